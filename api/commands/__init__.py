@@ -1,0 +1,1 @@
+"""One module per ``keinu`` subcommand, each with ``register(subparsers)``."""

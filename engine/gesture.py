@@ -1,0 +1,99 @@
+"""What the camera saw: the vocabulary shared by ``vision`` (which produces gestures) and the
+engine (which interprets them as señas under a house profile)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Every gesture kind and the sides it can carry. Sides are the player's own, not the image's.
+#: An empty tuple means the kind has no side.
+GESTURE_SIDES: dict[str, tuple[str, ...]] = {
+    "lip_bite": ("center", "left", "right"),
+    "tongue_out": ("center", "left", "right"),
+    "mouth_twist": ("left", "right"),
+    "brows_raised": (),
+    "wink": ("left", "right"),
+    "eyes_closed": (),
+    "pout": (),
+    "head_tilt": ("left", "right"),
+    "shrug": ("both", "left", "right"),
+}
+
+#: The side assumed when a record names a sided gesture without one (``sena lip_bite``).
+DEFAULT_SIDE: dict[str, str] = {
+    "lip_bite": "center",
+    "tongue_out": "center",
+    "mouth_twist": "left",
+    "wink": "left",
+    "head_tilt": "right",
+    "shrug": "both",
+}
+
+GESTURE_KINDS: tuple[str, ...] = tuple(GESTURE_SIDES)
+
+
+class GestureError(ValueError):
+    """A gesture kind or side that is not in the vocabulary."""
+
+
+def normalise_side(kind: str, side: str | None) -> str | None:
+    """Check ``kind``/``side`` against the vocabulary and fill in the default side."""
+    if kind not in GESTURE_SIDES:
+        raise GestureError(f"unknown gesture {kind!r}; known: {', '.join(GESTURE_KINDS)}")
+    sides = GESTURE_SIDES[kind]
+    if not sides:
+        if side not in (None, ""):
+            raise GestureError(f"gesture {kind!r} has no side, got {side!r}")
+        return None
+    if side in (None, ""):
+        return DEFAULT_SIDE[kind]
+    if side not in sides:
+        raise GestureError(f"gesture {kind!r} takes side {' | '.join(sides)}, got {side!r}")
+    return side
+
+
+@dataclass(frozen=True, slots=True)
+class Gesture:
+    """One deliberate facial or shoulder movement of one seat, as vision reports it."""
+
+    seat: int
+    kind: str
+    side: str | None
+    start_ms: int
+    end_ms: int
+    peak: float = 1.0
+    confidence: float = 1.0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "side", normalise_side(self.kind, self.side))
+        if not 1 <= self.seat <= 4:
+            raise GestureError(f"seat must be 1..4, got {self.seat}")
+        if self.end_ms < self.start_ms:
+            raise GestureError(f"gesture ends ({self.end_ms}) before it starts ({self.start_ms})")
+
+    @property
+    def label(self) -> str:
+        return self.kind if self.side is None else f"{self.kind} {self.side}"
+
+    def to_dict(self) -> dict:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "side": self.side,
+            "start_ms": self.start_ms,
+            "end_ms": self.end_ms,
+            "peak": round(self.peak, 4),
+            "confidence": round(self.confidence, 4),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Gesture:
+        return cls(
+            seat=int(data["seat"]),
+            kind=str(data["kind"]),
+            side=data.get("side"),
+            start_ms=int(data["start_ms"]),
+            end_ms=int(data["end_ms"]),
+            peak=float(data.get("peak", 1.0)),
+            confidence=float(data.get("confidence", 1.0)),
+        )
