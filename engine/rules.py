@@ -1,0 +1,117 @@
+"""The house rules of one table.
+
+The four rule documents in the project's seeds agree on the core of Mus and differ on details.
+Every difference is an option here with a named default; the default follows the majority
+(000 = the fullest Spanish account, 002 = the Portuguese one, 003 = the modern guide,
+004 = the club page).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from enum import StrEnum
+from typing import Any
+
+from engine.errors import RulesError
+
+
+class Lance(StrEnum):
+    GRANDE = "grande"
+    CHICA = "chica"
+    PARES = "pares"
+    JUEGO = "juego"
+    PUNTO = "punto"
+
+
+#: Options whose value is one of a few choices.
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "reyes": (8, 4),
+    "target": (40, 30),
+    "match": ("best_of_3", "vacas"),
+    "deje": ("before_last_raise", "one"),
+    "pares_bonus": ("each_hand", "best_hand"),
+    "ordago_decides": ("game", "vaca"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """House rules. Each field: default, and which documents say what.
+
+    - ``reyes`` = 8: treses are reyes and doses are ases (000, 002, 003, 004). 4: they keep
+      their own rank and are worth 3 and 2 points (the Navarra/La Rioja variant of 000, 002,
+      003 "tradición vasca").
+    - ``target`` = 40 stones a game (000, 002, 004); 30 (003, País Vasco).
+    - ``juego_real`` = False. True: three sietes and a 10-point card beat any 31 (000, 002).
+    - ``juego_real_sota_oros`` = False. True: the 10-point card of a Juego Real must be the sota
+      de oros (000 "para algunos jugadores", 002). Only meaningful with ``juego_real``.
+    - ``profile`` = "standard": the seña catalogue (models/<profile>.toml, the señas engine).
+    - ``match`` = "best_of_3" games (000, 002); "vacas": best of three vacas, each the best of
+      three games (003).
+    - ``mus_visto`` = False. True: a card exposed during the deal ("mus visto" call by the mano)
+      gives everyone one discard of 0 to 4 cards without agreeing (000, 002, 004).
+    - ``mus_visto_servido_ends_mus`` = False: after a mus visto the usual mus round follows
+      (000, 002). True: if anyone stayed "servido" (discarded 0) there is no further discard
+      and the betting begins (004).
+    - ``redeal_4567`` = False. True: a player dealt 4-5-6-7 may show it before the mus and get
+      four new cards (000, 002).
+    - ``deje`` = "before_last_raise": a refused first bet pays 1, a refused raise pays the total
+      that stood before it (000, 002, 004's "deje"). "one": any refusal pays 1 (003).
+    - ``pares_bonus`` = "each_hand": the winning pair scores 1/2/3 for each of its hands with
+      pares (000, 002, 004). "best_hand": only for its best pares (003).
+    - ``ordago_decides`` = "game": an accepted órdago decides the game (000, 002, 004). "vaca":
+      it decides the whole vaca (003; only meaningful with ``match = "vacas"``).
+    - ``ordago_opening`` = True: órdago may be the first bet of a lance (000). False: only as a
+      raise, "em sua vez de reenvidar" (002).
+    """
+
+    reyes: int = 8
+    target: int = 40
+    juego_real: bool = False
+    juego_real_sota_oros: bool = False
+    profile: str = "standard"
+    match: str = "best_of_3"
+    mus_visto: bool = False
+    mus_visto_servido_ends_mus: bool = False
+    redeal_4567: bool = False
+    deje: str = "before_last_raise"
+    pares_bonus: str = "each_hand"
+    ordago_decides: str = "game"
+    ordago_opening: bool = True
+
+    def __post_init__(self) -> None:
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if field.type in ("bool", bool):
+                if not isinstance(value, bool):
+                    raise RulesError(f"rules.{field.name} must be true or false, got {value!r}")
+            elif field.name in CHOICES:
+                choices = CHOICES[field.name]
+                if isinstance(value, bool) or value not in choices:
+                    shown = " or ".join(repr(c) for c in choices)
+                    raise RulesError(f"rules.{field.name} must be {shown}, got {value!r}")
+            elif field.name == "profile" and (not isinstance(value, str) or not value):
+                raise RulesError(f"rules.profile must be a profile name, got {value!r}")
+
+    @property
+    def dentro(self) -> int:
+        """The score at which a pair announces "dentro": five stones short of the target
+        (35 of 40 in 000, 002, 004)."""
+        return self.target - 5
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> Rules:
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise RulesError(f"rules must be an object, got {type(data).__name__}")
+        known = {field.name for field in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RulesError(
+                f"unknown rules option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+            )
+        return cls(**data)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
