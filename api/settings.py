@@ -1,0 +1,65 @@
+"""The dashboard's settings, in one place: defaults here, overridden by ``KEINU_*`` environment
+variables and then by ``keinu serve`` options."""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from pathlib import Path
+
+import platformdirs
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+SAMPLE_SOURCE = REPO_ROOT / "sample_videos" / "table.mp4"
+PROFILE_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
+
+
+def is_loopback(host: str) -> bool:
+    """True for the addresses only this machine can reach (127.0.0.0/8, ::1, localhost)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="KEINU_", extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = Field(8765, ge=0, le=65535)
+    #: Required for every request and websocket when ``host`` is not a loopback address.
+    token: str | None = None
+    data_dir: Path = Field(default_factory=lambda: platformdirs.user_data_path("keinu"))
+    #: A webcam index ("0"), a video file, an rtsp/http URL or a folder of images; empty for
+    #: the bundled sample table video, looped.
+    source: str = ""
+    #: Whether to run the vision pipeline at all (tests of the REST API switch it off).
+    live: bool = True
+    profile: str = "standard"
+    max_body_bytes: int = Field(65_536, ge=1024)
+    #: Frames the MJPEG encoder keeps per source before it drops the oldest.
+    frame_queue: int = Field(2, ge=1, le=16)
+    jpeg_quality: int = Field(75, ge=20, le=95)
+
+    @field_validator("profile")
+    @classmethod
+    def _profile_is_a_name(cls, value: str) -> str:
+        if not PROFILE_NAME.match(value):
+            raise ValueError("a profile is a name like 'standard' or 'navarra', not a path")
+        return value
+
+    @property
+    def needs_token(self) -> bool:
+        return not is_loopback(self.host)
+
+    @property
+    def source_or_sample(self) -> str:
+        return self.source or str(SAMPLE_SOURCE)
+
+    @property
+    def database(self) -> Path:
+        return self.data_dir / "keinu.sqlite3"

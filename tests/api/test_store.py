@@ -1,0 +1,124 @@
+import sqlite3
+
+import pytest
+
+from api.store import SeatRow, Store
+
+SEATS = [SeatRow(1, "Ane"), SeatRow(2, "Bego"), SeatRow(3, "Koldo"), SeatRow(4, "Iñaki", "cam1")]
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = Store(tmp_path / "keinu.sqlite3")
+    yield store
+    store.close()
+
+
+def make_table(store):
+    return store.create_table(
+        name="Bar Txoko", profile="standard", target=40, reyes=8, first_mano=1, seats=SEATS
+    )
+
+
+def test_table_keeps_seats_names_pairs_and_sources(store):
+    table = make_table(store)
+    again = store.get_table(table.id)
+    assert [(s.seat, s.name, s.pair, s.source) for s in again.seats] == [
+        (1, "Ane", "1-3", ""),
+        (2, "Bego", "2-4", ""),
+        (3, "Koldo", "1-3", ""),
+        (4, "Iñaki", "2-4", "cam1"),
+    ]
+    assert store.get_table(table.id + 1) is None
+
+
+def test_calls_are_numbered_in_order_and_survive_reopening(tmp_path):
+    path = tmp_path / "k.sqlite3"
+    store = Store(path)
+    table = make_table(store)
+    hand = store.create_hand(table.id, game=1, hand_in_game=1, mano=1, score={"1-3": 0, "2-4": 0})
+    store.append_call(hand.id, 1, "mus")
+    store.append_call(hand.id, 2, "no hay mus", t_ms=1200)
+    gesture = {"seat": 3, "kind": "lip_bite", "side": "center", "start_ms": 1300, "end_ms": 1700}
+    store.append_call(hand.id, 3, "sena lip_bite center", t_ms=1700, gesture=gesture)
+    # no close(): a killed server never gets to close its connection
+    reopened = Store(path)
+    calls = reopened.get_hand(hand.id).calls
+    assert [(c.idx, c.seat, c.text, c.t_ms) for c in calls] == [
+        (0, 1, "mus", None),
+        (1, 2, "no hay mus", 1200),
+        (2, 3, "sena lip_bite center", 1700),
+    ]
+    assert calls[2].gesture == gesture
+    reopened.close()
+    store.close()
+
+
+def test_undo_removes_only_the_last_call_and_its_review(store):
+    table = make_table(store)
+    hand = store.create_hand(table.id, game=1, hand_in_game=1, mano=2, score={"1-3": 3, "2-4": 5})
+    store.append_call(hand.id, 2, "mus")
+    store.append_call(hand.id, 3, "sena wink left", t_ms=10)
+    store.review_sena(hand.id, 1, "overruled", "he was sneezing")
+    removed = store.delete_last_call(hand.id)
+    assert removed.text == "sena wink left"
+    assert [c.text for c in store.get_hand(hand.id).calls] == ["mus"]
+    assert store.reviews_of(hand.id) == {}
+    store.delete_last_call(hand.id)
+    assert store.delete_last_call(hand.id) is None
+
+
+def test_hands_are_numbered_per_table_and_carry_score_and_shown_cards(store):
+    table = make_table(store)
+    first = store.create_hand(table.id, game=1, hand_in_game=1, mano=1, score={"1-3": 0, "2-4": 0})
+    second = store.create_hand(table.id, game=1, hand_in_game=2, mano=2, score={"1-3": 4, "2-4": 1})
+    store.set_shown(second.id, {"1": ["R", "R", "S", "1"]})
+    assert (first.number, second.number) == (1, 2)
+    assert store.last_hand(table.id).id == second.id
+    assert store.get_hand(second.id).shown == {"1": ["R", "R", "S", "1"]}
+    assert store.get_hand(second.id).score == {"1-3": 4, "2-4": 1}
+
+
+def test_a_review_is_replaced_not_duplicated(store):
+    table = make_table(store)
+    hand = store.create_hand(table.id, game=1, hand_in_game=1, mano=1, score={"1-3": 0, "2-4": 0})
+    store.review_sena(hand.id, 0, "acknowledged", "")
+    store.review_sena(hand.id, 0, "overruled", "not a seña")
+    assert store.reviews_of(hand.id)[0].action == "overruled"
+    with pytest.raises(sqlite3.IntegrityError):
+        store.review_sena(hand.id, 1, "forgiven", "")
+
+
+def test_player_sensitivities_and_attempts(store):
+    assert store.player("Ane")["sensitivities"] == {}
+    store.save_player("Ane", sensitivities={"wink": 1.2}, calibration={"frames": 90})
+    store.save_player("Ane", sensitivities={"wink": 0.8})
+    assert store.player("Ane") == {
+        "name": "Ane",
+        "sensitivities": {"wink": 0.8},
+        "calibration": {"frames": 90},
+    }
+    store.add_attempt(
+        player="Ane",
+        session="s1",
+        drill="sena",
+        target="wink left",
+        seen="wink left",
+        recognised=True,
+        time_ms=900,
+        duration_ms=400,
+        size=0.3,
+    )
+    store.add_attempt(
+        player="Bea",
+        session="s2",
+        drill="sena",
+        target="pout",
+        seen=None,
+        recognised=False,
+        time_ms=None,
+        duration_ms=None,
+        size=None,
+    )
+    assert [a.recognised for a in store.attempts_of("Ane")] == [True]
+    assert store.list_players() == ["Ane", "Bea"]
