@@ -37,6 +37,8 @@ class Settings(BaseSettings):
     #: A webcam index ("0"), a video file, an rtsp/http URL or a folder of images; empty for
     #: the bundled sample table video, looped.
     source: str = ""
+    #: Start a video file again when it ends (the bundled sample always loops).
+    loop: bool = False
     #: Whether to run the vision pipeline at all (tests of the REST API switch it off).
     live: bool = True
     profile: str = "standard"

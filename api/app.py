@@ -1,0 +1,96 @@
+"""The dashboard's FastAPI application, built by :func:`create_app` from :class:`Settings`.
+
+Everything a route needs (store, hub, live feed, referee) is made here and hung on
+``app.state``; routes get them through ``api.deps``. Tests build the real app over a temporary
+SQLite file with ``live=False`` or a pipeline factory of their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from api.hub import Hub
+from api.live import LiveFeed, PipelineFactory
+from api.routers import health, live, stream
+from api.security import Gate
+from api.settings import Settings
+from api.store import Store
+from api.vision_feed import annotate, vision_pipeline_factory
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None = None) -> FastAPI:
+    if settings.needs_token and not settings.token:
+        raise ValueError(f"listening on {settings.host} needs a token (KEINU_TOKEN)")
+    store = Store(settings.database)
+    hub = Hub()
+
+    live_feed: LiveFeed | None = None
+    if settings.live:
+        live_feed = LiveFeed(
+            source=settings.source_or_sample,
+            pipeline_factory=pipeline_factory or vision_pipeline_factory(settings),
+            hub=hub,
+            on_gesture=lambda gesture, source_id: None,
+            annotate=annotate,
+            jpeg_quality=settings.jpeg_quality,
+        )
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if live_feed is not None:
+            live_feed.start()
+        try:
+            yield
+        finally:
+            if live_feed is not None:
+                live_feed.stop()
+            store.close()
+
+    app = FastAPI(
+        title="keinu",
+        description="Practise and referee the señas of Mus: live feed, tables, hands, señas.",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.store = store
+    app.state.hub = hub
+    app.state.live = live_feed
+    app.state.snapshot = lambda: {
+        "pipeline": live_feed.health.to_dict() if live_feed else {"state": "off"},
+        "source": live_feed.source if live_feed else None,
+        "profile": settings.profile,
+    }
+
+    for module in (health, stream, live):
+        app.include_router(module.router)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = [
+            {"loc": list(err.get("loc", ())), "msg": err.get("msg", "")} for err in exc.errors()
+        ]
+        message = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors)
+        return JSONResponse({"detail": message, "errors": errors}, status_code=422)
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(
+        Gate,
+        token=settings.token,
+        loopback_only=not settings.needs_token,
+        max_body_bytes=settings.max_body_bytes,
+    )
+    return app

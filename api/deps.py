@@ -1,0 +1,31 @@
+"""What the routers are given: the objects ``create_app`` builds, looked up per request so tests
+run the real app over a temporary database."""
+
+from __future__ import annotations
+
+from fastapi import Request, WebSocket
+
+from api.hub import Hub
+from api.live import LiveFeed
+from api.settings import Settings
+from api.store import Store
+
+
+def get_settings(request: Request) -> Settings:
+    return request.app.state.settings
+
+
+def get_store(request: Request) -> Store:
+    return request.app.state.store
+
+
+def get_hub(request: Request) -> Hub:
+    return request.app.state.hub
+
+
+def get_live(request: Request) -> LiveFeed | None:
+    return request.app.state.live
+
+
+def ws_hub(websocket: WebSocket) -> Hub:
+    return websocket.app.state.hub

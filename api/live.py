@@ -1,0 +1,247 @@
+"""The live side of the dashboard: the vision pipeline running in a background thread over the
+configured source, feeding the MJPEG stream, the websocket hub and the active table.
+
+Back-pressure follows DESIGN.md: frames are dropped (the stream keeps only the newest JPEG of
+each source, the hub only the newest scores), gestures never are — each one is handed to
+``on_gesture`` in order, in this thread, before the next frame is looked at.
+
+A source that ends or fails does not stop the dashboard: the gap is published (and shown), the
+table keeps taking calls, and a camera or network source is reopened after a pause.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import cv2
+import numpy as np
+
+from api.hub import Hub
+from engine.gesture import Gesture
+
+log = logging.getLogger("keinu.live")
+
+#: Seconds between two scores samples on the websocket (the bars need ~10 per second).
+SCORES_PERIOD_S = 0.1
+#: Seconds between two pipeline-health samples.
+STATS_PERIOD_S = 1.0
+RETRY_FIRST_S = 1.0
+RETRY_MAX_S = 10.0
+
+
+class FrameResult(Protocol):
+    """What the vision pipeline yields per processed frame (only what the dashboard reads)."""
+
+    gestures: list[Gesture]
+
+
+PipelineFactory = Callable[[], Iterable[Any]]
+GestureSink = Callable[[Gesture, str], None]
+
+
+class LatestFrame:
+    """The newest annotated JPEG of one source; MJPEG readers poll ``seq`` for a new one."""
+
+    def __init__(self) -> None:
+        self.jpeg: bytes | None = None
+        self.seq = 0
+        self.viewers = 0
+
+    def put(self, jpeg: bytes) -> None:
+        self.jpeg = jpeg
+        self.seq += 1
+
+
+@dataclass
+class Gap:
+    source: str
+    reason: str
+    message: str
+    start_ms: int
+    end_ms: int | None = None
+
+    def to_dict(self) -> dict:
+        return {
+            "source": self.source,
+            "reason": self.reason,
+            "message": self.message,
+            "start_ms": self.start_ms,
+            "end_ms": self.end_ms,
+        }
+
+
+@dataclass
+class Health:
+    state: str = "starting"  # starting | running | gap | stopped
+    fps: float = 0.0
+    dropped: int = 0
+    latency_ms: float = 0.0
+    frames: int = 0
+    gaps: list[Gap] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {
+            "state": self.state,
+            "fps": round(self.fps, 1),
+            "dropped": self.dropped,
+            "latency_ms": round(self.latency_ms, 1),
+            "frames": self.frames,
+            "gaps": [gap.to_dict() for gap in self.gaps[-20:]],
+        }
+
+
+def is_reopenable(source: str) -> bool:
+    """Cameras and network streams come back after a failure; a file that ended is done."""
+    return source.isdigit() or bool(re.match(r"^[a-z][a-z0-9+.-]*://", source))
+
+
+def encode_jpeg(image: np.ndarray, quality: int) -> bytes:
+    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        raise ValueError("could not encode frame as JPEG")
+    return buf.tobytes()
+
+
+class LiveFeed:
+    def __init__(
+        self,
+        *,
+        source: str,
+        pipeline_factory: PipelineFactory,
+        hub: Hub,
+        on_gesture: GestureSink,
+        annotate: Callable[[Any], tuple[str, np.ndarray] | None],
+        jpeg_quality: int = 75,
+    ) -> None:
+        self.source = source
+        self._factory = pipeline_factory
+        self._hub = hub
+        self._on_gesture = on_gesture
+        self._annotate = annotate
+        self._quality = jpeg_quality
+        self.frames: dict[str, LatestFrame] = {}
+        self.health = Health()
+        self.latest_scores: dict = {}
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._pipeline: Any = None
+
+    def frame_of(self, source_id: str) -> LatestFrame:
+        return self.frames.setdefault(source_id, LatestFrame())
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="keinu-live", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        stop = getattr(self._pipeline, "stop", None)
+        if stop is not None:
+            stop()
+        if self._thread is not None:
+            self._thread.join(timeout)
+        self.health.state = "stopped"
+
+    def _run(self) -> None:
+        retry = RETRY_FIRST_S
+        while not self._stop.is_set():
+            reason, message = "ended", "the source ended"
+            try:
+                self._pipeline = self._factory()
+                for result in self._pipeline:
+                    self._handle(result)
+                    retry = RETRY_FIRST_S
+                    if self._stop.is_set():
+                        break
+            except Exception as exc:  # a broken source must never take the dashboard down
+                log.warning("source %s failed: %s", self.source, exc)
+                reason, message = "failed", f"{type(exc).__name__}: {exc}"
+            finally:
+                close = getattr(self._pipeline, "close", None)
+                if close is not None:
+                    close()
+            if self._stop.is_set():
+                break
+            self._open_gap(reason, message)
+            if not is_reopenable(self.source):
+                return
+            self._stop.wait(retry)
+            retry = min(retry * 2, RETRY_MAX_S)
+
+    def _handle(self, result: Any) -> None:
+        if self.health.state != "running":
+            self._close_gap()
+        self.health.frames += 1
+        for gesture in getattr(result, "gestures", ()) or ():
+            try:
+                self._on_gesture(gesture, getattr(result, "source_id", self.source))
+            except Exception:
+                log.exception("a gesture could not be handled: %s", gesture)
+        self._update_stats(getattr(result, "stats", None))
+        self._publish_scores(result)
+        self._publish_frame(result)
+
+    def _publish_frame(self, result: Any) -> None:
+        if not any(frame.viewers for frame in self.frames.values()):
+            return
+        annotated = self._annotate(result)
+        if annotated is None:
+            return
+        source_id, image = annotated
+        latest = self.frame_of(source_id)
+        if latest.viewers:
+            latest.put(encode_jpeg(image, self._quality))
+
+    _last_scores = 0.0
+    _last_stats = 0.0
+
+    def _publish_scores(self, result: Any) -> None:
+        scores = getattr(result, "scores", None)
+        now = time.monotonic()
+        if scores is None or now - self._last_scores < SCORES_PERIOD_S:
+            return
+        self._last_scores = now
+        self.latest_scores = _jsonable(scores)
+        self._hub.publish("scores", {"scores": self.latest_scores})
+
+    def _update_stats(self, stats: Any) -> None:
+        if stats is not None:
+            for name in ("fps", "dropped", "latency_ms"):
+                value = stats.get(name) if isinstance(stats, dict) else getattr(stats, name, None)
+                if value is not None:
+                    setattr(self.health, name, value)
+        now = time.monotonic()
+        if now - self._last_stats >= STATS_PERIOD_S:
+            self._last_stats = now
+            self._hub.publish("stats", self.health.to_dict())
+
+    def _open_gap(self, reason: str, message: str) -> None:
+        gap = Gap(self.source, reason, message, int(time.time() * 1000))
+        self.health.gaps.append(gap)
+        self.health.state = "gap"
+        self._hub.publish("source", {"state": "gap", **gap.to_dict()})
+        self._hub.publish("stats", self.health.to_dict())
+
+    def _close_gap(self) -> None:
+        if self.health.gaps and self.health.gaps[-1].end_ms is None:
+            self.health.gaps[-1].end_ms = int(time.time() * 1000)
+        self.health.state = "running"
+        self._hub.publish("source", {"state": "running", "source": self.source})
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, float | np.floating):
+        return round(float(value), 3)
+    if isinstance(value, np.integer):
+        return int(value)
+    return value

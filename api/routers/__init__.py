@@ -1,0 +1,1 @@
+"""The dashboard's HTTP and websocket routes, one module per concern."""

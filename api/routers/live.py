@@ -1,0 +1,44 @@
+"""The websocket feed: gestures, señas with their verdicts, calls, scores and pipeline health
+as they happen (docs/websocket.md). The first message is a ``hello`` with the current state."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+router = APIRouter(tags=["live"])
+
+
+@router.websocket("/api/live")
+async def live_feed(websocket: WebSocket) -> None:
+    app = websocket.app
+    hub = app.state.hub
+    await websocket.accept()
+    client = hub.connect()
+    try:
+        await websocket.send_json({"type": "hello", "seq": 0, "data": app.state.snapshot()})
+        receiver = asyncio.create_task(_drain(websocket))
+        while not receiver.done():
+            waiter = asyncio.create_task(client.next_batch())
+            done, _ = await asyncio.wait({waiter, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            if waiter not in done:
+                waiter.cancel()
+                break
+            for text in waiter.result():
+                await websocket.send_text(text)
+            if client.overflowed:
+                await websocket.close(code=4008, reason="too slow: reload the state")
+                break
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        hub.disconnect(client)
+
+
+async def _drain(websocket: WebSocket) -> None:
+    """Read (and ignore) what the client sends, so a closed socket is noticed at once."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            await websocket.receive_text()

@@ -1,0 +1,102 @@
+"""The live side: MJPEG from a real video source, the websocket hub under many clients, and a
+source that ends or fails while the server keeps answering."""
+
+import time
+
+from fastapi.testclient import TestClient
+
+from api.app import create_app
+from api.settings import Settings
+
+WS = "ws://127.0.0.1/api/live"
+
+
+def wait_for(predicate, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def test_mjpeg_streams_jpeg_frames_of_the_source(tmp_path, short_clip):
+    settings = Settings(data_dir=tmp_path, source=str(short_clip), loop=True)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        response = client.get("/api/stream/cam1.mjpg?frames=3")
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("multipart/x-mixed-replace")
+        parts = [p for p in response.content.split(b"--keinuframe") if p.strip()]
+        assert len(parts) == 3
+        for part in parts:
+            head, _, body = part.partition(b"\r\n\r\n")
+            assert b"image/jpeg" in head
+            assert body.startswith(b"\xff\xd8")  # JPEG start-of-image
+        assert client.get("/api/stream").json()["sources"] == ["cam1"]
+
+
+def test_twenty_websocket_clients_each_get_every_event_in_order(client):
+    hub = client.app.state.hub
+    sockets = [client.websocket_connect(WS) for _ in range(20)]
+    sessions = [s.__enter__() for s in sockets]
+    try:
+        assert all(s.receive_json()["type"] == "hello" for s in sessions)
+        assert wait_for(lambda: hub.client_count == 20)
+        for n in range(5):
+            hub.publish("gesture", {"n": n})
+        for session in sessions:
+            got = [session.receive_json() for _ in range(5)]
+            assert [m["data"]["n"] for m in got] == [0, 1, 2, 3, 4]
+            assert [m["type"] for m in got] == ["gesture"] * 5
+    finally:
+        for s in sockets:
+            s.__exit__(None, None, None)
+    assert wait_for(lambda: hub.client_count == 0)
+
+
+def test_scores_are_samples_so_a_busy_client_gets_only_the_newest(client):
+    hub = client.app.state.hub
+    with client.websocket_connect(WS) as ws:
+        ws.receive_json()
+        assert wait_for(lambda: hub.client_count == 1)
+        client_state = next(iter(hub._clients))
+        # publish from this thread while the client's loop is busy elsewhere: the samples
+        # queue up in one slot, the event does not get lost
+        for n in range(50):
+            hub.publish("scores", {"n": n})
+        hub.publish("sena", {"id": 1})
+        seen = []
+        while not seen or seen[-1]["type"] != "scores" or seen[-1]["data"]["n"] != 49:
+            seen.append(ws.receive_json())
+        assert any(m["type"] == "sena" for m in seen)
+        assert len([m for m in seen if m["type"] == "scores"]) < 50
+        assert client_state.overflowed is False
+
+
+def test_a_source_that_ends_shows_a_gap_and_the_server_keeps_answering(tmp_path, short_clip):
+    settings = Settings(data_dir=tmp_path, source=str(short_clip))
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        with client.websocket_connect(WS) as ws:
+            ws.receive_json()
+            message = ws.receive_json()
+            while message["type"] != "source" or message["data"]["state"] != "gap":
+                message = ws.receive_json()
+            assert message["data"]["reason"] == "ended"
+        pipeline = client.get("/api/health").json()["pipeline"]
+        assert pipeline["state"] == "gap"
+        assert pipeline["frames"] == 20
+        assert pipeline["gaps"][0]["reason"] == "ended"
+
+
+def test_a_source_that_fails_mid_stream_is_reported_not_fatal(tmp_path):
+    class Broken:
+        def __iter__(self):
+            raise OSError("camera unplugged")
+
+    settings = Settings(data_dir=tmp_path, source="0")
+    app = create_app(settings, pipeline_factory=Broken)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        assert wait_for(lambda: client.get("/api/health").json()["pipeline"]["gaps"])
+        gap = client.get("/api/health").json()["pipeline"]["gaps"][0]
+        assert gap["reason"] == "failed"
+        assert "camera unplugged" in gap["message"]
