@@ -1,0 +1,109 @@
+"""From the gestures seen at a table to señas: group each seat's gestures that come close
+together, then read each group under the profile, longest seña first.
+
+Close together means within the profile's window when both moments are known, and otherwise
+(a hand record without times) consecutive ``sena`` calls of one seat with no other call between
+them. A group reads as the longest catalogue entry its first gestures match (so lip_bite twice
+is cuatro_reyes, not dos_reyes twice; mouth_twist then lip_bite is tres_reyes), then the rest
+of the group the same way; a gesture no entry starts with is a seña not in the catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine.senas.profile import CatalogueEntry, Profile
+
+
+class SenaCallLike(Protocol):
+    """What the señas rulebook reads of engine.table's SenaCall."""
+
+    index: int
+    seat: int
+    kind: str
+    side: str | None
+    t_ms: int | None
+    phase: str
+    lances_begun: frozenset[str]
+    mus_over: bool
+    hand_in_game: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Sena:
+    """One seña of one seat: the gesture calls it was read from and its meaning (None when the
+    profile does not list it)."""
+
+    seat: int
+    calls: tuple[SenaCallLike, ...]
+    meaning: str | None
+
+    @property
+    def gestures(self) -> tuple[str, ...]:
+        return tuple(_label(call) for call in self.calls)
+
+    @property
+    def completed(self) -> SenaCallLike:
+        """The call that completed the seña: the moment it is judged at."""
+        return self.calls[-1]
+
+
+def _label(call: SenaCallLike) -> str:
+    return call.kind if call.side is None else f"{call.kind} {call.side}"
+
+
+def _close(previous: SenaCallLike, call: SenaCallLike, window_ms: int) -> bool:
+    if previous.t_ms is not None and call.t_ms is not None:
+        return 0 <= call.t_ms - previous.t_ms <= window_ms
+    return call.index == previous.index + 1
+
+
+def group_calls(calls: Sequence[SenaCallLike], window_ms: int) -> list[list[SenaCallLike]]:
+    """Each seat's gestures that belong together, in the order their groups began."""
+    groups: list[list[SenaCallLike]] = []
+    open_group: dict[int, list[SenaCallLike]] = {}
+    for call in calls:
+        group = open_group.get(call.seat)
+        if group is not None and _close(group[-1], call, window_ms):
+            group.append(call)
+        else:
+            group = [call]
+            groups.append(group)
+            open_group[call.seat] = group
+    return groups
+
+
+def _longest_match(calls: Sequence[SenaCallLike], entries: Sequence[CatalogueEntry]):
+    best: CatalogueEntry | None = None
+    for entry in entries:
+        size = len(entry.gestures)
+        if size > len(calls):
+            continue
+        if not all(p.matches(c.kind, c.side) for p, c in zip(entry.gestures, calls, strict=False)):
+            continue
+        if best is None or (size, entry.specificity) > (len(best.gestures), best.specificity):
+            best = entry
+    return best
+
+
+def read_group(group: Sequence[SenaCallLike], profile: Profile) -> list[Sena]:
+    senas = []
+    start = 0
+    while start < len(group):
+        entry = _longest_match(group[start:], profile.entries)
+        size = len(entry.gestures) if entry else 1
+        calls = tuple(group[start : start + size])
+        senas.append(Sena(calls[0].seat, calls, entry.meaning if entry else None))
+        start += size
+    return senas
+
+
+def interpret(calls: Sequence[SenaCallLike], profile: Profile) -> list[Sena]:
+    """The señas that ``calls`` (one hand's gestures, in order) make under ``profile``."""
+    return [
+        sena
+        for group in group_calls(calls, profile.window_ms)
+        for sena in read_group(group, profile)
+    ]

@@ -1,0 +1,192 @@
+"""The referee's answer for every seña: one verdict and one truth, with a reason a player can
+read (Spanish, and English beside it).
+
+Verdicts, the first that applies winning (DESIGN.md): ``not_in_catalogue`` (the profile does not
+list the gesture), ``not_allowed_now`` (señas are off for this hand, or a mus wish after the
+mus), ``late`` (the first call of the seña's lance was already made), ``false`` (the shown hand
+contradicts it), else ``legal``. A seña is judged at the moment its last gesture was seen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from engine.cards import Hand
+from engine.rules import Rules
+from engine.seats import SEATS
+from engine.senas.interpret import Sena, SenaCallLike, interpret
+from engine.senas.meanings import Meaning, meaning
+from engine.senas.profile import Profile
+from engine.senas.truth import Truth, truth_of
+
+VERDICTS: tuple[str, ...] = ("legal", "late", "not_allowed_now", "not_in_catalogue", "false")
+#: Phases in which the betting is over: every lance's moment has passed.
+_HAND_OVER = frozenset({"showdown", "finished"})
+
+
+@dataclass(frozen=True, slots=True)
+class SenaRecord:
+    seat: int
+    gestures: tuple[str, ...]
+    meaning: str | None
+    lance: str | None
+    verdict: str
+    truth: str
+    reason: str
+    reason_en: str
+    #: Indices of the ``sena`` calls it was read from, and the moment of the first (if known).
+    calls: tuple[int, ...]
+    t_ms: int | None
+
+    def to_dict(self) -> dict:
+        return {
+            "seat": self.seat,
+            "gestures": list(self.gestures),
+            "meaning": self.meaning,
+            "lance": self.lance,
+            "verdict": self.verdict,
+            "truth": self.truth,
+            "reason": self.reason,
+            "reason_en": self.reason_en,
+            "calls": list(self.calls),
+            "t_ms": self.t_ms,
+        }
+
+
+def _quoted(sena: Sena) -> str:
+    return "«" + ", ".join(sena.gestures) + "»"
+
+
+def _not_allowed(meaning_: Meaning, lance: str, call: SenaCallLike, profile: Profile):
+    if not profile.senas_allowed:
+        return (
+            f"el perfil {profile.name} se juega sin señas",
+            f"the {profile.name} profile plays without señas",
+        )
+    if profile.first_hand_without_senas and call.hand_in_game == 1:
+        return (
+            f"la primera mano de cada juego se juega sin señas (perfil {profile.name})",
+            f"the first hand of each game is played without señas ({profile.name} profile)",
+        )
+    if lance == "mus" and call.mus_over:
+        return (
+            f"«{meaning_.label_es}» solo cabe durante el mus, y el mus ya terminó",
+            f"'{meaning_.label_en}' only fits the mus phase, which is over",
+        )
+    return None
+
+
+def _lance_begun(lance: str, call: SenaCallLike) -> bool:
+    if lance == "betting":
+        return bool(call.lances_begun)
+    if lance == "juego":
+        return bool({"juego", "punto"} & call.lances_begun)
+    return lance in call.lances_begun
+
+
+def _late(meaning_: Meaning, lance: str, call: SenaCallLike):
+    if lance == "mus":
+        return None
+    if call.phase in _HAND_OVER:
+        return (
+            f"«{meaning_.label_es}» llega con la mano ya jugada",
+            f"'{meaning_.label_en}' came after the hand was played",
+        )
+    if not _lance_begun(lance, call):
+        return None
+    if lance == "betting":
+        return (
+            f"«{meaning_.label_es}» va antes de cualquier apuesta, y ya se había apostado "
+            f"(fase: {call.phase})",
+            f"'{meaning_.label_en}' belongs before any bet, and the betting had begun "
+            f"(phase: {call.phase})",
+        )
+    return (
+        f"«{meaning_.label_es}» informa de {lance}, y {lance} ya había empezado "
+        f"(fase: {call.phase})",
+        f"'{meaning_.label_en}' informs {lance}, which had already begun (phase: {call.phase})",
+    )
+
+
+def _truth_reason(meaning_: Meaning, truth: Truth) -> tuple[str, str]:
+    claim_es = f"«{meaning_.label_es}» dice: {meaning_.claim_es}"
+    claim_en = f"'{meaning_.label_en}' says: {meaning_.claim_en}"
+    if truth.value == "false":
+        return (
+            f"seña falsa: {claim_es}, y la mano mostrada {truth.fact_es}",
+            f"false seña: {claim_en}, and the hand shown {truth.fact_en}",
+        )
+    if truth.value == "true":
+        return (
+            f"seña legal y verdadera: {claim_es}; la mano {truth.fact_es}",
+            f"legal and true: {claim_en}; the hand {truth.fact_en}",
+        )
+    if truth.value == "pending":
+        return (
+            f"seña legal a su tiempo; {claim_es}: se comprobará al ver las cartas",
+            f"legal and on time; {claim_en}: checked when the cards are shown",
+        )
+    return (
+        f"seña legal a su tiempo ({meaning_.label_es}; {meaning_.claim_es})",
+        f"legal and on time ({meaning_.label_en}; {meaning_.claim_en})",
+    )
+
+
+def judge(sena: Sena, *, profile: Profile, rules: Rules, hand: Hand | None) -> SenaRecord:
+    """The verdict, truth and reason of one seña; ``hand`` is its seat's shown hand or None."""
+    first, call = sena.calls[0], sena.completed
+    meaning_ = meaning(sena.meaning) if sena.meaning else None
+    lance = profile.lance_of(sena.meaning) if sena.meaning else None
+    truth = truth_of(meaning_, hand, rules)
+    if meaning_ is None:
+        verdict = "not_in_catalogue"
+        reason = (
+            f"{_quoted(sena)} no es una seña del perfil {profile.name}: cualquier otro "
+            f"gesto es trampa",
+            f"{_quoted(sena)} is not a seña of the {profile.name} profile: any other "
+            f"gesture is cheating",
+        )
+    elif reason := _not_allowed(meaning_, lance, call, profile):
+        verdict = "not_allowed_now"
+    elif reason := _late(meaning_, lance, call):
+        verdict = "late"
+    else:
+        verdict = "false" if truth.value == "false" else "legal"
+        reason = _truth_reason(meaning_, truth)
+    return SenaRecord(
+        seat=sena.seat,
+        gestures=sena.gestures,
+        meaning=sena.meaning,
+        lance=lance,
+        verdict=verdict,
+        truth=truth.value,
+        reason=reason[0],
+        reason_en=reason[1],
+        calls=tuple(c.index for c in sena.calls),
+        t_ms=first.t_ms,
+    )
+
+
+def judge_senas(
+    sena_calls: Sequence[SenaCallLike],
+    *,
+    profile: Profile,
+    rules: Rules,
+    hands: Mapping[int, Hand | None] | None = None,
+) -> list[SenaRecord]:
+    """Every seña the ``sena_calls`` of one hand make, judged. ``hands`` maps a seat to its
+    shown hand (None or absent until shown)."""
+    hands = hands or {}
+    return [
+        judge(sena, profile=profile, rules=rules, hand=hands.get(sena.seat))
+        for sena in interpret(sena_calls, profile)
+    ]
+
+
+def summarise_by_seat(records: Sequence[SenaRecord]) -> dict[str, dict[str, int]]:
+    """Per seat ("1".."4", as in hand records), how many señas got each verdict."""
+    summary = {str(seat): dict.fromkeys(VERDICTS, 0) for seat in SEATS}
+    for record in records:
+        summary[str(record.seat)][record.verdict] += 1
+    return summary
