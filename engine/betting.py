@@ -1,0 +1,187 @@
+"""The betting of one lance: paso, envido, sube, quiero, no quiero, no queremos, órdago.
+
+Procedure (000, 002, 004): the participants speak in turn from the mano; a paso before any bet
+keeps the player in. After a bet either opponent still in the lance may answer; a player who
+declines (``no quiero``, or ``paso`` after a bet — 004) is out of the lance for good; the pair
+folds when all its players in the lance have declined or one said ``no queremos``. A
+``quiero`` closes the lance; a raise (``sube N``, N >= 2, or ``ordago``) turns the question to
+the other pair. After an órdago the only answers are quiero and no quiero.
+
+``check(call)`` raises a ``BettingError`` (a rule sentence) without touching the state;
+``apply(call)`` assumes the call was checked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.calls import BET_ACTIONS, MIN_BET, Call
+from engine.rules import Lance, Rules
+from engine.seats import other_pair, pair_of
+
+
+class BettingError(Exception):
+    """The rule a betting call breaks (turned into ``IllegalCall`` by the table)."""
+
+
+#: How a lance's betting ended.
+PASO = "paso"  # everyone passed: paid at the showdown (1 in grande/chica/punto)
+ACCEPTED = "accepted"  # a bet was seen: the better hand takes the stake at the showdown
+FOLDED = "folded"  # a pair declined: the other takes the deje at once
+ORDAGO = "ordago"  # an órdago was seen: the lance decides the game
+
+
+@dataclass
+class Betting:
+    lance: Lance
+    participants: tuple[int, ...]
+    rules: Rules
+    opened: int = 0
+    stake: int = 0
+    previous: int | None = None
+    ordago: bool = False
+    bettor: int | None = None
+    out: set[int] = field(default_factory=set)
+    result: str | None = None
+    fold_winner: str | None = None
+
+    @property
+    def bet_standing(self) -> bool:
+        return self.bettor is not None and self.result is None
+
+    @property
+    def bettor_pair(self) -> str | None:
+        return None if self.bettor is None else pair_of(self.bettor)
+
+    @property
+    def answerers(self) -> tuple[int, ...]:
+        """Opponents of the last bettor still in the lance, nearest in turn first."""
+        if self.bettor is None:
+            return ()
+        n = len(self.participants)
+        start = self.participants.index(self.bettor)
+        ring = [self.participants[(start + i) % n] for i in range(1, n)]
+        answering = other_pair(pair_of(self.bettor))
+        return tuple(s for s in ring if pair_of(s) == answering and s not in self.out)
+
+    @property
+    def to_speak(self) -> int | None:
+        if self.result is not None:
+            return None
+        if self.bettor is None:
+            return self.participants[self.opened]
+        return self.answerers[0]
+
+    @property
+    def deje(self) -> int:
+        """What a fold pays the betting pair now: 1 for a refused first bet, else the total
+        that stood before the last raise (or always 1 under ``deje = "one"``, 003)."""
+        if self.previous is None or self.rules.deje == "one":
+            return 1
+        return self.previous
+
+    def legal_calls(self) -> list[Call]:
+        if self.result is not None:
+            return []
+        if self.bettor is None:
+            seat = self.to_speak
+            calls = [Call(seat, "paso"), Call(seat, "envido")]
+            if self.rules.ordago_opening:
+                calls.append(Call(seat, "ordago"))
+            return calls
+        calls = []
+        for seat in self.answerers:
+            calls += [Call(seat, "paso"), Call(seat, "quiero"), Call(seat, "no_quiero")]
+            calls.append(Call(seat, "no_queremos"))
+            if not self.ordago:
+                calls += [Call(seat, "sube"), Call(seat, "ordago")]
+        return calls
+
+    def check(self, call: Call) -> None:
+        if self.result is not None:
+            raise BettingError(f"the betting of {self.lance} is over")
+        seat, action = call.seat, call.action
+        if seat not in self.participants:
+            raise BettingError(f"seat {seat} takes no part in the betting of {self.lance}")
+        if self.bettor is None:
+            expected = self.to_speak
+            if seat != expected:
+                raise BettingError(f"not seat {seat}'s turn: seat {expected} speaks first")
+            if action in ("paso", "envido"):
+                if action == "envido" and call.bet_amount < MIN_BET:
+                    raise BettingError(f"a bet is at least {MIN_BET} stones")
+                return
+            if action == "ordago":
+                if not self.rules.ordago_opening:
+                    raise BettingError("órdago only as a raise (rules.ordago_opening is false)")
+                return
+            if action == "sube":
+                raise BettingError("no bet to raise: open with 'envido'")
+            raise BettingError(f"no bet to answer: say paso, envido or ordago, not {call.text!r}")
+        if pair_of(seat) == self.bettor_pair:
+            raise BettingError(f"pair {self.bettor_pair} made the last bet: its opponents answer")
+        if seat in self.out:
+            raise BettingError(f"seat {seat} declined and is out of {self.lance}")
+        if action == "envido":
+            raise BettingError("a bet stands: raise it with 'sube N'")
+        if action in ("sube", "ordago") and self.ordago:
+            raise BettingError("an órdago can only be seen (quiero) or refused (no quiero)")
+        if action == "sube" and call.bet_amount < MIN_BET:
+            raise BettingError(f"a raise is at least {MIN_BET} stones")
+        if action not in ("paso", "sube", "ordago") and action not in (
+            "quiero",
+            "no_quiero",
+            "no_queremos",
+        ):
+            raise BettingError(f"{call.text!r} is not an answer to a bet")
+
+    def apply(self, call: Call) -> None:
+        seat, action = call.seat, call.action
+        if self.bettor is None:
+            if action == "paso":
+                self.opened += 1
+                if self.opened == len(self.participants):
+                    self.result = PASO
+                return
+            self.bettor = seat
+            self.previous = None
+            if action == "ordago":
+                self.ordago = True
+            else:
+                self.stake = call.bet_amount
+            return
+        if action in BET_ACTIONS:
+            self.previous = self.stake
+            self.bettor = seat
+            if action == "ordago":
+                self.ordago = True
+            else:
+                self.stake += call.bet_amount
+            return
+        if action == "quiero":
+            self.result = ORDAGO if self.ordago else ACCEPTED
+            return
+        if action == "no_queremos":
+            self._fold()
+            return
+        self.out.add(seat)
+        if not self.answerers:
+            self._fold()
+
+    def _fold(self) -> None:
+        self.result = FOLDED
+        self.fold_winner = self.bettor_pair
+
+    def view(self) -> dict:
+        return {
+            "lance": str(self.lance),
+            "participants": list(self.participants),
+            "stake": self.stake,
+            "previous": self.previous,
+            "ordago": self.ordago,
+            "bettor": self.bettor,
+            "bettor_pair": self.bettor_pair,
+            "out": sorted(self.out),
+            "deje_if_refused": self.deje if self.bettor is not None else None,
+            "result": self.result,
+        }

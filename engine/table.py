@@ -1,0 +1,627 @@
+"""One hand of Mus at a real table, as a state machine (in the spirit of python-chess's Board).
+
+``Table`` follows the calls in order: the mus and the discards, the betting of grande and
+chica, the pares and juego declarations and their betting (or punto), then the showdown. It
+works without ever seeing the cards: phases, turns, bets and dejes need none. Once the hands
+are entered (``show``), the showdown is settled in the order grande, chica, pares, juego/punto,
+stopping the moment a pair reaches the target.
+
+A rejected call raises ``IllegalCall`` and leaves the table as it was: every call is checked
+completely before anything changes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.betting import FOLDED, ORDAGO, Betting, BettingError
+from engine.calls import Call
+from engine.cards import Hand, parse_hand
+from engine.errors import CardError, IllegalCall
+from engine.gesture import Gesture
+from engine.ranking import has_juego, pares_kind
+from engine.rules import Lance, Rules
+from engine.scoring import NONE, SHOWDOWN_ORDER, SINGLE, LanceResult, settle_lance
+from engine.seats import PAIRS, SEATS, pair_of, speaking_order
+
+PHASES: tuple[str, ...] = (
+    "mus",
+    "descarte",
+    "grande",
+    "chica",
+    "pares_declaration",
+    "pares",
+    "juego_declaration",
+    "juego",
+    "punto",
+    "showdown",
+    "finished",
+)
+BETTING_PHASES = frozenset({"grande", "chica", "pares", "juego", "punto"})
+DECLARATION_PHASES = {"pares_declaration": Lance.PARES, "juego_declaration": Lance.JUEGO}
+DECK_AFTER_DEAL = 40 - 16
+
+
+class _Rule(Exception):
+    """A rule sentence for a call the table refuses (wrapped into ``IllegalCall``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SenaCall:
+    """A seña seen at the table, with the public state at that moment (what the señas
+    engine needs to judge it): the call index, the phase, the lances whose first call had
+    been made (for pares/juego: the first declaration), whether the mus was over."""
+
+    index: int
+    seat: int
+    kind: str
+    side: str | None
+    t_ms: int | None
+    phase: str
+    lances_begun: frozenset[str]
+    mus_over: bool
+    hand_in_game: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "kind": self.kind,
+            "side": self.side,
+            "t_ms": self.t_ms,
+            "phase": self.phase,
+            "lances_begun": sorted(self.lances_begun),
+            "mus_over": self.mus_over,
+            "hand_in_game": self.hand_in_game,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """Stones paid to a pair: a deje at once (``index`` = the call that folded), or a lance at
+    the showdown (``index`` None)."""
+
+    lance: str
+    pair: str
+    stones: int
+    reason: str
+    index: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "lance": self.lance,
+            "pair": self.pair,
+            "stones": self.stones,
+            "reason": self.reason,
+            "index": self.index,
+        }
+
+
+def parse_score(score: Mapping[str, int] | None) -> dict[str, int]:
+    if score is None:
+        return dict.fromkeys(PAIRS, 0)
+    if not isinstance(score, Mapping) or set(score) != set(PAIRS):
+        raise ValueError(f'score is {{"1-3": N, "2-4": N}}, got {score!r}')
+    for pair, stones in score.items():
+        if isinstance(stones, bool) or not isinstance(stones, int) or stones < 0:
+            raise ValueError(f"score of {pair} must be a whole number >= 0, got {stones!r}")
+    return {pair: score[pair] for pair in PAIRS}
+
+
+def parse_hands(hands: Mapping[Any, Any]) -> dict[int, Hand]:
+    """``{"1": ["R","R","S","1"], ...}`` (or Hand values, int keys) -> {seat: Hand}; the four
+    hands must fit in one 40-card deck."""
+    if not isinstance(hands, Mapping):
+        raise CardError(f"hands is an object of seat -> four cards, got {hands!r}")
+    parsed: dict[int, Hand] = {}
+    for key, cards in hands.items():
+        try:
+            seat = int(key)
+        except (TypeError, ValueError):
+            raise CardError(f"hands: unknown seat {key!r}") from None
+        if seat not in SEATS:
+            raise CardError(f"hands: unknown seat {key!r}")
+        try:
+            parsed[seat] = cards if isinstance(cards, Hand) else parse_hand(cards)
+        except CardError as exc:
+            raise CardError(f"hand of seat {seat}: {exc}") from None
+    if set(parsed) != set(SEATS):
+        raise CardError(f"hands must give all four seats, got {sorted(parsed)}")
+    ranks = Counter(card.rank for hand in parsed.values() for card in hand)
+    too_many = sorted(rank for rank, n in ranks.items() if n > 4)
+    if too_many:
+        raise CardError(f"hands: more than four cards of rank {', '.join(too_many)}")
+    suited = [card for hand in parsed.values() for card in hand if card.suit]
+    twice = sorted({str(c) for c, n in Counter(suited).items() if n > 1})
+    if twice:
+        raise CardError(f"hands: the card {', '.join(twice)} appears twice")
+    return parsed
+
+
+class Table:
+    """The state of one hand. ``Table(rules, mano, score=..., hand_in_game=..., hands=...)``;
+    ``legal_calls()``, ``apply(call)``, ``undo()``, ``show(hands)``, ``observe(gesture)`` and
+    read-only views (``phase``, ``lance``, ``to_speak``, ``betting``, ``dejes``, ``score``,
+    ``view()``)."""
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        mano: int = 1,
+        score: Mapping[str, int] | None = None,
+        hand_in_game: int | None = None,
+        hands: Mapping[Any, Any] | None = None,
+    ) -> None:
+        if mano not in SEATS:
+            raise ValueError(f"mano must be a seat 1..4, got {mano!r}")
+        self.rules = rules or Rules()
+        self.mano = mano
+        self.hand_in_game = hand_in_game
+        self.initial_score = parse_score(score)
+        self._score = dict(self.initial_score)
+        self._order = speaking_order(mano)
+        self._phase = "mus"
+        self._turn = 0
+        self._mus_calls = 0
+        self._discards: dict[int, int] = {}
+        self._mus_visto_round = False
+        self._mus_rounds = 0
+        self._deck = DECK_AFTER_DEAL
+        self._pile = 0
+        self._reshuffles = 0
+        self._redeals: list[int] = []
+        self._betting: Betting | None = None
+        self._declarations: dict[Lance, dict[int, bool]] = {Lance.PARES: {}, Lance.JUEGO: {}}
+        self._results: dict[Lance, LanceResult] = {}
+        self._payments: list[Payment] = []
+        self._game_winner: str | None = None
+        self._ordago_lance: Lance | None = None
+        self._calls: list[Call] = []
+        self.sena_calls: list[SenaCall] = []
+        self._lances_begun: set[str] = set()
+        self._false_declarations: list[dict[str, Any]] = []
+        self._hands: dict[int, Hand] | None = None
+        if hands is not None:
+            self._hands = parse_hands(hands)
+
+    # ----------------------------------------------------------------- read-only views
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def lance(self) -> Lance | None:
+        if self._phase in BETTING_PHASES:
+            return Lance(self._phase)
+        return DECLARATION_PHASES.get(self._phase)
+
+    @property
+    def to_speak(self) -> int | None:
+        if self._phase in ("mus", "descarte") or self._phase in DECLARATION_PHASES:
+            return self._order[self._turn]
+        if self._betting is not None:
+            return self._betting.to_speak
+        return None
+
+    @property
+    def betting(self) -> dict[str, Any] | None:
+        """The betting of the current lance: stake, last bettor, who is out, the deje."""
+        return None if self._betting is None else self._betting.view()
+
+    @property
+    def score(self) -> dict[str, int]:
+        return dict(self._score)
+
+    @property
+    def dejes(self) -> list[Payment]:
+        return [p for p in self._payments if p.reason == "deje"]
+
+    @property
+    def payments(self) -> list[Payment]:
+        return list(self._payments)
+
+    @property
+    def calls(self) -> list[Call]:
+        return list(self._calls)
+
+    @property
+    def results(self) -> list[LanceResult]:
+        return [self._results[lance] for lance in SHOWDOWN_ORDER if lance in self._results]
+
+    @property
+    def hands(self) -> dict[int, Hand] | None:
+        return None if self._hands is None else dict(self._hands)
+
+    @property
+    def game_winner(self) -> str | None:
+        return self._game_winner
+
+    @property
+    def ordago_lance(self) -> Lance | None:
+        return self._ordago_lance
+
+    @property
+    def false_declarations(self) -> list[dict[str, Any]]:
+        return list(self._false_declarations)
+
+    @property
+    def declarations(self) -> dict[str, dict[int, bool]]:
+        return {str(lance): dict(said) for lance, said in self._declarations.items()}
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "finished"
+
+    @property
+    def mus_over(self) -> bool:
+        return self._phase not in ("mus", "descarte")
+
+    # ----------------------------------------------------------------- calls
+
+    def legal_calls(self) -> list[Call]:
+        """Every call that ``apply`` accepts now. Bets appear once with the default amount
+        (any ``envido N``/``sube N`` with N >= 2 is as legal); señas are always accepted and
+        are not listed."""
+        phase = self._phase
+        seat = self.to_speak
+        calls: list[Call] = []
+        if phase == "mus":
+            calls = [Call(seat, "mus"), Call(seat, "no_hay_mus")]
+            if self._mus_calls == 0 and self._mus_rounds == 0:
+                if self.rules.mus_visto:
+                    calls += [Call(s, "mus_visto") for s in self._order]
+                if self.rules.redeal_4567:
+                    calls += [
+                        Call(s, "reparto_4567") for s in self._order if s not in self._redeals
+                    ]
+        elif phase == "descarte":
+            low = 0 if self._mus_visto_round else 1
+            calls = [Call(seat, "descarte", amount=n) for n in range(low, 5)]
+        elif phase in DECLARATION_PHASES:
+            action = str(DECLARATION_PHASES[phase])
+            calls = [Call(seat, action, says=True), Call(seat, action, says=False)]
+        elif self._betting is not None:
+            calls = self._betting.legal_calls()
+        return calls
+
+    def apply(self, call: Call, index: int | None = None) -> SenaCall | None:
+        """Apply one call. ``index`` (default: the number of calls so far) names the call in
+        errors. A seña never takes a turn and is never illegal: it is recorded in
+        ``sena_calls`` (and returned) with the public state of that moment."""
+        index = len(self._calls) if index is None else index
+        if call.is_sena:
+            sena = SenaCall(
+                index=index,
+                seat=call.seat,
+                kind=call.gesture,
+                side=call.side,
+                t_ms=call.t_ms,
+                phase=self._phase,
+                lances_begun=frozenset(self._lances_begun),
+                mus_over=self.mus_over,
+                hand_in_game=self.hand_in_game,
+            )
+            self.sena_calls.append(sena)
+            self._calls.append(call)
+            return sena
+        try:
+            self._check(call)
+        except (_Rule, BettingError) as exc:
+            raise IllegalCall(index, call.seat, call.text, str(exc)) from None
+        self._calls.append(call)
+        self._do(call, index)
+        return None
+
+    def observe(self, gesture: Gesture) -> SenaCall:
+        """The live path: a gesture vision saw becomes a seña call at ``gesture.start_ms``."""
+        call = Call(
+            gesture.seat, "sena", gesture=gesture.kind, side=gesture.side, t_ms=gesture.start_ms
+        )
+        sena = self.apply(call)
+        assert sena is not None
+        return sena
+
+    def undo(self) -> Call:
+        """Take back the last call (señas included) by replaying the others."""
+        if not self._calls:
+            raise IndexError("no call to undo")
+        last = self._calls[-1]
+        rebuilt = self.replayed(self._calls[:-1])
+        self.__dict__.update(rebuilt.__dict__)
+        return last
+
+    def replayed(self, calls: list[Call]) -> Table:
+        """A fresh table with the same start (rules, mano, score, hands) after ``calls``."""
+        table = Table(self.rules, self.mano, self.initial_score, self.hand_in_game, self._hands)
+        for call in calls:
+            table.apply(call)
+        return table
+
+    def show(self, hands: Mapping[Any, Any]) -> None:
+        """Enter the four hands as shown. At the showdown this settles it; before, the hands
+        wait for it (an accepted órdago or the last lance brings it)."""
+        self._hands = parse_hands(hands)
+        if self._phase == "showdown":
+            self._settle()
+
+    # ----------------------------------------------------------------- checking
+
+    def _check(self, call: Call) -> None:
+        phase, action, seat = self._phase, call.action, call.seat
+        if phase == "finished":
+            if self._game_winner is not None:
+                raise _Rule(f"the game is over: pair {self._game_winner} reached the target")
+            raise _Rule("the hand is over")
+        if phase == "showdown":
+            raise _Rule("the betting is over: the cards are shown now")
+        if action == "mus_visto":
+            if not self.rules.mus_visto:
+                raise _Rule("mus visto is not played here (rules.mus_visto is false)")
+            if phase != "mus" or self._mus_calls or self._mus_rounds:
+                raise _Rule("mus visto is called at the deal, before anyone speaks")
+            return
+        if action == "reparto_4567":
+            if not self.rules.redeal_4567:
+                raise _Rule("the 4-5-6-7 redeal is not played here (rules.redeal_4567 is false)")
+            if phase != "mus" or self._mus_calls or self._mus_rounds:
+                raise _Rule("a 4-5-6-7 is shown for a new hand before the mus")
+            if seat in self._redeals:
+                raise _Rule(f"seat {seat} already had a new hand for its 4-5-6-7")
+            return
+        if phase == "mus":
+            if action not in ("mus", "no_hay_mus"):
+                raise _Rule(f"the mus is being asked: say 'mus' or 'no hay mus', not {call.text!r}")
+            self._check_turn(seat)
+            return
+        if phase == "descarte":
+            if action != "descarte":
+                raise _Rule(f"everyone said mus: discard with 'descarte N', not {call.text!r}")
+            self._check_turn(seat)
+            low = 0 if self._mus_visto_round else 1
+            if not low <= call.amount <= 4:
+                raise _Rule(f"a discard is of {low} to 4 cards, not {call.amount}")
+            return
+        if phase in DECLARATION_PHASES:
+            lance = DECLARATION_PHASES[phase]
+            if action != str(lance):
+                raise _Rule(f"{lance} is declared first: '{lance} si' or '{lance} no'")
+            self._check_turn(seat)
+            return
+        if action in ("pares", "juego"):
+            raise _Rule(f"no {action} declaration now: the betting of {phase} is on")
+        if action in ("mus", "no_hay_mus", "descarte"):
+            raise _Rule(f"the mus is over: the betting of {phase} is on")
+        assert self._betting is not None
+        self._betting.check(call)
+
+    def _check_turn(self, seat: int) -> None:
+        expected = self._order[self._turn]
+        if seat != expected:
+            raise _Rule(f"not seat {seat}'s turn: seat {expected} speaks now")
+
+    # ----------------------------------------------------------------- applying
+
+    def _do(self, call: Call, index: int) -> None:
+        phase, action = self._phase, call.action
+        if action == "mus_visto":
+            self._start_discards(mus_visto=True)
+        elif action == "reparto_4567":
+            self._redeals.append(call.seat)
+            self._draw({call.seat: 4}, exclude_last=True)
+        elif phase == "mus":
+            if action == "mus":
+                self._mus_calls += 1
+                self._turn += 1
+                if self._turn == 4:
+                    self._start_discards(mus_visto=False)
+            else:
+                self._start_lance(Lance.GRANDE)
+        elif phase == "descarte":
+            self._discards[call.seat] = call.amount
+            self._pile += call.amount
+            self._turn += 1
+            if self._turn == 4:
+                self._end_discards()
+        elif phase in DECLARATION_PHASES:
+            lance = DECLARATION_PHASES[phase]
+            self._lances_begun.add(str(lance))
+            self._declarations[lance][call.seat] = bool(call.says)
+            self._turn += 1
+            if self._turn == 4:
+                self._end_declarations(lance)
+        else:
+            betting = self._betting
+            assert betting is not None
+            self._lances_begun.add(str(betting.lance))
+            betting.apply(call)
+            if betting.result is not None:
+                self._end_betting(betting, index)
+
+    def _start_discards(self, mus_visto: bool) -> None:
+        self._phase = "descarte"
+        self._turn = 0
+        self._discards = {}
+        self._mus_visto_round = mus_visto
+
+    def _end_discards(self) -> None:
+        self._draw(self._discards, exclude_last=False)
+        self._mus_rounds += 1
+        servido = any(n == 0 for n in self._discards.values())
+        if self._mus_visto_round and servido and self.rules.mus_visto_servido_ends_mus:
+            self._start_lance(Lance.GRANDE)
+            return
+        self._phase = "mus"
+        self._turn = 0
+        self._mus_calls = 0
+        self._mus_visto_round = False
+
+    def _draw(self, wanted: Mapping[int, int], exclude_last: bool) -> None:
+        """Deal replacement cards in turn from the mano. When the deck runs out while more
+        than one player still needs cards, all discards are reshuffled into a new deck; when
+        only one does, all but his own discard are (000, 004)."""
+        if exclude_last:
+            self._pile += sum(wanted.values())
+        seats = [s for s in self._order if wanted.get(s)]
+        for i, seat in enumerate(seats):
+            n = wanted[seat]
+            if n <= self._deck:
+                self._deck -= n
+                continue
+            short = n - self._deck
+            if i + 1 < len(seats):
+                self._deck, self._pile = self._pile, 0
+            else:
+                self._deck, self._pile = self._pile - n, n
+            self._deck -= short
+            self._reshuffles += 1
+
+    def _start_lance(self, lance: Lance, participants: tuple[int, ...] | None = None) -> None:
+        self._phase = str(lance)
+        self._betting = Betting(lance, participants or self._order, self.rules)
+
+    def _end_declarations(self, lance: Lance) -> None:
+        said = self._declarations[lance]
+        si = tuple(s for s in self._order if said[s])
+        pairs = {pair_of(s) for s in si}
+        if len(pairs) == 2:
+            self._turn = 0
+            self._start_lance(lance, si)
+            return
+        if lance == Lance.JUEGO and not si:
+            self._start_lance(Lance.PUNTO)
+            return
+        self._results[lance] = LanceResult(lance, SINGLE if si else NONE, declared=si)
+        self._next_after(lance)
+
+    def _end_betting(self, betting: Betting, index: int) -> None:
+        lance = betting.lance
+        declared = betting.participants if lance in (Lance.PARES, Lance.JUEGO) else ()
+        result = LanceResult(
+            lance,
+            betting.result,
+            stake=betting.stake if not betting.ordago else 0,
+            declared=declared,
+        )
+        self._results[lance] = result
+        self._betting = None
+        if betting.result == FOLDED:
+            result.deje = betting.deje
+            result.fold_winner = betting.fold_winner
+            self._pay(Payment(str(lance), betting.fold_winner, betting.deje, "deje", index))
+            if self._game_winner is not None:
+                self._phase = "finished"
+                return
+        if betting.result == ORDAGO:
+            self._ordago_lance = lance
+            self._enter_showdown()
+            return
+        self._next_after(lance)
+
+    def _next_after(self, lance: Lance) -> None:
+        self._turn = 0
+        if lance == Lance.GRANDE:
+            self._start_lance(Lance.CHICA)
+        elif lance == Lance.CHICA:
+            self._betting = None
+            self._phase = "pares_declaration"
+        elif lance == Lance.PARES:
+            self._betting = None
+            self._phase = "juego_declaration"
+        else:
+            self._enter_showdown()
+
+    def _enter_showdown(self) -> None:
+        self._betting = None
+        self._phase = "showdown"
+        if self._hands is not None:
+            self._settle()
+
+    def _pay(self, payment: Payment) -> None:
+        self._payments.append(payment)
+        self._score[payment.pair] += payment.stones
+        if self._game_winner is None and self._score[payment.pair] >= self.rules.target:
+            self._game_winner = payment.pair
+
+    # ----------------------------------------------------------------- showdown
+
+    def _settle(self) -> None:
+        hands = self._hands
+        assert hands is not None
+        self._check_declarations(hands)
+        if self._ordago_lance is not None:
+            result = self._results[self._ordago_lance]
+            settle_lance(result, hands, self.mano, self.rules)
+            winner = result.winner
+            stones = max(0, self.rules.target - self._score[winner])
+            result.showdown_stones = stones
+            self._pay(Payment(str(result.lance), winner, stones, "ordago"))
+            self._game_winner = winner
+        else:
+            for result in self.results:
+                settle_lance(result, hands, self.mano, self.rules)
+                if self._game_winner is not None:
+                    result.paid = not result.showdown_stones
+                    continue
+                if result.showdown_stones:
+                    self._pay(
+                        Payment(
+                            str(result.lance), result.winner, result.showdown_stones, "showdown"
+                        )
+                    )
+        self._phase = "finished"
+
+    def _check_declarations(self, hands: Mapping[int, Hand]) -> None:
+        truth = {
+            Lance.PARES: lambda hand: pares_kind(hand, self.rules) is not None,
+            Lance.JUEGO: lambda hand: has_juego(hand, self.rules),
+        }
+        self._false_declarations = [
+            {"seat": seat, "said": f"{lance} {'si' if said else 'no'}", "lance": str(lance)}
+            for lance, declarations in self._declarations.items()
+            for seat, said in declarations.items()
+            if said != truth[lance](hands[seat])
+        ]
+
+    # ----------------------------------------------------------------- public state
+
+    def view(self) -> dict[str, Any]:
+        """Everything public, JSON-serialisable (what the dashboard shows)."""
+        return {
+            "rules": self.rules.to_dict(),
+            "mano": self.mano,
+            "hand_in_game": self.hand_in_game,
+            "phase": self._phase,
+            "lance": None if self.lance is None else str(self.lance),
+            "to_speak": self.to_speak,
+            "score": self.score,
+            "dentro": [p for p in PAIRS if self._score[p] >= self.rules.dentro],
+            "game_winner": self._game_winner,
+            "betting": self.betting,
+            "lances": [result.to_dict() for result in self.results],
+            "dejes": [p.to_dict() for p in self.dejes],
+            "payments": [p.to_dict() for p in self._payments],
+            "declarations": {
+                lance: {str(s): said for s, said in d.items()}
+                for lance, d in self.declarations.items()
+            },
+            "mus": {
+                "rounds": self._mus_rounds,
+                "deck": self._deck,
+                "discards": self._pile,
+                "reshuffles": self._reshuffles,
+                "redeals_4567": list(self._redeals),
+            },
+            "ordago_lance": None if self._ordago_lance is None else str(self._ordago_lance),
+            "calls": [call.to_record() for call in self._calls],
+            "sena_calls": [sena.to_dict() for sena in self.sena_calls],
+            "hands": (
+                {str(s): h.to_list() for s, h in self._hands.items()}
+                if self._hands is not None and self._phase == "finished"
+                else None
+            ),
+            "false_declarations": self.false_declarations,
+        }
