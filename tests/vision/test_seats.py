@@ -1,0 +1,93 @@
+"""SeatTracker: stable face-to-seat assignment by position or by a configured seat map."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from vision.observation import FaceObservation
+from vision.seats import SeatMap, SeatMapError, SeatTracker, TableSeats, parse_seat_map
+
+
+def face(track_id: int, x: float, y: float = 100, size: float = 80, source: str = "cam"):
+    return FaceObservation(
+        ts_ms=0,
+        source_id=source,
+        track_id=track_id,
+        landmarks=np.zeros((478, 3), np.float32),
+        blendshapes={},
+        transform=None,
+        bbox=(int(x - size / 2), int(y - size / 2), int(size), int(size)),
+    )
+
+
+def seats_of(seated) -> dict[int, int | None]:
+    return {s.face.track_id: s.seat for s in seated}
+
+
+def test_default_seats_go_left_to_right_once_faces_are_confirmed():
+    tracker = SeatTracker("cam", confirm_ms=200)
+    faces = [face(7, 900), face(8, 100), face(9, 500)]
+    assert seats_of(tracker.assign(faces, 0)) == {7: None, 8: None, 9: None}
+    assert seats_of(tracker.assign(faces, 250)) == {8: 1, 9: 2, 7: 3}
+
+
+def test_later_faces_take_the_next_seats_in_the_order_first_seen():
+    tracker = SeatTracker("cam", confirm_ms=0)
+    tracker.assign([face(1, 600)], 0)
+    assert seats_of(tracker.assign([face(1, 600), face(2, 100)], 40)) == {1: 1, 2: 2}
+
+
+def test_a_face_lost_for_a_moment_gets_its_own_seat_back_even_with_a_new_track():
+    tracker = SeatTracker("cam", confirm_ms=0)
+    tracker.assign([face(1, 100), face(2, 500)], 0)
+    assert seats_of(tracker.assign([face(2, 505)], 40)) == {2: 2}
+    # Track 1 came back as track 3, a little moved; a stranger (4) appears far away.
+    assert seats_of(tracker.assign([face(3, 120), face(2, 505), face(4, 900)], 80)) == {
+        3: 1,
+        2: 2,
+        4: 3,
+    }
+
+
+def test_faces_beyond_the_last_seat_are_ignored():
+    tracker = SeatTracker("cam", SeatMap(seats=(2, 3)), confirm_ms=0)
+    seated = seats_of(tracker.assign([face(1, 100), face(2, 400), face(3, 800)], 0))
+    assert seated == {1: 2, 2: 3, 3: None}
+
+
+def test_a_second_track_on_a_seated_face_takes_no_new_seat():
+    tracker = SeatTracker("cam", confirm_ms=0)
+    tracker.assign([face(1, 100)], 0)
+    assert seats_of(tracker.assign([face(1, 100), face(2, 110)], 40)) == {1: 1, 2: None}
+
+
+def test_configured_regions_place_faces_and_ignore_faces_off_the_seats():
+    seat_map = SeatMap(seats=(1, 2), regions={1: (0, 0, 300, 300), 2: (300, 0, 300, 300)})
+    tracker = SeatTracker("cam", seat_map, confirm_ms=0)
+    seated = seats_of(tracker.assign([face(1, 450), face(2, 150), face(3, 150, y=700)], 0))
+    assert seated == {1: 2, 2: 1, 3: None}
+    # Two faces in one seat: the one already holding it keeps it.
+    assert seats_of(tracker.assign([face(2, 250), face(5, 150)], 40)) == {2: 1, 5: None}
+
+
+def test_two_sources_of_one_table_never_share_a_seat():
+    table = TableSeats()
+    left = SeatTracker("left", SeatMap(seats=(1, 2)), table=table, confirm_ms=0)
+    right = SeatTracker("right", table=table, confirm_ms=0)
+    assert seats_of(left.assign([face(1, 100), face(2, 400)], 0)) == {1: 1, 2: 2}
+    assert seats_of(right.assign([face(1, 100), face(2, 400)], 0)) == {1: 3, 2: 4}
+
+
+def test_parse_seat_map_forms(tmp_path):
+    assert parse_seat_map("2,3").seats == (2, 3)
+    inline = parse_seat_map("1=0,0,100,80; 3=100,0,100,80")
+    assert inline.regions == {1: (0, 0, 100, 80), 3: (100, 0, 100, 80)}
+    truth = tmp_path / "table.truth.json"
+    truth.write_text(json.dumps({"seats": {"2": {"bbox": [10, 20, 30, 40]}}, "fps": 30}))
+    assert parse_seat_map(str(truth)).regions == {2: (10, 20, 30, 40)}
+    for bad in ("5", "1=0,0,10", "x,y", str(tmp_path / "missing.json")):
+        with pytest.raises(SeatMapError):
+            parse_seat_map(bad)

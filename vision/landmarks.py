@@ -1,0 +1,394 @@
+"""MediaPipe behind one small protocol: a :class:`Landmarker` turns a :class:`Frame` into
+:class:`FrameObservations` (faces with landmarks, blendshapes and head pose, and upper-body poses),
+in frame pixels. Everything downstream depends on the protocol only, so it can be tested on
+recorded or made-up observations without MediaPipe.
+
+:class:`MediaPipeLandmarker` finds faces with MediaPipe's face detector on the whole frame and on
+overlapping tiles (small faces of a wide table shot are invisible to the detector on the whole
+frame), then follows each face with its own crop region and runs a ``FaceLandmarker`` in video mode
+on the crop, mapping the landmarks back to the frame. The detector runs only when looking for new
+faces: every ``discover_every_ms``, and at once when a face is lost. ``PoseLandmarker`` runs on the
+whole frame at a lower rate, for the shoulders.
+"""
+
+from __future__ import annotations
+
+import logging
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+import cv2
+import numpy as np
+
+from vision.face_regions import (
+    Box,
+    CropRegion,
+    Detection,
+    covers,
+    iou,
+    suppress_overlaps,
+    tile_grid,
+)
+from vision.observation import FaceObservation, Frame, FrameObservations, PoseObservation
+
+log = logging.getLogger(__name__)
+
+
+class Landmarker(Protocol):
+    """Frame in, observations out, for one source (it keeps per-source tracking state)."""
+
+    def observe(self, frame: Frame) -> FrameObservations: ...
+
+    def close(self) -> None: ...
+
+
+#: Makes the landmarker for one source, given its id.
+LandmarkerFactory = Callable[[str], Landmarker]
+
+
+@dataclass(frozen=True, slots=True)
+class LandmarkerSettings:
+    """How faces are searched for and followed. The defaults suit one webcam over a player as
+    well as one wide camera over a table of four."""
+
+    num_faces: int = 4
+    #: Face detector: minimum score of a new face.
+    detection_confidence: float = 0.5
+    #: Landmarks: minimum presence/tracking confidence on a tracked face's crop.
+    presence_confidence: float = 0.5
+    tracking_confidence: float = 0.5
+    #: Tiles for finding faces in wide shots: side in pixels and overlap between neighbours.
+    tile_px: int = 480
+    tile_overlap: float = 0.33
+    #: How often to look for new faces while every face is followed, and while none is.
+    discover_every_ms: int = 1000
+    discover_idle_every_ms: int = 100
+    #: A tracked face's crop is this many times the face's size; it re-centres when the face
+    #: drifts by more than ``crop_drift`` of the crop.
+    crop_scale: float = 2.0
+    crop_drift: float = 0.12
+    #: Crops larger than this are scaled down before the landmarks run (they run at 256 anyway).
+    crop_max_px: int = 384
+    #: Frames a face may go unfound on its crop before its track ends.
+    max_missed_frames: int = 5
+    #: Pose (shoulders): run every this many milliseconds; 0 turns pose off.
+    pose_every_ms: int = 200
+
+
+def _mp():
+    """MediaPipe, imported on first use (it takes a second and is not needed by tests of
+    everything downstream)."""
+    import mediapipe as mp
+    from mediapipe.tasks.python import BaseOptions, vision
+
+    return mp, BaseOptions, vision
+
+
+def _detector_model_bytes(face_landmarker_task: Path) -> bytes:
+    """The face detector inside the face landmarker bundle (one download serves both)."""
+    with zipfile.ZipFile(face_landmarker_task) as bundle:
+        return bundle.read("face_detector.tflite")
+
+
+@dataclass(slots=True)
+class _Track:
+    track_id: int
+    region: CropRegion
+    landmarker: object
+    box: Box
+    missed: int = 0
+    last_ts: int = -1
+
+
+@dataclass(slots=True)
+class _Models:
+    face_task: Path
+    pose_task: Path | None
+    detector_bytes: bytes = field(repr=False, default=b"")
+
+
+class MediaPipeLandmarker:
+    """The MediaPipe implementation of :class:`Landmarker` for one source. Close it (or use
+    ``with``): MediaPipe raises at interpreter exit for landmarkers left to the garbage collector.
+    """
+
+    def __init__(
+        self,
+        settings: LandmarkerSettings | None = None,
+        *,
+        face_model: Path | None = None,
+        pose_model: Path | None = None,
+        pose: bool = True,
+    ) -> None:
+        from vision.models import ModelError, require_model
+
+        self.settings = settings or LandmarkerSettings()
+        face_task = face_model or require_model("face_landmarker")
+        pose_task = pose_model
+        if pose and pose_task is None and self.settings.pose_every_ms > 0:
+            try:
+                pose_task = require_model("pose_landmarker")
+            except ModelError as exc:
+                log.warning("shoulders (shrug) off: %s", exc)
+        self._models = _Models(face_task, pose_task, _detector_model_bytes(face_task))
+        mp, base_options, vision = _mp()
+        self._mp = mp
+        self._vision = vision
+        self._base_options = base_options
+        self._detector = vision.FaceDetector.create_from_options(
+            vision.FaceDetectorOptions(
+                base_options=base_options(model_asset_buffer=self._models.detector_bytes),
+                running_mode=vision.RunningMode.IMAGE,
+                min_detection_confidence=self.settings.detection_confidence,
+            )
+        )
+        self._pose = None
+        if pose_task is not None:
+            self._pose = vision.PoseLandmarker.create_from_options(
+                vision.PoseLandmarkerOptions(
+                    base_options=base_options(model_asset_path=str(pose_task)),
+                    running_mode=vision.RunningMode.VIDEO,
+                    num_poses=self.settings.num_faces,
+                )
+            )
+        self._tracks: list[_Track] = []
+        self._spare: list[object] = []  # landmarkers of ended tracks, reused by new ones
+        self._next_id = 1
+        self._last_discovery_ms: int | None = None
+        self._last_pose_ms: int | None = None
+        self._closed = False
+
+    # -- MediaPipe objects -------------------------------------------------------------------
+
+    def _new_face_landmarker(self) -> object:
+        if self._spare:
+            return self._spare.pop()
+        vision = self._vision
+        return vision.FaceLandmarker.create_from_options(
+            vision.FaceLandmarkerOptions(
+                base_options=self._base_options(model_asset_path=str(self._models.face_task)),
+                running_mode=vision.RunningMode.VIDEO,
+                num_faces=1,
+                min_face_detection_confidence=self.settings.detection_confidence,
+                min_face_presence_confidence=self.settings.presence_confidence,
+                min_tracking_confidence=self.settings.tracking_confidence,
+                output_face_blendshapes=True,
+                output_facial_transformation_matrixes=True,
+            )
+        )
+
+    def _image(self, rgb: np.ndarray):
+        return self._mp.Image(image_format=self._mp.ImageFormat.SRGB, data=rgb)
+
+    # -- one frame -----------------------------------------------------------------------------
+
+    def observe(self, frame: Frame) -> FrameObservations:
+        if self._closed:
+            raise RuntimeError("landmarker is closed")
+        rgb_cache: list[np.ndarray] = []
+
+        def full_rgb() -> np.ndarray:
+            if not rgb_cache:
+                rgb_cache.append(cv2.cvtColor(frame.image, cv2.COLOR_BGR2RGB))
+            return rgb_cache[0]
+
+        faces = [face for track in list(self._tracks) if (face := self._follow(track, frame))]
+        lost = any(track.missed for track in self._tracks)
+        if self._discovery_due(frame.ts_ms, lost):
+            self._last_discovery_ms = frame.ts_ms
+            faces.extend(self._discover(frame, full_rgb()))
+        faces = self._drop_duplicates(faces)
+        observations = FrameObservations(frame, faces)
+        if self._pose is not None and self._pose_due(frame.ts_ms):
+            self._last_pose_ms = frame.ts_ms
+            observations.poses = self._poses(frame, full_rgb())
+        return observations
+
+    def _discovery_due(self, ts_ms: int, lost: bool) -> bool:
+        if self._last_discovery_ms is None or lost:
+            return True
+        s = self.settings
+        every = s.discover_every_ms if self._tracks else s.discover_idle_every_ms
+        return ts_ms - self._last_discovery_ms >= every
+
+    def _pose_due(self, ts_ms: int) -> bool:
+        return (
+            self._last_pose_ms is None or ts_ms - self._last_pose_ms >= self.settings.pose_every_ms
+        )
+
+    def _follow(self, track: _Track, frame: Frame) -> FaceObservation | None:
+        face = self._landmarks_on_region(track, frame)
+        if face is None:
+            track.missed += 1
+            if track.missed > self.settings.max_missed_frames:
+                self._end(track)
+            return None
+        track.missed = 0
+        track.box = face.bbox
+        track.region.follow(face.bbox, self.settings.crop_scale, self.settings.crop_drift)
+        return face
+
+    def _end(self, track: _Track) -> None:
+        self._tracks.remove(track)
+        self._spare.append(track.landmarker)
+
+    def _landmarks_on_region(self, track: _Track, frame: Frame) -> FaceObservation | None:
+        height, width = frame.image.shape[:2]
+        x0, y0, x1, y1 = track.region.clip(width, height)
+        crop = frame.image[y0:y1, x0:x1]
+        side = x1 - x0
+        if side > self.settings.crop_max_px:
+            size = self.settings.crop_max_px
+            crop = cv2.resize(crop, (size, size), interpolation=cv2.INTER_AREA)
+        rgb = cv2.cvtColor(crop, cv2.COLOR_BGR2RGB)
+        ts = max(frame.ts_ms, track.last_ts + 1)
+        track.last_ts = ts
+        result = track.landmarker.detect_for_video(self._image(rgb), ts)
+        if not result.face_landmarks:
+            return None
+        points = np.array(
+            [(p.x, p.y, p.z) for p in result.face_landmarks[0]], dtype=np.float32
+        ) * np.float32(side)
+        points[:, 0] += x0
+        points[:, 1] += y0
+        blendshapes = {
+            c.category_name: float(c.score)
+            for c in result.face_blendshapes[0]
+            if c.category_name != "_neutral"
+        }
+        matrices = result.facial_transformation_matrixes
+        transform = np.asarray(matrices[0], dtype=np.float32) if matrices else None
+        lo = points[:, :2].min(axis=0)
+        hi = points[:, :2].max(axis=0)
+        bbox = (int(lo[0]), int(lo[1]), int(hi[0] - lo[0]) + 1, int(hi[1] - lo[1]) + 1)
+        return FaceObservation(
+            ts_ms=frame.ts_ms,
+            source_id=frame.source_id,
+            track_id=track.track_id,
+            landmarks=points,
+            blendshapes=blendshapes,
+            transform=transform,
+            bbox=bbox,
+        )
+
+    def _detect(self, rgb: np.ndarray, dx: int, dy: int) -> list[Detection]:
+        found = []
+        for det in self._detector.detect(self._image(np.ascontiguousarray(rgb))).detections:
+            b = det.bounding_box
+            score = det.categories[0].score if det.categories else 0.0
+            found.append(Detection((b.origin_x + dx, b.origin_y + dy, b.width, b.height), score))
+        return found
+
+    def _discover(self, frame: Frame, rgb: np.ndarray) -> list[FaceObservation]:
+        """Look for faces that no track follows yet, confirm each by running its landmarks."""
+        s = self.settings
+        height, width = rgb.shape[:2]
+        detections = self._detect(rgb, 0, 0)
+        for x, y, w, h in tile_grid(width, height, s.tile_px, s.tile_overlap):
+            detections.extend(self._detect(rgb[y : y + h, x : x + w], x, y))
+        faces = []
+        for det in suppress_overlaps(detections, 0.3):
+            if len(self._tracks) >= s.num_faces:
+                break
+            if any(iou(t.box, det.box) > 0.2 or covers(t.box, det.box) for t in self._tracks):
+                continue
+            track = _Track(
+                self._next_id,
+                CropRegion.around(det.box, s.crop_scale),
+                self._new_face_landmarker(),
+                det.box,
+            )
+            face = self._landmarks_on_region(track, frame)
+            if face is None:
+                self._spare.append(track.landmarker)
+                continue
+            self._next_id += 1
+            track.box = face.bbox
+            track.region = CropRegion.around(face.bbox, s.crop_scale)
+            self._tracks.append(track)
+            faces.append(face)
+        return faces
+
+    def _drop_duplicates(self, faces: list[FaceObservation]) -> list[FaceObservation]:
+        """Two tracks that ended up on one face: the older keeps it."""
+        kept: list[FaceObservation] = []
+        for face in sorted(faces, key=lambda f: f.track_id):
+            if any(iou(face.bbox, k.bbox) > 0.5 for k in kept):
+                track = next(t for t in self._tracks if t.track_id == face.track_id)
+                self._end(track)
+                continue
+            kept.append(face)
+        return kept
+
+    def _poses(self, frame: Frame, rgb: np.ndarray) -> list[PoseObservation]:
+        height, width = rgb.shape[:2]
+        result = self._pose.detect_for_video(self._image(rgb), frame.ts_ms)
+        poses = []
+        for marks in result.pose_landmarks:
+            points = np.array([(p.x, p.y, p.z) for p in marks], dtype=np.float32)
+            points[:, 0] *= width
+            points[:, 1] *= height
+            points[:, 2] *= width
+            visibility = np.array([p.visibility or 0.0 for p in marks], dtype=np.float32)
+            poses.append(PoseObservation(frame.ts_ms, frame.source_id, points, visibility))
+        return poses
+
+    # -- lifetime -------------------------------------------------------------------------------
+
+    def reset(self) -> None:
+        """Forget every followed face (e.g. after a gap in the source)."""
+        for track in list(self._tracks):
+            self._end(track)
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        for track in self._tracks:
+            track.landmarker.close()
+        for landmarker in self._spare:
+            landmarker.close()
+        self._tracks.clear()
+        self._spare.clear()
+        self._detector.close()
+        if self._pose is not None:
+            self._pose.close()
+
+    def __enter__(self) -> MediaPipeLandmarker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+#: The nose tip of MediaPipe's pose model.
+POSE_NOSE = 0
+
+
+def pose_for_face(face: FaceObservation, poses: list[PoseObservation]) -> PoseObservation | None:
+    """The pose whose nose lies inside this face's box (grown by half), if any."""
+    x, y, w, h = face.bbox
+    box = (x - w / 4, y - h / 4, w * 1.5, h * 1.5)
+    best, best_dist = None, float("inf")
+    for pose in poses:
+        nx, ny = float(pose.landmarks[POSE_NOSE, 0]), float(pose.landmarks[POSE_NOSE, 1])
+        if not (box[0] <= nx <= box[0] + box[2] and box[1] <= ny <= box[1] + box[3]):
+            continue
+        dist = (nx - (x + w / 2)) ** 2 + (ny - (y + h / 2)) ** 2
+        if dist < best_dist:
+            best, best_dist = pose, dist
+    return best
+
+
+def mediapipe_factory(
+    settings: LandmarkerSettings | None = None, *, pose: bool = True
+) -> LandmarkerFactory:
+    """A factory making one :class:`MediaPipeLandmarker` per source."""
+
+    def make(source_id: str) -> Landmarker:
+        return MediaPipeLandmarker(settings, pose=pose)
+
+    return make
