@@ -1,0 +1,54 @@
+"""Building blocks for the señas tests: seña calls as engine.table records them, and hands."""
+
+from __future__ import annotations
+
+from engine.cards import parse_hand
+from engine.gesture import normalise_side
+from engine.table import SenaCall
+
+
+#: Phase -> the lances whose first call has been made by then (a hand where every lance is
+#: played, in the order of the rules).
+BEGUN_BY_PHASE: dict[str, frozenset[str]] = {
+    "mus": frozenset(),
+    "descarte": frozenset(),
+    "grande": frozenset({"grande"}),
+    "chica": frozenset({"grande", "chica"}),
+    "pares_declaration": frozenset({"grande", "chica"}),
+    "pares": frozenset({"grande", "chica", "pares"}),
+    "juego_declaration": frozenset({"grande", "chica", "pares"}),
+    "juego": frozenset({"grande", "chica", "pares", "juego"}),
+    "showdown": frozenset({"grande", "chica", "pares", "juego"}),
+}
+
+
+def call(
+    seat: int,
+    gesture: str,
+    index: int,
+    *,
+    t_ms: int | None = None,
+    phase: str = "mus",
+    begun: frozenset[str] | None = None,
+    hand_in_game: int | None = None,
+) -> SenaCall:
+    """A seña call as engine.table records it. ``gesture`` is "kind" or "kind side" (the side
+    defaults as in hand records); the lances begun default to those a fully played hand has
+    begun by ``phase``."""
+    kind, _, side = gesture.partition(" ")
+    return SenaCall(
+        index=index,
+        seat=seat,
+        kind=kind,
+        side=normalise_side(kind, side or None),
+        t_ms=t_ms,
+        phase=phase,
+        lances_begun=BEGUN_BY_PHASE[phase] if begun is None else begun,
+        mus_over=phase not in ("mus", "descarte"),
+        hand_in_game=hand_in_game,
+    )
+
+
+def hands(**by_seat: str) -> dict:
+    """``hands(s1="R R S 1")`` -> {1: Hand}."""
+    return {int(seat[1:]): parse_hand(cards) for seat, cards in by_seat.items()}
