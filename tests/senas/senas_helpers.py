@@ -6,7 +6,6 @@ from engine.cards import parse_hand
 from engine.gesture import normalise_side
 from engine.table import SenaCall
 
-
 #: Phase -> the lances whose first call has been made by then (a hand where every lance is
 #: played, in the order of the rules).
 BEGUN_BY_PHASE: dict[str, frozenset[str]] = {
