@@ -203,3 +203,62 @@ def test_pose_bundle_finds_both_shoulders_on_a_real_photo(astronaut):
     # The subject faces the camera: her left shoulder is on the image's right, both below the nose.
     assert right_shoulder.x < nose.x < left_shoulder.x
     assert min(left_shoulder.y, right_shoulder.y) > nose.y + 0.1
+
+
+@pytest.fixture
+def served_file(tmp_path):
+    """A bundle-like file served over HTTP on localhost, as Google's model storage would."""
+    import functools
+    import http.server
+    import threading
+
+    content = b"a small stand-in for a model bundle" * 100
+    (tmp_path / "served").mkdir()
+    (tmp_path / "served" / "model.task").write_bytes(content)
+    handler = functools.partial(
+        http.server.SimpleHTTPRequestHandler, directory=str(tmp_path / "served")
+    )
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/model.task", content
+    server.shutdown()
+    server.server_close()
+
+
+def _spec_with(sources, content: bytes) -> models.ModelSpec:
+    return models.ModelSpec(
+        name="fake",
+        filename="fake.task",
+        sha256=hashlib.sha256(content).hexdigest(),
+        size=len(content),
+        sources=tuple(sources),
+        description="test double",
+    )
+
+
+def test_url_source_is_the_alternative_when_the_registry_fails(monkeypatch, tmp_path, served_file):
+    url, content = served_file
+    spec = _spec_with([_WrongBytes(), models.HttpsFile(url, timeout_s=5)], content)
+    monkeypatch.setitem(models.MODELS, "fake", spec)
+    [result] = models.fetch_models(["fake"], tmp_path / "m", report=quiet)
+    assert result.source == url
+    assert (tmp_path / "m" / "fake.task").read_bytes() == content
+
+
+def test_from_registry_never_uses_the_url(monkeypatch, tmp_path, served_file):
+    url, content = served_file
+    monkeypatch.setitem(models.MODELS, "fake", _spec_with([models.HttpsFile(url)], content))
+    with pytest.raises(models.ModelFetchError, match="no source of kind registry"):
+        models.fetch_models(["fake"], tmp_path, kinds=("registry",), report=quiet)
+    assert not (tmp_path / "fake.task").exists()
+
+
+def test_unreachable_url_fails_with_what_to_do(monkeypatch, tmp_path):
+    spec = _spec_with([models.HttpsFile("http://127.0.0.1:9/model.task", timeout_s=2)], b"x")
+    monkeypatch.setitem(models.MODELS, "fake", spec)
+    with pytest.raises(
+        models.ModelFetchError, match=r"download http://127\.0\.0\.1:9/model\.task by hand"
+    ):
+        models.fetch_models(["fake"], tmp_path, report=quiet)
