@@ -1,0 +1,138 @@
+"""Synthetic FaceFeatures sequences for detector tests: a neutral face with small noise, plus
+gestures shaped as trapezoids (onset/offset ramps) that change named features."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from engine.gesture import Gesture
+from vision.detectors import SeatGestureDetector
+from vision.features import FaceFeatures, Shoulders
+from vision.settings import DetectorSettings, load_detector_settings
+
+FPS = 30
+NEUTRAL_BLENDSHAPES = {
+    "eyeBlinkLeft": 0.05, "eyeBlinkRight": 0.05, "eyeSquintLeft": 0.1, "eyeSquintRight": 0.1,
+    "browInnerUp": 0.03, "browOuterUpLeft": 0.02, "browOuterUpRight": 0.02,
+    "mouthRollLower": 0.02, "mouthRollUpper": 0.01, "mouthLeft": 0.0, "mouthRight": 0.0,
+    "mouthPucker": 0.05, "mouthFunnel": 0.01, "jawOpen": 0.02,
+}  # fmt: skip
+NEUTRAL = dict(
+    eye_open_left=0.30, eye_open_right=0.30, brow_gap_left=0.24, brow_gap_right=0.24,
+    lower_lip_left=0.08, lower_lip_center=0.10, lower_lip_right=0.08, upper_lip=0.07,
+    mouth_open=0.01, mouth_width=0.62, mouth_offset=0.0, head_roll_deg=0.0, head_yaw_deg=0.0,
+    head_pitch_deg=8.0, tongue=0.05, tongue_side=0.0, lip_contrast=10.0,
+    quality=1.0, mouth_quality=1.0,
+)  # fmt: skip
+NEUTRAL_SHOULDERS = {"gap_left": 0.55, "gap_right": 0.55, "lean": 0.0, "head_scale": 0.35}
+#: Noise per feature (standard deviation), roughly what MediaPipe jitters by on a still face.
+NOISE = 0.004
+
+
+@dataclass
+class Change:
+    start_ms: int
+    end_ms: int
+    values: dict[str, float]  # additive change at full strength
+    ramp_ms: int = 50
+
+
+@dataclass
+class Trace:
+    """A neutral face from 0 to ``duration_ms`` plus changes; ``pose_every`` frames carry a pose
+    (0: never). ``missing`` spans are frames where the face is lost (None)."""
+
+    duration_ms: int
+    changes: list[Change] = field(default_factory=list)
+    pose_every: int = 1
+    missing: list[tuple[int, int]] = field(default_factory=list)
+    overrides: list[tuple[int, int, dict[str, float]]] = field(default_factory=list)
+    rest: dict[str, float] = field(default_factory=dict)  # changes the resting face itself
+    seed: int = 0
+
+    def add(self, start_ms: int, end_ms: int, ramp_ms: int = 50, **values: float) -> Trace:
+        self.changes.append(Change(start_ms, end_ms, values, ramp_ms))
+        return self
+
+    def set(self, start_ms: int, end_ms: int, **values: float) -> Trace:
+        """Replace features outright (quality, for instance) during a span."""
+        self.overrides.append((start_ms, end_ms, values))
+        return self
+
+    def lose(self, start_ms: int, end_ms: int) -> Trace:
+        self.missing.append((start_ms, end_ms))
+        return self
+
+    def frames(self):
+        rng = np.random.default_rng(self.seed)
+        n = int(self.duration_ms * FPS / 1000)
+        for i in range(n):
+            ts = round(i * 1000 / FPS)
+            if any(a <= ts < b for a, b in self.missing):
+                yield ts, None
+                continue
+            values = {**NEUTRAL, **NEUTRAL_BLENDSHAPES, **NEUTRAL_SHOULDERS}
+            for name, value in self.rest.items():
+                values[name] += value
+            for change in self.changes:
+                strength = _envelope(ts, change)
+                for name, value in change.values.items():
+                    values[name] += strength * value
+            for name in values:
+                if name not in ("quality", "mouth_quality", "lip_contrast"):
+                    values[name] += rng.normal(0, NOISE) * (100 if name.endswith("_deg") else 1)
+            for a, b, fixed in self.overrides:
+                if a <= ts < b:
+                    values.update(fixed)
+            yield ts, _features(ts, values, with_pose=self.pose_every and i % self.pose_every == 0)
+
+
+def _envelope(ts: int, change: Change) -> float:
+    if ts < change.start_ms or ts > change.end_ms:
+        return 0.0
+    return min(1.0, (ts - change.start_ms) / change.ramp_ms, (change.end_ms - ts) / change.ramp_ms)
+
+
+def _features(ts: int, v: dict[str, float], with_pose: bool) -> FaceFeatures:
+    shoulders = (
+        Shoulders(v["gap_left"], v["gap_right"], v["lean"], v["head_scale"]) if with_pose else None
+    )
+    blend = {name: min(max(v[name], 0.0), 1.0) for name in NEUTRAL_BLENDSHAPES}
+    return FaceFeatures(
+        ts_ms=ts,
+        face_px=120.0,
+        blendshapes=blend,
+        shoulders=shoulders,
+        **{name: v[name] for name in NEUTRAL},
+    )
+
+
+def run(trace: Trace, settings: DetectorSettings | None = None, seat: int = 1):
+    """Feed the trace; returns (gestures, {id(gesture): ts of the update that returned it})."""
+    detector = SeatGestureDetector(seat, settings or load_detector_settings())
+    gestures: list[Gesture] = []
+    reported_at: dict[int, int] = {}
+    last = 0
+    for ts, features in trace.frames():
+        for g in detector.update(ts, features):
+            gestures.append(g)
+            reported_at[id(g)] = ts
+        last = ts
+    for g in detector.flush(last):
+        gestures.append(g)
+        reported_at[id(g)] = last
+    return gestures, reported_at, detector
+
+
+def labels(gestures: list[Gesture]) -> list[str]:
+    return [g.label for g in gestures]
+
+
+def calibrated(duration_ms: int, **kwargs) -> Trace:
+    """A trace whose first 2.5 s are a still, neutral face (calibration)."""
+    return Trace(duration_ms, **kwargs)
+
+
+__all__ = ["Trace", "calibrated", "labels", "replace", "run"]

@@ -1,0 +1,157 @@
+"""A face's resting values: calibrated from a few seconds of neutral face, then slowly adapted.
+
+Detectors read each feature as a change from this baseline, so a player whose resting face
+squints, smiles or pouts is not read as winking or pouting. Calibration takes the median of every
+signal over ``calibration.seconds`` of good frames (a blink inside it does not move a median).
+Afterwards a signal follows the face with a time constant of ``baseline.adapt_seconds`` while
+every gesture that reads it is at rest, and of ``baseline.release_seconds`` while one of them is
+held past its maximum duration: a posture held that long is the new resting face.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from vision.settings import DetectorSettings, SettingsError
+
+PLAYER_FILE_VERSION = 1
+
+
+@dataclass(slots=True)
+class CalibrationStatus:
+    state: str  # "calibrating" | "ready"
+    progress: float  # 0..1
+
+
+@dataclass(slots=True)
+class Baseline:
+    """Resting value per signal name, with its calibration."""
+
+    calibration_ms: float
+    adapt_ms: float
+    release_ms: float
+    values: dict[str, float] = field(default_factory=dict)
+    _samples: dict[str, list[float]] = field(default_factory=dict)
+    _collected_ms: float = 0.0
+    _last_ts: int | None = None
+
+    @classmethod
+    def from_settings(cls, settings: DetectorSettings) -> Baseline:
+        return cls(
+            calibration_ms=settings.calibration.seconds * 1000.0,
+            adapt_ms=settings.baseline.adapt_seconds * 1000.0,
+            release_ms=settings.baseline.release_seconds * 1000.0,
+        )
+
+    @property
+    def ready(self) -> bool:
+        return self._collected_ms >= self.calibration_ms
+
+    @property
+    def status(self) -> CalibrationStatus:
+        if self.ready:
+            return CalibrationStatus("ready", 1.0)
+        return CalibrationStatus("calibrating", min(self._collected_ms / self.calibration_ms, 1.0))
+
+    def restart(self) -> None:
+        """Forget everything and calibrate again."""
+        self.values.clear()
+        self._samples.clear()
+        self._collected_ms = 0.0
+        self._last_ts = None
+
+    def load(self, values: Mapping[str, float]) -> None:
+        """Start from resting values calibrated earlier (a player's file): no calibration."""
+        self.restart()
+        self.values.update(values)
+        self._collected_ms = self.calibration_ms
+
+    def gap(self) -> None:
+        """The face was lost or unusable: the next frame's time does not count as calibration."""
+        self._last_ts = None
+
+    def calibrate(self, ts_ms: int, signals: Mapping[str, float]) -> None:
+        """Add one good neutral frame; the median becomes the baseline once enough time passed."""
+        step = 0.0 if self._last_ts is None else min(max(ts_ms - self._last_ts, 0), 200)
+        self._last_ts = ts_ms
+        self._collected_ms += step
+        for name, value in signals.items():
+            self._samples.setdefault(name, []).append(value)
+        if self.ready:
+            self.values = {name: float(np.median(v)) for name, v in self._samples.items()}
+            self._samples.clear()
+
+    def delta(self, signals: Mapping[str, float]) -> dict[str, float]:
+        """Every signal minus its resting value (a signal never seen at rest counts as rest)."""
+        return {name: value - self.values.get(name, value) for name, value in signals.items()}
+
+    def adapt(
+        self,
+        ts_ms: int,
+        signals: Mapping[str, float],
+        frozen: Iterable[str] = (),
+        released: Iterable[str] = (),
+    ) -> None:
+        """Follow the face slowly; ``frozen`` signals (a gesture is using them) stay put and
+        ``released`` ones (a gesture held too long) follow fast."""
+        step = 0.0 if self._last_ts is None else min(max(ts_ms - self._last_ts, 0), 200)
+        self._last_ts = ts_ms
+        frozen, released = set(frozen), set(released)
+        for name, value in signals.items():
+            if name not in self.values:
+                self.values[name] = value
+                continue
+            if name in released:
+                tau = self.release_ms
+            elif name in frozen:
+                continue
+            else:
+                tau = self.adapt_ms
+            weight = 1.0 - math.exp(-step / tau)
+            self.values[name] += weight * (value - self.values[name])
+
+
+def save_player(
+    path: Path, player: str, baseline: Mapping[str, float], sensitivities: Mapping[str, float]
+) -> None:
+    """Write a player's calibrated baseline and sensitivities (JSON)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    document = {
+        "version": PLAYER_FILE_VERSION,
+        "player": player,
+        "baseline": {name: round(value, 6) for name, value in sorted(baseline.items())},
+        "sensitivities": dict(sorted(sensitivities.items())),
+    }
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFile:
+    player: str
+    baseline: dict[str, float]
+    sensitivities: dict[str, float]
+
+
+def load_player(path: Path) -> PlayerFile:
+    """Read a file written by :func:`save_player`; a bad file raises SettingsError."""
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        if document.get("version") != PLAYER_FILE_VERSION:
+            raise ValueError(f"version {document.get('version')!r} is not {PLAYER_FILE_VERSION}")
+        return PlayerFile(
+            player=str(document["player"]),
+            baseline={str(k): float(v) for k, v in document["baseline"].items()},
+            sensitivities={str(k): float(v) for k, v in document["sensitivities"].items()},
+        )
+    except FileNotFoundError as exc:
+        raise SettingsError(f"no player file at {path}: run `keinu calibrate` first") from exc
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise SettingsError(f"{path} is not a keinu player file ({exc})") from exc

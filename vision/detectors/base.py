@@ -1,0 +1,31 @@
+"""What each gesture kind's detector provides: how its activation is read from one frame."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar, Generic, TypeVar
+
+from vision.features import FaceFeatures
+from vision.settings import KindSettings
+
+S = TypeVar("S", bound=KindSettings)
+
+
+class KindDetector(Generic[S]):
+    """Turns one frame's change from the baseline into this kind's activation (0..1) and side.
+
+    ``delta`` maps each signal name (FaceFeatures.signals) to its change from the face's resting
+    value, ``rest`` to the resting value itself. Subclasses name the signals they read so the
+    baseline stays frozen for them while the gesture is under way.
+    """
+
+    kind: ClassVar[str]
+    signals: ClassVar[tuple[str, ...]]
+
+    def __init__(self, settings: S) -> None:
+        self.settings = settings
+
+    def activation(
+        self, delta: Mapping[str, float], features: FaceFeatures, rest: Mapping[str, float]
+    ) -> tuple[float, str | None]:
+        raise NotImplementedError

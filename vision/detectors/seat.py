@@ -1,0 +1,204 @@
+"""All gesture kinds of one seat: baseline, quality gating, vetoes between kinds, repetitions."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from pathlib import Path
+
+from engine.gesture import Gesture
+from vision.baseline import Baseline, CalibrationStatus, load_player, save_player
+from vision.detectors.base import KindDetector
+from vision.detectors.brows_raised import BrowsRaisedDetector
+from vision.detectors.eyes_closed import EyesClosedDetector
+from vision.detectors.head_tilt import HeadTiltDetector
+from vision.detectors.lip_bite import LipBiteDetector
+from vision.detectors.mouth_twist import MouthTwistDetector
+from vision.detectors.pout import PoutDetector
+from vision.detectors.shrug import ShrugDetector
+from vision.detectors.state import Event, EventTracker, Phase
+from vision.detectors.tongue_out import TongueOutDetector
+from vision.detectors.wink import WinkDetector
+from vision.features import FaceFeatures
+from vision.settings import DetectorSettings
+
+DETECTOR_CLASSES: tuple[type[KindDetector], ...] = (
+    WinkDetector,
+    EyesClosedDetector,
+    LipBiteDetector,
+    TongueOutDetector,
+    MouthTwistDetector,
+    BrowsRaisedDetector,
+    PoutDetector,
+    HeadTiltDetector,
+    ShrugDetector,
+)
+
+#: How long activity intervals are kept for vetoes and gestures for repetition counts.
+_HISTORY_MS = 20_000
+
+
+class SeatGestureDetector:
+    """Turns one seat's per-frame FaceFeatures into Gesture events.
+
+    The first ``calibration.seconds`` of good frames calibrate the baseline (no gestures, and
+    ``calibration`` reports progress), unless a player's file was loaded. A gesture is returned
+    by the ``update`` call on which it ends (``end_hold_ms`` after its last active frame). Two
+    gestures of one kind and side within ``tracking.twice_window_ms`` are both returned: the
+    engine reads the pair as "twice"; :meth:`repetition` tells which one of a series a gesture is.
+    """
+
+    def __init__(self, seat: int, settings: DetectorSettings) -> None:
+        self.seat = seat
+        self.settings = settings
+        self.baseline = Baseline.from_settings(settings)
+        self._build(settings)
+
+    def _build(self, settings: DetectorSettings) -> None:
+        self.settings = settings
+        self.detectors = [cls(settings.gestures.of(cls.kind)) for cls in DETECTOR_CLASSES]
+        self.trackers = {
+            d.kind: EventTracker(settings.gestures.of(d.kind), settings.tracking.lost_grace_ms)
+            for d in self.detectors
+        }
+        self._scores = {d.kind: 0.0 for d in self.detectors}
+        self._active: dict[str, deque[list[int]]] = {d.kind: deque() for d in self.detectors}
+        self._recent: deque[Gesture] = deque()
+
+    @property
+    def calibration(self) -> CalibrationStatus:
+        return self.baseline.status
+
+    def scores(self) -> dict[str, float]:
+        """Live activation per gesture kind (0..1), after sensitivity."""
+        return dict(self._scores)
+
+    def recalibrate(self) -> None:
+        self.baseline.restart()
+        self._build(self.settings)
+
+    def update(self, ts_ms: int, features: FaceFeatures | None) -> list[Gesture]:
+        """Feed one frame (None: the face was not seen); returns the gestures that ended."""
+        minimum = self.settings.quality.min_quality
+        if features is None or features.quality < minimum:
+            self._missing(ts_ms, self._scores)
+            return []
+        signals = features.signals()
+        if not self.baseline.ready:
+            self.baseline.calibrate(ts_ms, signals)
+            return []
+        delta = self.baseline.delta(signals)
+        ended: list[tuple[str, Event]] = []
+        for detector in self.detectors:
+            kind = detector.kind
+            quality = (
+                features.mouth_quality if detector.settings.region == "mouth" else features.quality
+            )
+            if quality < minimum:
+                self._missing(ts_ms, [kind])
+                continue
+            value, side = detector.activation(delta, features, self.baseline.values)
+            value = min(value * detector.settings.sensitivity, 1.0)
+            self._scores[kind] = value
+            self._note_activity(kind, ts_ms, value >= detector.settings.off)
+            event = self.trackers[kind].update(ts_ms, value, side, quality)
+            if event is not None:
+                ended.append((kind, event))
+        self._adapt(ts_ms, signals)
+        return [self._emit(kind, event) for kind, event in ended if not self._vetoed(kind, event)]
+
+    def flush(self, ts_ms: int) -> list[Gesture]:
+        """The stream ended at ``ts_ms``: report gestures still in progress that already count."""
+        ended = []
+        for kind, tracker in self.trackers.items():
+            event = tracker.flush()
+            if event is not None and not self._vetoed(kind, event):
+                ended.append(self._emit(kind, event))
+        return ended
+
+    def repetition(self, gesture: Gesture) -> int:
+        """1 for a gesture on its own, 2 for the second of a pair of the same kind and side
+        within ``tracking.twice_window_ms``, and so on."""
+        window = self.settings.tracking.twice_window_ms
+        count, last_start = 1, gesture.start_ms
+        for earlier in reversed(self._recent):
+            if earlier.end_ms >= gesture.end_ms or (earlier.kind, earlier.side) != (
+                gesture.kind,
+                gesture.side,
+            ):
+                continue
+            if last_start - earlier.end_ms > window:
+                break
+            count, last_start = count + 1, earlier.start_ms
+        return count
+
+    def load_player(self, path: Path) -> str:
+        """Use a player's calibrated baseline and sensitivities; returns the player's name."""
+        player = load_player(path)
+        self._build(self.settings.with_sensitivities(player.sensitivities))
+        self.baseline.load(player.baseline)
+        return player.player
+
+    def save_player(self, path: Path, player: str) -> None:
+        """Write the current baseline and sensitivities as ``player``'s file."""
+        if not self.baseline.ready:
+            raise RuntimeError("the baseline is still calibrating")
+        sensitivities = {d.kind: d.settings.sensitivity for d in self.detectors}
+        save_player(path, player, self.baseline.values, sensitivities)
+
+    def _missing(self, ts_ms: int, kinds) -> None:
+        self.baseline.gap()
+        for kind in list(kinds):
+            self._scores[kind] = 0.0
+            self.trackers[kind].missing(ts_ms)
+            self._note_activity(kind, ts_ms, False)
+
+    def _note_activity(self, kind: str, ts_ms: int, active: bool) -> None:
+        """Keep the intervals in which ``kind`` was at least at ``off``, for vetoes."""
+        spans = self._active[kind]
+        if active:
+            if spans and spans[-1][1] is None:
+                return
+            spans.append([ts_ms, None])
+        elif spans and spans[-1][1] is None:
+            spans[-1][1] = ts_ms
+        while spans and spans[0][1] is not None and spans[0][1] < ts_ms - _HISTORY_MS:
+            spans.popleft()
+
+    def _vetoed(self, kind: str, event: Event) -> bool:
+        margin = self.settings.tracking.veto_margin_ms
+        lo, hi = event.start_ms - margin, event.end_ms + margin
+        for other in self.settings.gestures.of(kind).vetoed_by:
+            for start, end in self._active[other]:
+                if start <= hi and (end is None or end >= lo):
+                    return True
+        return False
+
+    def _emit(self, kind: str, event: Event) -> Gesture:
+        gesture = Gesture(
+            seat=self.seat,
+            kind=kind,
+            side=event.side,
+            start_ms=event.start_ms,
+            end_ms=event.end_ms,
+            peak=event.peak,
+            confidence=event.confidence,
+        )
+        self._recent.append(gesture)
+        while self._recent and self._recent[0].end_ms < gesture.end_ms - _HISTORY_MS:
+            self._recent.popleft()
+        return gesture
+
+    def _adapt(self, ts_ms: int, signals: Mapping[str, float]) -> None:
+        frozen: set[str] = set()
+        released: set[str] = set()
+        for detector in self.detectors:
+            tracker = self.trackers[detector.kind]
+            if tracker.phase is Phase.OVERLONG:
+                released.update(detector.signals)
+            elif (
+                tracker.phase is Phase.ACTIVE
+                or self._scores[detector.kind] >= detector.settings.off
+            ):
+                frozen.update(detector.signals)
+        self.baseline.adapt(ts_ms, signals, frozen=frozen, released=released - frozen)

@@ -1,0 +1,42 @@
+"""shrug (both/left/right): shoulders lifted towards the ears.
+
+Poses may arrive at a lower rate than faces, so the last one is held for ``pose_hold_ms``.
+Breathing lifts the shoulders far less than ``lift`` asks; reaching shifts the torso sideways or
+brings the head closer to the camera (the face grows against the shoulders), which cancels the
+activation.
+"""
+
+from __future__ import annotations
+
+from vision.detectors.base import KindDetector
+from vision.features import ramp
+from vision.settings import ShrugSettings
+
+SHOULDER_SIGNALS = ("shoulder_gap_left", "shoulder_gap_right", "shoulder_lean", "head_scale")
+
+
+class ShrugDetector(KindDetector[ShrugSettings]):
+    kind = "shrug"
+    signals = SHOULDER_SIGNALS
+
+    def __init__(self, settings: ShrugSettings) -> None:
+        super().__init__(settings)
+        self._held: dict[str, float] | None = None
+        self._held_ms = 0
+
+    def activation(self, delta, features, rest):
+        s = self.settings
+        if features.shoulders is not None:
+            self._held = {name: delta[name] for name in SHOULDER_SIGNALS}
+            self._held_ms = features.ts_ms
+        elif self._held is None or features.ts_ms - self._held_ms > s.pose_hold_ms:
+            return 0.0, None
+        held = self._held
+        left = ramp(held["shoulder_gap_left"], s.lift)
+        right = ramp(held["shoulder_gap_right"], s.lift)
+        scale = held["head_scale"] / max(rest.get("head_scale", 1.0), 1e-6)
+        reaching = max(ramp(abs(held["shoulder_lean"]), s.lean_veto), ramp(scale, s.forward_veto))
+        value = max(left, right) * (1.0 - reaching)
+        low, high = sorted((left, right))
+        side = "both" if low >= s.single_ratio * high else "left" if left > right else "right"
+        return value, side

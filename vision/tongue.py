@@ -1,0 +1,122 @@
+"""The mouth region's appearance: how much of it looks like a tongue, on which side, and whether
+the lips are visible at all.
+
+No MediaPipe blendshape models the tongue, so it is found by colour: a tongue out is a pinkish-red,
+fairly light region inside the parted lips and just below the lower lip, where a closed or talking
+mouth shows lips, dark cavity, white teeth or chin skin. Redness is measured against the player's
+own cheeks (Lab a*), so skin tone and light colour cancel out, and the detector compares the
+fraction with the same face's calibrated baseline.
+
+The same crop gives the lips' contrast with the cheeks: a hand over the mouth hides the lips and
+drives it to zero, which lowers the mouth's quality instead of inventing a gesture.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.settings import TongueAppearanceSettings
+
+#: Inner lip contour, from the player's right corner over the upper lip and back under the lower.
+INNER_LIPS = (78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308,
+              324, 318, 402, 317, 14, 87, 178, 88, 95)  # fmt: skip
+#: Outer lower lip, from the player's right corner (61) to the left corner (291).
+OUTER_LOWER_LIP = (61, 146, 91, 181, 84, 17, 314, 405, 321, 375, 291)
+#: Inner lower lip in the same order.
+INNER_LOWER_LIP = (78, 95, 88, 178, 87, 14, 317, 402, 318, 324, 308)
+#: Outer upper lip, right corner to left corner.
+OUTER_UPPER_LIP = (61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291)
+INNER_UPPER_LIP = (78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308)
+#: Mid-cheek points, player's right and left.
+CHEEKS = (205, 425)
+
+
+@dataclass(frozen=True, slots=True)
+class MouthAppearance:
+    tongue: float  # fraction of the tongue zone that is tongue-coloured, 0..1
+    tongue_side: float  # tongue centroid offset from the mouth centre, of mouth width; + = left
+    lip_contrast: float  # lips' a* minus cheeks' a* (OpenCV Lab units)
+    luma: float  # mean lightness of the crop (0..255)
+
+
+def measure_mouth(
+    image: np.ndarray, landmarks: np.ndarray, settings: TongueAppearanceSettings
+) -> MouthAppearance | None:
+    """Measure the mouth crop of ``image`` (BGR) around the face's ``landmarks`` (pixels).
+
+    Returns None when the mouth is out of the frame.
+    """
+    pts = landmarks[:, :2].astype(np.float32)
+    left_corner, right_corner = pts[291], pts[61]
+    mouth_width = float(np.linalg.norm(left_corner - right_corner))
+    if mouth_width < 4:
+        return None
+    # The face's own axes: u from the player's right to left, v downwards on the face.
+    u = (pts[263] - pts[33]) / max(float(np.linalg.norm(pts[263] - pts[33])), 1e-6)
+    v = np.array([-u[1], u[0]], dtype=np.float32)
+    if v[1] < 0:
+        v = -v
+    drop = v * settings.below_lip_fraction * 0.5 * mouth_width
+    zone_below = np.vstack([pts[list(INNER_LOWER_LIP)], pts[list(OUTER_LOWER_LIP[::-1])] + drop])
+    inner = pts[list(INNER_LIPS)]
+    lips = np.vstack([pts[list(OUTER_UPPER_LIP)], pts[list(INNER_UPPER_LIP[::-1])]])
+    lower_lip = np.vstack([pts[list(OUTER_LOWER_LIP)], pts[list(INNER_LOWER_LIP[::-1])]])
+    cheeks = pts[list(CHEEKS)]
+
+    every = np.vstack([zone_below, inner, lips, cheeks])
+    margin = 0.15 * mouth_width
+    x0, y0 = np.floor(every.min(axis=0) - margin).astype(int)
+    x1, y1 = np.ceil(every.max(axis=0) + margin).astype(int)
+    h, w = image.shape[:2]
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return None
+    scale = settings.crop_px / (x1 - x0)
+    size = (settings.crop_px, max(round((y1 - y0) * scale), 8))
+    crop = cv2.resize(image[y0:y1, x0:x1], size, interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
+    lightness, redness = lab[..., 0].astype(np.float32), lab[..., 1].astype(np.float32)
+
+    def to_crop(poly: np.ndarray) -> np.ndarray:
+        return np.round((poly - (x0, y0)) * scale).astype(np.int32)
+
+    def mask_of(*polys: np.ndarray) -> np.ndarray:
+        mask = np.zeros(lab.shape[:2], np.uint8)
+        for poly in polys:
+            cv2.fillPoly(mask, [to_crop(poly)], 1)
+        return mask.astype(bool)
+
+    radius = max(round(0.12 * mouth_width * scale), 1)
+    cheek_mask = np.zeros(lab.shape[:2], np.uint8)
+    for cx, cy in to_crop(cheeks):
+        cv2.circle(cheek_mask, (int(cx), int(cy)), radius, 1, -1)
+    cheek_px = redness[cheek_mask.astype(bool)]
+    zone = mask_of(inner, zone_below)
+    lip_px = redness[mask_of(lips, lower_lip) & ~mask_of(inner)]
+    if cheek_px.size == 0 or lip_px.size == 0 or not zone.any():
+        return None
+    skin_red = float(np.median(cheek_px))
+
+    tongue_px = (
+        zone
+        & (redness > skin_red + settings.min_redness_over_skin)
+        & (lightness >= settings.min_lightness)
+        & (lightness <= settings.max_lightness)
+    )
+    count = int(tongue_px.sum())
+    tongue = count / int(zone.sum())
+    side = 0.0
+    if count:
+        ys, xs = np.nonzero(tongue_px)
+        centroid = np.array([xs.mean(), ys.mean()]) / scale + (x0, y0)
+        centre = (left_corner + right_corner) / 2
+        side = float(np.dot(centroid - centre, u) / mouth_width)
+    return MouthAppearance(
+        tongue=tongue,
+        tongue_side=side,
+        lip_contrast=float(np.median(lip_px)) - skin_red,
+        luma=float(lightness.mean()),
+    )
