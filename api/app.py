@@ -18,11 +18,14 @@ from fastapi.staticfiles import StaticFiles
 
 from api.hub import Hub
 from api.live import LiveFeed, PipelineFactory
-from api.routers import health, live, stream
+from api.paths import OutsideDataDir
+from api.referee import NotFound, Referee, StateError
+from api.routers import health, live, senas, stream, tables
 from api.security import Gate
 from api.settings import Settings
 from api.store import Store
 from api.vision_feed import annotate, vision_pipeline_factory
+from engine.errors import EngineError, IllegalCall
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -32,6 +35,7 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
         raise ValueError(f"listening on {settings.host} needs a token (KEINU_TOKEN)")
     store = Store(settings.database)
     hub = Hub()
+    referee = Referee(store, hub)
 
     live_feed: LiveFeed | None = None
     if settings.live:
@@ -39,7 +43,7 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
             source=settings.source_or_sample,
             pipeline_factory=pipeline_factory or vision_pipeline_factory(settings),
             hub=hub,
-            on_gesture=lambda gesture, source_id: None,
+            on_gesture=referee.observe,
             annotate=annotate,
             jpeg_quality=settings.jpeg_quality,
         )
@@ -64,14 +68,20 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
     app.state.settings = settings
     app.state.store = store
     app.state.hub = hub
+    app.state.referee = referee
     app.state.live = live_feed
     app.state.snapshot = lambda: {
         "pipeline": live_feed.health.to_dict() if live_feed else {"state": "off"},
         "source": live_feed.source if live_feed else None,
         "profile": settings.profile,
+        "table": (
+            referee.table_state(referee.active_table_id)
+            if referee.active_table_id is not None
+            else None
+        ),
     }
 
-    for module in (health, stream, live):
+    for module in (health, stream, live, tables, senas):
         app.include_router(module.router)
 
     @app.exception_handler(RequestValidationError)
@@ -81,6 +91,18 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
         ]
         message = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors)
         return JSONResponse({"detail": message, "errors": errors}, status_code=422)
+
+    def refusal(status: int):
+        async def handler(request: Request, exc: Exception) -> JSONResponse:
+            return JSONResponse({"detail": str(exc)}, status_code=status)
+
+        return handler
+
+    app.add_exception_handler(NotFound, refusal(404))
+    app.add_exception_handler(StateError, refusal(409))
+    app.add_exception_handler(IllegalCall, refusal(409))
+    app.add_exception_handler(EngineError, refusal(422))
+    app.add_exception_handler(OutsideDataDir, refusal(422))
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:

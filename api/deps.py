@@ -29,3 +29,7 @@ def get_live(request: Request) -> LiveFeed | None:
 
 def ws_hub(websocket: WebSocket) -> Hub:
     return websocket.app.state.hub
+
+
+def get_referee(request: Request):
+    return request.app.state.referee

@@ -1,0 +1,370 @@
+"""The referee's table: the engine's ``Table`` for each hand, kept in step with the store.
+
+A call is checked by the engine first; only an accepted call is written (at once, in its own
+transaction) and broadcast. A refused call changes nothing anywhere. After a restart each
+hand's ``Table`` is rebuilt by replaying its stored calls, so a killed server resumes a hand
+exactly where it was. Gestures from the live feed reach the active table's current hand through
+``observe``, from the pipeline thread; one lock keeps them and the referee's calls in order.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from typing import Any
+
+from api.hub import Hub
+from api.store import HandRow, SeatRow, Store, TableRow
+from engine.calls import Call
+from engine.gesture import Gesture
+from engine.rules import Rules
+from engine.seats import PAIRS
+from engine.senas import judge_senas, load_profile, summarise_by_seat
+from engine.table import Table
+
+#: Phases after which the next hand may be dealt (the cards may never be entered).
+HAND_DONE = frozenset({"showdown", "finished"})
+
+
+class NotFound(LookupError):
+    """No table or hand with that id."""
+
+
+class StateError(ValueError):
+    """A request that the table's state does not allow now (the message says why)."""
+
+
+@functools.cache
+def profile_named(name: str):
+    return load_profile(name)
+
+
+def rules_of(table: TableRow) -> Rules:
+    return Rules(reyes=table.reyes, target=table.target, profile=table.profile)
+
+
+class Referee:
+    def __init__(self, store: Store, hub: Hub) -> None:
+        self.store = store
+        self.hub = hub
+        self._lock = threading.RLock()
+        self._tables: dict[int, Table] = {}
+        last = store.list_tables()
+        self.active_table_id: int | None = last[-1].id if last else None
+
+    # tables and hands
+
+    def create_table(
+        self,
+        *,
+        name: str,
+        profile: str,
+        target: int,
+        reyes: int,
+        mano: int,
+        seats: list[SeatRow],
+    ) -> dict:
+        profile_named(profile)  # refuse an unknown or broken profile before storing anything
+        with self._lock:
+            row = self.store.create_table(
+                name=name,
+                profile=profile,
+                target=target,
+                reyes=reyes,
+                first_mano=mano,
+                seats=seats,
+            )
+            self.store.create_hand(
+                row.id, game=1, hand_in_game=1, mano=mano, score=dict.fromkeys(PAIRS, 0)
+            )
+            self.active_table_id = row.id
+        state = self.table_state(row.id)
+        self.hub.publish("table", state)
+        return state
+
+    def table(self, table_id: int) -> TableRow:
+        row = self.store.get_table(table_id)
+        if row is None:
+            raise NotFound(f"no table {table_id}")
+        return row
+
+    def hand(self, hand_id: int) -> HandRow:
+        row = self.store.get_hand(hand_id)
+        if row is None:
+            raise NotFound(f"no hand {hand_id}")
+        return row
+
+    def activate(self, table_id: int) -> dict:
+        self.table(table_id)
+        self.active_table_id = table_id
+        state = self.table_state(table_id)
+        self.hub.publish("table", state)
+        return state
+
+    def engine_table(self, hand: HandRow) -> Table:
+        """The hand's ``Table``, rebuilt from the stored calls the first time it is needed."""
+        with self._lock:
+            table = self._tables.get(hand.id)
+            if table is None:
+                table = Table(
+                    rules_of(self.table(hand.table_id)),
+                    mano=hand.mano,
+                    score=hand.score,
+                    hand_in_game=hand.hand_in_game,
+                )
+                for call in hand.calls:
+                    table.apply(Call.parse(call.seat, call.text, call.t_ms), index=call.idx)
+                if hand.shown:
+                    table.show(hand.shown)
+                self._tables[hand.id] = table
+            return table
+
+    def next_hand(self, table_id: int) -> dict:
+        with self._lock:
+            row = self.table(table_id)
+            last = self.store.last_hand(table_id)
+            current = self.engine_table(last)
+            if current.phase not in HAND_DONE:
+                raise StateError(
+                    f"hand {last.number} is still in {current.phase}: finish it before dealing"
+                )
+            score, game, hand_in_game = current.score, last.game, last.hand_in_game + 1
+            if current.game_winner is not None or max(score.values()) >= row.target:
+                score, game, hand_in_game = dict.fromkeys(PAIRS, 0), game + 1, 1
+            self.store.create_hand(
+                table_id,
+                game=game,
+                hand_in_game=hand_in_game,
+                mano=last.mano % 4 + 1,
+                score=score,
+            )
+        state = self.table_state(table_id)
+        self.hub.publish("table", state)
+        return state
+
+    # calls
+
+    def apply_call(self, hand_id: int, seat: int, text: str, t_ms: int | None = None) -> dict:
+        """Parse and apply one call; ``CallError``/``IllegalCall`` leave everything unchanged."""
+        with self._lock:
+            hand = self._open_hand(hand_id)
+            table = self.engine_table(hand)
+            call = Call.parse(seat, text, t_ms)
+            index = len(table.calls)
+            table.apply(call, index=index)
+            try:
+                self.store.append_call(hand_id, seat, call.text, t_ms)
+            except BaseException:
+                table.undo()
+                raise
+            state = self.hand_state(hand_id)
+        self.hub.publish("call", {"hand_id": hand_id, "call": [seat, call.text], "state": state})
+        return state
+
+    def undo(self, hand_id: int) -> dict:
+        with self._lock:
+            hand = self._open_hand(hand_id)
+            table = self.engine_table(hand)
+            if not table.calls:
+                raise StateError("no call to undo in this hand")
+            self.store.delete_last_call(hand_id)
+            table.undo()
+            state = self.hand_state(hand_id)
+        self.hub.publish("undo", {"hand_id": hand_id, "state": state})
+        return state
+
+    def show(self, hand_id: int, hands: dict[str, list[str]]) -> dict:
+        with self._lock:
+            hand = self.hand(hand_id)
+            table = self.engine_table(hand)
+            rebuilt = table.replayed(table.calls)
+            rebuilt.show(hands)  # raises CardError on a bad hand, before anything is stored
+            self.store.set_shown(hand_id, hands)
+            self._tables[hand_id] = rebuilt
+            state = self.hand_state(hand_id)
+        self.hub.publish("shown", {"hand_id": hand_id, "state": state})
+        return state
+
+    def observe(self, gesture: Gesture, source_id: str) -> dict | None:
+        """A gesture from the live feed: a seña call on the active table's current hand (if the
+        seat is watched by that source). Returns the judged seña it belongs to."""
+        self.hub.publish("gesture", {"source": source_id, **gesture.to_dict()})
+        with self._lock:
+            if self.active_table_id is None:
+                return None
+            row = self.table(self.active_table_id)
+            seat = next((s for s in row.seats if s.seat == gesture.seat), None)
+            if seat is None or (seat.source and seat.source != source_id):
+                return None
+            hand = self.store.last_hand(row.id)
+            table = self.engine_table(hand)
+            if table.phase == "finished":
+                return None
+            sena_call = table.observe(gesture)
+            call = table.calls[-1]
+            try:
+                self.store.append_call(
+                    hand.id, call.seat, call.text, call.t_ms, gesture=gesture.to_dict()
+                )
+            except BaseException:
+                table.undo()
+                raise
+            senas = self._judged(self.hand(hand.id), table)
+            sena = next(s for s in senas if sena_call.index in s["calls"])
+        self.hub.publish("sena", {"hand_id": hand.id, "table_id": row.id, **sena})
+        return sena
+
+    def review(self, hand_id: int, call_idx: int, action: str, note: str) -> dict:
+        with self._lock:
+            hand = self.hand(hand_id)
+            senas = self._judged(hand, self.engine_table(hand))
+            if not any(s["calls"] and s["calls"][0] == call_idx for s in senas):
+                raise NotFound(f"no seña starts at call {call_idx} of hand {hand_id}")
+            self.store.review_sena(hand_id, call_idx, action, note)
+            state = self.hand_state(hand_id)
+        self.hub.publish("review", {"hand_id": hand_id, "call_idx": call_idx, "state": state})
+        return state
+
+    def _open_hand(self, hand_id: int) -> HandRow:
+        hand = self.hand(hand_id)
+        last = self.store.last_hand(hand.table_id)
+        if last.id != hand_id:
+            raise StateError(f"hand {hand.number} is over: calls go to hand {last.number}")
+        return hand
+
+    # views
+
+    def _judged(self, hand: HandRow, table: Table) -> list[dict]:
+        row = self.table(hand.table_id)
+        names = {s.seat: s.name for s in row.seats}
+        reviews = self.store.reviews_of(hand.id)
+        records = judge_senas(
+            table.sena_calls,
+            profile=profile_named(row.profile),
+            rules=table.rules,
+            hands=table.hands,
+        )
+        judged = []
+        for record in records:
+            item = record.to_dict()
+            review = reviews.get(record.calls[0]) if record.calls else None
+            item["name"] = names.get(record.seat, "")
+            item["review"] = (
+                {"action": review.action, "note": review.note} if review is not None else None
+            )
+            judged.append(item)
+        return judged
+
+    def hand_state(self, hand_id: int) -> dict:
+        with self._lock:
+            hand = self.hand(hand_id)
+            table = self.engine_table(hand)
+            row = self.table(hand.table_id)
+            senas = self._judged(hand, table)
+            records = judge_senas(
+                table.sena_calls,
+                profile=profile_named(row.profile),
+                rules=table.rules,
+                hands=table.hands,
+            )
+            last = self.store.last_hand(row.id)
+            return {
+                "hand": {
+                    "id": hand.id,
+                    "table_id": hand.table_id,
+                    "number": hand.number,
+                    "game": hand.game,
+                    "hand_in_game": hand.hand_in_game,
+                    "mano": hand.mano,
+                    "score_before": hand.score,
+                    "shown": hand.shown,
+                    "current": last.id == hand.id,
+                },
+                "view": table.view(),
+                "legal": [
+                    {"seat": c.seat, "action": c.action, "text": c.text}
+                    for c in table.legal_calls()
+                ],
+                "senas": senas,
+                "senas_by_seat": summarise_by_seat(records),
+                "can_deal": table.phase in HAND_DONE,
+            }
+
+    def table_state(self, table_id: int) -> dict:
+        row = self.table(table_id)
+        last = self.store.last_hand(table_id)
+        return {
+            "table": table_out(row),
+            "active": self.active_table_id == table_id,
+            "current": self.hand_state(last.id) if last else None,
+        }
+
+    def record(self, hand_id: int) -> dict:
+        """The hand as a hand record (DESIGN.md), which ``keinu replay`` reads."""
+        hand = self.hand(hand_id)
+        table = self.engine_table(hand)
+        record: dict[str, Any] = {
+            "rules": table.rules.to_dict(),
+            "score": hand.score,
+            "mano": hand.mano,
+            "hand_in_game": hand.hand_in_game,
+        }
+        if hand.shown:
+            record["hands"] = hand.shown
+        record["calls"] = [call.to_record() for call in table.calls]
+        return record
+
+    def report(self, table_id: int) -> dict:
+        """Per hand and per game: stones won per lance, final score, señas by verdict, false
+        señas and false declarations."""
+        row = self.table(table_id)
+        hands, games = [], {}
+        for hand in self.store.hands_of(table_id):
+            state = self.hand_state(hand.id)
+            view = state["view"]
+            entry = {
+                "number": hand.number,
+                "game": hand.game,
+                "mano": hand.mano,
+                "phase": view["phase"],
+                "score_before": hand.score,
+                "score_after": view["score"],
+                "lances": view["lances"],
+                "game_winner": view["game_winner"],
+                "senas_by_seat": state["senas_by_seat"],
+                "false_senas": [s for s in state["senas"] if s["verdict"] == "false"],
+                "false_declarations": view["false_declarations"],
+            }
+            hands.append(entry)
+            game = games.setdefault(
+                hand.game,
+                {
+                    "game": hand.game,
+                    "hands": 0,
+                    "score": view["score"],
+                    "winner": None,
+                    "senas": {},
+                },
+            )
+            game["hands"] += 1
+            game["score"] = view["score"]
+            game["winner"] = view["game_winner"] or game["winner"]
+            for seat, counts in state["senas_by_seat"].items():
+                totals = game["senas"].setdefault(seat, dict.fromkeys(counts, 0))
+                for verdict, n in counts.items():
+                    totals[verdict] += n
+        return {"table": table_out(row), "hands": hands, "games": list(games.values())}
+
+
+def table_out(row: TableRow) -> dict:
+    return {
+        "id": row.id,
+        "name": row.name,
+        "profile": row.profile,
+        "target": row.target,
+        "reyes": row.reyes,
+        "first_mano": row.first_mano,
+        "seats": [
+            {"seat": s.seat, "name": s.name, "pair": s.pair, "source": s.source} for s in row.seats
+        ],
+    }

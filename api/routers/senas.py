@@ -1,0 +1,70 @@
+"""Señas: the referee's review of each one, the house profiles, and the session's records."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
+from fastapi.responses import JSONResponse
+
+from api.deps import get_referee, get_settings
+from api.paths import inside
+from api.referee import Referee
+from api.schemas import ExportIn, ReviewIn
+from api.settings import Settings
+from engine.senas import profile_names
+
+router = APIRouter(prefix="/api", tags=["senas"])
+RefereeDep = Annotated[Referee, Depends(get_referee)]
+
+
+@router.get("/profiles")
+def profiles(settings: Annotated[Settings, Depends(get_settings)]) -> dict:
+    return {"profiles": profile_names(), "default": settings.profile}
+
+
+@router.get("/hands/{hand_id}/senas")
+def senas(hand_id: int, referee: RefereeDep) -> dict:
+    state = referee.hand_state(hand_id)
+    return {"senas": state["senas"], "by_seat": state["senas_by_seat"]}
+
+
+@router.post("/hands/{hand_id}/senas/{call_idx}/review")
+def review(hand_id: int, call_idx: int, body: ReviewIn, referee: RefereeDep) -> dict:
+    """Acknowledge an illegal seña, or overrule the verdict, with a note."""
+    return referee.review(hand_id, call_idx, body.action, body.note)
+
+
+@router.get("/hands/{hand_id}/record")
+def record(hand_id: int, referee: RefereeDep) -> dict:
+    return referee.record(hand_id)
+
+
+def session_of(referee: Referee, table_id: int) -> list[dict]:
+    return [referee.record(hand.id) for hand in referee.store.hands_of(table_id)]
+
+
+@router.get("/tables/{table_id}/export")
+def export(table_id: int, referee: RefereeDep) -> JSONResponse:
+    """The session as hand records (a list, one per hand), for ``keinu replay``."""
+    referee.table(table_id)
+    return JSONResponse(
+        session_of(referee, table_id),
+        headers={"Content-Disposition": f'attachment; filename="keinu-table-{table_id}.json"'},
+    )
+
+
+@router.post("/tables/{table_id}/export")
+def export_to_file(
+    table_id: int,
+    body: ExportIn,
+    referee: RefereeDep,
+    settings: Annotated[Settings, Depends(get_settings)],
+) -> dict:
+    """Write the session under the data dir's ``exports/`` folder (never anywhere else)."""
+    referee.table(table_id)
+    path = inside(settings.data_dir, "exports", f"{body.name}.json")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(session_of(referee, table_id), indent=1), encoding="utf-8")
+    return {"path": str(path), "hands": len(referee.store.hands_of(table_id))}

@@ -1,0 +1,91 @@
+"""Tables, their hands and the calls of each hand: what the referee enters."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
+
+from api.deps import get_referee
+from api.referee import Referee
+from api.schemas import CallIn, ShowIn, TableIn
+from api.store import SeatRow
+
+router = APIRouter(prefix="/api", tags=["tables"])
+RefereeDep = Annotated[Referee, Depends(get_referee)]
+
+
+@router.post("/tables", status_code=201)
+def create_table(body: TableIn, referee: RefereeDep) -> dict:
+    """Set up a table (four seats, the house profile, the target, the mano) and deal hand 1."""
+    return referee.create_table(
+        name=body.name,
+        profile=body.profile,
+        target=body.target,
+        reyes=body.reyes,
+        mano=body.mano,
+        seats=[SeatRow(s.seat, s.name, s.source) for s in sorted(body.seats, key=lambda s: s.seat)],
+    )
+
+
+@router.get("/tables")
+def list_tables(referee: RefereeDep) -> dict:
+    from api.referee import table_out
+
+    return {
+        "active": referee.active_table_id,
+        "tables": [table_out(row) for row in referee.store.list_tables()],
+    }
+
+
+@router.get("/tables/active")
+def active_table(referee: RefereeDep) -> dict:
+    if referee.active_table_id is None:
+        return {"table": None, "active": False, "current": None}
+    return referee.table_state(referee.active_table_id)
+
+
+@router.get("/tables/{table_id}")
+def get_table(table_id: int, referee: RefereeDep) -> dict:
+    return referee.table_state(table_id)
+
+
+@router.post("/tables/{table_id}/activate")
+def activate(table_id: int, referee: RefereeDep) -> dict:
+    """Make this the table that the live feed's señas go to."""
+    return referee.activate(table_id)
+
+
+@router.post("/tables/{table_id}/hands", status_code=201)
+def next_hand(table_id: int, referee: RefereeDep) -> dict:
+    """Deal the next hand: the mano moves on, the score carries over (or a new game starts)."""
+    return referee.next_hand(table_id)
+
+
+@router.get("/tables/{table_id}/report")
+def report(table_id: int, referee: RefereeDep) -> dict:
+    return referee.report(table_id)
+
+
+@router.get("/hands/{hand_id}")
+def get_hand(hand_id: int, referee: RefereeDep) -> dict:
+    referee.hand(hand_id)
+    return referee.hand_state(hand_id)
+
+
+@router.post("/hands/{hand_id}/calls")
+def add_call(hand_id: int, body: CallIn, referee: RefereeDep) -> dict:
+    """One call, in the hand record's words (``envido 5``, ``pares si``, ``sena wink left``).
+    Refused with a message, and nothing changed, when it does not parse or is not legal now."""
+    return referee.apply_call(hand_id, body.seat, body.text, body.t_ms)
+
+
+@router.delete("/hands/{hand_id}/calls/last")
+def undo(hand_id: int, referee: RefereeDep) -> dict:
+    return referee.undo(hand_id)
+
+
+@router.put("/hands/{hand_id}/shown")
+def show(hand_id: int, body: ShowIn, referee: RefereeDep) -> dict:
+    """The four hands as shown at the showdown: settles it and checks señas and declarations."""
+    return referee.show(hand_id, body.hands)
