@@ -1,0 +1,114 @@
+"""Stand-ins for MediaPipe and the gesture detectors, so the pipeline is tested on its own."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+import numpy as np
+
+from engine.gesture import Gesture
+from vision.observation import FaceObservation, Frame, FrameObservations
+from vision.sources import SourceGap, VideoSource
+
+Script = Callable[[Frame], list[tuple[int, tuple[int, int, int, int], dict[str, float]]]]
+
+
+def one_face_at(x: int) -> Script:
+    return lambda frame: [(1, (x, 40, 60, 60), {})]
+
+
+class FakeLandmarker:
+    """Faces from a script: frame -> [(track_id, bbox, blendshapes)]."""
+
+    def __init__(self, script: Script, delay_s: float = 0.0):
+        self.script = script
+        self.delay_s = delay_s
+        self.closed = False
+        self.frames: list[int] = []
+
+    def observe(self, frame: Frame) -> FrameObservations:
+        assert not self.closed
+        if self.delay_s:
+            time.sleep(self.delay_s)
+        self.frames.append(frame.ts_ms)
+        faces = [
+            FaceObservation(
+                frame.ts_ms,
+                frame.source_id,
+                track,
+                np.zeros((478, 3), np.float32),
+                dict(shapes),
+                None,
+                bbox,
+            )
+            for track, bbox, shapes in self.script(frame)
+        ]
+        return FrameObservations(frame, faces)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def fake_features(face, image, pose):
+    return dict(face.blendshapes)
+
+
+class FakeDetector:
+    """Emits a wink when the face's "wink" score falls back under 0.5 after rising over it;
+    records every update."""
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.updates: list[tuple[int, dict | None]] = []
+        self.calibration = None
+        self._start: int | None = None
+        self._score = 0.0
+
+    def update(self, ts_ms: int, features: dict | None) -> list[Gesture]:
+        self.updates.append((ts_ms, features))
+        self._score = (features or {}).get("wink", 0.0)
+        if self._score >= 0.5 and self._start is None:
+            self._start = ts_ms
+        elif self._score < 0.5 and self._start is not None:
+            start, self._start = self._start, None
+            return [Gesture(self.seat, "wink", "left", start, ts_ms)]
+        return []
+
+    def scores(self) -> dict[str, float]:
+        return {"wink": self._score}
+
+    def flush(self, ts_ms: int) -> list[Gesture]:
+        if self._start is None:
+            return []
+        start, self._start = self._start, None
+        return [Gesture(self.seat, "wink", "left", start, ts_ms)]
+
+
+class ListSource(VideoSource):
+    """Frames (and gaps) from a list; ``live`` ones arrive ``interval_s`` apart."""
+
+    def __init__(self, source_id: str, items: list, *, live: bool = False, interval_s: float = 0.0):
+        self.source_id = source_id
+        self.items = items
+        self.live = live
+        self.interval_s = interval_s
+        self.frame_count = sum(isinstance(i, Frame) for i in items)
+        self.fps = 25.0
+
+    def __iter__(self) -> Iterator:
+        for item in self.items:
+            if self.stopped:
+                return
+            if self.interval_s:
+                time.sleep(self.interval_s)
+            yield item
+
+
+def frames(source_id: str, count: int, step_ms: int = 40, start_ms: int = 0) -> list[Frame]:
+    image = np.zeros((120, 160, 3), np.uint8)
+    return [Frame(start_ms + i * step_ms, image, source_id, i) for i in range(count)]
+
+
+def gap(source_id: str, start_ms: int, end_ms: int) -> SourceGap:
+    return SourceGap(source_id, start_ms, end_ms, "camera stopped giving frames")

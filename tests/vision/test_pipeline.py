@@ -1,0 +1,120 @@
+"""Pipeline: sources -> landmarks -> seats -> features -> detectors, with fakes for MediaPipe and
+the detectors."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+from fakes import FakeDetector, FakeLandmarker, ListSource, fake_features, frames, gap
+
+from vision.pipeline import Pipeline
+
+
+def make_pipeline(sources, script, *, delay_s=0.0, **options):
+    landmarkers: dict[str, FakeLandmarker] = {}
+    detectors: dict[int, FakeDetector] = {}
+
+    def landmarker(source_id):
+        landmarkers[source_id] = FakeLandmarker(script, delay_s)
+        return landmarkers[source_id]
+
+    def detector(seat):
+        detectors[seat] = FakeDetector(seat)
+        return detectors[seat]
+
+    pipeline = Pipeline(
+        sources,
+        landmarker_factory=landmarker,
+        features=fake_features,
+        detector_factory=detector,
+        **options,
+    )
+    return pipeline, landmarkers, detectors
+
+
+def wink_between(start_ms, end_ms):
+    def script(frame):
+        shapes = {"wink": 1.0 if start_ms <= frame.ts_ms < end_ms else 0.0}
+        return [(1, (40, 30, 50, 50), shapes), (2, (10, 30, 20, 20), {})]
+
+    return script
+
+
+def test_recorded_source_every_frame_in_order_and_gestures_reported_once():
+    source = ListSource("clip", frames("clip", 30))
+    pipeline, landmarkers, _detectors = make_pipeline(source, wink_between(400, 600))
+    results = list(pipeline)
+    assert [r.frame.ts_ms for r in results[:-1]] == [i * 40 for i in range(30)]
+    assert results[-1].end_of_stream and results[-1].frame.ts_ms == 29 * 40
+    gestures = [g for r in results for g in r.gestures]
+    assert [(g.seat, g.kind, g.start_ms, g.end_ms) for g in gestures] == [(2, "wink", 400, 600)]
+    assert pipeline.gestures == gestures
+    # Left to right: track 2 (x=10) is seat 1, track 1 (x=40) seat 2, both after 300 ms.
+    late = results[9]
+    assert {s.face.track_id: s.seat for s in late.faces} == {1: 2, 2: 1}
+    assert set(late.seats) == {1, 2} and late.seats[2].scores == {"wink": 0.0}
+    assert results[12].seats[2].scores == {"wink": 1.0}
+    assert late.stats.frames == 10 and late.stats.dropped == 0
+    assert landmarkers["clip"].closed
+    json.dumps(late.to_dict())
+
+
+def test_gesture_in_progress_at_the_end_is_flushed():
+    source = ListSource("clip", frames("clip", 20))
+    pipeline, _, _ = make_pipeline(source, wink_between(600, 10_000))
+    results = list(pipeline)
+    assert [(g.start_ms, g.end_ms) for g in results[-1].gestures] == [(600, 19 * 40)]
+
+
+def test_a_seat_whose_face_is_lost_is_told_so():
+    def script(frame):
+        return [] if 400 <= frame.ts_ms < 520 else [(1, (40, 30, 50, 50), {})]
+
+    pipeline, _, detectors = make_pipeline(ListSource("clip", frames("clip", 20)), script)
+    results = list(pipeline)
+    lost = [ts for ts, features in detectors[1].updates if features is None]
+    assert lost == [400, 440, 480]
+    assert results[10].seats[1].face is None and results[13].seats[1].face is not None
+
+
+def test_live_source_drops_frames_not_gestures_nor_gaps():
+    # Frames every 2 ms, processing takes 10 ms: most frames are dropped. The wink is long
+    # enough to be seen in any case; the gap marker must come through.
+    items = [*frames("cam", 60, step_ms=2), gap("cam", 118, 300)]
+    items += frames("cam", 120, step_ms=2, start_ms=300)
+    source = ListSource("cam", items, live=True, interval_s=0.002)
+    pipeline, _, _ = make_pipeline(source, wink_between(440, 500), delay_s=0.01)
+    results = list(pipeline)
+    stats = results[-1].stats
+    assert stats.dropped > 20
+    assert stats.frames + stats.dropped == 180
+    assert stats.gaps == 1 and sum(r.gap is not None for r in results) == 1
+    assert [(g.kind, g.seat) for r in results for g in r.gestures] == [("wink", 2)]
+
+
+def test_two_sources_of_one_table_are_merged_by_time_with_their_own_seats():
+    a = ListSource("left", frames("left", 20, step_ms=40))
+    b = ListSource("right", frames("right", 20, step_ms=40, start_ms=20))
+    pipeline, landmarkers, _ = make_pipeline([a, b], wink_between(0, 0))
+    results = list(pipeline)
+    stamps = [r.frame.ts_ms for r in results if not r.end_of_stream]
+    assert stamps == sorted(stamps) and len(stamps) == 40
+    last = results[-2]
+    seats = {(r.frame.source_id, s.face.track_id): s.seat for r in results[-3:-1] for s in r.faces}
+    assert sorted(seats.values()) == [1, 2, 3, 4]
+    assert last.stats.frames == 40
+    assert all(lm.closed for lm in landmarkers.values())
+
+
+def test_stop_from_another_thread_ends_a_live_pipeline():
+    source = ListSource("cam", frames("cam", 10_000, step_ms=2), live=True, interval_s=0.002)
+    pipeline, landmarkers, _ = make_pipeline(source, wink_between(0, 0))
+    seen = []
+    timer = threading.Timer(0.3, pipeline.stop)
+    timer.start()
+    for result in pipeline:
+        seen.append(result)
+    timer.join()
+    assert 0 < len(seen) < 10_000
+    assert landmarkers["cam"].closed

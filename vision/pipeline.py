@@ -1,0 +1,442 @@
+"""One table's vision, frame by frame: sources -> landmarks -> seats -> features -> per-seat
+gesture detectors, as an iterator of :class:`FrameResult` (what the dashboard draws and
+broadcasts, and what ``keinu analyze`` writes).
+
+Recorded sources are processed frame by frame, none skipped. Live sources (and recorded ones
+played in real time) are read by one thread each into a one-frame slot: when processing falls
+behind, the older frame is dropped and counted, never a gesture and never a gap marker.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+from engine.gesture import Gesture
+from vision.landmarks import Landmarker, LandmarkerFactory, pose_for_face
+from vision.observation import FaceObservation, Frame, PoseObservation
+from vision.seats import SeatedFace, SeatMap, SeatTracker, TableSeats
+from vision.sources import SourceError, SourceGap, SourceItem, VideoSource
+
+log = logging.getLogger(__name__)
+
+
+class SeatDetector(Protocol):
+    """What the pipeline needs of a seat's gesture detector (``vision.detectors``)."""
+
+    calibration: Any
+
+    def update(self, ts_ms: int, features: Any | None) -> list[Gesture]: ...
+
+    def scores(self) -> dict[str, float]: ...
+
+    def flush(self, ts_ms: int) -> list[Gesture]: ...
+
+
+FeatureFunction = Callable[[FaceObservation, np.ndarray, PoseObservation | None], Any]
+DetectorFactory = Callable[[int], SeatDetector]
+
+
+@dataclass(slots=True)
+class PipelineStats:
+    """Running figures. ``latency_ms``: from a frame's capture (or, for recorded sources, from
+    when it was taken up) to its result. ``gesture_latency_ms``: from a gesture's end, in source
+    time, to its report."""
+
+    frames: int = 0
+    dropped: int = 0
+    fps: float = 0.0
+    latency_ms: float = 0.0
+    gestures: int = 0
+    gesture_latency_ms: float = 0.0
+    gesture_latency_max_ms: float = 0.0
+    gaps: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    def copy(self) -> PipelineStats:
+        return PipelineStats(**{**asdict(self), "errors": list(self.errors)})
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        for key in ("fps", "latency_ms", "gesture_latency_ms", "gesture_latency_max_ms"):
+            data[key] = round(data[key], 1)
+        return data
+
+
+@dataclass(slots=True)
+class SeatView:
+    """One seat in one frame: its face (None when not seen in this frame), the detector's live
+    activation per gesture kind (0..1) and its calibration."""
+
+    seat: int
+    source_id: str
+    face: FaceObservation | None
+    scores: dict[str, float]
+    calibration: Any = None
+
+
+@dataclass(slots=True)
+class FrameResult:
+    """Everything found in one frame. The last result of a stream has ``end_of_stream`` set: it
+    repeats the last frame and carries the gestures the detectors completed when flushed."""
+
+    frame: Frame
+    faces: list[SeatedFace]
+    seats: dict[int, SeatView]
+    gestures: list[Gesture]
+    stats: PipelineStats
+    gap: SourceGap | None = None
+    end_of_stream: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary (no pixels) for the websocket feed."""
+        return {
+            "source_id": self.frame.source_id,
+            "ts_ms": self.frame.ts_ms,
+            "index": self.frame.index,
+            "faces": [
+                {"seat": s.seat, "track_id": s.face.track_id, "bbox": list(s.face.bbox)}
+                for s in self.faces
+            ],
+            "seats": {
+                str(seat): {
+                    "present": view.face is not None,
+                    "scores": {k: round(v, 3) for k, v in view.scores.items()},
+                    "calibration": calibration_dict(view.calibration),
+                }
+                for seat, view in sorted(self.seats.items())
+            },
+            "gestures": [g.to_dict() for g in self.gestures],
+            "gap": None if self.gap is None else asdict(self.gap),
+            "stats": self.stats.to_dict(),
+            "end_of_stream": self.end_of_stream,
+        }
+
+
+def calibration_dict(calibration: Any) -> dict[str, Any] | None:
+    """The detector's calibration state as plain data (state and progress 0..1)."""
+    if calibration is None:
+        return None
+    if hasattr(calibration, "to_dict"):
+        return calibration.to_dict()
+    state = getattr(calibration, "state", None)
+    state = getattr(state, "value", state)
+    progress = getattr(calibration, "progress", None)
+    return {"state": None if state is None else str(state), "progress": progress}
+
+
+def default_features(settings: Any = None) -> FeatureFunction:
+    from vision.features import compute_features
+
+    def features(face: FaceObservation, image: np.ndarray, pose: PoseObservation | None) -> Any:
+        return compute_features(face, image, pose, settings)
+
+    return features
+
+
+def default_detectors(settings: Any = None) -> DetectorFactory:
+    from vision.detectors import SeatGestureDetector
+    from vision.settings import default_detector_settings
+
+    settings = settings or default_detector_settings()
+    return lambda seat: SeatGestureDetector(seat, settings)
+
+
+class _Feed:
+    """Items of all sources, merged. Recorded sources: in timestamp order, every frame. Live
+    ones (or ``realtime``): one reader thread per source, newest frame wins."""
+
+    def __init__(self, sources: Sequence[VideoSource], realtime: bool) -> None:
+        self.sources = list(sources)
+        self.live = realtime or any(s.live for s in self.sources)
+        self.realtime = realtime
+        self.dropped = 0
+        self.errors: list[str] = []
+        self._cond = threading.Condition()
+        self._frames: dict[str, tuple[Frame, float]] = {}
+        self._markers: deque[tuple[SourceGap, float]] = deque()
+        self._running = 0
+        self._threads: list[threading.Thread] = []
+
+    def __iter__(self) -> Iterator[tuple[SourceItem, float]]:
+        return self._live() if self.live else self._recorded()
+
+    def _recorded(self) -> Iterator[tuple[SourceItem, float]]:
+        iterators = {s.source_id: iter(s) for s in self.sources}
+        heads: dict[str, SourceItem] = {}
+        for source_id in list(iterators):
+            self._advance(iterators, heads, source_id)
+        while heads:
+            source_id = min(heads, key=lambda k: _item_ts(heads[k]))
+            item = heads.pop(source_id)
+            yield item, time.perf_counter()
+            self._advance(iterators, heads, source_id)
+
+    def _advance(self, iterators, heads, source_id) -> None:
+        try:
+            heads[source_id] = next(iterators[source_id])
+        except StopIteration:
+            del iterators[source_id]
+        except SourceError as exc:
+            log.error("%s", exc)
+            self.errors.append(str(exc))
+            del iterators[source_id]
+
+    def _live(self) -> Iterator[tuple[SourceItem, float]]:
+        self._running = len(self.sources)
+        for source in self.sources:
+            thread = threading.Thread(
+                target=self._read, args=(source,), name=f"read-{source.source_id}", daemon=True
+            )
+            self._threads.append(thread)
+            thread.start()
+        while True:
+            with self._cond:
+                while not self._frames and not self._markers and self._running:
+                    self._cond.wait(0.5)
+                if self._markers:
+                    item, at = self._markers.popleft()
+                elif self._frames:
+                    source_id = min(self._frames, key=lambda k: self._frames[k][1])
+                    item, at = self._frames.pop(source_id)
+                else:
+                    return
+            yield item, at
+
+    def _read(self, source: VideoSource) -> None:
+        started = time.perf_counter()
+        try:
+            for item in source:
+                now = time.perf_counter()
+                if self.realtime and not source.live:
+                    wait = started + _item_ts(item) / 1000.0 - now
+                    if wait > 0:
+                        time.sleep(wait)
+                        now = time.perf_counter()
+                with self._cond:
+                    if isinstance(item, SourceGap):
+                        self._markers.append((item, now))
+                    else:
+                        if source.source_id in self._frames:
+                            self.dropped += 1
+                        self._frames[source.source_id] = (item, now)
+                    self._cond.notify()
+        except SourceError as exc:
+            log.error("%s", exc)
+            self.errors.append(str(exc))
+        finally:
+            with self._cond:
+                self._running -= 1
+                self._cond.notify()
+
+    def stop(self) -> None:
+        for source in self.sources:
+            source.stop()
+        for thread in self._threads:
+            thread.join(timeout=5)
+
+
+def _item_ts(item: SourceItem) -> int:
+    return item.end_ms if isinstance(item, SourceGap) else item.ts_ms
+
+
+class Pipeline:
+    """Sources in, :class:`FrameResult` per processed frame out.
+
+    Iterate it (once) in any thread; :meth:`stop` from another ends the iteration after the
+    current frame. Landmarkers are made when iteration starts and closed when it ends.
+    ``realtime`` plays recorded sources at their own pace, dropping frames like a live camera
+    (the dashboard's looping demo). ``seat_maps``: one :class:`SeatMap` for every source, or one
+    per source id.
+    """
+
+    def __init__(
+        self,
+        sources: VideoSource | Sequence[VideoSource],
+        *,
+        landmarker_factory: LandmarkerFactory | None = None,
+        features: FeatureFunction | None = None,
+        detector_factory: DetectorFactory | None = None,
+        seat_maps: SeatMap | dict[str, SeatMap] | None = None,
+        realtime: bool = False,
+        pose_max_age_ms: int = 500,
+    ) -> None:
+        self.sources = [sources] if isinstance(sources, VideoSource) else list(sources)
+        if not self.sources:
+            raise ValueError("a pipeline needs at least one source")
+        if landmarker_factory is None:
+            from vision.landmarks import mediapipe_factory
+
+            landmarker_factory = mediapipe_factory()
+        self._landmarker_factory = landmarker_factory
+        self._features = features or default_features()
+        self._detector_factory = detector_factory or default_detectors()
+        self.table = TableSeats()
+        self.seat_trackers = {
+            s.source_id: SeatTracker(
+                s.source_id,
+                seat_maps.get(s.source_id) if isinstance(seat_maps, dict) else seat_maps,
+                table=self.table,
+                confirm_ms=0 if s.frame_count == 1 else 300,
+            )
+            for s in self.sources
+        }
+        self.detectors: dict[int, SeatDetector] = {}
+        self.gestures: list[Gesture] = []
+        self.stats = PipelineStats()
+        self._feed = _Feed(self.sources, realtime)
+        self._pose_max_age_ms = pose_max_age_ms
+        self._poses: dict[tuple[str, int], PoseObservation] = {}
+        self._last_ts: dict[int, int] = {}
+        self._stopped = threading.Event()
+        self._started = False
+        self._frame_times: deque[float] = deque(maxlen=30)
+
+    @property
+    def live(self) -> bool:
+        return self._feed.live
+
+    def stop(self) -> None:
+        """End the iteration after the current frame (safe from any thread)."""
+        self._stopped.set()
+        for source in self.sources:
+            source.stop()
+
+    def __enter__(self) -> Pipeline:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+        self._feed.stop()
+
+    def __iter__(self) -> Iterator[FrameResult]:
+        if self._started:
+            raise RuntimeError("a pipeline is iterated once")
+        self._started = True
+        landmarkers: dict[str, Landmarker] = {}
+        last: dict[str, Frame] = {}
+        try:
+            for s in self.sources:
+                landmarkers[s.source_id] = self._landmarker_factory(s.source_id)
+            for item, taken_at in self._feed:
+                if isinstance(item, SourceGap):
+                    gestures = self._mark_gap(item)
+                    if item.source_id in last:
+                        yield self._result(last[item.source_id], [], gestures, taken_at, gap=item)
+                    continue
+                last[item.source_id] = item
+                yield self._process(item, landmarkers[item.source_id], taken_at)
+                if self._stopped.is_set():
+                    break
+            if not self._stopped.is_set():
+                yield from self._flush(last)
+        finally:
+            self._feed.stop()
+            self.stats.errors = list(self._feed.errors)
+            for landmarker in landmarkers.values():
+                landmarker.close()
+            for source in self.sources:
+                source.close()
+
+    def _process(self, frame: Frame, landmarker: Landmarker, taken_at: float) -> FrameResult:
+        observations = landmarker.observe(frame)
+        tracker = self.seat_trackers[frame.source_id]
+        seated = tracker.assign(observations.faces, frame.ts_ms)
+        for face in observations.faces:
+            pose = pose_for_face(face, observations.poses) if observations.poses else None
+            if pose is not None:
+                self._poses[(frame.source_id, face.track_id)] = pose
+        gestures: list[Gesture] = []
+        seen: set[int] = set()
+        for entry in seated:
+            if entry.seat is None:
+                continue
+            seen.add(entry.seat)
+            features = self._features(entry.face, frame.image, self._pose_of(entry.face))
+            gestures += self._update(entry.seat, frame.ts_ms, features)
+        for seat in tracker.seats:
+            if seat not in seen:
+                gestures += self._update(seat, frame.ts_ms, None)
+        return self._result(frame, seated, gestures, taken_at)
+
+    def _pose_of(self, face: FaceObservation) -> PoseObservation | None:
+        pose = self._poses.get((face.source_id, face.track_id))
+        if pose is None or face.ts_ms - pose.ts_ms > self._pose_max_age_ms:
+            return None
+        return pose
+
+    def _detector(self, seat: int) -> SeatDetector:
+        if seat not in self.detectors:
+            self.detectors[seat] = self._detector_factory(seat)
+        return self.detectors[seat]
+
+    def _update(self, seat: int, ts_ms: int, features: Any | None) -> list[Gesture]:
+        if ts_ms <= self._last_ts.get(seat, -1):
+            return []
+        self._last_ts[seat] = ts_ms
+        return self._detector(seat).update(ts_ms, features)
+
+    def _mark_gap(self, gap: SourceGap) -> list[Gesture]:
+        """The faces of a dropped source are lost from the moment the gap began."""
+        self.stats.gaps += 1
+        gestures: list[Gesture] = []
+        for seat in self.seat_trackers[gap.source_id].seats:
+            gestures += self._update(seat, gap.start_ms + 1, None)
+        return gestures
+
+    def _flush(self, last: dict[str, Frame]) -> Iterator[FrameResult]:
+        if not last:
+            return
+        gestures: list[Gesture] = []
+        final = max(last.values(), key=lambda f: f.ts_ms)
+        for seat, detector in sorted(self.detectors.items()):
+            holder = self.table.holder(seat)
+            ts = last[holder].ts_ms if holder in last else final.ts_ms
+            gestures += detector.flush(ts)
+        yield self._result(final, [], gestures, time.perf_counter(), end_of_stream=True)
+
+    def _result(
+        self,
+        frame: Frame,
+        seated: list[SeatedFace],
+        gestures: list[Gesture],
+        taken_at: float,
+        *,
+        gap: SourceGap | None = None,
+        end_of_stream: bool = False,
+    ) -> FrameResult:
+        now = time.perf_counter()
+        stats = self.stats
+        stats.dropped = self._feed.dropped
+        if gap is None and not end_of_stream:
+            stats.frames += 1
+            self._frame_times.append(now)
+            if len(self._frame_times) > 1:
+                span = self._frame_times[-1] - self._frame_times[0]
+                stats.fps = (len(self._frame_times) - 1) / span if span > 0 else 0.0
+            latency = (now - taken_at) * 1000.0
+            stats.latency_ms = (
+                latency if stats.frames == 1 else 0.9 * stats.latency_ms + 0.1 * latency
+            )
+        gestures = sorted(gestures, key=lambda g: (g.end_ms, g.seat))
+        for gesture in gestures:
+            delay = frame.ts_ms - gesture.end_ms + (now - taken_at) * 1000.0
+            stats.gestures += 1
+            stats.gesture_latency_ms += (delay - stats.gesture_latency_ms) / stats.gestures
+            stats.gesture_latency_max_ms = max(stats.gesture_latency_max_ms, delay)
+        self.gestures.extend(gestures)
+        views = {}
+        for seat, detector in self.detectors.items():
+            holder = self.table.holder(seat)
+            face = next((s.face for s in seated if s.seat == seat), None)
+            views[seat] = SeatView(
+                seat, holder or "", face, detector.scores(), detector.calibration
+            )
+        return FrameResult(frame, seated, views, gestures, stats.copy(), gap, end_of_stream)
