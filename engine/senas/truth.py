@@ -34,25 +34,25 @@ class Truth:
 def _count(n: int, one_es: str, many_es: str, one_en: str, many_en: str) -> tuple[str, str]:
     return (
         f"tiene {n} {one_es if n == 1 else many_es}",
-        f"it has {n} {one_en if n == 1 else many_en}",
+        f"has {n} {one_en if n == 1 else many_en}",
     )
 
 
 def _pares_fact(hand: Hand, rules: Rules) -> tuple[str, str]:
     kind = pares_kind(hand, rules)
     if kind is None:
-        return "no tiene pares", "it has no pares"
+        return "no tiene pares", "has no pares"
     ranks = pares_rank_of(hand, rules)
     names = [_RANK_NAMES.get(rank, f"{rank}s") for rank in dict.fromkeys(ranks)]
     names_es, names_en = " y ".join(names), " and ".join(names)
-    return f"tiene {kind} de {names_es}", f"it has {kind} of {names_en}"
+    return f"tiene {kind} de {names_es}", f"has {kind} of {names_en}"
 
 
 def _juego_fact(hand: Hand, rules: Rules) -> tuple[str, str]:
     points = juego_points(hand, rules)
     if has_juego(hand, rules):
-        return f"tiene juego de {points}", f"it has juego of {points}"
-    return f"no tiene juego: {points} de punto", f"it has no juego: punto of {points}"
+        return f"tiene juego de {points}", f"has juego of {points}"
+    return f"no tiene juego: {points} de punto", f"has no juego: punto of {points}"
 
 
 def hand_fact(meaning: Meaning, hand: Hand, rules: Rules) -> tuple[str, str]:

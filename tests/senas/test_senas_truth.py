@@ -75,7 +75,7 @@ def test_a_checkable_sena_is_pending_until_the_hand_is_shown():
 def test_the_fact_quotes_what_the_hand_has():
     truth = truth_of(meaning("dos_reyes"), parse_hand("R 5 6 7"), R8)
     assert truth.fact_es == "tiene 1 rey (R 5 6 7)"
-    assert truth.fact_en == "it has 1 rey (R 5 6 7)"
+    assert truth.fact_en == "has 1 rey (R 5 6 7)"
     medias = truth_of(meaning("medias"), parse_hand("C C 7 7"), R8)
     assert medias.fact_es == "tiene duples de caballos y 7s (C C 7 7)"
 
