@@ -34,7 +34,7 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         held = self._held
         left = ramp(held["shoulder_gap_left"], s.lift)
         right = ramp(held["shoulder_gap_right"], s.lift)
-        scale = held["head_scale"] / max(rest.get("head_scale", 1.0), 1e-6)
+        scale = 1.0 + held["head_scale"] / max(rest.get("head_scale", 1.0), 1e-6)
         reaching = max(ramp(abs(held["shoulder_lean"]), s.lean_veto), ramp(scale, s.forward_veto))
         value = max(left, right) * (1.0 - reaching)
         low, high = sorted((left, right))

@@ -59,9 +59,10 @@ class EventTracker:
             self._rise_ms = (
                 (self._rise_ms if self._rise_ms is not None else ts_ms) if above_off else None
             )
-            resting = self._refractory_until is not None and ts_ms < self._refractory_until
+            rise = self._rise_ms if self._rise_ms is not None else ts_ms
+            resting = self._refractory_until is not None and rise < self._refractory_until
             if activation >= s.on and not resting:
-                self._begin(self._rise_ms if self._rise_ms is not None else ts_ms)
+                self._begin(rise)
             else:
                 return None
         if above_off:

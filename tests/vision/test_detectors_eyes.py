@@ -1,0 +1,84 @@
+"""Winks, blinks and closed eyes on synthetic feature traces (no MediaPipe)."""
+
+from feature_traces import Trace, labels, run
+
+WINK_LEFT = {"eye_open_left": -0.2, "eyeBlinkLeft": 0.6}
+WINK_RIGHT = {"eye_open_right": -0.2, "eyeBlinkRight": 0.6}
+BOTH = {**WINK_LEFT, **WINK_RIGHT}
+
+
+def test_a_wink_is_reported_with_its_side_and_timing():
+    gestures, reported_at, _ = run(Trace(5000).add(3000, 3450, **WINK_RIGHT))
+    assert labels(gestures) == ["wink right"]
+    (wink,) = gestures
+    assert abs(wink.start_ms - 3000) <= 60 and abs(wink.end_ms - 3450) <= 60
+    assert reported_at[id(wink)] - 3450 <= 150
+    assert 0.5 < wink.confidence <= 1.0
+
+
+def test_a_blink_is_neither_a_wink_nor_closed_eyes():
+    trace = Trace(6000).add(3000, 3150, **BOTH).add(4000, 4200, **BOTH).add(5000, 5120, **BOTH)
+    gestures, _, _ = run(trace)
+    assert gestures == []
+
+
+def test_a_blink_with_one_eye_lagging_is_not_a_wink():
+    trace = Trace(5000).add(3000, 3200, **WINK_LEFT).add(3060, 3220, **WINK_RIGHT)
+    assert run(trace)[0] == []
+
+
+def test_eyes_closed_needs_longer_than_a_blink_and_is_not_a_wink():
+    gestures, _, _ = run(Trace(5000).add(3000, 3800, **BOTH))
+    assert labels(gestures) == ["eyes_closed"]
+    assert run(Trace(5000).add(3000, 3350, **BOTH))[0] == []
+
+
+def test_eyes_closing_one_after_the_other_is_not_also_a_wink():
+    trace = Trace(6000).add(3000, 4200, **WINK_LEFT).add(3150, 4000, **WINK_RIGHT)
+    assert labels(run(trace)[0]) == ["eyes_closed"]
+
+
+def test_twice_is_two_events_and_the_second_counts_as_a_repetition():
+    trace = Trace(6000).add(3000, 3400, **WINK_LEFT).add(3700, 4100, **WINK_LEFT)
+    gestures, _, detector = run(trace)
+    assert labels(gestures) == ["wink left", "wink left"]
+    assert [detector.repetition(g) for g in gestures] == [1, 2]
+
+
+def test_winks_far_apart_are_not_a_repetition():
+    trace = Trace(9000).add(3000, 3400, **WINK_LEFT).add(6500, 6900, **WINK_LEFT)
+    gestures, _, detector = run(trace)
+    assert [detector.repetition(g) for g in gestures] == [1, 1]
+
+
+def test_a_flicker_inside_a_wink_does_not_split_it():
+    trace = Trace(5000).add(3000, 3600, **WINK_LEFT)
+    trace.set(3300, 3320, eye_open_left=0.3, eyeBlinkLeft=0.05)  # one frame
+    assert labels(run(trace)[0]) == ["wink left"]
+
+
+def test_a_retrigger_inside_the_refractory_period_is_ignored():
+    from vision.settings import load_detector_settings
+
+    settings = load_detector_settings()
+    wink = settings.gestures.wink.model_copy(update={"refractory_ms": 600})
+    settings = settings.model_copy(
+        update={"gestures": settings.gestures.model_copy(update={"wink": wink})}
+    )
+    trace = Trace(6000).add(3000, 3400, **WINK_LEFT).add(3600, 4000, **WINK_LEFT)
+    assert labels(run(trace, settings)[0]) == ["wink left"]
+    assert labels(run(trace)[0]) == ["wink left", "wink left"]
+
+
+def test_a_resting_squint_calibrated_in_is_not_a_wink():
+    trace = Trace(8000, rest={"eye_open_left": -0.12, "eyeBlinkLeft": 0.35})
+    assert run(trace)[0] == []
+    trace.add(4000, 4500, eye_open_left=-0.12, eyeBlinkLeft=0.5)
+    assert labels(run(trace)[0]) == ["wink left"]
+
+
+def test_a_wink_held_for_ever_is_a_resting_face_not_a_gesture():
+    trace = Trace(16000).add(3000, 12000, **WINK_LEFT)
+    gestures, _, detector = run(trace)
+    assert gestures == []
+    assert detector.baseline.values["eye_open_left"] < 0.2  # absorbed as the new rest

@@ -1,0 +1,57 @@
+"""Head tilts against glances, shrugs against breathing and reaching (synthetic traces)."""
+
+import math
+
+import pytest
+from feature_traces import Trace, labels, run
+
+
+@pytest.mark.parametrize("roll, side", [(15.0, "left"), (-15.0, "right")])
+def test_a_held_head_tilt_with_its_side(roll, side):
+    gestures, _, _ = run(Trace(5000).add(3000, 3900, ramp_ms=150, head_roll_deg=roll))
+    assert labels(gestures) == [f"head_tilt {side}"]
+
+
+def test_a_glance_is_not_a_tilt():
+    brief = Trace(5000).add(3000, 3250, ramp_ms=80, head_roll_deg=14.0)
+    assert run(brief)[0] == []
+    turned = Trace(5000).add(3000, 4000, ramp_ms=150, head_roll_deg=10.0, head_yaw_deg=35.0)
+    assert run(turned)[0] == []
+
+
+def test_a_shrug_of_both_shoulders():
+    trace = Trace(5000).add(3000, 3700, ramp_ms=120, gap_left=-0.15, gap_right=-0.14)
+    assert labels(run(trace)[0]) == ["shrug both"]
+
+
+@pytest.mark.parametrize("side, other", [("left", "right"), ("right", "left")])
+def test_a_one_shoulder_shrug(side, other):
+    change = {f"gap_{side}": -0.15, f"gap_{other}": -0.01}
+    assert labels(run(Trace(5000).add(3000, 3700, ramp_ms=120, **change))[0]) == [f"shrug {side}"]
+
+
+def test_a_shrug_seen_on_every_third_frame_only():
+    trace = Trace(5000, pose_every=3).add(3000, 3700, ramp_ms=120, gap_left=-0.15, gap_right=-0.15)
+    assert labels(run(trace)[0]) == ["shrug both"]
+
+
+def test_breathing_is_not_a_shrug():
+    trace = Trace(12000)
+    for i in range(3):  # a breath every 3 s lifts the shoulders a little
+        start = 3000 + i * 3000
+        trace.add(start, start + 2000, ramp_ms=900, gap_left=-0.025, gap_right=-0.025)
+    assert run(trace)[0] == []
+
+
+def test_reaching_across_the_table_is_not_a_shrug():
+    sideways = Trace(5000).add(3000, 3800, ramp_ms=150, gap_right=-0.14, gap_left=-0.05, lean=0.3)
+    assert run(sideways)[0] == []
+    forward = Trace(5000).add(3000, 3800, ramp_ms=150, gap_left=-0.14, gap_right=-0.14,
+                              head_scale=0.35 * 0.25)  # fmt: skip
+    assert run(forward)[0] == []
+
+
+def test_no_pose_at_all_means_no_shrug_and_no_error():
+    trace = Trace(5000, pose_every=0).add(3000, 3700, gap_left=-0.15, gap_right=-0.15)
+    assert run(trace)[0] == []
+    assert not math.isnan(run(trace)[2].scores()["shrug"])

@@ -1,0 +1,75 @@
+"""Lip bite, mouth roll, pout, tongue and mouth twist on synthetic feature traces."""
+
+import pytest
+from feature_traces import Trace, labels, run
+
+BITE = {"mouthRollLower": 0.5, "lower_lip_left": -0.07, "lower_lip_center": -0.08,
+        "lower_lip_right": -0.07}  # fmt: skip
+POUT = {"mouthPucker": 0.55, "mouth_width": -0.14, "lower_lip_center": 0.02}
+
+
+def test_a_lip_bite_in_the_middle():
+    assert labels(run(Trace(5000).add(3000, 3700, **BITE))[0]) == ["lip_bite center"]
+
+
+@pytest.mark.parametrize("side, other", [("left", "right"), ("right", "left")])
+def test_a_lip_bite_on_one_side(side, other):
+    change = {"mouthRollLower": 0.3, f"lower_lip_{side}": -0.08, f"lower_lip_{other}": -0.01}
+    assert labels(run(Trace(5000).add(3000, 3700, **change))[0]) == [f"lip_bite {side}"]
+
+
+def test_a_mouth_roll_is_not_a_lip_bite():
+    roll = {**BITE, "mouthRollUpper": 0.5, "upper_lip": -0.05}
+    assert run(Trace(5000).add(3000, 3700, **roll))[0] == []
+
+
+def test_a_pout_is_a_pout_and_not_a_lip_bite():
+    assert labels(run(Trace(5000).add(3000, 3700, **POUT))[0]) == ["pout"]
+
+
+def test_a_resting_pout_is_not_a_pout():
+    trace = Trace(7000, rest={"mouthPucker": 0.4, "mouth_width": -0.1})
+    assert run(trace)[0] == []
+    assert labels(run(trace.add(4000, 4800, **POUT))[0]) == ["pout"]
+
+
+@pytest.mark.parametrize("offset, side", [(0.0, "center"), (0.3, "left"), (-0.3, "right")])
+def test_tongue_out_with_its_side(offset, side):
+    tongue = {"tongue": 0.35, "mouth_open": 0.08, "tongue_side": offset, "jawOpen": 0.2}
+    assert labels(run(Trace(5000).add(3000, 3800, **tongue))[0]) == [f"tongue_out {side}"]
+
+
+def test_tongue_colour_without_parted_lips_is_not_a_tongue():
+    assert run(Trace(5000).add(3000, 3800, tongue=0.35))[0] == []
+
+
+def test_talking_is_not_a_tongue_out():
+    trace = Trace(8000)
+    for start in range(3000, 7000, 300):  # syllables: the jaw opens, a little tongue shows
+        trace.add(start, start + 200, mouth_open=0.10, jawOpen=0.3, tongue=0.05)
+    assert run(trace)[0] == []
+
+
+@pytest.mark.parametrize("side, sign", [("left", 1), ("right", -1)])
+def test_a_mouth_twist_with_its_side(side, sign):
+    change = {f"mouth{side.capitalize()}": 0.45, "mouth_offset": sign * 0.12}
+    assert labels(run(Trace(5000).add(3000, 3800, **change))[0]) == [f"mouth_twist {side}"]
+
+
+def test_a_head_turn_that_shifts_the_mouth_geometry_alone_is_not_a_twist():
+    change = {"mouth_offset": 0.12, "head_yaw_deg": 12.0}
+    assert run(Trace(5000).add(3000, 3800, **change))[0] == []
+
+
+def test_a_hand_over_the_mouth_suppresses_mouth_gestures_but_not_winks():
+    trace = Trace(6000).add(3000, 3800, **POUT).set(2900, 4000, mouth_quality=0.1)
+    trace.add(3100, 3500, eye_open_left=-0.2, eyeBlinkLeft=0.6)
+    assert labels(run(trace)[0]) == ["wink left"]
+
+
+def test_brows_raised():
+    change = {"browInnerUp": 0.5, "browOuterUpLeft": 0.4, "browOuterUpRight": 0.4,
+              "brow_gap_left": 0.07, "brow_gap_right": 0.07}  # fmt: skip
+    assert labels(run(Trace(5000).add(3000, 3800, **change))[0]) == ["brows_raised"]
+    brief = Trace(5000).add(3000, 3150, **change)  # a flash of surprise while talking
+    assert run(brief)[0] == []

@@ -1,0 +1,106 @@
+"""One seat's detector as a whole: calibration, lost faces, poor views, end of stream, scores,
+a player's saved baseline."""
+
+import pytest
+from feature_traces import Trace, labels, run
+
+from engine.gesture import GESTURE_KINDS
+from vision.detectors import DETECTOR_CLASSES, SeatGestureDetector
+from vision.settings import load_detector_settings
+
+WINK_LEFT = {"eye_open_left": -0.2, "eyeBlinkLeft": 0.6}
+
+
+def test_every_gesture_kind_has_one_detector():
+    assert sorted(cls.kind for cls in DETECTOR_CLASSES) == sorted(GESTURE_KINDS)
+
+
+def test_nothing_is_detected_while_calibrating_and_progress_is_reported():
+    detector = SeatGestureDetector(2, load_detector_settings())
+    progress = []
+    for ts, features in Trace(2500).add(500, 1000, **WINK_LEFT).frames():
+        assert detector.update(ts, features) == []
+        progress.append(detector.calibration.progress)
+    assert progress == sorted(progress) and progress[0] < 0.05
+    assert detector.calibration.state == "ready" and progress[-1] == 1.0
+
+
+def test_a_wink_during_calibration_does_not_spoil_the_baseline():
+    trace = Trace(6000).add(500, 800, **WINK_LEFT).add(4000, 4400, **WINK_LEFT)
+    assert labels(run(trace)[0]) == ["wink left"]
+
+
+def test_a_face_lost_mid_gesture_gives_no_gesture():
+    trace = Trace(6000).add(3000, 3800, **WINK_LEFT).lose(3200, 3700)
+    assert run(trace)[0] == []
+
+
+def test_a_dropped_frame_or_two_does_not_break_a_gesture():
+    trace = Trace(6000).add(3000, 3600, **WINK_LEFT).lose(3250, 3310)
+    assert labels(run(trace)[0]) == ["wink left"]
+
+
+def test_low_quality_suppresses_gestures():
+    trace = Trace(6000).add(3000, 3600, **WINK_LEFT).set(2800, 4000, quality=0.2)
+    assert run(trace)[0] == []
+
+
+def test_lower_quality_lowers_confidence():
+    (good,) = run(Trace(6000).add(3000, 3600, **WINK_LEFT))[0]
+    trace = Trace(6000).add(3000, 3600, **WINK_LEFT).set(2800, 4000, quality=0.6)
+    (fair,) = run(trace)[0]
+    assert fair.confidence < good.confidence
+
+
+def test_a_gesture_still_under_way_at_the_end_of_the_stream_is_flushed():
+    gestures, _, _ = run(Trace(4000).add(3300, 4500, **WINK_LEFT))
+    assert labels(gestures) == ["wink left"]
+    assert gestures[0].end_ms >= 3900
+
+
+def test_gestures_carry_the_seat():
+    assert {g.seat for g in run(Trace(5000).add(3000, 3500, **WINK_LEFT), seat=3)[0]} == {3}
+
+
+def test_scores_rise_during_a_gesture_and_stay_in_range():
+    detector = SeatGestureDetector(1, load_detector_settings())
+    peak = 0.0
+    for ts, features in Trace(5000).add(3000, 3600, **WINK_LEFT).frames():
+        detector.update(ts, features)
+        scores = detector.scores()
+        assert set(scores) == set(GESTURE_KINDS)
+        assert all(0.0 <= v <= 1.0 for v in scores.values())
+        if 3100 <= ts <= 3500:
+            peak = max(peak, scores["wink"])
+        if ts > 4000:
+            assert scores["wink"] < 0.2
+    assert peak > 0.9
+
+
+def test_a_saved_player_starts_ready_with_their_sensitivities(tmp_path):
+    settings = load_detector_settings()
+    first = SeatGestureDetector(1, settings)
+    for ts, features in Trace(3000, rest={"mouthPucker": 0.3}).frames():
+        first.update(ts, features)
+    path = tmp_path / "ane.json"
+    first.save_player(path, "Ane")
+
+    second = SeatGestureDetector(1, settings)
+    assert second.calibration.state == "calibrating"
+    assert second.load_player(path) == "Ane"
+    assert second.calibration.state == "ready"
+    assert second.baseline.values["mouthPucker"] == pytest.approx(0.35, abs=0.02)
+
+    text = path.read_text().replace('"wink": 1.0', '"wink": 0.2')
+    path.write_text(text)
+    third = SeatGestureDetector(1, settings)
+    third.load_player(path)
+    gestures = []
+    for ts, features in Trace(2000).add(500, 1000, **WINK_LEFT).frames():
+        gestures += third.update(ts, features)
+    assert gestures == []  # sensitivity 0.2 keeps the wink under `on`
+
+
+def test_saving_before_calibration_is_refused(tmp_path):
+    with pytest.raises(RuntimeError):
+        SeatGestureDetector(1, load_detector_settings()).save_player(tmp_path / "x.json", "x")
