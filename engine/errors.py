@@ -24,16 +24,19 @@ class IllegalCall(EngineError):
     """A well-formed call that the rules do not allow at this moment.
 
     ``index`` is the call's position in the record (0-based), ``seat`` the seat that made it
-    and ``rule`` a sentence naming the rule broken.
+    and ``rule`` a sentence naming the rule broken; ``where`` names the deal in a game record.
     """
 
-    def __init__(self, index: int | None, seat: int, call: str, rule: str) -> None:
+    def __init__(self, index: int | None, seat: int, call: str, rule: str, where: str = "") -> None:
         self.index = index
         self.seat = seat
         self.call = call
         self.rule = rule
-        where = f"call {index}" if index is not None else "call"
-        super().__init__(f"{where} (seat {seat}, {call!r}): {rule}")
+        self.where = where
+        place = f"call {index}" if index is not None else "call"
+        if where:
+            place = f"{where}, {place}"
+        super().__init__(f"{place} (seat {seat}, {call!r}): {rule}")
 
 
 class RecordError(EngineError):

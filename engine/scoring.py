@@ -61,7 +61,9 @@ class LanceResult:
 
     @property
     def stones(self) -> int:
-        return self.deje + self.showdown_stones
+        """Stones this lance actually paid (a deje, plus the showdown unless the game had
+        already been won)."""
+        return self.deje + (self.showdown_stones if self.paid else 0)
 
     @property
     def needs_cards(self) -> bool:
@@ -80,6 +82,7 @@ class LanceResult:
             "stones": self.stones if (self.settled or not self.needs_cards) else None,
             "settled": self.settled or not self.needs_cards,
             "paid": self.paid,
+            "unpaid_stones": 0 if self.paid else self.showdown_stones,
             "declared_si": list(self.declared),
         }
 

@@ -1,0 +1,65 @@
+"""``keinu replay FILE``: replay a hand (or game) record and print the result as one JSON
+object: the score, the game winner, each lance's winner and stones, and the señas."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from api.cli import UserError
+from engine.cards import Hand
+from engine.errors import EngineError
+from engine.record import replay_summary
+from engine.rules import Rules
+from engine.table import SenaCall
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "replay",
+        help="replay a hand record (JSON) and print the score, lances and señas",
+        description="Replay a hand or game record (docs/hand-record.md) and print one JSON "
+        "object: score, game_winner, lances, senas.",
+    )
+    parser.add_argument("file", type=Path, help="the record, a JSON file ('-' for stdin)")
+    parser.add_argument("--indent", type=int, default=2, help="JSON indentation (default 2)")
+    parser.set_defaults(run=run)
+
+
+def judged_senas(
+    sena_calls: list[SenaCall], rules: Rules, hands: Mapping[int, Hand] | None
+) -> list[dict[str, Any]]:
+    """The señas of one hand as the output shows them: judged by the señas engine when it is
+    there, else the calls as parsed."""
+    try:
+        from engine.senas import judge_senas, load_profile
+    except ImportError:
+        return [sena.to_dict() for sena in sena_calls]
+    profile = load_profile(rules.profile)
+    records = judge_senas(sena_calls, profile=profile, rules=rules, hands=hands)
+    return [record.to_dict() for record in records]
+
+
+def _read(path: Path) -> Any:
+    try:
+        text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UserError(f"{path} is not JSON: {exc.msg} at line {exc.lineno}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    data = _read(args.file)
+    try:
+        summary = replay_summary(data, judged_senas)
+    except EngineError as exc:
+        raise UserError(f"{args.file}: {exc}") from None
+    print(json.dumps(summary, indent=args.indent, ensure_ascii=False))
+    return 0

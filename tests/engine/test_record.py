@@ -1,0 +1,126 @@
+"""Hand records: parse/format round trip, replay, the sample records and `keinu replay`."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from api.cli import main
+from engine.errors import IllegalCall, RecordError
+from engine.record import format_record, parse_record, replay_summary
+
+RECORDS = Path(__file__).parent / "records"
+SAMPLES = sorted(RECORDS.glob("*.json"))
+
+
+def load(name):
+    return json.loads((RECORDS / name).read_text())
+
+
+def test_design_example_gives_ten_each():
+    summary = replay_summary(load("design_example.json"))
+    assert summary["score"] == {"1-3": 10, "2-4": 10}
+    assert [(lance["lance"], lance["winner"], lance["stones"]) for lance in summary["lances"]] == [
+        ("grande", "2-4", 5),
+        ("chica", "1-3", 6),
+        ("pares", "1-3", 4),
+        ("juego", "2-4", 5),
+    ]
+    assert [(s["seat"], s["t_ms"]) for s in summary["senas"]] == [(3, None)]
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
+def test_sample_records_give_what_their_meta_expects(path):
+    data = json.loads(path.read_text())
+    summary = replay_summary(data)
+    expect = data["meta"]["expect"]
+    assert summary["score"] == expect["score"]
+    assert summary["game_winner"] == expect["game_winner"]
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
+def test_format_round_trips(path):
+    record = parse_record(json.loads(path.read_text()))
+    formatted = format_record(record)
+    assert parse_record(formatted) == record
+    assert format_record(parse_record(json.loads(json.dumps(formatted)))) == formatted
+
+
+def test_game_won_mid_showdown_leaves_the_later_lances_unpaid():
+    lances = replay_summary(load("game_won_mid_showdown.json"))["lances"]
+    assert [(x["paid"], x["stones"], x["unpaid_stones"]) for x in lances] == [
+        (True, 5, 0),
+        (True, 6, 0),
+        (False, 0, 4),
+        (False, 0, 5),
+    ]
+
+
+def test_whole_game_carries_score_rotates_mano_and_starts_the_next_game():
+    summary = replay_summary(load("whole_game.json"))
+    deals = summary["deals"]
+    assert [d["mano"] for d in deals] == [4, 1, 2]
+    assert [d["hand_in_game"] for d in deals] == [1, 2, 1]
+    assert deals[1]["start_score"] == {"1-3": 26, "2-4": 21}
+    games = summary["match"]["games"]
+    assert games[0]["winner"] == "1-3" and games[0]["won_by_ordago"]
+    assert games[0]["dentro"] == [{"pair": "1-3", "hand_in_game": 1}]
+    assert summary["match"]["games_won"] == {"1-3": 1, "2-4": 0}
+
+
+def test_a_deal_that_disagrees_with_the_carried_state_is_refused():
+    data = load("whole_game.json")
+    data["deals"][1]["mano"] = 3
+    with pytest.raises(RecordError, match="deal 2: mano is 3 but the game carries 1"):
+        replay_summary(data)
+
+
+def test_illegal_call_in_a_game_names_the_deal():
+    data = load("whole_game.json")
+    data["deals"][2]["calls"].append([3, "quiero"])
+    with pytest.raises(IllegalCall, match=r"deal 3, call 4 \(seat 3, 'quiero'\)"):
+        replay_summary(data)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"mano": 5}, "mano must be a seat 1..4"),
+        ({"rules": {"reyes": 6}}, "rules.reyes must be 8 or 4"),
+        ({"rules": {"color": "red"}}, "unknown rules option"),
+        ({"hands": {"1": ["R"]}}, "hand of seat 1"),
+        ({"score": {"1-3": 0}}, "score is"),
+        ({"calls": [[1, "envido x"]]}, "call 0 \\(seat 1\\)"),
+        ({"calls": [[7, "mus"]]}, "seat must be 1..4"),
+        ({"colour": 1}, "unknown key"),
+    ],
+)
+def test_malformed_records_are_refused_with_a_clear_message(change, message):
+    data = load("design_example.json") | change
+    with pytest.raises(RecordError, match=message):
+        replay_summary(data)
+
+
+def test_cli_replay_prints_one_json_object(capsys):
+    assert main(["replay", str(RECORDS / "design_example.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["score"] == {"1-3": 10, "2-4": 10} and out["game_winner"] is None
+    assert {"lances", "senas"} <= set(out)
+
+
+def test_cli_replay_illegal_call_exits_nonzero_and_prints_nothing(tmp_path, capsys):
+    data = load("design_example.json")
+    data["calls"][9] = [2, "sube 1"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "call 9 (seat 2, 'sube 1'): a raise is at least 2 stones" in captured.err
+
+
+def test_cli_replay_not_json(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text("{")
+    assert main(["replay", str(path)]) == 2
+    assert capsys.readouterr().out == ""
