@@ -24,7 +24,7 @@ from api.routers import health, live, senas, stream, tables
 from api.security import Gate
 from api.settings import Settings
 from api.store import Store
-from api.vision_feed import annotate, vision_pipeline_factory
+from api.vision_feed import annotate, seat_summary, vision_pipeline_factory
 from engine.errors import EngineError, IllegalCall
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -38,13 +38,19 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
     referee = Referee(store, hub)
 
     live_feed: LiveFeed | None = None
+
+    def degraded(message: str) -> None:
+        if live_feed is not None:
+            live_feed.degraded(message)
+
     if settings.live:
         live_feed = LiveFeed(
             source=settings.source_or_sample,
-            pipeline_factory=pipeline_factory or vision_pipeline_factory(settings),
+            pipeline_factory=pipeline_factory or vision_pipeline_factory(settings, degraded),
             hub=hub,
             on_gesture=referee.observe,
             annotate=annotate,
+            describe_seats=seat_summary,
             jpeg_quality=settings.jpeg_quality,
         )
 
@@ -73,6 +79,8 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
     app.state.snapshot = lambda: {
         "pipeline": live_feed.health.to_dict() if live_feed else {"state": "off"},
         "source": live_feed.source if live_feed else None,
+        "seats": live_feed.seats if live_feed else {},
+        "notice": live_feed.notice if live_feed else None,
         "profile": settings.profile,
         "table": (
             referee.table_state(referee.active_table_id)

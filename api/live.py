@@ -12,12 +12,14 @@ table keeps taking calls, and a camera or network source is reopened after a pau
 from __future__ import annotations
 
 import logging
+import queue
 import re
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import cv2
 import numpy as np
@@ -33,12 +35,6 @@ SCORES_PERIOD_S = 0.1
 STATS_PERIOD_S = 1.0
 RETRY_FIRST_S = 1.0
 RETRY_MAX_S = 10.0
-
-
-class FrameResult(Protocol):
-    """What the vision pipeline yields per processed frame (only what the dashboard reads)."""
-
-    gestures: list[Gesture]
 
 
 PipelineFactory = Callable[[], Iterable[Any]]
@@ -117,6 +113,7 @@ class LiveFeed:
         hub: Hub,
         on_gesture: GestureSink,
         annotate: Callable[[Any], tuple[str, np.ndarray] | None],
+        describe_seats: Callable[[Any], dict] = lambda result: {},
         jpeg_quality: int = 75,
     ) -> None:
         self.source = source
@@ -124,16 +121,34 @@ class LiveFeed:
         self._hub = hub
         self._on_gesture = on_gesture
         self._annotate = annotate
+        self._describe_seats = describe_seats
+        self._commands: queue.SimpleQueue[Callable[[Any], None]] = queue.SimpleQueue()
+        self.notice: str | None = None
         self._quality = jpeg_quality
         self.frames: dict[str, LatestFrame] = {}
         self.health = Health()
-        self.latest_scores: dict = {}
+        self.seats: dict = {}
+        self._frame_times: deque[float] = deque(maxlen=30)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._pipeline: Any = None
 
     def frame_of(self, source_id: str) -> LatestFrame:
         return self.frames.setdefault(source_id, LatestFrame())
+
+    def run_in_pipeline(self, command: Callable[[Any], None]) -> None:
+        """Run ``command(pipeline)`` in the pipeline's thread, between two frames (detectors
+        are not thread-safe: calibration and sensitivity changes go through here)."""
+        self._commands.put(command)
+
+    @property
+    def pipeline(self) -> Any:
+        return self._pipeline
+
+    def degraded(self, message: str) -> None:
+        """The feed runs without detection (e.g. the models are missing): say why, once."""
+        self.notice = message
+        self._hub.publish("notice", {"message": message})
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="keinu-live", daemon=True)
@@ -178,6 +193,9 @@ class LiveFeed:
         if self.health.state != "running":
             self._close_gap()
         self.health.frames += 1
+        gap = getattr(result, "gap", None)
+        if gap is not None:
+            self._source_gap(gap)
         for gesture in getattr(result, "gestures", ()) or ():
             try:
                 self._on_gesture(gesture, getattr(result, "source_id", self.source))
@@ -186,6 +204,34 @@ class LiveFeed:
         self._update_stats(getattr(result, "stats", None))
         self._publish_scores(result)
         self._publish_frame(result)
+        self._run_commands()
+
+    def _run_commands(self) -> None:
+        while True:
+            try:
+                command = self._commands.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                command(self._pipeline)
+            except Exception:
+                log.exception("a pipeline command failed")
+
+    def _source_gap(self, gap: Any) -> None:
+        """A live source dropped and came back: the gap is on the record."""
+        self.health.gaps.append(
+            Gap(
+                gap.source_id,
+                "dropped",
+                gap.reason,
+                int(time.time() * 1000) - gap.duration_ms,
+                int(time.time() * 1000),
+            )
+        )
+        self._hub.publish(
+            "source",
+            {"state": "running", "source": gap.source_id, "gap": self.health.gaps[-1].to_dict()},
+        )
 
     def _publish_frame(self, result: Any) -> None:
         if not any(frame.viewers for frame in self.frames.values()):
@@ -202,21 +248,26 @@ class LiveFeed:
     _last_stats = 0.0
 
     def _publish_scores(self, result: Any) -> None:
-        scores = getattr(result, "scores", None)
         now = time.monotonic()
-        if scores is None or now - self._last_scores < SCORES_PERIOD_S:
+        if now - self._last_scores < SCORES_PERIOD_S:
             return
         self._last_scores = now
-        self.latest_scores = _jsonable(scores)
-        self._hub.publish("scores", {"scores": self.latest_scores})
+        self.seats = self._describe_seats(result)
+        if self.seats:
+            self._hub.publish("scores", {"seats": self.seats})
 
     def _update_stats(self, stats: Any) -> None:
+        now = time.monotonic()
         if stats is not None:
-            for name in ("fps", "dropped", "latency_ms"):
-                value = stats.get(name) if isinstance(stats, dict) else getattr(stats, name, None)
+            for name in ("fps", "dropped", "latency_ms", "frames"):
+                value = getattr(stats, name, None)
                 if value is not None:
                     setattr(self.health, name, value)
-        now = time.monotonic()
+        else:
+            self._frame_times.append(now)
+            if len(self._frame_times) > 1:
+                span = self._frame_times[-1] - self._frame_times[0]
+                self.health.fps = (len(self._frame_times) - 1) / span if span > 0 else 0.0
         if now - self._last_stats >= STATS_PERIOD_S:
             self._last_stats = now
             self._hub.publish("stats", self.health.to_dict())
@@ -233,15 +284,3 @@ class LiveFeed:
             self.health.gaps[-1].end_ms = int(time.time() * 1000)
         self.health.state = "running"
         self._hub.publish("source", {"state": "running", "source": self.source})
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, float | np.floating):
-        return round(float(value), 3)
-    if isinstance(value, np.integer):
-        return int(value)
-    return value

@@ -4,7 +4,7 @@ annotated image of each result for the MJPEG stream."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,14 +69,64 @@ class SourceClock:
             time.sleep(due - now)
 
 
-def vision_pipeline_factory(settings: Settings):
+def models_missing() -> str | None:
+    """Why the landmarker cannot run (the message names the command to run), or None."""
+    from vision.models import ModelError, require_model
+
+    try:
+        require_model("face_landmarker")
+    except ModelError as exc:
+        return str(exc)
+    return None
+
+
+def vision_pipeline_factory(settings: Settings, on_degraded: Callable[[str], None] | None = None):
+    """Opens the source and the vision Pipeline over it, played in real time. Without the
+    MediaPipe models it shows the raw video, and says what to run."""
     spec = settings.source_or_sample
     loop = settings.loop or not settings.source
 
     def open_pipeline() -> Any:
-        return RawVideo(spec, loop)
+        missing = models_missing()
+        if missing is not None:
+            if on_degraded is not None:
+                on_degraded(missing)
+            return RawVideo(spec, loop)
+        from vision.landmarks import mediapipe_factory
+        from vision.models import ModelError, require_model
+        from vision.pipeline import Pipeline
+
+        try:
+            require_model("pose_landmarker")
+            pose = True
+        except ModelError:
+            pose = False  # no shrugs, everything else works
+        return Pipeline(
+            open_source(spec, source_id="cam1", loop=loop),
+            landmarker_factory=mediapipe_factory(pose=pose),
+            realtime=True,
+        )
 
     return open_pipeline
+
+
+def seat_summary(result: Any) -> dict[str, dict]:
+    """Per seat: present or not, live scores per gesture kind (0..1), calibration state."""
+    seats = getattr(result, "seats", None) or {}
+    summary = {}
+    for seat, view in sorted(seats.items()):
+        calibration = view.calibration
+        summary[str(seat)] = {
+            "source": view.source_id,
+            "present": view.face is not None,
+            "scores": {kind: round(float(v), 3) for kind, v in view.scores.items()},
+            "calibration": (
+                None
+                if calibration is None
+                else {"state": calibration.state, "progress": round(calibration.progress, 2)}
+            ),
+        }
+    return summary
 
 
 def annotate(result: Any) -> tuple[str, np.ndarray] | None:

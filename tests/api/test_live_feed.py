@@ -3,6 +3,7 @@ source that ends or fails while the server keeps answering."""
 
 import time
 
+import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
@@ -20,6 +21,7 @@ def wait_for(predicate, timeout=5.0):
     return False
 
 
+@pytest.mark.video
 def test_mjpeg_streams_jpeg_frames_of_the_source(tmp_path, short_clip):
     settings = Settings(data_dir=tmp_path, source=str(short_clip), loop=True)
     with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
@@ -73,6 +75,7 @@ def test_scores_are_samples_so_a_busy_client_gets_only_the_newest(client):
         assert client_state.overflowed is False
 
 
+@pytest.mark.video
 def test_a_source_that_ends_shows_a_gap_and_the_server_keeps_answering(tmp_path, short_clip):
     settings = Settings(data_dir=tmp_path, source=str(short_clip))
     with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
