@@ -129,8 +129,8 @@ class AssembledPoseBundle:
         from vision import pose_bundle
 
         return (
-            f"assembled from the {pose_bundle.MEDIAPIPE_WHEEL_REQUIREMENT} wheel's tflite "
-            "files (package registry)"
+            f"the {pose_bundle.MEDIAPIPE_WHEEL_REQUIREMENT} wheel's tflite files, with TFLite "
+            "metadata added (package registry)"
         )
 
     def obtain(self, work_dir: Path, report: Report) -> bytes:
@@ -147,6 +147,11 @@ class AssembledPoseBundle:
             return pose_bundle.assemble_pose_bundle(wheel)
         except pose_bundle.PoseBundleError as exc:
             raise ModelFetchError(str(exc)) from exc
+
+    def mismatch_hint(self) -> str:
+        from vision import pose_bundle
+
+        return pose_bundle.serializer_mismatch_hint()
 
 
 @dataclass(frozen=True)
@@ -367,7 +372,7 @@ def _fetch_one(
             _check_bytes(spec, data, source)
         except ModelError as exc:
             report(f"  failed: {exc}")
-            failures.append(f"{source.describe()}: {exc}")
+            failures.append((source.describe(), exc))
             continue
         _write_atomically(path, data)
         _write_stamp(directory, spec, path)
@@ -378,22 +383,33 @@ def _fetch_one(
 
 
 def _fetch_failure_message(
-    spec: ModelSpec, path: Path, kinds: Sequence[SourceKind], failures: list[str], command: str
+    spec: ModelSpec,
+    path: Path,
+    kinds: Sequence[SourceKind],
+    failures: list[tuple[str, ModelError]],
+    command: str,
 ) -> str:
-    tried = "; ".join(failures) or f"no source of kind {'/'.join(kinds)}"
-    advice = "check that pip can reach its package index (`python -m pip config list`)"
+    tried = "; ".join(f"{where}: {error}" for where, error in failures)
+    advice = []
+    if any(not isinstance(error, ModelHashMismatchError) for _, error in failures):
+        advice.append("check that pip can reach its package index (`python -m pip config list`)")
     urls = [s.url for s in spec.sources if isinstance(s, HttpsFile)]
     if urls:
-        advice += f", or download {urls[0]} by hand to {path}"
-    return f"could not fetch {spec.filename} ({tried}). To fix: {advice}; then run `{command}`."
+        advice.append(f"download {urls[0]} by hand to {path}")
+    todo = " or ".join(advice)
+    todo = f"{todo[:1].upper()}{todo[1:]}, then run" if todo else "Then run"
+    tried = tried or f"no source of kind {'/'.join(kinds)} provides it"
+    return f"could not fetch {spec.filename} ({tried}). {todo} `{command}`."
 
 
 def _check_bytes(spec: ModelSpec, data: bytes, source: ModelSource) -> None:
     actual = hashlib.sha256(data).hexdigest()
     if actual != spec.sha256 or len(data) != spec.size:
+        hint = getattr(source, "mismatch_hint", lambda: "")()
         raise ModelHashMismatchError(
-            f"{spec.filename} from {source.describe()} has sha256 {actual} ({len(data)} bytes), "
+            f"got sha256 {actual} ({len(data)} bytes), "
             f"expected {spec.sha256} ({spec.size} bytes); refusing it"
+            + (f" ({hint})" if hint else "")
         )
 
 

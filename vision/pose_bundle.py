@@ -24,7 +24,10 @@ in [-1, 1] (mean 127.5, std 127.5, which the detector's own embedded metadata al
 landmarks model pixels in [0, 1] (mean 0, std 255).
 
 Everything is deterministic (flatbuffers packing; a stored zip with fixed timestamps and
-attributes), so the bundle's sha256 is pinned like a downloaded file's.
+attributes), so the bundle's sha256 is pinned like a downloaded file's. One dependency shows in
+the bytes: the flatbuffers ``Builder`` that repacks the models. Releases 24.3 to 25.9 deduplicate
+vtables differently from 25.12 and write an equally valid model of other bytes, so the pin holds
+for the release named in ``PINNED_WITH_FLATBUFFERS``, and a mismatch says so.
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ MEDIAPIPE_WHEEL_REQUIREMENT = "mediapipe==0.10.21"
 #: Any platform's wheel carries the same tflite files; one fixed tag makes the download the same
 #: on every machine, whatever its own Python or OS.
 MEDIAPIPE_WHEEL_PIP_ARGS = ("--python-version", "3.11", "--platform", "manylinux_2_28_x86_64")
+
+#: The flatbuffers release whose Builder wrote the pinned bundle.
+PINNED_WITH_FLATBUFFERS = "25.12.19"
 
 METADATA_FIELD_NAME = b"TFLITE_METADATA"
 _METADATA_IDENTIFIER = b"M001"
@@ -102,6 +108,17 @@ POSE_MODELS = (POSE_DETECTOR, POSE_LANDMARKS_FULL)
 
 class PoseBundleError(Exception):
     """The wheel's models are not the ones this bundle was pinned against."""
+
+
+def serializer_mismatch_hint() -> str:
+    """Why an assembled bundle may differ from the pinned one, if this Python suggests why."""
+    if flatbuffers.__version__ == PINNED_WITH_FLATBUFFERS:
+        return ""
+    return (
+        f"the pinned bundle was written by flatbuffers {PINNED_WITH_FLATBUFFERS} and this Python "
+        f"has flatbuffers {flatbuffers.__version__}, which lays the bytes out differently: "
+        f"`python -m pip install flatbuffers=={PINNED_WITH_FLATBUFFERS}`"
+    )
 
 
 def assemble_pose_bundle(mediapipe_wheel: Path) -> bytes:

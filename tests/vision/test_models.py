@@ -153,7 +153,7 @@ def test_hash_mismatch_from_a_source_is_refused_and_nothing_is_left(monkeypatch,
         description="test double",
     )
     monkeypatch.setitem(models.MODELS, "fake", spec)
-    with pytest.raises(models.ModelFetchError, match=r"has sha256 .*refusing it.*run `keinu"):
+    with pytest.raises(models.ModelFetchError, match=r"got sha256 .*refusing it.*run `keinu"):
         models.fetch_models(["fake"], tmp_path, report=quiet)
     assert list(tmp_path.iterdir()) == []
 

@@ -104,3 +104,9 @@ def test_missing_models_in_the_wheel_are_reported(tmp_path: Path):
     zipfile.ZipFile(wheel, "w").close()
     with pytest.raises(pose_bundle.PoseBundleError, match="has no mediapipe/modules"):
         pose_bundle.assemble_pose_bundle(wheel)
+
+
+def test_a_different_flatbuffers_release_is_named_when_the_bundle_differs(monkeypatch):
+    assert pose_bundle.serializer_mismatch_hint() == ""  # the pin was made with this release
+    monkeypatch.setattr(pose_bundle, "PINNED_WITH_FLATBUFFERS", "1.0")
+    assert "pip install flatbuffers==1.0" in pose_bundle.serializer_mismatch_hint()
