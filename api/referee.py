@@ -16,11 +16,12 @@ from typing import Any
 from api.hub import Hub
 from api.store import HandRow, SeatRow, Store, TableRow
 from engine.calls import Call
+from engine.game import Match
 from engine.gesture import Gesture
 from engine.rules import Rules
 from engine.seats import PAIRS
 from engine.senas import judge_senas, load_profile, summarise_by_seat
-from engine.table import Table
+from engine.table import Table, parse_hands
 
 #: Phases after which the next hand may be dealt (the cards may never be entered).
 HAND_DONE = frozenset({"showdown", "finished"})
@@ -49,6 +50,7 @@ class Referee:
         self.hub = hub
         self._lock = threading.RLock()
         self._tables: dict[int, Table] = {}
+        self._matches: dict[int, Match] = {}
         last = store.list_tables()
         self.active_table_id: int | None = last[-1].id if last else None
 
@@ -101,43 +103,64 @@ class Referee:
         self.hub.publish("table", state)
         return state
 
-    def engine_table(self, hand: HandRow) -> Table:
-        """The hand's ``Table``, rebuilt from the stored calls the first time it is needed."""
+    def _match(self, table_id: int) -> Match:
+        """The table's match, rebuilt the first time it is needed by replaying every stored
+        hand through the engine's ``Match`` (which carries the score, rotates the mano and
+        opens the next game)."""
         with self._lock:
-            table = self._tables.get(hand.id)
-            if table is None:
-                table = Table(
-                    rules_of(self.table(hand.table_id)),
-                    mano=hand.mano,
-                    score=hand.score,
-                    hand_in_game=hand.hand_in_game,
-                )
+            match = self._matches.get(table_id)
+            if match is not None:
+                return match
+            match = Match(rules_of(self.table(table_id)), self.table(table_id).first_mano)
+            hands = self.store.hands_of(table_id)
+            for i, hand in enumerate(hands):
+                game = match.current_game()
+                table = game.start_hand()
                 for call in hand.calls:
                     table.apply(Call.parse(call.seat, call.text, call.t_ms), index=call.idx)
                 if hand.shown:
                     table.show(hand.shown)
                 self._tables[hand.id] = table
-            return table
+                if i + 1 < len(hands):
+                    game.end_hand(table)
+                    if game.is_over:
+                        match.record_game(game)
+            self._matches[table_id] = match
+            return match
+
+    def engine_table(self, hand: HandRow) -> Table:
+        """The hand's ``Table``, as rebuilt from the stored calls."""
+        with self._lock:
+            if hand.id not in self._tables:
+                self._match(hand.table_id)
+            return self._tables[hand.id]
 
     def next_hand(self, table_id: int) -> dict:
+        """Deal the next hand as the engine's ``Match`` says: mano, score and game carried."""
         with self._lock:
-            row = self.table(table_id)
+            match = self._match(table_id)
             last = self.store.last_hand(table_id)
             current = self.engine_table(last)
             if current.phase not in HAND_DONE:
                 raise StateError(
                     f"hand {last.number} is still in {current.phase}: finish it before dealing"
                 )
-            score, game, hand_in_game = current.score, last.game, last.hand_in_game + 1
-            if current.game_winner is not None or max(score.values()) >= row.target:
-                score, game, hand_in_game = dict.fromkeys(PAIRS, 0), game + 1, 1
-            self.store.create_hand(
+            game = match.current_game()
+            game.end_hand(current)
+            if game.is_over:
+                match.record_game(game)
+            if match.is_over:
+                raise StateError(f"the match is over: pair {match.winner} won it")
+            game = match.current_game()
+            table = game.start_hand()
+            hand = self.store.create_hand(
                 table_id,
-                game=game,
-                hand_in_game=hand_in_game,
-                mano=last.mano % 4 + 1,
-                score=score,
+                game=game.number,
+                hand_in_game=table.hand_in_game,
+                mano=table.mano,
+                score=table.initial_score,
             )
+            self._tables[hand.id] = table
         state = self.table_state(table_id)
         self.hub.publish("table", state)
         return state
@@ -175,12 +198,11 @@ class Referee:
 
     def show(self, hand_id: int, hands: dict[str, list[str]]) -> dict:
         with self._lock:
-            hand = self.hand(hand_id)
+            hand = self._open_hand(hand_id)
             table = self.engine_table(hand)
-            rebuilt = table.replayed(table.calls)
-            rebuilt.show(hands)  # raises CardError on a bad hand, before anything is stored
+            parse_hands(hands)  # a bad card or a card twice: refused before anything changes
+            table.show(hands)
             self.store.set_shown(hand_id, hands)
-            self._tables[hand_id] = rebuilt
             state = self.hand_state(hand_id)
         self.hub.publish("shown", {"hand_id": hand_id, "state": state})
         return state
@@ -313,6 +335,30 @@ class Referee:
             record["hands"] = hand.shown
         record["calls"] = [call.to_record() for call in table.calls]
         return record
+
+    def session(self, table_id: int) -> dict:
+        """The whole table as a game record (``deals``, DESIGN.md's hands carried forward),
+        which ``keinu replay`` reads. Referee reviews travel in each deal's ``meta``."""
+        row = self.table(table_id)
+        deals = []
+        for hand in self.store.hands_of(table_id):
+            deal = {k: v for k, v in self.record(hand.id).items() if k != "rules"}
+            reviews = self.store.reviews_of(hand.id)
+            if reviews:
+                deal["meta"] = {
+                    "reviews": [
+                        {"call": r.call_idx, "action": r.action, "note": r.note}
+                        for r in reviews.values()
+                    ]
+                }
+            deals.append(deal)
+        return {
+            "rules": rules_of(row).to_dict(),
+            "score": dict.fromkeys(PAIRS, 0),
+            "mano": row.first_mano,
+            "deals": deals,
+            "meta": {"table": row.name, "seats": {str(s.seat): s.name for s in row.seats}},
+        }
 
     def report(self, table_id: int) -> dict:
         """Per hand and per game: stones won per lance, final score, señas by verdict, false

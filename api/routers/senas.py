@@ -41,16 +41,11 @@ def record(hand_id: int, referee: RefereeDep) -> dict:
     return referee.record(hand_id)
 
 
-def session_of(referee: Referee, table_id: int) -> list[dict]:
-    return [referee.record(hand.id) for hand in referee.store.hands_of(table_id)]
-
-
 @router.get("/tables/{table_id}/export")
 def export(table_id: int, referee: RefereeDep) -> JSONResponse:
-    """The session as hand records (a list, one per hand), for ``keinu replay``."""
-    referee.table(table_id)
+    """The session as a game record (its hands as ``deals``), for ``keinu replay``."""
     return JSONResponse(
-        session_of(referee, table_id),
+        referee.session(table_id),
         headers={"Content-Disposition": f'attachment; filename="keinu-table-{table_id}.json"'},
     )
 
@@ -63,8 +58,8 @@ def export_to_file(
     settings: Annotated[Settings, Depends(get_settings)],
 ) -> dict:
     """Write the session under the data dir's ``exports/`` folder (never anywhere else)."""
-    referee.table(table_id)
+    session = referee.session(table_id)
     path = inside(settings.data_dir, "exports", f"{body.name}.json")
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(session_of(referee, table_id), indent=1), encoding="utf-8")
+    path.write_text(json.dumps(session, indent=1, ensure_ascii=False), encoding="utf-8")
     return {"path": str(path), "hands": len(referee.store.hands_of(table_id))}

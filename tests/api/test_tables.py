@@ -4,6 +4,7 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from engine.gesture import Gesture
+from engine.record import replay_summary
 
 SEATS = [
     {"seat": 1, "name": "Ane"},
@@ -196,8 +197,17 @@ def test_table_setup_is_validated(client):
 
 def test_the_session_exports_as_hand_records_inside_the_data_dir(client, settings):
     table_id = new_table(client)["table"]["id"]
-    records = client.get(f"/api/tables/{table_id}/export").json()
-    assert records[0]["mano"] == 1 and records[0]["calls"] == []
+    hand_id = client.get(f"/api/tables/{table_id}").json()["current"]["hand"]["id"]
+    for seat, text in EXAMPLE_CALLS:
+        call(client, hand_id, seat, text)
+    client.put(f"/api/hands/{hand_id}/shown", json={"hands": EXAMPLE_HANDS})
+    client.post(f"/api/tables/{table_id}/hands")
+    call(client, hand_id + 1, 2, "mus")
+    session = client.get(f"/api/tables/{table_id}/export").json()
+    assert [deal["mano"] for deal in session["deals"]] == [1, 2]
+    # keinu replay reads it: the game carries 10-10 into hand 2, still in the mus
+    replay = replay_summary(session)
+    assert replay["score"] == {"1-3": 10, "2-4": 10}
     written = client.post(f"/api/tables/{table_id}/export", json={"name": "noche-1"}).json()
     assert written["path"].startswith(str(settings.data_dir.resolve()))
     for name in ("../escape", "/etc/x", "a/b"):
