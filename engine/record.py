@@ -18,6 +18,7 @@ from engine.cards import Hand
 from engine.errors import EngineError, IllegalCall, RecordError
 from engine.game import Match
 from engine.rules import Rules
+from engine.senas.verdicts import summarise_by_seat
 from engine.table import SenaCall, Table, parse_hands, parse_score
 
 HAND_KEYS = frozenset({"rules", "score", "mano", "hands", "calls", "hand_in_game", "meta"})
@@ -230,7 +231,8 @@ def sena_calls_as_dicts(
 
 
 def hand_summary(table: Table, judge: SenaJudge = sena_calls_as_dicts) -> dict[str, Any]:
-    """What ``keinu replay`` prints for one hand."""
+    """What ``keinu replay`` prints for one hand, with the señas counted by verdict per seat."""
+    senas = judge(table.sena_calls, table.rules, table.hands)
     return {
         "mano": table.mano,
         "hand_in_game": table.hand_in_game,
@@ -242,7 +244,8 @@ def hand_summary(table: Table, judge: SenaJudge = sena_calls_as_dicts) -> dict[s
         "dejes": [payment.to_dict() for payment in table.dejes],
         "payments": [payment.to_dict() for payment in table.payments],
         "false_declarations": table.false_declarations,
-        "senas": judge(table.sena_calls, table.rules, table.hands),
+        "senas": senas,
+        "senas_summary": summarise_by_seat(senas),
     }
 
 

@@ -9,8 +9,9 @@ contradicts it), else ``legal``. A seña is judged at the moment its last gestur
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine.cards import Hand
 from engine.rules import Rules
@@ -184,9 +185,15 @@ def judge_senas(
     ]
 
 
-def summarise_by_seat(records: Sequence[SenaRecord]) -> dict[str, dict[str, int]]:
-    """Per seat ("1".."4", as in hand records), how many señas got each verdict."""
+def summarise_by_seat(
+    records: Iterable[SenaRecord | Mapping[str, Any]],
+) -> dict[str, dict[str, int]]:
+    """Per seat ("1".."4", as in hand records), how many señas got each verdict. Takes
+    SenaRecords or their ``to_dict()`` form (what ``keinu replay`` prints); an entry without a
+    verdict (a seña call nobody judged) counts for none."""
     summary = {str(seat): dict.fromkeys(VERDICTS, 0) for seat in SEATS}
     for record in records:
-        summary[str(record.seat)][record.verdict] += 1
+        item = record if isinstance(record, Mapping) else record.to_dict()
+        if item.get("verdict") is not None:
+            summary[str(item["seat"])][item["verdict"]] += 1
     return summary
