@@ -251,7 +251,8 @@ class Pipeline:
     """Sources in, :class:`FrameResult` per processed frame out.
 
     Iterate it (once) in any thread; :meth:`stop` from another ends the iteration after the
-    current frame. Landmarkers are made when iteration starts and closed when it ends.
+    current frame (and the end-of-stream result with the flushed gestures). Landmarkers are
+    made when iteration starts and closed when it ends.
     ``realtime`` plays recorded sources at their own pace, dropping frames like a live camera
     (the dashboard's looping demo). ``seat_maps``: one :class:`SeatMap` for every source, or one
     per source id.
@@ -335,8 +336,7 @@ class Pipeline:
                 yield self._process(item, landmarkers[item.source_id], taken_at)
                 if self._stopped.is_set():
                     break
-            if not self._stopped.is_set():
-                yield from self._flush(last)
+            yield from self._flush(last)
         finally:
             self._feed.stop()
             self.stats.errors = list(self._feed.errors)

@@ -1,0 +1,101 @@
+"""``keinu analyze``: its outputs and its messages for user mistakes (MediaPipe replaced by a
+fake landmarker; the real one runs in test_vision_video.py)."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+from fakes import FakeDetector, FakeLandmarker, fake_features
+
+from api.cli import main
+from api.commands import analyze as analyze_command
+from vision.export import read_gestures
+from vision.sources import open_source
+
+
+def write_clip(path, frames=20, fps=25.0, size=(160, 120)):
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"mp4v"), fps, size)
+    for i in range(frames):
+        writer.write(np.full((size[1], size[0], 3), 40 + i, np.uint8))
+    writer.release()
+    return path
+
+
+def winking(frame):
+    shapes = {"wink": 1.0 if 400 <= frame.ts_ms < 600 else 0.0}
+    return [(1, (50, 30, 50, 50), shapes)]
+
+
+def test_analyze_writes_gestures_captions_video_and_summary(tmp_path):
+    source = open_source(write_clip(tmp_path / "clip.mp4"))
+    out = tmp_path / "out"
+    out.mkdir()
+    summary = analyze_command.analyze(
+        source,
+        out,
+        landmarker_factory=lambda source_id: FakeLandmarker(winking),
+        features=fake_features,
+        detector_factory=FakeDetector,
+        progress=False,
+    )
+    gestures = read_gestures(out / "gestures.jsonl")
+    assert [(g.seat, g.kind, g.side, g.start_ms, g.end_ms) for g in gestures] == [
+        (1, "wink", "left", 400, 600)
+    ]
+    vtt = (out / "gestures.vtt").read_text()
+    assert vtt.startswith("WEBVTT\n") and "00:00:00.400 --> 00:00:00.900\nseat 1: wink left" in vtt
+    data = json.loads((out / "summary.json").read_text())
+    assert data["frames"] == 20 and data["duration_ms"] == 800
+    assert data["faces_seen"] == 1 and list(data["seats"]) == ["1"]
+    assert data["gestures_per_seat"] == {"1": {"wink": 1}}
+    assert data["processing_fps"] > 0 and summary.frames == 20
+    video = cv2.VideoCapture(str(out / "annotated.mp4"))
+    assert int(video.get(cv2.CAP_PROP_FRAME_COUNT)) == 20
+    ok, image = video.read()
+    assert ok and image.shape == (120, 160, 3)
+
+
+@pytest.fixture
+def fake_mediapipe(monkeypatch):
+    def use(script):
+        factory = lambda: lambda source_id: FakeLandmarker(script)  # noqa: E731
+        monkeypatch.setattr(analyze_command, "_landmarker_factory", factory)
+
+    return use
+
+
+def test_source_without_a_face_is_a_clear_message(tmp_path, capsys, fake_mediapipe):
+    fake_mediapipe(lambda frame: [])
+    clip = write_clip(tmp_path / "empty.mp4", frames=5)
+    status = main(["analyze", str(clip), "--out", str(tmp_path / "out"), "--no-video"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert "no face found in" in err and "Traceback" not in err
+    assert json.loads((tmp_path / "out" / "summary.json").read_text())["faces_seen"] == 0
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda p: (p / "bad.mp4").write_bytes(b"\x00garbage" * 100) and p / "bad.mp4", "corrupt"),
+        (lambda p: (p / "empty").mkdir() or p / "empty", "no images in"),
+        (lambda p: p / "missing.mp4", "no such file"),
+    ],
+)
+def test_unreadable_sources_are_clear_messages(tmp_path, capsys, fake_mediapipe, make, message):
+    fake_mediapipe(lambda frame: [])
+    status = main(["analyze", str(make(tmp_path)), "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert status == 2 and message in err and "Traceback" not in err
+
+
+def test_bad_seat_map_and_profile_are_clear_messages(tmp_path, capsys, fake_mediapipe):
+    fake_mediapipe(lambda frame: [])
+    clip = write_clip(tmp_path / "clip.mp4", frames=2)
+    assert main(["analyze", str(clip), "--seats", "7,8"]) == 2
+    assert "--seats: seat must be 1..4" in capsys.readouterr().err
+    assert main(["analyze", str(clip), "--profile", str(tmp_path / "nobody.json")]) == 2
+    assert "--profile" in capsys.readouterr().err

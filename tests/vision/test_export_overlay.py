@@ -1,0 +1,46 @@
+"""WebVTT captions and the overlay drawing."""
+
+from __future__ import annotations
+
+import numpy as np
+from fakes import frames
+
+from engine.gesture import Gesture
+from vision.export import vtt_timestamp, webvtt
+from vision.observation import FaceObservation
+from vision.overlay import SEAT_COLOURS, Overlay
+from vision.pipeline import FrameResult, PipelineStats, SeatView
+from vision.seats import SeatedFace
+
+
+def test_vtt_timestamps_and_cues_in_time_order():
+    assert vtt_timestamp(3_723_004) == "01:02:03.004"
+    text = webvtt([Gesture(2, "pout", None, 5000, 6200), Gesture(1, "wink", "right", 1000, 1100)])
+    assert text.split("\n\n")[1:] == [
+        "1\n00:00:01.000 --> 00:00:01.500\nseat 1: wink right",
+        "2\n00:00:05.000 --> 00:00:06.200\nseat 2: pout\n",
+    ]
+
+
+def test_overlay_draws_seat_landmarks_labels_and_traces():
+    frame = frames("cam", 1)[0]
+    frame.image = np.zeros((240, 320, 3), np.uint8)
+    landmarks = np.zeros((478, 3), np.float32)
+    landmarks[:, 0] = np.linspace(100, 160, 478)
+    landmarks[:, 1] = np.linspace(60, 120, 478)
+    face = FaceObservation(0, "cam", 1, landmarks, {}, None, (100, 60, 60, 60))
+    overlay = Overlay()
+    results = []
+    for i in range(5):
+        scores = {"wink": i / 4, "pout": 0.0}
+        gestures = [Gesture(1, "wink", "left", 0, 40)] if i == 4 else []
+        view = SeatView(1, "cam", face, scores)
+        result = FrameResult(frame, [SeatedFace(face, 1)], {1: view}, gestures, PipelineStats())
+        results.append(overlay.draw(result))
+    drawn = results[-1]
+    assert not frame.image.any()  # drawn on a copy
+    near_seat_colour = np.abs(drawn.astype(int) - SEAT_COLOURS[1]).sum(axis=2) < 60
+    assert near_seat_colour[60:121, 100:161].sum() > 100  # box and contours
+    assert drawn[60:120, 165:260].any()  # the gesture label right of the face
+    assert drawn[164:204, 100:220].any()  # the trace under it
+    assert not results[0][164:204, 100:220].any()  # no trace from one frame

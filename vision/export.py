@@ -1,0 +1,156 @@
+"""What an analysis leaves behind: the gestures as JSON lines (written as they happen, so an
+interrupted run keeps what it found) and as WebVTT captions, and a summary of the run."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import IO, Any
+
+from engine.gesture import Gesture
+from vision.pipeline import FrameResult
+
+#: A caption stays on screen at least this long, however brief the gesture.
+MIN_CUE_MS = 500
+
+
+class GestureLog:
+    """``gestures.jsonl``: one :meth:`Gesture.to_dict` per line, flushed as each is written."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._file: IO[str] = path.open("w", encoding="utf-8")
+        self.count = 0
+
+    def write(self, gestures: Iterable[Gesture]) -> None:
+        for gesture in gestures:
+            self._file.write(json.dumps(gesture.to_dict()) + "\n")
+            self.count += 1
+        self._file.flush()
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> GestureLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def read_gestures(path: Path) -> list[Gesture]:
+    """The gestures of a ``gestures.jsonl``."""
+    with path.open(encoding="utf-8") as lines:
+        return [Gesture.from_dict(json.loads(line)) for line in lines if line.strip()]
+
+
+def vtt_timestamp(ms: int) -> str:
+    hours, rest = divmod(max(ms, 0), 3_600_000)
+    minutes, rest = divmod(rest, 60_000)
+    seconds, millis = divmod(rest, 1000)
+    return f"{hours:02d}:{minutes:02d}:{seconds:02d}.{millis:03d}"
+
+
+def webvtt(gestures: Iterable[Gesture]) -> str:
+    """Captions, one cue per gesture from its start to its end: ``seat 2: wink left``."""
+    cues = ["WEBVTT", ""]
+    ordered = sorted(gestures, key=lambda g: (g.start_ms, g.seat, g.kind))
+    for number, gesture in enumerate(ordered, 1):
+        end = max(gesture.end_ms, gesture.start_ms + MIN_CUE_MS)
+        cues += [
+            str(number),
+            f"{vtt_timestamp(gesture.start_ms)} --> {vtt_timestamp(end)}",
+            f"seat {gesture.seat}: {gesture.label}",
+            "",
+        ]
+    return "\n".join(cues)
+
+
+def write_webvtt(path: Path, gestures: Iterable[Gesture]) -> None:
+    path.write_text(webvtt(gestures), encoding="utf-8")
+
+
+class RunSummary:
+    """Collects ``summary.json`` from the pipeline's results: frames, duration, processing fps,
+    the seats and faces seen, and gestures per seat and kind."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.frames = 0
+        self.first_ms: int | None = None
+        self.last_ms: int | None = None
+        self.frame_interval_ms = 0
+        self.faces: dict[str, set[int]] = {}
+        self.seats: dict[int, int] = {}  # seat -> frames in which its face was seen
+        self.gestures: list[Gesture] = []
+        self.gaps: list[dict[str, Any]] = []
+        self.dropped = 0
+        self.errors: list[str] = []
+        self._started = time.perf_counter()
+        self._elapsed: float | None = None
+
+    def add(self, result: FrameResult) -> None:
+        self.gestures.extend(result.gestures)
+        self.dropped = result.stats.dropped
+        self.errors = list(result.stats.errors)
+        if result.gap is not None:
+            gap = result.gap
+            self.gaps.append({"source_id": gap.source_id, "start_ms": gap.start_ms,
+                              "end_ms": gap.end_ms, "reason": gap.reason})  # fmt: skip
+            return
+        if result.end_of_stream:
+            return
+        ts = result.frame.ts_ms
+        if self.last_ms is not None and ts > self.last_ms and not self.frame_interval_ms:
+            self.frame_interval_ms = ts - self.last_ms
+        self.first_ms = ts if self.first_ms is None else min(self.first_ms, ts)
+        self.last_ms = ts if self.last_ms is None else max(self.last_ms, ts)
+        self.frames += 1
+        for seated in result.faces:
+            self.faces.setdefault(seated.face.source_id, set()).add(seated.face.track_id)
+            if seated.seat is not None:
+                self.seats[seated.seat] = self.seats.get(seated.seat, 0) + 1
+
+    def finish(self) -> None:
+        self._elapsed = time.perf_counter() - self._started
+
+    @property
+    def faces_seen(self) -> int:
+        return sum(len(tracks) for tracks in self.faces.values())
+
+    @property
+    def duration_ms(self) -> int:
+        if self.first_ms is None or self.last_ms is None:
+            return 0
+        return self.last_ms - self.first_ms + self.frame_interval_ms
+
+    def to_dict(self) -> dict[str, Any]:
+        elapsed = (
+            self._elapsed if self._elapsed is not None else time.perf_counter() - self._started
+        )
+        per_seat: dict[str, dict[str, int]] = {}
+        for (seat, kind), count in sorted(Counter((g.seat, g.kind) for g in self.gestures).items()):
+            per_seat.setdefault(str(seat), {})[kind] = count
+        return {
+            "source": self.source,
+            "frames": self.frames,
+            "duration_ms": self.duration_ms,
+            "processing_seconds": round(elapsed, 3),
+            "processing_fps": round(self.frames / elapsed, 2) if elapsed > 0 else 0.0,
+            "faces_seen": self.faces_seen,
+            "seats": {
+                str(seat): {"frames_with_face": frames}
+                for seat, frames in sorted(self.seats.items())
+            },
+            "gestures": len(self.gestures),
+            "gestures_per_seat": per_seat,
+            "dropped_frames": self.dropped,
+            "gaps": self.gaps,
+            "errors": self.errors,
+        }
+
+    def write(self, path: Path) -> None:
+        path.write_text(json.dumps(self.to_dict(), indent=2) + "\n", encoding="utf-8")
