@@ -503,7 +503,7 @@ class Table:
         result = LanceResult(
             lance,
             betting.result,
-            stake=betting.stake if not betting.ordago else 0,
+            stake=betting.stake,
             declared=declared,
         )
         self._results[lance] = result
