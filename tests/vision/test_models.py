@@ -173,9 +173,11 @@ def test_cli_status_reports_each_model(face_copy, capsys):
     assert f"run `keinu models fetch --dir {face_copy}`" in out
 
 
-def test_face_bundle_gives_landmarks_and_blendshapes_on_a_real_photo(astronaut):
+def test_face_bundle_gives_landmarks_and_blendshapes_on_a_real_photo(models_dir, astronaut):
     options = FaceLandmarkerOptions(
-        base_options=BaseOptions(model_asset_path=str(models.require_model("face_landmarker"))),
+        base_options=BaseOptions(
+            model_asset_path=str(models.require_model("face_landmarker", models_dir))
+        ),
         running_mode=RunningMode.IMAGE,
         output_face_blendshapes=True,
         output_facial_transformation_matrixes=True,
@@ -190,9 +192,11 @@ def test_face_bundle_gives_landmarks_and_blendshapes_on_a_real_photo(astronaut):
     assert result.facial_transformation_matrixes[0].shape == (4, 4)
 
 
-def test_pose_bundle_finds_both_shoulders_on_a_real_photo(astronaut):
+def test_pose_bundle_finds_both_shoulders_on_a_real_photo(models_dir, astronaut):
     options = PoseLandmarkerOptions(
-        base_options=BaseOptions(model_asset_path=str(models.require_model("pose_landmarker"))),
+        base_options=BaseOptions(
+            model_asset_path=str(models.require_model("pose_landmarker", models_dir))
+        ),
         running_mode=RunningMode.IMAGE,
     )
     with PoseLandmarker.create_from_options(options) as landmarker:
