@@ -8,7 +8,7 @@ overlapping tiles (small faces of a wide table shot are invisible to the detecto
 frame), then follows each face with its own crop region and runs a ``FaceLandmarker`` in video mode
 on the crop, mapping the landmarks back to the frame. The detector runs only when looking for new
 faces: every ``discover_every_ms``, and at once when a face is lost. ``PoseLandmarker`` runs on the
-whole frame at a lower rate, for the shoulders.
+whole frame at a lower rate, for the shoulders, in a thread of its own beside the faces.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import zipfile
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -76,6 +77,8 @@ class LandmarkerSettings:
     max_missed_frames: int = 5
     #: Pose (shoulders): run every this many milliseconds; 0 turns pose off.
     pose_every_ms: int = 200
+    #: Threads running the landmarks of several faces at once (MediaPipe releases the GIL).
+    workers: int = 2
 
 
 def _mp():
@@ -154,11 +157,16 @@ class MediaPipeLandmarker:
                     num_poses=self.settings.num_faces,
                 )
             )
+        self._pool = (
+            ThreadPoolExecutor(self.settings.workers) if self.settings.workers > 1 else None
+        )
         self._tracks: list[_Track] = []
         self._spare: list[object] = []  # landmarkers of ended tracks, reused by new ones
         self._next_id = 1
         self._last_discovery_ms: int | None = None
         self._last_pose_ms: int | None = None
+        self._pose_worker = ThreadPoolExecutor(1) if self._pose is not None else None
+        self._pose_job: Future[list[PoseObservation]] | None = None
         self._closed = False
 
     # -- MediaPipe objects -------------------------------------------------------------------
@@ -195,16 +203,23 @@ class MediaPipeLandmarker:
                 rgb_cache.append(cv2.cvtColor(frame.image, cv2.COLOR_BGR2RGB))
             return rgb_cache[0]
 
-        faces = [face for track in list(self._tracks) if (face := self._follow(track, frame))]
+        tracks = list(self._tracks)
+        if self._pool is not None and len(tracks) > 1:
+            found = list(self._pool.map(lambda t: self._landmarks_on_region(t, frame), tracks))
+        else:
+            found = [self._landmarks_on_region(track, frame) for track in tracks]
+        faces = [f for t, f in zip(tracks, found, strict=True) if self._follow(t, f) is not None]
         lost = any(track.missed for track in self._tracks)
         if self._discovery_due(frame.ts_ms, lost):
             self._last_discovery_ms = frame.ts_ms
             faces.extend(self._discover(frame, full_rgb()))
         faces = self._drop_duplicates(faces)
         observations = FrameObservations(frame, faces)
-        if self._pose is not None and self._pose_due(frame.ts_ms):
-            self._last_pose_ms = frame.ts_ms
-            observations.poses = self._poses(frame, full_rgb())
+        if self._pose is not None:
+            observations.poses = self._collect_poses()
+            if self._pose_job is None and self._pose_due(frame.ts_ms):
+                self._last_pose_ms = frame.ts_ms
+                self._pose_job = self._pose_worker.submit(self._poses, frame, full_rgb())
         return observations
 
     def _discovery_due(self, ts_ms: int, lost: bool) -> bool:
@@ -214,13 +229,22 @@ class MediaPipeLandmarker:
         every = s.discover_every_ms if self._tracks else s.discover_idle_every_ms
         return ts_ms - self._last_discovery_ms >= every
 
+    def _collect_poses(self) -> list[PoseObservation]:
+        """The poses of the pose run started on the previous frame: pose runs beside that
+        frame's features and this frame's faces, and its result always comes with the next frame
+        (carrying its own timestamp), so a recording gives the same results on every run."""
+        if self._pose_job is None:
+            return []
+        job, self._pose_job = self._pose_job, None
+        return job.result()
+
     def _pose_due(self, ts_ms: int) -> bool:
         return (
             self._last_pose_ms is None or ts_ms - self._last_pose_ms >= self.settings.pose_every_ms
         )
 
-    def _follow(self, track: _Track, frame: Frame) -> FaceObservation | None:
-        face = self._landmarks_on_region(track, frame)
+    def _follow(self, track: _Track, face: FaceObservation | None) -> FaceObservation | None:
+        """Move the track's region after its face, or count a miss (ending it after too many)."""
         if face is None:
             track.missed += 1
             if track.missed > self.settings.max_missed_frames:
@@ -347,6 +371,8 @@ class MediaPipeLandmarker:
         if self._closed:
             return
         self._closed = True
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
         for track in self._tracks:
             track.landmarker.close()
         for landmarker in self._spare:
@@ -355,6 +381,7 @@ class MediaPipeLandmarker:
         self._spare.clear()
         self._detector.close()
         if self._pose is not None:
+            self._pose_worker.shutdown(wait=True)
             self._pose.close()
 
     def __enter__(self) -> MediaPipeLandmarker:

@@ -349,10 +349,7 @@ class Pipeline:
         observations = landmarker.observe(frame)
         tracker = self.seat_trackers[frame.source_id]
         seated = tracker.assign(observations.faces, frame.ts_ms)
-        for face in observations.faces:
-            pose = pose_for_face(face, observations.poses) if observations.poses else None
-            if pose is not None:
-                self._poses[(frame.source_id, face.track_id)] = pose
+        self._keep_poses(frame.source_id, observations.faces, observations.poses)
         gestures: list[Gesture] = []
         seen: set[int] = set()
         for entry in seated:
@@ -365,6 +362,19 @@ class Pipeline:
             if seat not in seen:
                 gestures += self._update(seat, frame.ts_ms, None)
         return self._result(frame, seated, gestures, taken_at)
+
+    def _keep_poses(
+        self, source_id: str, faces: list[FaceObservation], poses: list[PoseObservation]
+    ) -> None:
+        """Remember each face's latest pose (pose runs less often than the face); forget the
+        poses of faces that are gone."""
+        present = {(source_id, face.track_id) for face in faces}
+        for key in [k for k in self._poses if k[0] == source_id and k not in present]:
+            del self._poses[key]
+        for face in faces:
+            pose = pose_for_face(face, poses) if poses else None
+            if pose is not None:
+                self._poses[(source_id, face.track_id)] = pose
 
     def _pose_of(self, face: FaceObservation) -> PoseObservation | None:
         pose = self._poses.get((face.source_id, face.track_id))
