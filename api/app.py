@@ -19,13 +19,16 @@ from fastapi.staticfiles import StaticFiles
 from api.hub import Hub
 from api.live import LiveFeed, PipelineFactory
 from api.paths import OutsideDataDir
+from api.practice import Practice
 from api.referee import NotFound, Referee, StateError
 from api.routers import health, live, senas, stream, tables
+from api.routers import practice as practice_routes
 from api.security import Gate
 from api.settings import Settings
 from api.store import Store
 from api.vision_feed import annotate, seat_summary, vision_pipeline_factory
 from engine.errors import EngineError, IllegalCall
+from engine.gesture import Gesture
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -48,7 +51,7 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
             source=settings.source_or_sample,
             pipeline_factory=pipeline_factory or vision_pipeline_factory(settings, degraded),
             hub=hub,
-            on_gesture=referee.observe,
+            on_gesture=lambda gesture, source_id: on_gesture(gesture, source_id),
             annotate=annotate,
             describe_seats=seat_summary,
             jpeg_quality=settings.jpeg_quality,
@@ -65,6 +68,14 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
                 live_feed.stop()
             store.close()
 
+    practice = Practice(store, hub, live_feed, settings.profile)
+
+    def on_gesture(gesture: Gesture, source_id: str) -> None:
+        """Every gesture is broadcast; an open practice drill takes it, else the table does."""
+        hub.publish("gesture", {"source": source_id, **gesture.to_dict()})
+        if not practice.observe(gesture, source_id):
+            referee.observe(gesture, source_id)
+
     app = FastAPI(
         title="keinu",
         description="Practise and referee the señas of Mus: live feed, tables, hands, señas.",
@@ -75,6 +86,8 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
     app.state.store = store
     app.state.hub = hub
     app.state.referee = referee
+    app.state.practice = practice
+    app.state.on_gesture = on_gesture
     app.state.live = live_feed
     app.state.snapshot = lambda: {
         "pipeline": live_feed.health.to_dict() if live_feed else {"state": "off"},
@@ -89,7 +102,7 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
         ),
     }
 
-    for module in (health, stream, live, tables, senas):
+    for module in (health, stream, live, tables, senas, practice_routes):
         app.include_router(module.router)
 
     @app.exception_handler(RequestValidationError)

@@ -33,3 +33,7 @@ def ws_hub(websocket: WebSocket) -> Hub:
 
 def get_referee(request: Request):
     return request.app.state.referee
+
+
+def get_practice(request: Request):
+    return request.app.state.practice

@@ -210,7 +210,6 @@ class Referee:
     def observe(self, gesture: Gesture, source_id: str) -> dict | None:
         """A gesture from the live feed: a seña call on the active table's current hand (if the
         seat is watched by that source). Returns the judged seña it belongs to."""
-        self.hub.publish("gesture", {"source": source_id, **gesture.to_dict()})
         with self._lock:
             if self.active_table_id is None:
                 return None

@@ -72,9 +72,6 @@ class ExportIn(Strict):
     name: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,59}$")]
 
 
-Gesture = Annotated[str, StringConstraints(pattern=r"^[a-z_]+( (center|left|right|both))?$")]
-
-
 class SensitivitiesIn(Strict):
     sensitivities: dict[str, Annotated[float, Field(ge=0.2, le=5.0)]]
 
@@ -90,7 +87,7 @@ class SensitivitiesIn(Strict):
 class DrillIn(Strict):
     player: Name
     kind: Literal["sena", "hand"] = "sena"
-    #: For a "sena" drill, the gesture to ask for (default: one the profile lists, at random).
-    target: Gesture | None = None
+    #: For a "sena" drill, the meaning to ask for (default: one the profile lists, at random).
+    target: Annotated[str, StringConstraints(pattern=r"^[a-z0-9_]{1,40}$")] | None = None
     seat: Seat = 1
     session: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,40}$")] = "default"

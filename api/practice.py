@@ -1,0 +1,281 @@
+"""Practice mode: one player in front of the camera, drills, and the score of every attempt.
+
+A drill asks for a seña (a meaning of the house profile) or deals four cards and asks the
+player to signal them (the engine's ``senas_for`` says which señas are true). The gestures the
+player makes are read by the engine exactly as at a table (``Table.observe`` then the señas
+``interpret``), and the attempt is settled once the player stops: when the profile's combination
+window has passed after the last gesture, or when the drill times out.
+
+Each attempt records: recognised or not, what was seen instead, time to signal (from the prompt
+to the start of the first gesture, on the wall clock), and discretion: how long the movement
+lasted and how large it was (the detector's peak activation, 0..1).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from api.hub import Hub
+from api.live import LiveFeed
+from api.store import Store
+from engine.cards import RANKS, Card, Hand
+from engine.gesture import Gesture
+from engine.rules import Rules
+from engine.senas import interpret, load_profile, senas_for
+from engine.table import SenaCall, Table
+
+#: Seconds a drill waits for the player to start signalling.
+DRILL_TIMEOUT_S = 12.0
+
+
+@dataclass
+class Drill:
+    id: int
+    player: str
+    session: str
+    kind: str  # "sena" | "hand"
+    seat: int
+    targets: dict[str, list[list[str]]]  # meaning -> ways (gesture labels in order)
+    started: float
+    cards: list[str] | None = None
+    gestures: list[Gesture] = field(default_factory=list)
+    calls: list[SenaCall] = field(default_factory=list)
+    received: list[float] = field(default_factory=list)
+    timer: threading.Timer | None = None
+    table: Table | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "player": self.player,
+            "session": self.session,
+            "kind": self.kind,
+            "seat": self.seat,
+            "targets": self.targets,
+            "cards": self.cards,
+            "timeout_s": DRILL_TIMEOUT_S,
+        }
+
+
+class Practice:
+    def __init__(
+        self, store: Store, hub: Hub, live: LiveFeed | None, profile: str, seed: int | None = None
+    ) -> None:
+        self.store = store
+        self.hub = hub
+        self.live = live
+        self.profile = load_profile(profile)
+        self.rules = Rules(profile=self.profile.name)
+        self._random = random.Random(seed)
+        self._ids = itertools.count(1)
+        self._lock = threading.RLock()
+        self.drill: Drill | None = None
+
+    # drills
+
+    def start_drill(
+        self, *, player: str, kind: str, target: str | None, seat: int, session: str
+    ) -> dict:
+        cards = None
+        if kind == "hand":
+            cards, options = self._deal_with_senas()
+            targets = {o.meaning: [list(w) for w in o.ways] for o in options}
+        else:
+            targets = self._targets_for(target)
+        with self._lock:
+            self._cancel()
+            drill = Drill(
+                id=next(self._ids),
+                player=player,
+                session=session,
+                kind=kind,
+                seat=seat,
+                targets=targets,
+                started=time.monotonic(),
+                cards=cards,
+                table=Table(self.rules),
+            )
+            self.drill = drill
+            self._schedule(drill, DRILL_TIMEOUT_S)
+        data = drill.to_dict()
+        self.hub.publish("drill", data)
+        return data
+
+    def _targets_for(self, target: str | None) -> dict[str, list[list[str]]]:
+        meanings = [e.meaning for e in self.profile.entries]
+        if target is None:
+            target = self._random.choice(meanings)
+        if target not in meanings:
+            raise ValueError(
+                f"{target!r} is not a seña of the {self.profile.name} profile; "
+                f"choose one of {', '.join(dict.fromkeys(meanings))}"
+            )
+        ways = [[p.label for p in e.gestures] for e in self.profile.entries if e.meaning == target]
+        return {target: ways}
+
+    def _deal_with_senas(self):
+        for _ in range(200):
+            hand = Hand(Card(self._random.choice(RANKS)) for _ in range(4))
+            options = senas_for(hand, self.profile, self.rules)
+            if options:
+                return hand.to_list(), options
+        raise ValueError(f"no hand to signal under the {self.profile.name} profile")
+
+    def finish(self) -> dict | None:
+        """Settle the open drill now (the player says "done"); its attempt, or None."""
+        with self._lock:
+            drill = self.drill
+        return None if drill is None else self._settle(drill.id)
+
+    def cancel(self) -> None:
+        with self._lock:
+            self._cancel()
+
+    def _cancel(self) -> None:
+        if self.drill is not None and self.drill.timer is not None:
+            self.drill.timer.cancel()
+        self.drill = None
+
+    def _schedule(self, drill: Drill, delay_s: float) -> None:
+        if drill.timer is not None:
+            drill.timer.cancel()
+        drill.timer = threading.Timer(delay_s, self._settle, args=(drill.id,))
+        drill.timer.daemon = True
+        drill.timer.start()
+
+    def observe(self, gesture: Gesture, source_id: str) -> bool:
+        """Take a gesture for the open drill; True when it was the drill's (so it does not go
+        to a table)."""
+        with self._lock:
+            drill = self.drill
+            if drill is None or gesture.seat != drill.seat:
+                return False
+            drill.gestures.append(gesture)
+            drill.received.append(time.monotonic())
+            drill.calls.append(drill.table.observe(gesture))
+            self._schedule(drill, self.profile.window_ms / 1000)
+        return True
+
+    def _settle(self, drill_id: int) -> dict | None:
+        with self._lock:
+            drill = self.drill
+            if drill is None or drill.id != drill_id:
+                return None
+            if drill.timer is not None:
+                drill.timer.cancel()
+            self.drill = None
+        attempt = self._score(drill)
+        self.hub.publish("attempt", attempt)
+        return attempt
+
+    def _score(self, drill: Drill) -> dict:
+        senas = interpret(drill.calls, self.profile)
+        seen = [s.meaning or ", ".join(s.gestures) for s in senas]
+        hit = next((s for s in senas if s.meaning in drill.targets), None)
+        target = " | ".join(drill.targets)
+        time_ms = duration_ms = size = None
+        if drill.gestures:
+            first = drill.gestures[0]
+            spans = [g.end_ms - g.start_ms for g in drill.gestures]
+            reported_after = (drill.received[0] - drill.started) * 1000
+            time_ms = max(0, int(reported_after - spans[0]))
+            duration_ms = drill.gestures[-1].end_ms - first.start_ms
+            size = round(max(g.peak for g in drill.gestures), 3)
+        row = self.store.add_attempt(
+            player=drill.player,
+            session=drill.session,
+            drill=drill.kind,
+            target=hit.meaning if hit else target,
+            seen=", ".join(seen) or None,
+            recognised=hit is not None,
+            time_ms=time_ms,
+            duration_ms=duration_ms,
+            size=size,
+        )
+        return {
+            "drill": drill.to_dict(),
+            "recognised": row.recognised,
+            "target": row.target,
+            "seen": seen,
+            "gestures": [g.label for g in drill.gestures],
+            "time_ms": time_ms,
+            "duration_ms": duration_ms,
+            "size": size,
+        }
+
+    # players
+
+    def set_sensitivities(self, player: str, sensitivities: dict[str, float], seat: int) -> dict:
+        saved = self.store.save_player(
+            player, sensitivities={**self.store.player(player)["sensitivities"], **sensitivities}
+        )
+        self._apply_sensitivities(seat, saved["sensitivities"])
+        return saved
+
+    def _apply_sensitivities(self, seat: int, sensitivities: dict[str, float]) -> None:
+        if self.live is None:
+            return
+
+        def apply(pipeline: Any) -> None:
+            detector = getattr(pipeline, "detectors", {}).get(seat)
+            if detector is not None:
+                set_sensitivities(detector, sensitivities)
+
+        self.live.run_in_pipeline(apply)
+
+    def calibrate(self, player: str, seat: int) -> dict:
+        """Start a fresh neutral-face calibration of ``seat``'s detector; progress arrives in the
+        ``scores`` messages of the websocket feed."""
+        if self.live is None:
+            raise ValueError("calibration needs the live video (the server runs without it)")
+        sensitivities = self.store.player(player)["sensitivities"]
+
+        def restart(pipeline: Any) -> None:
+            detector = getattr(pipeline, "detectors", {}).get(seat)
+            if detector is not None:
+                detector.recalibrate()
+                if sensitivities:
+                    set_sensitivities(detector, sensitivities)
+
+        self.live.run_in_pipeline(restart)
+        self.store.save_player(
+            player, sensitivities=sensitivities, calibration={"started_ms": int(time.time() * 1000)}
+        )
+        return {"player": player, "seat": seat, "state": "calibrating"}
+
+    def progress(self, player: str) -> dict:
+        """Accuracy and median time to signal per seña, per session, oldest first."""
+        sessions: dict[str, dict] = {}
+        for attempt in self.store.attempts_of(player):
+            entry = sessions.setdefault(
+                attempt.session,
+                {"session": attempt.session, "started_ms": attempt.created_ms, "targets": {}},
+            )
+            stats = entry["targets"].setdefault(attempt.target, {"attempts": 0, "times": []})
+            stats["attempts"] += 1
+            stats.setdefault("recognised", 0)
+            stats["recognised"] += int(attempt.recognised)
+            if attempt.recognised and attempt.time_ms is not None:
+                stats["times"].append(attempt.time_ms)
+        for entry in sessions.values():
+            total = sum(t["attempts"] for t in entry["targets"].values())
+            hits = sum(t["recognised"] for t in entry["targets"].values())
+            times = sorted(x for t in entry["targets"].values() for x in t["times"])
+            entry["accuracy"] = round(hits / total, 3) if total else 0.0
+            entry["time_ms"] = times[len(times) // 2] if times else None
+            for stats in entry["targets"].values():
+                times_of = sorted(stats.pop("times"))
+                stats["accuracy"] = round(stats["recognised"] / stats["attempts"], 3)
+                stats["time_ms"] = times_of[len(times_of) // 2] if times_of else None
+        return {"player": player, "sessions": list(sessions.values())}
+
+
+def set_sensitivities(detector: Any, sensitivities: dict[str, float]) -> None:
+    """Rebuild a SeatGestureDetector's kind detectors with new sensitivities, keeping its
+    baseline (vision offers this only through its player files, which need a baseline)."""
+    detector._build(detector.settings.with_sensitivities(sensitivities))

@@ -1,0 +1,91 @@
+"""Practice: drills, calibration, per-player sensitivities and progress."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, HTTPException, Path, Query
+
+from api.deps import get_practice
+from api.practice import Practice
+from api.schemas import DrillIn, SensitivitiesIn
+
+router = APIRouter(prefix="/api/practice", tags=["practice"])
+PlayerName = Annotated[str, Path(min_length=1, max_length=40)]
+SeatQuery = Annotated[int, Query(ge=1, le=4)]
+
+
+PracticeDep = Annotated[Practice, Depends(get_practice)]
+
+
+@router.get("/players")
+def players(practice: PracticeDep) -> dict:
+    return {"players": practice.store.list_players()}
+
+
+@router.get("/players/{player}")
+def player(player: PlayerName, practice: PracticeDep) -> dict:
+    return practice.store.player(player.strip())
+
+
+@router.put("/players/{player}/sensitivities")
+def sensitivities(
+    player: PlayerName,
+    body: SensitivitiesIn,
+    practice: PracticeDep,
+    seat: SeatQuery = 1,
+) -> dict:
+    """Save the player's sensitivity per gesture kind (1 = as configured; higher triggers
+    sooner) and apply it to the live detector of ``seat``."""
+    return practice.set_sensitivities(player.strip(), body.sensitivities, seat)
+
+
+@router.post("/players/{player}/calibrate")
+def calibrate(player: PlayerName, practice: PracticeDep, seat: SeatQuery = 1) -> dict:
+    try:
+        return practice.calibrate(player.strip(), seat)
+    except ValueError as exc:
+        raise HTTPException(409, str(exc)) from None
+
+
+@router.get("/players/{player}/progress")
+def progress(player: PlayerName, practice: PracticeDep) -> dict:
+    return practice.progress(player.strip())
+
+
+@router.get("/catalogue")
+def catalogue(practice: PracticeDep) -> dict:
+    """The señas a drill can ask for under the house profile, with their gestures."""
+    return {
+        "profile": practice.profile.name,
+        "senas": [
+            {"meaning": e.meaning, "gestures": [p.label for p in e.gestures]}
+            for e in practice.profile.entries
+        ],
+    }
+
+
+@router.post("/drills", status_code=201)
+def start_drill(body: DrillIn, practice: PracticeDep) -> dict:
+    try:
+        return practice.start_drill(
+            player=body.player,
+            kind=body.kind,
+            target=body.target,
+            seat=body.seat,
+            session=body.session,
+        )
+    except ValueError as exc:
+        raise HTTPException(422, str(exc)) from None
+
+
+@router.post("/drills/current/finish")
+def finish_drill(practice: PracticeDep) -> dict:
+    """Score the open drill now instead of waiting for the combination window."""
+    return {"attempt": practice.finish()}
+
+
+@router.delete("/drills/current")
+def cancel_drill(practice: PracticeDep) -> dict:
+    practice.cancel()
+    return {"drill": None}
