@@ -26,7 +26,7 @@ class SenaOption:
 def senas_for(hand: Hand, profile: Profile, rules: Rules | None = None) -> list[SenaOption]:
     """The señas of ``profile`` that ``hand`` makes true, in catalogue order. Señas no cards can
     confirm (malas, the mus wishes) are left out: a drill cannot check them."""
-    rules = rules or Rules(profile=profile.name)
+    rules = rules or Rules()
     ways: dict[str, list[tuple[str, ...]]] = {}
     for entry in profile.entries:
         claim = meaning(entry.meaning)

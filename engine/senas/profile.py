@@ -30,7 +30,7 @@ SETTINGS: dict[str, type] = {
     "senas_allowed": bool,
     "first_hand_without_senas": bool,
 }
-_LAYER_KEYS = frozenset({"name", "description", "extends", "use_variants", "variants"})
+_LAYER_KEYS = frozenset({"name", "extends", "use_variants", "variants"})
 _OVERLAY_KEYS = frozenset({"description", "senas", "lances", *SETTINGS})
 
 #: ``(name, from_source) -> (text, source)``: finds the profile an ``extends`` names.
@@ -252,12 +252,7 @@ def _read_overlay(text: _Text, data: dict, path: tuple[str, ...], keys: frozense
 
 
 def _read_layer(text: _Text, data: dict) -> _Layer:
-    overlay = _read_overlay(
-        text, {k: v for k, v in data.items() if k not in _LAYER_KEYS}, (), _OVERLAY_KEYS
-    )
-    if "description" in data:
-        _expect(text, ("description",), data["description"], str, "a string")
-        overlay.description = data["description"]
+    overlay = _read_overlay(text, data, (), _OVERLAY_KEYS | _LAYER_KEYS)
     name = data.get("name", PurePath(text.source).stem)
     _expect(text, ("name",), name, str, "a string")
     variants = data.get("variants", {})
@@ -289,7 +284,10 @@ def _parse_toml(text: _Text, raw: str) -> dict:
         raise ProfileError(text.source, line, f"not valid TOML: {reason}") from None
 
 
-def _read_layers(raw: str, source: str, resolve: Resolver | None, chain: tuple[str, ...]):
+def _read_layers(
+    raw: str, source: str, resolve: Resolver | None, chain: tuple[str, ...]
+) -> list[_Layer]:
+    """The layers of a profile, its furthest base first."""
     text = _Text(raw, source)
     data = _parse_toml(text, raw)
     layer = _read_layer(text, data)
@@ -385,7 +383,7 @@ def parse_profile(
     def blame_source(reason: str) -> ProfileError:
         return ProfileError(source, None, reason)
 
-    _switch_on(variants, available, blame_source)
+    _switch_on(variants, available, blame_source)  # the caller's unknown names: no line to blame
     file_names, origin = use_variants or ([], None)
     names_on = [*file_names, *(name for name in variants if name not in file_names)]
     on = _switch_on(names_on, available, origin.error if origin else blame_source)

@@ -24,6 +24,13 @@ from engine.senas.truth import Truth, truth_of
 VERDICTS: tuple[str, ...] = ("legal", "late", "not_allowed_now", "not_in_catalogue", "false")
 #: Phases in which the betting is over: every lance's moment has passed.
 _HAND_OVER = frozenset({"showdown", "finished"})
+_PHASE_ES = {
+    "pares_declaration": "declaración de pares",
+    "juego_declaration": "declaración de juego",
+}
+
+#: A reason in Spanish and in English.
+Reason = tuple[str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +66,9 @@ def _quoted(sena: Sena) -> str:
     return "«" + ", ".join(sena.gestures) + "»"
 
 
-def _not_allowed(meaning_: Meaning, lance: str, call: SenaCallLike, profile: Profile):
+def _not_allowed(
+    meaning_: Meaning, lance: str, call: SenaCallLike, profile: Profile
+) -> Reason | None:
     if not profile.senas_allowed:
         return (
             f"el perfil {profile.name} se juega sin señas",
@@ -86,7 +95,7 @@ def _lance_begun(lance: str, call: SenaCallLike) -> bool:
     return lance in call.lances_begun
 
 
-def _late(meaning_: Meaning, lance: str, call: SenaCallLike):
+def _late(meaning_: Meaning, lance: str, call: SenaCallLike) -> Reason | None:
     if lance == "mus":
         return None
     if call.phase in _HAND_OVER:
@@ -96,21 +105,22 @@ def _late(meaning_: Meaning, lance: str, call: SenaCallLike):
         )
     if not _lance_begun(lance, call):
         return None
+    phase_es = _PHASE_ES.get(call.phase, call.phase)
+    phase_en = call.phase.replace("_", " ")
     if lance == "betting":
         return (
             f"«{meaning_.label_es}» va antes de cualquier apuesta, y ya se había apostado "
-            f"(fase: {call.phase})",
+            f"(fase: {phase_es})",
             f"'{meaning_.label_en}' belongs before any bet, and the betting had begun "
-            f"(phase: {call.phase})",
+            f"(phase: {phase_en})",
         )
     return (
-        f"«{meaning_.label_es}» informa de {lance}, y {lance} ya había empezado "
-        f"(fase: {call.phase})",
-        f"'{meaning_.label_en}' informs {lance}, which had already begun (phase: {call.phase})",
+        f"«{meaning_.label_es}» informa de {lance}, y {lance} ya había empezado (fase: {phase_es})",
+        f"'{meaning_.label_en}' informs {lance}, which had already begun (phase: {phase_en})",
     )
 
 
-def _truth_reason(meaning_: Meaning, truth: Truth) -> tuple[str, str]:
+def _truth_reason(meaning_: Meaning, truth: Truth) -> Reason:
     claim_es = f"«{meaning_.label_es}» dice: {meaning_.claim_es}"
     claim_en = f"'{meaning_.label_en}' says: {meaning_.claim_en}"
     if truth.value == "false":

@@ -57,7 +57,12 @@ def test_a_grande_sena_during_the_grande_betting_is_late(standard, rules8):
 def test_a_wink_after_the_juego_declarations_began_is_late(standard, rules8):
     begun = frozenset({"grande", "chica", "pares", "juego"})
     wink = call(2, "wink", 20, phase="juego_declaration", begun=begun)
-    assert only(judged([wink], standard, rules8)).verdict == "late"
+    record = only(judged([wink], standard, rules8))
+    assert record.verdict == "late"
+    assert record.reason == (
+        "«juego de 31» informa de juego, y juego ya había empezado (fase: declaración de juego)"
+    )
+    assert record.reason_en.endswith("which had already begun (phase: juego declaration)")
     before = call(2, "wink", 19, phase="juego_declaration", begun=begun - {"juego"})
     assert only(judged([before], standard, rules8)).verdict == "legal"
 
