@@ -31,7 +31,7 @@ def play_hand(game, template, hands=None):
     return table
 
 
-def test_game_rotates_the_mano_carries_the_score_and_announces_dentro():
+def test_doc004_game_rotates_the_mano_carries_the_score_and_announces_dentro():
     game = Game(Rules(), mano=3, score={"1-3": 33, "2-4": 0})
     manos = [play_hand(game, FOLD_GRANDE).mano for _ in range(3)]
     assert manos == [3, 4, 1]

@@ -90,7 +90,7 @@ def test_doc004_player_who_passed_after_a_bet_is_out_of_the_lance():
     assert table.score == {"1-3": 1, "2-4": 0}
 
 
-def test_either_opponent_may_answer_and_the_more_aggressive_stands():
+def test_doc002_either_opponent_may_answer_and_the_more_aggressive_stands():
     table = play(NO_MUS, "1:envido", "4:no quiero")
     assert table.phase == "grande" and table.to_speak == 2
     table.apply(Call.parse(2, "quiero"))
@@ -119,7 +119,7 @@ def test_doc004_pares_fold_still_pays_the_bettors_pares_even_if_worse():
     assert (pares.winner, pares.deje, pares.showdown_stones) == ("1-3", 1, 1)
 
 
-def test_one_pair_without_pares_scores_without_betting():
+def test_doc000_one_pair_without_pares_scores_without_betting():
     hands = {
         1: ["R", "R", "5", "4"],
         2: ["C", "S", "7", "4"],
@@ -138,11 +138,12 @@ def test_one_pair_without_pares_scores_without_betting():
     assert (pares.outcome, pares.winner, pares.stones) == ("single", "1-3", 1 + 2)
 
 
-def test_nobody_with_juego_plays_punto_and_a_fold_still_pays_one_more():
+def test_doc004_punto_fold_pays_the_deje_and_one_more_even_to_the_worse_punto():
+    # 3 has the best punto (30) but 1-3 refused 2's bet: 2-4 take the deje and the punto.
     hands = {
         1: ["R", "C", "7", "1"],
         2: ["R", "C", "5", "4"],
-        3: ["6", "5", "4", "1"],
+        3: ["R", "C", "6", "4"],
         4: ["7", "6", "5", "4"],
     }
     table = play(
@@ -187,7 +188,7 @@ def test_juego_only_those_with_si_speak_and_a_false_si_is_reported():
     assert (juego.winner_seat, juego.stones) == (2, 3)
 
 
-def test_game_won_in_the_middle_of_the_showdown_stops_the_payments():
+def test_doc003_doc004_game_won_in_the_middle_of_the_showdown_stops_the_payments():
     table = play(
         NO_MUS,
         ALL_PASS,
@@ -225,7 +226,7 @@ def test_illegal_calls_name_index_seat_and_rule_and_leave_the_table_unchanged():
     assert json.dumps(table.view(), sort_keys=True) == before
 
 
-def test_ordago_can_only_be_seen_or_refused():
+def test_doc002_ordago_can_only_be_seen_or_refused():
     table = play(NO_MUS, "1:ordago")
     with pytest.raises(IllegalCall, match="órdago can only be seen"):
         table.apply(Call.parse(2, "sube 2"))
@@ -233,7 +234,7 @@ def test_ordago_can_only_be_seen_or_refused():
         play(NO_MUS, "1:ordago", rules=Rules(ordago_opening=False))
 
 
-def test_all_four_must_say_mus_then_discards_of_one_to_four():
+def test_doc000_all_four_must_say_mus_then_discards_of_one_to_four():
     table = play("1:mus", "2:mus", "3:mus")
     assert table.phase == "mus" and table.to_speak == 4
     table.apply(Call.parse(4, "mus"))
@@ -245,7 +246,7 @@ def test_all_four_must_say_mus_then_discards_of_one_to_four():
     assert table.phase == "mus" and table.view()["mus"]["deck"] == 24 - 10
 
 
-def test_deck_runs_out_and_the_discards_are_reshuffled():
+def test_doc000_doc004_deck_runs_out_and_the_discards_are_reshuffled():
     round_ = [
         "1:mus",
         "2:mus",
@@ -271,7 +272,7 @@ def test_deck_runs_out_and_the_discards_are_reshuffled():
     assert (mus["reshuffles"], mus["deck"], mus["discards"]) == (1, 24, 0)
 
 
-def test_mus_visto_option_lets_everyone_discard_zero_to_four():
+def test_doc000_doc004_mus_visto_option_lets_everyone_discard_zero_to_four():
     rules = Rules(mus_visto=True)
     with pytest.raises(IllegalCall, match="not played here"):
         play("1:mus visto")
