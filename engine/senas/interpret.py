@@ -75,13 +75,18 @@ def group_calls(calls: Sequence[SenaCallLike], window_ms: int) -> list[list[Sena
     return groups
 
 
-def _longest_match(calls: Sequence[SenaCallLike], entries: Sequence[CatalogueEntry]):
+def longest_entry(
+    gestures: Sequence[tuple[str, str | None]], profile: Profile
+) -> CatalogueEntry | None:
+    """The catalogue seña that the first of ``gestures`` (kind, side) make: the longest, and of
+    two as long the one naming more sides."""
     best: CatalogueEntry | None = None
-    for entry in entries:
+    for entry in profile.entries:
         size = len(entry.gestures)
-        if size > len(calls):
-            continue
-        if not all(p.matches(c.kind, c.side) for p, c in zip(entry.gestures, calls, strict=False)):
+        if size > len(gestures) or not all(
+            pattern.matches(kind, side)
+            for pattern, (kind, side) in zip(entry.gestures, gestures, strict=False)
+        ):
             continue
         if best is None or (size, entry.specificity) > (len(best.gestures), best.specificity):
             best = entry
@@ -92,7 +97,7 @@ def read_group(group: Sequence[SenaCallLike], profile: Profile) -> list[Sena]:
     senas = []
     start = 0
     while start < len(group):
-        entry = _longest_match(group[start:], profile.entries)
+        entry = longest_entry([(c.kind, c.side) for c in group[start:]], profile)
         size = len(entry.gestures) if entry else 1
         calls = tuple(group[start : start + size])
         senas.append(Sena(calls[0].seat, calls, entry.meaning if entry else None))

@@ -1,8 +1,15 @@
 from __future__ import annotations
 
+from itertools import product
+
+import pytest
+from senas_helpers import call
+
 from engine.cards import parse_hand
+from engine.gesture import GESTURE_SIDES
 from engine.rules import Rules
-from engine.senas import senas_for
+from engine.senas import interpret, load_profile, profile_names, senas_for
+from engine.senas.practice import ways_of
 
 
 def options(hand: str, profile, rules=None) -> dict[str, tuple]:
@@ -36,3 +43,33 @@ def test_a_hand_with_nothing_to_signal(standard):
 def test_options_serialise(standard):
     option = senas_for(parse_hand("C C 7 7"), standard)[0]
     assert option.to_dict() == {"meaning": "duples", "lance": "pares", "ways": [["brows_raised"]]}
+
+
+def test_a_way_a_variant_takes_a_side_of_is_offered_with_the_sides_left():
+    profile = load_profile("extended", variants=["head_tilt_right_no_quiere_mus"])
+    assert options("5 5 6 7", profile)["par"] == (("head_tilt left",),)
+
+
+@pytest.mark.parametrize(
+    ("name", "variant"),
+    [
+        (name, variant)
+        for name in profile_names()
+        for variant in (None, *load_profile(name).variants)
+    ],
+)
+def test_every_way_offered_reads_back_as_its_meaning(name, variant):
+    profile = load_profile(name, variants=[variant] if variant else [])
+    for entry in profile.entries:
+        for way in ways_of(entry, profile):
+            for performed in product(*(sides_of(label) for label in way)):
+                calls = [call(1, gesture, index) for index, gesture in enumerate(performed)]
+                assert [s.meaning for s in interpret(calls, profile)] == [entry.meaning], performed
+
+
+def sides_of(label: str) -> list[str]:
+    """A way's gesture as it can be performed: "kind" without a side is any of its sides."""
+    kind, _, side = label.partition(" ")
+    return (
+        [label] if side or not GESTURE_SIDES[kind] else [f"{kind} {s}" for s in GESTURE_SIDES[kind]]
+    )
