@@ -87,7 +87,7 @@ class Rules:
                     raise RulesError(f"rules.{field.name} must be true or false, got {value!r}")
             elif field.name in CHOICES:
                 choices = CHOICES[field.name]
-                if isinstance(value, bool) or value not in choices:
+                if type(value) is not type(choices[0]) or value not in choices:
                     shown = " or ".join(repr(c) for c in choices)
                     raise RulesError(f"rules.{field.name} must be {shown}, got {value!r}")
             elif field.name == "profile" and (not isinstance(value, str) or not value):

@@ -225,6 +225,11 @@ class Table:
         return list(self._payments)
 
     @property
+    def settlement(self) -> list[Payment]:
+        """What the showdown paid, in order (empty until the hands are shown)."""
+        return [p for p in self._payments if p.reason != "deje"]
+
+    @property
     def calls(self) -> list[Call]:
         return list(self._calls)
 

@@ -314,6 +314,11 @@ def test_live_table_without_cards_tracks_everything_that_needs_none():
         }
     )
     assert table.phase == "finished"
+    assert [(p.lance, p.stones) for p in table.settlement] == [
+        ("grande", 4),
+        ("pares", 1),
+        ("juego", 6),
+    ]
     # grande 4 seen: seat 1 wins (R R S 1 > R C S 1); pares single 1 par; juego 3+3: seat 1
     assert table.score == {"1-3": 1 + 4 + 1 + 3 + 3, "2-4": 0}
 
