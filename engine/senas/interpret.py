@@ -12,23 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from engine.senas.profile import CatalogueEntry, Profile
-
-
-class SenaCallLike(Protocol):
-    """What the señas rulebook reads of engine.table's SenaCall."""
-
-    index: int
-    seat: int
-    kind: str
-    side: str | None
-    t_ms: int | None
-    phase: str
-    lances_begun: frozenset[str]
-    mus_over: bool
-    hand_in_game: int | None
+from engine.table import SenaCall
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +23,7 @@ class Sena:
     profile does not list it)."""
 
     seat: int
-    calls: tuple[SenaCallLike, ...]
+    calls: tuple[SenaCall, ...]
     meaning: str | None
 
     @property
@@ -45,25 +31,25 @@ class Sena:
         return tuple(_label(call) for call in self.calls)
 
     @property
-    def completed(self) -> SenaCallLike:
+    def completed(self) -> SenaCall:
         """The call that completed the seña: the moment it is judged at."""
         return self.calls[-1]
 
 
-def _label(call: SenaCallLike) -> str:
+def _label(call: SenaCall) -> str:
     return call.kind if call.side is None else f"{call.kind} {call.side}"
 
 
-def _close(previous: SenaCallLike, call: SenaCallLike, window_ms: int) -> bool:
+def _close(previous: SenaCall, call: SenaCall, window_ms: int) -> bool:
     if previous.t_ms is not None and call.t_ms is not None:
         return 0 <= call.t_ms - previous.t_ms <= window_ms
     return call.index == previous.index + 1
 
 
-def group_calls(calls: Sequence[SenaCallLike], window_ms: int) -> list[list[SenaCallLike]]:
+def group_calls(calls: Sequence[SenaCall], window_ms: int) -> list[list[SenaCall]]:
     """Each seat's gestures that belong together, in the order their groups began."""
-    groups: list[list[SenaCallLike]] = []
-    open_group: dict[int, list[SenaCallLike]] = {}
+    groups: list[list[SenaCall]] = []
+    open_group: dict[int, list[SenaCall]] = {}
     for call in calls:
         group = open_group.get(call.seat)
         if group is not None and _close(group[-1], call, window_ms):
@@ -93,7 +79,7 @@ def longest_entry(
     return best
 
 
-def read_group(group: Sequence[SenaCallLike], profile: Profile) -> list[Sena]:
+def read_group(group: Sequence[SenaCall], profile: Profile) -> list[Sena]:
     senas = []
     start = 0
     while start < len(group):
@@ -105,7 +91,7 @@ def read_group(group: Sequence[SenaCallLike], profile: Profile) -> list[Sena]:
     return senas
 
 
-def interpret(calls: Sequence[SenaCallLike], profile: Profile) -> list[Sena]:
+def interpret(calls: Sequence[SenaCall], profile: Profile) -> list[Sena]:
     """The señas that ``calls`` (one hand's gestures, in order) make under ``profile``."""
     return [
         sena

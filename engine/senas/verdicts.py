@@ -16,10 +16,11 @@ from typing import Any
 from engine.cards import Hand
 from engine.rules import Rules
 from engine.seats import SEATS
-from engine.senas.interpret import Sena, SenaCallLike, interpret
+from engine.senas.interpret import Sena, interpret
 from engine.senas.meanings import Meaning, meaning
 from engine.senas.profile import Profile
 from engine.senas.truth import Truth, truth_of
+from engine.table import SenaCall
 
 VERDICTS: tuple[str, ...] = ("legal", "late", "not_allowed_now", "not_in_catalogue", "false")
 #: Phases in which the betting is over: every lance's moment has passed.
@@ -66,9 +67,7 @@ def _quoted(sena: Sena) -> str:
     return "«" + ", ".join(sena.gestures) + "»"
 
 
-def _not_allowed(
-    meaning_: Meaning, lance: str, call: SenaCallLike, profile: Profile
-) -> Reason | None:
+def _not_allowed(meaning_: Meaning, lance: str, call: SenaCall, profile: Profile) -> Reason | None:
     if not profile.senas_allowed:
         return (
             f"el perfil {profile.name} se juega sin señas",
@@ -87,7 +86,7 @@ def _not_allowed(
     return None
 
 
-def _lance_begun(lance: str, call: SenaCallLike) -> bool:
+def _lance_begun(lance: str, call: SenaCall) -> bool:
     if lance == "betting":
         return bool(call.lances_begun)
     if lance == "juego":
@@ -95,7 +94,7 @@ def _lance_begun(lance: str, call: SenaCallLike) -> bool:
     return lance in call.lances_begun
 
 
-def _late(meaning_: Meaning, lance: str, call: SenaCallLike) -> Reason | None:
+def _late(meaning_: Meaning, lance: str, call: SenaCall) -> Reason | None:
     if lance == "mus":
         return None
     if call.phase in _HAND_OVER:
@@ -180,7 +179,7 @@ def judge(sena: Sena, *, profile: Profile, rules: Rules, hand: Hand | None) -> S
 
 
 def judge_senas(
-    sena_calls: Sequence[SenaCallLike],
+    sena_calls: Sequence[SenaCall],
     *,
     profile: Profile,
     rules: Rules,
