@@ -41,6 +41,9 @@ PHASES: tuple[str, ...] = (
     "finished",
 )
 BETTING_PHASES = frozenset({"grande", "chica", "pares", "juego", "punto"})
+BETTING_ACTIONS = frozenset(
+    {"paso", "envido", "sube", "quiero", "no_quiero", "no_queremos", "ordago"}
+)
 DECLARATION_PHASES = {"pares_declaration": Lance.PARES, "juego_declaration": Lance.JUEGO}
 DECK_AFTER_DEAL = 40 - 16
 
@@ -361,6 +364,8 @@ class Table:
             if self._game_winner is not None:
                 raise _Rule(f"the game is over: pair {self._game_winner} reached the target")
             raise _Rule("the hand is over")
+        if action in BETTING_ACTIONS:
+            self._check_not_skipped_lance()
         if phase == "showdown":
             raise _Rule("the betting is over: the cards are shown now")
         if action == "mus_visto":
@@ -402,6 +407,20 @@ class Table:
             raise _Rule(f"the mus is over: the betting of {phase} is on")
         assert self._betting is not None
         self._betting.check(call)
+
+    def _check_not_skipped_lance(self) -> None:
+        """A bet right after a pares/juego lance that was not bet names why it was not."""
+        skipped = {"juego_declaration": Lance.PARES, "showdown": Lance.JUEGO}.get(self._phase)
+        result = self._results.get(skipped) if skipped else None
+        if result is None or result.outcome not in (SINGLE, NONE):
+            return
+        if result.outcome == NONE:
+            raise _Rule(f"no betting in {skipped}: nobody said '{skipped} si'")
+        pair = pair_of(result.declared[0])
+        raise _Rule(
+            f"no betting in {skipped}: only pair {pair} said '{skipped} si' (it scores at the "
+            "showdown without betting)"
+        )
 
     def _check_turn(self, seat: int) -> None:
         expected = self._order[self._turn]

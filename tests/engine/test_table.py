@@ -128,8 +128,10 @@ def test_doc000_one_pair_without_pares_scores_without_betting():
     }
     table = play(NO_MUS, ALL_PASS, ALL_PASS, declare("pares", "si", "no", "si", "no"), hands=None)
     assert table.phase == "juego_declaration"
-    with pytest.raises(IllegalCall, match="juego is declared first"):
+    with pytest.raises(IllegalCall, match="no betting in pares: only pair 1-3 said 'pares si'"):
         table.apply(Call.parse(1, "envido"))
+    with pytest.raises(IllegalCall, match="juego is declared first"):
+        table.apply(Call.parse(1, "pares si"))
     for call in calls(declare("juego", "no", "no", "no", "no"), ALL_PASS):
         table.apply(call)
     assert table.phase == "showdown"
@@ -347,3 +349,16 @@ def test_legal_calls_are_all_accepted():
     for call in legal:
         trial = table.replayed(table.calls)
         trial.apply(call)
+
+
+def test_betting_in_juego_when_one_pair_alone_has_it_is_refused():
+    table = play(
+        NO_MUS,
+        ALL_PASS,
+        ALL_PASS,
+        declare("pares", "no", "no", "no", "no"),
+        declare("juego", "no", "si", "no", "no"),
+    )
+    assert table.phase == "showdown"
+    with pytest.raises(IllegalCall, match="no betting in juego: only pair 2-4"):
+        table.apply(Call.parse(2, "envido"))
