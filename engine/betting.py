@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.calls import BET_ACTIONS, MIN_BET, Call
+from engine.calls import ANSWERS, BET_ACTIONS, MIN_BET, Call
 from engine.rules import Lance, Rules
 from engine.seats import other_pair, pair_of
 
@@ -128,11 +128,7 @@ class Betting:
             raise BettingError("an órdago can only be seen (quiero) or refused (no quiero)")
         if action == "sube" and call.bet_amount < MIN_BET:
             raise BettingError(f"a raise is at least {MIN_BET} stones")
-        if action not in ("paso", "sube", "ordago") and action not in (
-            "quiero",
-            "no_quiero",
-            "no_queremos",
-        ):
+        if action not in ANSWERS and action not in ("paso", "sube", "ordago"):
             raise BettingError(f"{call.text!r} is not an answer to a bet")
 
     def apply(self, call: Call) -> None:
