@@ -45,7 +45,7 @@ class Rules:
     - ``juego_real`` = False. True: three sietes and a 10-point card beat any 31 (000, 002).
     - ``juego_real_sota_oros`` = False. True: the 10-point card of a Juego Real must be the sota
       de oros (000 "para algunos jugadores", 002). Only meaningful with ``juego_real``.
-    - ``profile`` = "standard": the seña catalogue (models/<profile>.toml, the señas engine).
+    - ``profile`` = "standard": the seña catalogue (models/profiles/<name>.toml).
     - ``match`` = "best_of_3" games (000, 002); "vacas": best of three vacas, each the best of
       three games (003).
     - ``mus_visto`` = False. True: a card exposed during the deal ("mus visto" call by the mano)

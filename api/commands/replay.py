@@ -15,6 +15,7 @@ from engine.cards import Hand
 from engine.errors import EngineError
 from engine.record import replay_summary
 from engine.rules import Rules
+from engine.senas import judge_senas, load_profile
 from engine.table import SenaCall
 
 
@@ -33,12 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def judged_senas(
     sena_calls: list[SenaCall], rules: Rules, hands: Mapping[int, Hand] | None
 ) -> list[dict[str, Any]]:
-    """The señas of one hand as the output shows them: judged by the señas engine when it is
-    there, else the calls as parsed."""
-    try:
-        from engine.senas import judge_senas, load_profile
-    except ImportError:
-        return [sena.to_dict() for sena in sena_calls]
+    """The señas of one hand as the output shows them, judged under the record's profile."""
     profile = load_profile(rules.profile)
     records = judge_senas(sena_calls, profile=profile, rules=rules, hands=hands)
     return [record.to_dict() for record in records]
