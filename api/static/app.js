@@ -1,0 +1,45 @@
+// The dashboard's entry point: tabs, language, the websocket feed and the video streams.
+import { connectFeed, on } from "/static/core.js";
+import { applyLabels, getLang, setLang } from "/static/i18n.js";
+import { initLive } from "/static/live.js";
+import { initPractice } from "/static/practice.js";
+import { initReferee } from "/static/referee.js";
+
+let source = "cam1";
+
+function showTab(name) {
+  for (const page of document.querySelectorAll(".page")) page.hidden = page.id !== `page-${name}`;
+  for (const tab of document.querySelectorAll("[data-tab]")) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
+  // Only the visible page holds an MJPEG connection.
+  for (const img of document.querySelectorAll("img[data-stream]")) {
+    const visible = !img.closest(".page").hidden;
+    const url = `/api/stream/${source}.mjpg`;
+    if (visible && img.getAttribute("src") !== url) img.src = url;
+    if (!visible && img.getAttribute("src")) img.removeAttribute("src");
+  }
+  location.hash = name;
+}
+
+function init() {
+  setLang(getLang());
+  document.getElementById("lang").textContent = getLang() === "es" ? "EN" : "ES";
+  document.getElementById("lang").onclick = () => {
+    setLang(getLang() === "es" ? "en" : "es");
+    location.reload();
+  };
+  for (const tab of document.querySelectorAll("[data-tab]")) tab.onclick = () => showTab(tab.dataset.tab);
+  on("hello", (data) => {
+    if (data.source === null) {
+      for (const card of document.querySelectorAll(".card.video")) card.hidden = true;
+    }
+  });
+  initReferee();
+  initLive();
+  initPractice();
+  applyLabels();
+  const wanted = location.hash.slice(1);
+  showTab(["referee", "live", "practice"].includes(wanted) ? wanted : "referee");
+  connectFeed();
+}
+
+init();

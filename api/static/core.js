@@ -1,0 +1,78 @@
+// What every part of the dashboard shares: the REST helper, the websocket feed, a tiny DOM helper.
+
+export async function api(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["content-type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const error = new Error(data.detail || `${response.status} ${response.statusText}`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+/** h("div.card", {onclick}, "text", child) -> element. */
+export function h(spec, attrs = {}, ...children) {
+  const [tag, ...classes] = spec.split(".");
+  const el = document.createElement(tag || "div");
+  if (classes.length) el.className = classes.join(" ");
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (value === true) el.setAttribute(key, "");
+    else el.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+const listeners = new Map();
+
+/** on("sena", fn): fn(data, message) for every websocket message of that type. */
+export function on(type, fn) {
+  if (!listeners.has(type)) listeners.set(type, []);
+  listeners.get(type).push(fn);
+}
+
+function emit(type, data, message) {
+  for (const fn of listeners.get(type) || []) {
+    try { fn(data, message); } catch (err) { console.error(type, err); }
+  }
+}
+
+export function connectFeed() {
+  let delay = 500;
+  const open = () => {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/api/live`);
+    socket.onopen = () => { delay = 500; emit("connection", { up: true }); };
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      emit(message.type, message.data, message);
+    };
+    socket.onclose = () => {
+      emit("connection", { up: false });
+      setTimeout(open, delay);
+      delay = Math.min(delay * 2, 8000);
+    };
+  };
+  open();
+}
+
+export const SEATS = [1, 2, 3, 4];
+export const pairOf = (seat) => (seat % 2 === 1 ? "1-3" : "2-4");
+
+/** Replace an element's children, skipping null/false (conditional parts). */
+export function fill(el, ...children) {
+  el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return el;
+}

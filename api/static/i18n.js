@@ -1,0 +1,158 @@
+// Labels in Spanish first, English on the toggle. Mus terms stay Spanish in both.
+const ES = {
+  "tab.referee": "Árbitro", "tab.live": "En directo", "tab.practice": "Práctica",
+  "setup.title": "Preparar la mesa", "setup.name": "Mesa", "setup.profile": "Perfil de señas",
+  "setup.target": "Tanteo", "setup.reyes": "Reyes", "setup.mano": "Mano", "setup.seat": "Asiento",
+  "setup.player": "Jugador", "setup.pair": "Pareja", "setup.source": "Cámara",
+  "setup.create": "Crear mesa",
+  "calls.amount": "Piedras", "calls.undo": "Deshacer",
+  "show.title": "Cartas a la vista", "show.submit": "Mostrar cartas",
+  "log.title": "Jugadas", "senas.title": "Señas", "senas.none": "Ninguna seña todavía.",
+  "hand.next": "Siguiente mano", "hand.gamereport": "Informe de la partida",
+  "hand.export": "Exportar sesión", "hand.newtable": "Nueva mesa",
+  "live.seats": "Asientos", "live.feed": "Gestos y señas",
+  "practice.bars": "Gestos en vivo", "practice.player": "Jugador", "practice.seat": "Asiento",
+  "practice.calibrate": "Calibrar (cara neutra)", "practice.ask": "Pedir seña",
+  "practice.deal": "Repartir mano", "practice.done": "Listo",
+  "practice.idle": "Pide una seña o reparte una mano.", "practice.progress": "Progreso",
+  "practice.sensitivity": "Sensibilidad por gesto", "practice.save": "Guardar",
+  "practice.random": "(al azar)", "practice.signal": "Haz la seña:", "practice.signalhand": "Señala esta mano:",
+  "practice.ok": "Reconocida", "practice.miss": "No reconocida", "practice.seen": "visto",
+  "practice.nothing": "nada", "practice.time": "tiempo", "practice.duration": "duración",
+  "practice.size": "amplitud", "practice.saved": "guardado", "practice.accuracy": "Acierto",
+  "practice.speed": "Tiempo hasta la seña (ms)", "practice.noprogress": "Aún no hay intentos.",
+  "practice.calibrating": "calibrando", "practice.ready": "calibrado", "practice.noface": "sin cara",
+  "status.hand": "Mano nº", "status.game": "partida", "status.mano": "Mano", "status.lance": "Lance",
+  "status.speaks": "Habla", "status.bet": "Envite", "status.score": "Tanteo", "status.nobody": "nadie",
+  "status.dentro": "dentro", "status.winner": "gana la partida",
+  "verdict.legal": "legal", "verdict.late": "tardía", "verdict.not_allowed_now": "no permitida ahora",
+  "verdict.not_in_catalogue": "fuera de catálogo", "verdict.false": "falsa",
+  "truth.true": "verdadera", "truth.false": "falsa", "truth.pending": "pendiente",
+  "truth.uncheckable": "no comprobable",
+  "review.ack": "Reconocer", "review.overrule": "Anular", "review.note": "Nota del árbitro",
+  "review.acknowledged": "reconocida", "review.overruled": "anulada",
+  "report.title": "Resultado de la mano", "report.lance": "Lance", "report.winner": "Gana",
+  "report.stones": "Piedras", "report.outcome": "Cómo", "report.false_senas": "Señas falsas",
+  "report.false_decl": "Declaraciones falsas", "report.game": "Partida", "report.hands": "manos",
+  "report.score": "Tanteo", "report.close": "Cerrar", "report.seat": "Asiento",
+  "report.pending": "por ver",
+  "health.off": "sin vídeo", "health.gap": "sin señal", "health.dropped": "perdidos",
+  "health.running": "en marcha", "health.starting": "arrancando", "health.ws": "desconectado",
+  "feed.gesture": "gesto", "feed.sena": "seña", "seat": "Asiento", "seat.none": "—",
+  "gap.ended": "La fuente de vídeo terminó: la mesa sigue funcionando.",
+  "gap.failed": "La fuente de vídeo falló: la mesa sigue funcionando.",
+  "gap.dropped": "Hubo un corte de vídeo.",
+};
+
+const EN = {
+  "tab.referee": "Referee", "tab.live": "Live", "tab.practice": "Practice",
+  "setup.title": "Set up the table", "setup.name": "Table", "setup.profile": "Seña profile",
+  "setup.target": "Target", "setup.reyes": "Reyes", "setup.mano": "Mano", "setup.seat": "Seat",
+  "setup.player": "Player", "setup.pair": "Pair", "setup.source": "Camera",
+  "setup.create": "Create table",
+  "calls.amount": "Stones", "calls.undo": "Undo",
+  "show.title": "Cards shown", "show.submit": "Show cards",
+  "log.title": "Calls", "senas.title": "Señas", "senas.none": "No seña yet.",
+  "hand.next": "Next hand", "hand.gamereport": "Game report",
+  "hand.export": "Export session", "hand.newtable": "New table",
+  "live.seats": "Seats", "live.feed": "Gestures and señas",
+  "practice.bars": "Live gestures", "practice.player": "Player", "practice.seat": "Seat",
+  "practice.calibrate": "Calibrate (neutral face)", "practice.ask": "Ask for a seña",
+  "practice.deal": "Deal a hand", "practice.done": "Done",
+  "practice.idle": "Ask for a seña or deal a hand.", "practice.progress": "Progress",
+  "practice.sensitivity": "Sensitivity per gesture", "practice.save": "Save",
+  "practice.random": "(random)", "practice.signal": "Make the seña:", "practice.signalhand": "Signal this hand:",
+  "practice.ok": "Recognised", "practice.miss": "Not recognised", "practice.seen": "seen",
+  "practice.nothing": "nothing", "practice.time": "time", "practice.duration": "duration",
+  "practice.size": "size", "practice.saved": "saved", "practice.accuracy": "Accuracy",
+  "practice.speed": "Time to signal (ms)", "practice.noprogress": "No attempts yet.",
+  "practice.calibrating": "calibrating", "practice.ready": "calibrated", "practice.noface": "no face",
+  "status.hand": "Hand", "status.game": "game", "status.mano": "Mano", "status.lance": "Lance",
+  "status.speaks": "To speak", "status.bet": "Bet", "status.score": "Score", "status.nobody": "nobody",
+  "status.dentro": "dentro", "status.winner": "wins the game",
+  "verdict.legal": "legal", "verdict.late": "late", "verdict.not_allowed_now": "not allowed now",
+  "verdict.not_in_catalogue": "not in catalogue", "verdict.false": "false",
+  "truth.true": "true", "truth.false": "false", "truth.pending": "pending",
+  "truth.uncheckable": "uncheckable",
+  "review.ack": "Acknowledge", "review.overrule": "Overrule", "review.note": "Referee's note",
+  "review.acknowledged": "acknowledged", "review.overruled": "overruled",
+  "report.title": "Hand result", "report.lance": "Lance", "report.winner": "Winner",
+  "report.stones": "Stones", "report.outcome": "How", "report.false_senas": "False señas",
+  "report.false_decl": "False declarations", "report.game": "Game", "report.hands": "hands",
+  "report.score": "Score", "report.close": "Close", "report.seat": "Seat",
+  "report.pending": "to be seen",
+  "health.off": "no video", "health.gap": "no signal", "health.dropped": "dropped",
+  "health.running": "running", "health.starting": "starting", "health.ws": "disconnected",
+  "feed.gesture": "gesture", "feed.sena": "seña", "seat": "Seat", "seat.none": "—",
+  "gap.ended": "The video source ended: the table keeps working.",
+  "gap.failed": "The video source failed: the table keeps working.",
+  "gap.dropped": "The video dropped for a moment.",
+};
+
+// Calls, phases, meanings and gestures: Spanish words of the game, English glosses.
+const TERMS = {
+  es: {
+    mus: "Mus", no_hay_mus: "No hay mus", descarte: "Descarte", paso: "Paso", envido: "Envido",
+    sube: "Subo", quiero: "Quiero", no_quiero: "No quiero", no_queremos: "No queremos",
+    ordago: "Órdago", pares: "Pares", juego: "Juego", mus_visto: "Mus visto",
+    reparto_4567: "Reparto 4567", si: "sí", no: "no",
+    "phase.mus": "mus", "phase.descarte": "descarte", "phase.grande": "grande",
+    "phase.chica": "chica", "phase.pares_declaration": "pares (declaración)", "phase.pares": "pares",
+    "phase.juego_declaration": "juego (declaración)", "phase.juego": "juego", "phase.punto": "punto",
+    "phase.showdown": "a ver cartas", "phase.finished": "terminada",
+    lip_bite: "morderse el labio", tongue_out: "sacar la lengua", mouth_twist: "torcer la boca",
+    brows_raised: "levantar las cejas", wink: "guiño", eyes_closed: "cerrar los ojos",
+    pout: "morros", head_tilt: "ladear la cabeza", shrug: "encoger los hombros",
+    center: "centro", left: "izquierda", right: "derecha", both: "ambos",
+  },
+  en: {
+    mus: "Mus", no_hay_mus: "No mus", descarte: "Discard", paso: "Pass", envido: "Envido (bet)",
+    sube: "Raise", quiero: "Accept", no_quiero: "Refuse", no_queremos: "We refuse",
+    ordago: "Órdago (all in)", pares: "Pares", juego: "Juego", mus_visto: "Mus visto",
+    reparto_4567: "Redeal 4567", si: "yes", no: "no",
+    "phase.mus": "mus", "phase.descarte": "discards", "phase.grande": "grande",
+    "phase.chica": "chica", "phase.pares_declaration": "pares (declaring)", "phase.pares": "pares",
+    "phase.juego_declaration": "juego (declaring)", "phase.juego": "juego", "phase.punto": "punto",
+    "phase.showdown": "showdown", "phase.finished": "finished",
+    lip_bite: "lip bite", tongue_out: "tongue out", mouth_twist: "mouth twist",
+    brows_raised: "brows raised", wink: "wink", eyes_closed: "eyes closed",
+    pout: "pout", head_tilt: "head tilt", shrug: "shrug",
+    center: "centre", left: "left", right: "right", both: "both",
+  },
+};
+
+let lang = localStorage.getItem("keinu.lang") || "es";
+
+export function getLang() { return lang; }
+
+export function setLang(value) {
+  lang = value;
+  localStorage.setItem("keinu.lang", value);
+  document.documentElement.lang = value;
+  applyLabels();
+}
+
+export function t(key) {
+  const table = lang === "en" ? EN : ES;
+  return table[key] ?? ES[key] ?? key;
+}
+
+/** A Mus term, a phase ("phase.grande"), a gesture kind or side. */
+export function term(key) {
+  return TERMS[lang][key] ?? TERMS.es[key] ?? key;
+}
+
+/** "dos_reyes" -> "dos reyes" (meanings stay in Spanish: it is the table's language). */
+export function meaningLabel(meaning) {
+  return meaning ? meaning.replaceAll("_", " ") : "?";
+}
+
+/** "lip_bite center" -> "morderse el labio (centro)". */
+export function gestureLabel(label) {
+  const [kind, side] = label.split(" ");
+  return side ? `${term(kind)} (${term(side)})` : term(kind);
+}
+
+export function applyLabels(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+}

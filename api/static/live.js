@@ -1,0 +1,100 @@
+// Live view: per-seat tiles (name, pair, calibration, last señas), the feed, pipeline health.
+import { api, fill, h, on, SEATS, pairOf } from "/static/core.js";
+import { t, meaningLabel, gestureLabel } from "/static/i18n.js";
+import { refereeTable } from "/static/referee.js";
+
+const MAX_FEED = 60;
+const seatState = Object.fromEntries(SEATS.map((s) => [s, { calibration: null, present: false, senas: [] }]));
+let connected = false;
+let pipeline = { state: "starting" };
+
+const $ = (id) => document.getElementById(id);
+
+export function initLive() {
+  on("hello", (data) => {
+    pipeline = data.pipeline;
+    Object.entries(data.seats || {}).forEach(([seat, info]) => Object.assign(seatState[seat] || {}, info));
+    showNotice(data.notice);
+    renderHealth();
+    renderTiles();
+  });
+  on("connection", ({ up }) => { connected = up; renderHealth(); });
+  on("stats", (data) => { pipeline = data; renderHealth(); });
+  on("scores", (data) => {
+    for (const [seat, info] of Object.entries(data.seats)) {
+      if (seatState[seat]) Object.assign(seatState[seat], { calibration: info.calibration, present: info.present });
+    }
+    renderTiles();
+  });
+  on("notice", (data) => showNotice(data.message));
+  on("source", (data) => {
+    if (data.state === "gap") showNotice(t(`gap.${data.reason}`) + (data.message ? ` (${data.message})` : ""), "gap");
+    else if (data.gap) addFeed(h("li.gap", {}, `⏸ ${t("gap.dropped")}`));
+    else showNotice(null);
+  });
+  on("gesture", (g) => addFeed(h("li.gesture", {},
+    h("span.when", {}, clock()), h("b", {}, seatLabel(g.seat)), ` ${t("feed.gesture")}: ${gestureLabel(g.side ? `${g.kind} ${g.side}` : g.kind)}`)));
+  on("sena", (sena) => {
+    const state = seatState[sena.seat];
+    if (state) { state.senas = [sena, ...state.senas.filter((s) => s.calls[0] !== sena.calls[0])].slice(0, 3); }
+    addFeed(h("li.sena", { class: `sena verdict-${sena.verdict}` },
+      h("span.when", {}, clock()), h("b", {}, seatLabel(sena.seat)),
+      ` ${t("feed.sena")}: ${meaningLabel(sena.meaning)} `,
+      h("span", { class: `badge verdict-${sena.verdict}` }, t(`verdict.${sena.verdict}`))));
+    renderTiles();
+  });
+  on("table", () => renderTiles());
+  setInterval(() => api("GET", "/api/health").then((data) => { pipeline = data.pipeline; renderHealth(); }).catch(() => {}), 5000);
+  renderTiles();
+}
+
+const clock = () => new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
+function seatLabel(seat) {
+  const name = refereeTable()?.seats.find((s) => s.seat === seat)?.name;
+  return name ? `${seat} · ${name}` : `${t("seat")} ${seat}`;
+}
+
+function addFeed(item) {
+  const feed = $("feed");
+  feed.prepend(item);
+  while (feed.children.length > MAX_FEED) feed.lastChild.remove();
+}
+
+function showNotice(message, kind = "info") {
+  const box = $("notice");
+  box.hidden = !message;
+  box.textContent = message || "";
+  box.className = `notice ${kind}`;
+}
+
+function renderHealth() {
+  const dot = $("health-dot");
+  const text = $("health-text");
+  if (!connected) { dot.className = "dot bad"; text.textContent = t("health.ws"); return; }
+  const stateName = pipeline.state || "off";
+  dot.className = `dot ${stateName === "running" ? "ok" : stateName === "off" ? "" : "bad"}`;
+  if (stateName !== "running") { text.textContent = t(`health.${stateName}`); return; }
+  text.textContent = `${pipeline.fps} fps · ${pipeline.dropped} ${t("health.dropped")} · ${pipeline.latency_ms} ms`;
+  $("health").title = `${pipeline.frames} frames`;
+}
+
+export function calibrationText(calibration, present) {
+  if (!present) return t("practice.noface");
+  if (!calibration) return "—";
+  return calibration.state === "ready" ? t("practice.ready") : `${t("practice.calibrating")} ${Math.round(calibration.progress * 100)}%`;
+}
+
+function renderTiles() {
+  const table = refereeTable();
+  fill($("seat-tiles"), ...SEATS.map((seat) => {
+    const info = seatState[seat];
+    const name = table?.seats.find((s) => s.seat === seat)?.name || `${t("seat")} ${seat}`;
+    const progress = info.calibration ? Math.round((info.calibration.progress ?? 0) * 100) : 0;
+    return h("div.seat-tile", { class: `seat-tile pair-${pairOf(seat)}${info.present ? " present" : ""}`, dataset: { seat } },
+      h("div.tile-head", {}, h("span.num", {}, String(seat)), h("b", {}, name), h("span.pair", {}, pairOf(seat))),
+      h("div.calib", {}, h("div.calib-bar", {}, h("i", { style: `width:${progress}%` })), h("small", {}, calibrationText(info.calibration, info.present))),
+      h("ul.last-senas", {}, ...info.senas.map((s) => h("li", {}, meaningLabel(s.meaning), " ",
+        h("span", { class: `badge verdict-${s.verdict}` }, t(`verdict.${s.verdict}`))))));
+  }));
+}

@@ -1,0 +1,155 @@
+// Practice mode: calibration, drills and their scores, live bars, sensitivities, progress plot.
+import { api, fill, h, on } from "/static/core.js";
+import { t, meaningLabel, gestureLabel } from "/static/i18n.js";
+import { calibrationText } from "/static/live.js";
+
+const KINDS = ["lip_bite", "tongue_out", "mouth_twist", "brows_raised", "wink", "eyes_closed", "pout", "head_tilt", "shrug"];
+const COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#ae3ec9", "#e67700", "#0c8599", "#c2255c", "#5c940d", "#364fc7", "#862e9c"];
+const session = new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-");
+let drill = null;
+let relevant = new Set();
+let catalogue = [];
+
+const $ = (id) => document.getElementById(id);
+const player = () => $("player").value.trim() || "Jugador";
+const seat = () => Number($("practice-seat").value);
+
+export function initPractice() {
+  $("drill-sena").onclick = () => startDrill("sena");
+  $("drill-hand").onclick = () => startDrill("hand");
+  $("drill-done").onclick = () => api("POST", "/api/practice/drills/current/finish");
+  $("calibrate").onclick = () => api("POST", `/api/practice/players/${encodeURIComponent(player())}/calibrate?seat=${seat()}`)
+    .then(() => { $("calib-state").textContent = t("practice.calibrating"); })
+    .catch((err) => { $("calib-state").textContent = err.message; });
+  $("save-sens").onclick = saveSensitivities;
+  $("player").addEventListener("change", loadPlayer);
+  on("scores", (data) => renderBars(data.seats[String(seat())]));
+  on("drill", showDrill);
+  on("attempt", showAttempt);
+  api("GET", "/api/practice/catalogue").then((data) => {
+    catalogue = data.senas;
+    const meanings = [...new Set(catalogue.map((s) => s.meaning))];
+    fill($("drill-target"), h("option", { value: "" }, t("practice.random")),
+      ...meanings.map((m) => h("option", { value: m }, meaningLabel(m))));
+  });
+  api("GET", "/api/practice/players").then((data) => {
+    fill($("players"), ...data.players.map((p) => h("option", { value: p })));
+  });
+  renderSliders({});
+  renderBars(null);
+  loadPlayer();
+}
+
+async function loadPlayer() {
+  const data = await api("GET", `/api/practice/players/${encodeURIComponent(player())}`);
+  renderSliders(data.sensitivities);
+  renderProgress(await api("GET", `/api/practice/players/${encodeURIComponent(player())}/progress`));
+}
+
+async function startDrill(kind) {
+  const body = { player: player(), kind, seat: seat(), session };
+  if (kind === "sena" && $("drill-target").value) body.target = $("drill-target").value;
+  try { showDrill(await api("POST", "/api/practice/drills", body)); } catch (err) { $("prompt").textContent = err.message; }
+}
+
+function showDrill(data) {
+  drill = data;
+  relevant = new Set(Object.values(data.targets).flat(2).map((label) => label.split(" ")[0]));
+  const ways = Object.entries(data.targets).map(([meaning, list]) => h("li", {},
+    h("b", {}, meaningLabel(meaning)), " — ", list.map((way) => way.map(gestureLabel).join(" + ")).join(" / ")));
+  fill($("prompt"), h("div.prompt-title", {}, data.kind === "hand" ? t("practice.signalhand") : t("practice.signal")),
+    data.kind === "sena" ? h("div.prompt-big", {}, meaningLabel(Object.keys(data.targets)[0])) : null,
+    h("ul.ways", {}, ...ways));
+  fill($("cards-dealt"), ...(data.cards || []).map((c) => h("span.card-face", {}, c)));
+}
+
+function showAttempt(attempt) {
+  drill = null;
+  relevant = new Set();
+  const ok = attempt.recognised;
+  const seen = attempt.seen.length ? attempt.seen.map(meaningLabel).join(", ") : t("practice.nothing");
+  const figures = [
+    attempt.time_ms !== null ? `${t("practice.time")} ${attempt.time_ms} ms` : null,
+    attempt.duration_ms !== null ? `${t("practice.duration")} ${attempt.duration_ms} ms` : null,
+    attempt.size !== null ? `${t("practice.size")} ${Math.round(attempt.size * 100)}%` : null,
+  ].filter(Boolean).join(" · ");
+  $("attempts").prepend(h("li", { class: ok ? "ok" : "miss" },
+    h("b", {}, ok ? `✔ ${t("practice.ok")}` : `✘ ${t("practice.miss")}`),
+    ` ${meaningLabel(attempt.target)} — ${t("practice.seen")}: ${seen}`, h("br"), h("small", {}, figures)));
+  $("prompt").textContent = t("practice.idle");
+  loadPlayer();
+}
+
+function renderBars(info) {
+  const scores = info?.scores || {};
+  $("calib-state").textContent = info ? calibrationText(info.calibration, info.present) : "";
+  fill($("bars"), ...KINDS.map((kind) => {
+    const value = scores[kind] ?? 0;
+    return h("div.bar-row", { class: `bar-row${relevant.has(kind) ? " relevant" : ""}` },
+      h("span.bar-label", {}, gestureLabel(kind)),
+      h("div.bar", {}, h("i", { style: `width:${Math.round(value * 100)}%` })),
+      h("span.bar-value", {}, value.toFixed(2)));
+  }));
+}
+
+function renderSliders(sensitivities) {
+  fill($("sliders"), ...KINDS.map((kind) => {
+    const value = sensitivities[kind] ?? 1;
+    const out = h("output", {}, value.toFixed(1));
+    const input = h("input", { type: "range", min: 0.2, max: 3, step: 0.1, value, name: kind,
+      oninput: (e) => { out.textContent = Number(e.target.value).toFixed(1); } });
+    return h("label.slider", {}, h("span", {}, gestureLabel(kind)), input, out);
+  }));
+}
+
+async function saveSensitivities() {
+  const values = Object.fromEntries([...$("sliders").querySelectorAll("input")].map((i) => [i.name, Number(i.value)]));
+  try {
+    await api("PUT", `/api/practice/players/${encodeURIComponent(player())}/sensitivities?seat=${seat()}`, { sensitivities: values });
+    $("sens-saved").textContent = t("practice.saved");
+  } catch (err) { $("sens-saved").textContent = err.message; }
+}
+
+// Two small line charts, one line per seña: accuracy and median time to signal, per session.
+function renderProgress(progress) {
+  const sessions = progress.sessions;
+  if (!sessions.length) { $("progress").textContent = t("practice.noprogress"); return; }
+  const targets = [...new Set(sessions.flatMap((s) => Object.keys(s.targets)))];
+  const times = sessions.flatMap((s) => Object.values(s.targets).map((x) => x.time_ms)).filter((x) => x !== null);
+  const maxTime = Math.max(1000, ...times);
+  fill($("progress"), 
+    chart(t("practice.accuracy"), sessions, targets, (x) => x.accuracy, 1, (v) => `${Math.round(v * 100)}%`),
+    chart(t("practice.speed"), sessions, targets, (x) => x.time_ms, maxTime, (v) => `${Math.round(v)}`),
+    h("div.legend", {}, ...targets.map((name, i) => h("span", {}, h("i", { style: `background:${COLORS[i % COLORS.length]}` }), meaningLabel(name)))));
+}
+
+function chart(title, sessions, targets, valueOf, max, format) {
+  const W = 320, H = 120, L = 36, B = 18;
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H + B}`);
+  svg.setAttribute("class", "chart");
+  const el = (tag, attrs, text) => {
+    const node = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    svg.append(node);
+    return node;
+  };
+  const x = (i) => L + (sessions.length === 1 ? (W - L) / 2 : (i * (W - L - 10)) / (sessions.length - 1));
+  const y = (v) => 8 + (H - 16) * (1 - v / max);
+  el("text", { x: L, y: 10, class: "chart-title" }, title);
+  for (const v of [0, max / 2, max]) {
+    el("line", { x1: L, x2: W, y1: y(v), y2: y(v), class: "grid" });
+    el("text", { x: L - 4, y: y(v) + 4, class: "axis", "text-anchor": "end" }, format(v));
+  }
+  sessions.forEach((s, i) => el("text", { x: x(i), y: H + B - 4, class: "axis", "text-anchor": "middle" }, String(i + 1)));
+  targets.forEach((name, k) => {
+    const points = sessions.map((s, i) => [i, s.targets[name] ? valueOf(s.targets[name]) : null]).filter(([, v]) => v !== null);
+    if (!points.length) return;
+    const color = COLORS[k % COLORS.length];
+    el("polyline", { points: points.map(([i, v]) => `${x(i)},${y(v)}`).join(" "), fill: "none", stroke: color, "stroke-width": 2 });
+    points.forEach(([i, v]) => el("circle", { cx: x(i), cy: y(v), r: 3, fill: color }));
+  });
+  return svg;
+}

@@ -1,0 +1,419 @@
+// Referee mode: set up a table, enter the calls fast, watch each seña's verdict, settle the showdown.
+import { api, fill, h, on, SEATS, pairOf } from "/static/core.js";
+import { t, term, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
+
+const RANKS = ["1", "2", "3", "4", "5", "6", "7", "S", "C", "R"];
+const ROWS = [
+  [
+    { action: "mus", key: "m" },
+    { action: "no_hay_mus", key: "n" },
+    ...[0, 1, 2, 3, 4].map((n) => ({ action: "descarte", amount: n, key: String(n) })),
+    { action: "mus_visto" },
+    { action: "reparto_4567" },
+  ],
+  [
+    { action: "paso", key: "p" },
+    { action: "envido", key: "e", bet: true },
+    { action: "sube", key: "s", bet: true },
+    { action: "quiero", key: "q" },
+    { action: "no_quiero", key: "x" },
+    { action: "no_queremos", key: "z" },
+    { action: "ordago", key: "o" },
+  ],
+  [
+    { action: "pares", says: true, key: "y" },
+    { action: "pares", says: false, key: "n" },
+    { action: "juego", says: true, key: "y" },
+    { action: "juego", says: false, key: "n" },
+  ],
+];
+
+const state = {
+  table: null, // the table's setup
+  hand: null, // the current hand's state (api.referee.Referee.hand_state)
+  seat: null, // the seat the buttons speak for
+  pinned: false, // the referee chose the seat by hand
+  amount: 2,
+  picks: {},
+  cursor: [1, 0],
+  knownSenas: new Set(),
+  profiles: [],
+};
+
+const $ = (id) => document.getElementById(id);
+
+export function initReferee() {
+  $("setup").addEventListener("submit", createTable);
+  $("amount-up").onclick = () => setAmount(state.amount + 1);
+  $("amount-down").onclick = () => setAmount(state.amount - 1);
+  $("undo").onclick = undo;
+  $("next-hand").onclick = nextHand;
+  $("game-report").onclick = gameReport;
+  $("new-table").onclick = () => showSetup(true);
+  $("show-submit").onclick = submitShown;
+  document.addEventListener("keydown", onKey);
+  on("hello", (data) => loadTableState(data.table));
+  on("table", (data) => { if (data.active) loadTableState(data); });
+  for (const type of ["call", "undo", "shown", "review"]) {
+    on(type, (data) => { if (state.hand && data.state.hand.id === state.hand.hand.id) setHand(data.state); });
+  }
+  on("sena", async (data) => {
+    if (state.hand && data.hand_id === state.hand.hand.id) setHand(await api("GET", `/api/hands/${data.hand_id}`));
+  });
+  api("GET", "/api/profiles").then((data) => { state.profiles = data.profiles; buildSetup(data.default); });
+}
+
+export function refereeTable() { return state.table; }
+export function refereeHand() { return state.hand; }
+
+// ---------------------------------------------------------------- setup
+
+function buildSetup(defaultProfile) {
+  const select = $("setup-profile");
+  fill(select, ...state.profiles.map((p) => h("option", { value: p, selected: p === defaultProfile }, p)));
+  const body = $("setup-seats");
+  fill(body, ...SEATS.map((seat) => h("tr", {},
+    h("td", {}, String(seat)),
+    h("td", {}, h("input", { name: `seat${seat}`, maxlength: 40, required: true, value: `${t("seat")} ${seat}` })),
+    h("td", {}, pairOf(seat)),
+    h("td", {}, h("input", { name: `source${seat}`, maxlength: 64, placeholder: "cam1", pattern: "[A-Za-z0-9_.:#-]*" })),
+  )));
+  fillManoSelect();
+}
+
+function fillManoSelect() {
+  const form = $("setup");
+  fill($("setup-mano"), ...SEATS.map((seat) => h("option", { value: seat }, `${seat} · ${form[`seat${seat}`]?.value || ""}`)));
+}
+
+function showSetup(visible) {
+  $("setup").hidden = !visible;
+  $("referee").hidden = visible || !state.table;
+  if (visible) fillManoSelect();
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  const form = event.target;
+  const body = {
+    name: form.name.value,
+    profile: form.profile.value,
+    target: Number(form.target.value),
+    reyes: Number(form.reyes.value),
+    mano: Number(form.mano.value),
+    seats: SEATS.map((seat) => ({ seat, name: form[`seat${seat}`].value, source: form[`source${seat}`].value })),
+  };
+  try {
+    $("setup-error").textContent = "";
+    loadTableState(await api("POST", "/api/tables", body));
+  } catch (err) {
+    $("setup-error").textContent = err.message;
+  }
+}
+
+function loadTableState(data) {
+  if (!data || !data.table) { state.table = null; showSetup(true); return; }
+  state.table = data.table;
+  showSetup(false);
+  $("export").href = `/api/tables/${data.table.id}/export`;
+  setHand(data.current);
+}
+
+const seatName = (seat) => state.table?.seats.find((s) => s.seat === seat)?.name || `${t("seat")} ${seat}`;
+
+// ---------------------------------------------------------------- the hand
+
+function setHand(handState) {
+  const previous = state.hand?.hand.id;
+  state.hand = handState;
+  if (previous !== handState.hand.id) {
+    state.picks = Object.fromEntries(SEATS.map((s) => [s, [...(handState.hand.shown?.[String(s)] || [])]]));
+    state.cursor = [1, 0];
+    state.pinned = false;
+    state.knownSenas = new Set(handState.senas.map(senaKey));
+  }
+  if (!state.pinned || !legalFor(state.seat).length) {
+    state.seat = handState.view.to_speak ?? state.seat ?? handState.hand.mano;
+    state.pinned = false;
+  }
+  render();
+}
+
+const legalFor = (seat) => (state.hand ? state.hand.legal.filter((c) => c.seat === seat) : []);
+
+function render() {
+  if (!state.hand) return;
+  renderStatus();
+  renderSeats();
+  renderActions();
+  renderLog();
+  renderSenas();
+  renderShowdown();
+  renderReport();
+  $("next-hand").disabled = !state.hand.can_deal;
+}
+
+function renderStatus() {
+  const { view, hand } = state.hand;
+  const bet = view.betting;
+  let stake = "—";
+  if (bet && bet.ordago) stake = term("ordago");
+  else if (bet && bet.stake) stake = `${bet.stake}${bet.bettor ? ` (${seatName(bet.bettor)})` : ""}`;
+  const speaks = view.to_speak ? `${seatName(view.to_speak)} (${view.to_speak})` : t("status.nobody");
+  const score = (pair) => {
+    const dentro = view.dentro.includes(pair) ? ` · ${t("status.dentro")}` : "";
+    return h("span.score-pair", { dataset: { pair } }, h("b", {}, pair), ` ${view.score[pair]}${dentro}`);
+  };
+  fill($("status"), 
+    h("div.stat", {}, h("small", {}, `${t("status.hand")} ${hand.number} · ${t("status.game")} ${hand.game}`),
+      h("strong", {}, state.table.name)),
+    h("div.stat", {}, h("small", {}, t("status.mano")), h("strong", {}, `${seatName(view.mano)} (${view.mano})`)),
+    h("div.stat.lance", {}, h("small", {}, t("status.lance")), h("strong", { id: "status-phase" }, term(`phase.${view.phase}`))),
+    h("div.stat.speaks", {}, h("small", {}, t("status.speaks")), h("strong", { id: "status-speaks" }, speaks)),
+    h("div.stat", {}, h("small", {}, t("status.bet")), h("strong", { id: "status-bet" }, String(stake))),
+    h("div.stat.scores", {}, h("small", {}, `${t("status.score")} / ${state.table.target}`),
+      h("strong", { id: "status-score" }, score("1-3"), " – ", score("2-4"))),
+    view.game_winner ? h("div.stat.winner", {}, h("strong", {}, `${view.game_winner} ${t("status.winner")}`)) : null,
+  );
+}
+
+function renderSeats() {
+  const { view } = state.hand;
+  fill($("seat-picker"), ...SEATS.map((seat) => h("button", {
+    type: "button",
+    class: ["seat-btn", seat === state.seat && "selected", seat === view.to_speak && "speaks",
+      legalFor(seat).length && "has-legal", `pair-${pairOf(seat)}`].filter(Boolean).join(" "),
+    onclick: () => { state.seat = seat; state.pinned = true; render(); },
+    dataset: { seat },
+  }, h("span.num", {}, String(seat)), h("span.name", {}, seatName(seat)), h("span.pair", {}, pairOf(seat)))));
+}
+
+function callText(def) {
+  if (def.action === "descarte") return `descarte ${def.amount}`;
+  if (def.bet) return `${def.action} ${state.amount}`;
+  if (def.says !== undefined) return `${def.action} ${def.says ? "si" : "no"}`;
+  return null; // plain: the legal entry's own text
+}
+
+function findLegal(def) {
+  return legalFor(state.seat).find((c) => {
+    if (c.action !== def.action) return false;
+    if (def.action === "descarte") return c.text === `descarte ${def.amount}`;
+    if (def.says !== undefined) return c.text.endsWith(def.says ? " si" : " no");
+    return true;
+  });
+}
+
+function label(def) {
+  if (def.action === "descarte") return `${term("descarte")} ${def.amount}`;
+  if (def.bet) return `${term(def.action)} ${state.amount}`;
+  if (def.says !== undefined) return `${term(def.action)} ${term(def.says ? "si" : "no")}`;
+  return term(def.action);
+}
+
+function renderActions() {
+  const anyLegal = (def) => state.hand.legal.some((c) => c.action === def.action);
+  fill($("actions"), ...ROWS.map((row) => {
+    const visible = row.filter((def) => !["mus_visto", "reparto_4567"].includes(def.action) || anyLegal(def))
+      .filter((def) => def.action !== "descarte" || def.amount > 0 || anyLegal(def) && findLegal(def));
+    return h("div.action-row", { class: `action-row${row.some(anyLegal) ? "" : " idle"}` },
+      ...visible.map((def) => {
+        const legal = findLegal(def);
+        return h("button", {
+          type: "button", class: "call", disabled: !legal,
+          dataset: { call: callText(def) || def.action },
+          onclick: () => legal && sendCall(callText(def) || legal.text),
+        }, label(def), def.key ? h("kbd", {}, def.key.toUpperCase()) : null);
+      }));
+  }));
+  $("amount").textContent = String(state.amount);
+}
+
+function renderLog() {
+  const calls = state.hand.view.calls;
+  fill($("call-log"), ...calls.map(([seat, text]) => h("li", { class: text.startsWith("sena") ? "sena-call" : "" },
+    h("b", {}, `${seatName(seat)}: `),
+    text.startsWith("sena ") ? `🙂 ${gestureLabel(text.slice(5))}` : text)));
+  $("call-log").scrollTop = $("call-log").scrollHeight;
+}
+
+const senaKey = (sena) => `${sena.calls[0]}`;
+
+function renderSenas() {
+  const list = $("sena-list");
+  const senas = [...state.hand.senas].reverse();
+  $("sena-empty").hidden = senas.length > 0;
+  fill(list, ...senas.map((sena) => {
+    const key = senaKey(sena);
+    const fresh = !state.knownSenas.has(key);
+    state.knownSenas.add(key);
+    const illegal = sena.verdict !== "legal";
+    const review = sena.review;
+    const reason = getLang() === "en" ? sena.reason_en : sena.reason;
+    return h("li", {
+      class: ["sena", `verdict-${sena.verdict}`, illegal && "illegal", fresh && "fresh", review && `reviewed-${review.action}`]
+        .filter(Boolean).join(" "),
+      dataset: { verdict: sena.verdict, seat: sena.seat },
+    },
+    h("div.sena-head", {},
+      h("span.seat-chip", { class: `seat-chip pair-${pairOf(sena.seat)}` }, `${sena.seat} · ${sena.name || seatName(sena.seat)}`),
+      h("span.meaning", {}, meaningLabel(sena.meaning)),
+      h("span.badge", { class: `badge verdict-${sena.verdict}` }, t(`verdict.${sena.verdict}`))),
+    h("div.sena-body", {},
+      h("span", {}, sena.gestures.map(gestureLabel).join(" + ")),
+      sena.lance ? h("span.lance", {}, ` · ${term(`phase.${sena.lance}`)}`) : null,
+      h("span.truth", {}, ` · ${t(`truth.${sena.truth}`)}`)),
+    reason ? h("div.reason", {}, reason) : null,
+    review ? h("div.review", {}, `${t(`review.${review.action}`)}${review.note ? `: ${review.note}` : ""}`) : null,
+    illegal && !review ? reviewControls(sena) : null);
+  }));
+}
+
+function reviewControls(sena) {
+  const note = h("input", { class: "note", maxlength: 300, placeholder: t("review.note") });
+  const send = (action) => api("POST", `/api/hands/${state.hand.hand.id}/senas/${sena.calls[0]}/review`, { action, note: note.value })
+    .then(setHand).catch((err) => alert(err.message));
+  return h("div.review-controls", {}, note,
+    h("button", { type: "button", class: "ack", onclick: () => send("acknowledged") }, t("review.ack")),
+    h("button", { type: "button", class: "overrule", onclick: () => send("overruled") }, t("review.overrule")));
+}
+
+async function sendCall(text) {
+  $("call-error").textContent = "";
+  try {
+    const next = await api("POST", `/api/hands/${state.hand.hand.id}/calls`, { seat: state.seat, text });
+    if (/^(envido|sube)/.test(text)) state.amount = 2;
+    state.pinned = false;
+    setHand(next);
+  } catch (err) {
+    $("call-error").textContent = err.message;
+  }
+}
+
+async function undo() {
+  $("call-error").textContent = "";
+  try { state.pinned = false; setHand(await api("DELETE", `/api/hands/${state.hand.hand.id}/calls/last`)); } catch (err) { $("call-error").textContent = err.message; }
+}
+
+function setAmount(value) {
+  state.amount = Math.max(2, Math.min(40, value));
+  renderActions();
+}
+
+async function nextHand() {
+  try { loadTableState(await api("POST", `/api/tables/${state.table.id}/hands`)); } catch (err) { $("call-error").textContent = err.message; }
+}
+
+// ---------------------------------------------------------------- showdown
+
+function renderShowdown() {
+  const phase = state.hand.view.phase;
+  const box = $("showdown");
+  box.hidden = !(phase === "showdown" || phase === "finished");
+  if (box.hidden) return;
+  const [cs, ci] = state.cursor;
+  fill($("picker"), ...SEATS.map((seat) => h("div.pick-row", {},
+    h("span.pick-name", {}, `${seat} · ${seatName(seat)}`),
+    ...[0, 1, 2, 3].map((i) => h("button", {
+      type: "button",
+      class: ["slot", cs === seat && ci === i && "cursor"].filter(Boolean).join(" "),
+      dataset: { seat, slot: i },
+      onclick: () => { state.cursor = [seat, i]; renderShowdown(); },
+    }, state.picks[seat][i] || "·")))));
+  fill($("palette"), ...RANKS.map((rank) => h("button", { type: "button", class: "rank", dataset: { rank }, onclick: () => pick(rank) }, rank)),
+    h("button", { type: "button", class: "rank clear", onclick: () => pick(null) }, "⌫"));
+}
+
+function pick(rank) {
+  let [seat, i] = state.cursor;
+  if (rank === null) {
+    if (!state.picks[seat][i] && (i > 0 || seat > 1)) { i = i > 0 ? i - 1 : 3; seat = i === 3 && state.cursor[1] === 0 ? seat - 1 : seat; }
+    state.picks[seat][i] = undefined;
+    state.cursor = [seat, i];
+  } else {
+    state.picks[seat][i] = rank;
+    state.cursor = i < 3 ? [seat, i + 1] : [seat < 4 ? seat + 1 : 4, seat < 4 ? 0 : 3];
+  }
+  renderShowdown();
+}
+
+async function submitShown() {
+  $("show-error").textContent = "";
+  const hands = Object.fromEntries(SEATS.map((s) => [String(s), state.picks[s].filter(Boolean)]));
+  try { setHand(await api("PUT", `/api/hands/${state.hand.hand.id}/shown`, { hands })); } catch (err) { $("show-error").textContent = err.message; }
+}
+
+// ---------------------------------------------------------------- reports
+
+function renderReport() {
+  const { view, senas } = state.hand;
+  const box = $("report");
+  box.hidden = !(view.phase === "showdown" || view.phase === "finished");
+  if (box.hidden) return;
+  const falseSenas = senas.filter((s) => s.verdict === "false");
+  fill(box, 
+    h("h3", {}, t("report.title")),
+    h("table.lances", {},
+      h("thead", {}, h("tr", {}, ...["report.lance", "report.outcome", "report.winner", "report.stones"].map((k) => h("th", {}, t(k))))),
+      h("tbody", {}, ...view.lances.map((l) => h("tr", {},
+        h("td", {}, term(`phase.${l.lance}`)), h("td", {}, l.outcome ?? ""),
+        h("td", {}, l.winner ?? "—"), h("td", {}, l.stones ?? t("report.pending")))))),
+    h("p.final-score", {}, `${t("report.score")}: 1-3 ${view.score["1-3"]} – 2-4 ${view.score["2-4"]}`),
+    falseSenas.length ? h("div.flag", {}, h("b", {}, `⚠ ${t("report.false_senas")}: `),
+      falseSenas.map((s) => `${seatName(s.seat)} (${meaningLabel(s.meaning)})`).join(", ")) : null,
+    view.false_declarations.length ? h("div.flag", {}, h("b", {}, `⚠ ${t("report.false_decl")}: `),
+      view.false_declarations.map((d) => `${seatName(d.seat)}: «${d.said}»`).join(", ")) : null,
+  );
+}
+
+async function gameReport() {
+  const report = await api("GET", `/api/tables/${state.table.id}/report`);
+  const dialog = h("dialog.report-dialog", {},
+    h("h3", {}, `${report.table.name}`),
+    ...report.games.map((g) => h("div.game", {},
+      h("h4", {}, `${t("report.game")} ${g.game}: ${g.hands} ${t("report.hands")} · 1-3 ${g.score["1-3"]} – 2-4 ${g.score["2-4"]}${g.winner ? ` · ${g.winner} ${t("status.winner")}` : ""}`),
+      h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("report.seat")), ...["legal", "late", "not_allowed_now", "not_in_catalogue", "false"].map((v) => h("th", {}, t(`verdict.${v}`))))),
+        h("tbody", {}, ...Object.entries(g.senas).map(([seat, counts]) => h("tr", {}, h("td", {}, seatName(Number(seat))),
+          ...["legal", "late", "not_allowed_now", "not_in_catalogue", "false"].map((v) => h("td", {}, counts[v])))))))),
+    h("ol", {}, ...report.hands.map((hand) => h("li", {},
+      `${t("status.hand")} ${hand.number} (${t("status.mano")} ${seatName(hand.mano)}): ${hand.score_before["1-3"]}–${hand.score_before["2-4"]} → ${hand.score_after["1-3"]}–${hand.score_after["2-4"]}`,
+      hand.false_senas.length ? ` · ⚠ ${t("report.false_senas")}: ${hand.false_senas.length}` : "",
+      hand.false_declarations.length ? ` · ⚠ ${t("report.false_decl")}: ${hand.false_declarations.length}` : ""))),
+    h("form", { method: "dialog" }, h("button", {}, t("report.close"))));
+  document.body.append(dialog);
+  dialog.addEventListener("close", () => dialog.remove());
+  dialog.showModal();
+}
+
+// ---------------------------------------------------------------- keyboard
+
+function onKey(event) {
+  if (document.getElementById("page-referee").hidden || !state.hand || $("referee").hidden) return;
+  if (event.target.closest("input, select, textarea, dialog") || event.ctrlKey || event.metaKey || event.altKey) return;
+  const key = event.key.toLowerCase();
+  const phase = state.hand.view.phase;
+  if ((phase === "showdown" || phase === "finished") && !$("showdown").hidden) {
+    const rank = key === "s" || key === "c" || key === "r" ? key.toUpperCase() : key;
+    if (RANKS.includes(rank)) { pick(rank); event.preventDefault(); return; }
+    if (key === "backspace") { pick(null); event.preventDefault(); return; }
+    if (key === "enter") { submitShown(); event.preventDefault(); return; }
+  }
+  if (key === "u" || key === "backspace") { undo(); event.preventDefault(); return; }
+  if (key === "+" || key === "=") { setAmount(state.amount + 1); return; }
+  if (key === "-") { setAmount(state.amount - 1); return; }
+  if (key === "arrowright" || key === "arrowleft") {
+    state.seat = ((state.seat - 1 + (key === "arrowright" ? 1 : 3)) % 4) + 1;
+    state.pinned = true;
+    render();
+    event.preventDefault();
+    return;
+  }
+  for (const row of ROWS) {
+    for (const def of row) {
+      if (def.key !== key) continue;
+      const legal = findLegal(def);
+      if (legal) { sendCall(callText(def) || legal.text); event.preventDefault(); return; }
+    }
+  }
+  if (["1", "2", "3", "4"].includes(key)) { state.seat = Number(key); state.pinned = true; render(); }
+}
