@@ -1,0 +1,155 @@
+"""Throughput of the whole vision pipeline against raw MediaPipe, on the same decoded frames in one
+run, and how soon a gesture is reported after it ends.
+
+    python benchmarks/vision_speed.py [--one-face CLIP] [--table CLIP] [--frames N]
+
+- one face at 640x480: pipeline fps / raw FaceLandmarker fps (target >= 0.8). Raw is
+  ``cvtColor`` + ``detect_for_video`` on the whole frame, blendshapes and matrix on: what any
+  program must do at least. The pipeline adds face tracking on crops, pose, features, seats and
+  the detectors of every gesture kind.
+- four faces at 1280x720: pipeline fps (target >= 30), beside raw MediaPipe on the same frames
+  (which, on the whole frame, may find fewer faces: both counts are printed).
+- gesture latency: source time from a gesture's end to the frame whose processing reported it,
+  plus that frame's processing time (target <= 150 ms).
+
+Clips default to sample_videos/single.mp4 and sample_videos/table.mp4; frames are decoded once
+into memory and scaled to the target size, so decoding is left out of both sides.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path[0] = str(REPO)  # this folder's engine.py must not hide the engine package
+
+from vision.landmarks import MediaPipeLandmarker  # noqa: E402
+from vision.models import require_model  # noqa: E402
+from vision.observation import Frame  # noqa: E402
+from vision.pipeline import Pipeline  # noqa: E402
+from vision.sources import SourceItem, VideoSource  # noqa: E402
+
+
+class DecodedFrames(VideoSource):
+    """Frames already in memory, stamped by index at ``fps``."""
+
+    def __init__(self, source_id: str, images: list[np.ndarray], fps: float) -> None:
+        self.source_id = source_id
+        self.images = images
+        self.fps = fps
+        self.frame_count = len(images)
+
+    def __iter__(self) -> Iterator[SourceItem]:
+        for index, image in enumerate(self.images):
+            if self.stopped:
+                return
+            yield Frame(round(index * 1000 / self.fps), image, self.source_id, index)
+
+
+def decode(path: Path, size: tuple[int, int], limit: int) -> tuple[list[np.ndarray], float]:
+    capture = cv2.VideoCapture(str(path))
+    if not capture.isOpened():
+        raise SystemExit(f"cannot open {path}: run benchmarks/make_sample_videos.py or pass a clip")
+    fps = capture.get(cv2.CAP_PROP_FPS) or 30.0
+    images = []
+    while len(images) < limit:
+        ok, image = capture.read()
+        if not ok:
+            break
+        if (image.shape[1], image.shape[0]) != size:
+            image = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+        images.append(image)
+    capture.release()
+    if not images:
+        raise SystemExit(f"no frame decoded from {path}")
+    return images, fps
+
+
+def raw_mediapipe(images: list[np.ndarray], fps: float, num_faces: int) -> tuple[float, float]:
+    """Frames per second and mean faces per frame of a bare FaceLandmarker."""
+    import mediapipe as mp
+    from mediapipe.tasks.python import BaseOptions, vision
+
+    options = vision.FaceLandmarkerOptions(
+        base_options=BaseOptions(model_asset_path=str(require_model("face_landmarker"))),
+        running_mode=vision.RunningMode.VIDEO,
+        num_faces=num_faces,
+        output_face_blendshapes=True,
+        output_facial_transformation_matrixes=True,
+    )
+    faces = 0
+    with vision.FaceLandmarker.create_from_options(options) as landmarker:
+        started = time.perf_counter()
+        for index, image in enumerate(images):
+            rgb = cv2.cvtColor(image, cv2.COLOR_BGR2RGB)
+            result = landmarker.detect_for_video(
+                mp.Image(image_format=mp.ImageFormat.SRGB, data=rgb), round(index * 1000 / fps)
+            )
+            faces += len(result.face_landmarks)
+        elapsed = time.perf_counter() - started
+    return len(images) / elapsed, faces / len(images)
+
+
+def full_pipeline(images: list[np.ndarray], fps: float) -> tuple[float, float, list[float]]:
+    """Frames per second, mean seated faces per frame, and each gesture's report latency."""
+    source = DecodedFrames("bench", images, fps)
+    landmarker_factory = lambda source_id: MediaPipeLandmarker()  # noqa: E731
+    pipeline = Pipeline(source, landmarker_factory=landmarker_factory)
+    faces = frames = 0
+    latencies: list[float] = []
+    started = time.perf_counter()
+    previous = started
+    for result in pipeline:
+        now = time.perf_counter()
+        for gesture in result.gestures:
+            latencies.append(result.frame.ts_ms - gesture.end_ms + (now - previous) * 1000.0)
+        previous = now
+        if result.end_of_stream:
+            continue
+        frames += 1
+        faces += sum(seated.seat is not None for seated in result.faces)
+    elapsed = time.perf_counter() - started
+    return frames / elapsed, faces / max(frames, 1), latencies
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--one-face", type=Path, default=REPO / "sample_videos" / "single.mp4")
+    parser.add_argument("--table", type=Path, default=REPO / "sample_videos" / "table.mp4")
+    parser.add_argument("--frames", type=int, default=600, help="frames per clip (default 600)")
+    args = parser.parse_args()
+
+    print(f"{'case':<22}{'raw fps':>9}{'faces':>7}{'pipeline fps':>14}{'faces':>7}{'ratio':>8}")
+    latencies: list[float] = []
+    for name, clip, size, num_faces in (
+        ("one face 640x480", args.one_face, (640, 480), 1),
+        ("four faces 1280x720", args.table, (1280, 720), 4),
+    ):
+        images, fps = decode(clip, size, args.frames)
+        raw_fps, raw_faces = raw_mediapipe(images, fps, num_faces)
+        pipe_fps, pipe_faces, lat = full_pipeline(images, fps)
+        latencies += lat
+        print(
+            f"{name:<22}{raw_fps:>9.1f}{raw_faces:>7.2f}{pipe_fps:>14.1f}{pipe_faces:>7.2f}"
+            f"{pipe_fps / raw_fps:>8.2f}"
+        )
+    if latencies:
+        print(
+            f"gesture latency ms: median {statistics.median(latencies):.0f} "
+            f"max {max(latencies):.0f} over {len(latencies)} gestures"
+        )
+    else:
+        print("gesture latency: no gesture reported on these clips")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
