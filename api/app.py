@@ -66,6 +66,7 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
         finally:
             if live_feed is not None:
                 live_feed.stop()
+            practice.cancel()
             store.close()
 
     practice = Practice(store, hub, live_feed, settings.profile)

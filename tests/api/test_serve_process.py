@@ -1,0 +1,123 @@
+"""`keinu serve` as a real process: killed with SIGKILL in the middle of a hand, restarted on the
+same data dir, the hand resumes exactly where it was; the session it exports replays."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from clips import write_clip
+from table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
+
+KEINU = [str(Path(sys.executable).parent / "keinu")]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    def __init__(self, *args: str) -> None:
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            [*KEINU, "serve", "--port", str(self.port), *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self.banner = self.process.stdout.readline()
+        self.url = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.1)
+        self.kill()
+        raise AssertionError(f"server did not start: {self.process.stderr.read()}")
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+
+@pytest.fixture
+def clip(tmp_path):
+    return write_clip(tmp_path / "table.mp4", frames=40)
+
+
+@pytest.mark.video
+def test_killed_mid_hand_the_server_resumes_the_hand_exactly(tmp_path, clip):
+    data = tmp_path / "data"
+    args = ("--data-dir", str(data), "--source", str(clip), "--loop")
+    first = Server(*args)
+    try:
+        assert first.banner.startswith(f"keinu: dashboard on http://127.0.0.1:{first.port}/")
+        table = httpx.post(f"{first.url}/api/tables", json={"seats": SEATS}).json()
+        hand_id = table["current"]["hand"]["id"]
+        for seat, text in EXAMPLE_CALLS[:12]:
+            response = httpx.post(
+                f"{first.url}/api/hands/{hand_id}/calls", json={"seat": seat, "text": text}
+            )
+            assert response.status_code == 200, response.text
+        before = httpx.get(f"{first.url}/api/hands/{hand_id}").json()
+    finally:
+        first.kill()
+    assert first.process.returncode == -signal.SIGKILL
+
+    second = Server(*args)
+    try:
+        after = httpx.get(f"{second.url}/api/hands/{hand_id}").json()
+        assert after == before
+        assert after["view"]["to_speak"] == 4  # seat 4 still has to answer the órdago
+        for seat, text in EXAMPLE_CALLS[12:]:
+            response = httpx.post(
+                f"{second.url}/api/hands/{hand_id}/calls", json={"seat": seat, "text": text}
+            )
+            assert response.status_code == 200, response.text
+        httpx.put(f"{second.url}/api/hands/{hand_id}/shown", json={"hands": EXAMPLE_HANDS})
+        session = httpx.get(f"{second.url}/api/tables/{table['table']['id']}/export").json()
+    finally:
+        second.kill()
+    exported = tmp_path / "session.json"
+    exported.write_text(json.dumps(session))
+    replay = subprocess.run([*KEINU, "replay", str(exported)], capture_output=True, text=True)
+    assert replay.returncode == 0, replay.stderr
+    assert json.loads(replay.stdout)["score"] == {"1-3": 10, "2-4": 10}
+
+
+def test_serve_refuses_a_missing_source_with_one_line(tmp_path):
+    result = subprocess.run(
+        [*KEINU, "serve", "--source", str(tmp_path / "nope.mp4"), "--data-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert "no such video" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_serve_refuses_a_port_in_use(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [*KEINU, "serve", "--no-live", "--port", str(port), "--data-dir", str(tmp_path)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ},
+        )
+    assert result.returncode == 2
+    assert "another --port" in result.stderr
