@@ -103,10 +103,14 @@ class FaceFeatures:
     head_pitch_deg: float
     tongue: float  # tongue-coloured fraction of the mouth zone (vision.tongue)
     tongue_side: float  # + = player's left, in mouth widths
+    teeth: float  # teeth-coloured share of the opening and lower lip (vision.tongue)
+    teeth_side: float
     lip_contrast: float
     shoulders: Shoulders | None
     quality: float  # 0..1: how far to trust this face at all
-    mouth_quality: float  # 0..1: the same for the mouth (a hand over it)
+    #: 0..1: the same for the mouth, 0 when it cannot be measured; the seat's detector lowers it
+    #: further when the lip contrast drops from its baseline (a hand over the mouth).
+    mouth_quality: float
     quality_parts: Mapping[str, float] = field(default_factory=dict)
 
     def signals(self) -> dict[str, float]:
@@ -116,7 +120,7 @@ class FaceFeatures:
             "eye_open_left", "eye_open_right", "brow_gap_left", "brow_gap_right",
             "lower_lip_left", "lower_lip_center", "lower_lip_right", "upper_lip",
             "mouth_open", "mouth_width", "mouth_offset",
-            "head_roll_deg", "head_yaw_deg", "head_pitch_deg", "tongue",
+            "head_roll_deg", "head_yaw_deg", "head_pitch_deg", "tongue", "teeth", "lip_contrast",
         ):  # fmt: skip
             values[name] = float(getattr(self, name))
         if self.shoulders is not None:
@@ -212,10 +216,9 @@ def _quality(
         "pitch": ramp(abs(pitch), settings.pitch_deg),
         "light": min(ramp(light[0], settings.luma), ramp(light[1], settings.contrast)),
         "presence": float(face.presence),
-        "mouth": 0.0 if mouth is None else ramp(mouth.lip_contrast, settings.lip_contrast),
     }
-    quality = min(value for name, value in parts.items() if name != "mouth")
-    return quality, min(quality, parts["mouth"]), parts
+    quality = min(parts.values())
+    return quality, 0.0 if mouth is None else quality, parts
 
 
 def compute_features(
@@ -264,6 +267,8 @@ def compute_features(
         head_pitch_deg=pitch,
         tongue=0.0 if mouth is None else mouth.tongue,
         tongue_side=0.0 if mouth is None else mouth.tongue_side,
+        teeth=0.0 if mouth is None else mouth.teeth,
+        teeth_side=0.0 if mouth is None else mouth.teeth_side,
         lip_contrast=0.0 if mouth is None else mouth.lip_contrast,
         shoulders=None if pose is None else shoulders_of(face, pose),
         quality=quality,

@@ -80,10 +80,12 @@ class EyesClosedSettings(KindSettings):
 
 class LipBiteSettings(KindSettings):
     roll_lower: Ramp  # rise of mouthRollLower
+    teeth: Ramp  # rise of the teeth-coloured share of the opening and lower lip
     lip_hidden: Ramp  # drop of lower-lip thickness (fraction of face size)
     roll_upper_veto: Ramp  # rise of mouthRollUpper: both lips rolled in is a mouth roll
     open_veto: Ramp  # rise of the lip gap: a bitten lip keeps the mouth closed
     side_asymmetry: float = Field(gt=0)  # lower-lip half difference (of its mean) for a side bite
+    teeth_side_offset: float = Field(gt=0)  # teeth centroid offset (of mouth width) for a side
 
 
 class TongueOutSettings(KindSettings):
@@ -153,7 +155,9 @@ class QualitySettings(_Strict):
     pitch_deg: Ramp
     luma: Ramp  # mean brightness of the face (0..255)
     contrast: Ramp  # brightness spread of the face (0..255)
-    lip_contrast: Ramp  # lips redder than the skin around them (Lab a*): a hand over the mouth
+    #: Change of the upper lip's redness over the cheeks (Lab a*) from its baseline: a hand over
+    #: the mouth hides the lip. Pale lips change little, so this only ever lowers quality.
+    lip_contrast_drop: Ramp
     min_quality: float = Field(gt=0, lt=1)  # frames under this count as lost
 
 
@@ -169,6 +173,8 @@ class TongueAppearanceSettings(_Strict):
     min_redness_over_skin: float  # a* above the cheeks' a*
     min_lightness: float  # darker is the mouth's cavity
     max_lightness: float  # lighter and unsaturated is teeth
+    teeth_redness_below_skin: float  # teeth: a* this far under the cheeks' a*
+    teeth_lightness_of_skin: float = Field(gt=0)  # ... and lighter than this share of their L*
     below_lip_fraction: float = Field(ge=0)  # how far below the lower lip the zone reaches
     crop_px: int = Field(ge=16)  # the mouth crop is resized to this width
 

@@ -7,8 +7,10 @@ mouth shows lips, dark cavity, white teeth or chin skin. Redness is measured aga
 own cheeks (Lab a*), so skin tone and light colour cancel out, and the detector compares the
 fraction with the same face's calibrated baseline.
 
-The same crop gives the lips' contrast with the cheeks: a hand over the mouth hides the lips and
-drives it to zero, which lowers the mouth's quality instead of inventing a gesture.
+Teeth resting on the lower lip (light, less red than the cheeks) are a lip bite's mark where the
+landmarks barely move. The same crop gives the upper lip's contrast with the cheeks: a hand over
+the mouth hides it, which lowers the mouth's quality instead of inventing a gesture. (The lower
+lip is left out: a bite hides it under the teeth and a tongue covers it; neither is occlusion.)
 """
 
 from __future__ import annotations
@@ -38,7 +40,9 @@ CHEEKS = (205, 425)
 class MouthAppearance:
     tongue: float  # fraction of the tongue zone that is tongue-coloured, 0..1
     tongue_side: float  # tongue centroid offset from the mouth centre, of mouth width; + = left
-    lip_contrast: float  # lips' a* minus cheeks' a* (OpenCV Lab units)
+    teeth: float  # fraction of the opening and lower lip that is teeth-coloured (a bite)
+    teeth_side: float  # their centroid's offset, as tongue_side
+    lip_contrast: float  # upper lip's a* minus the cheeks' a* (OpenCV Lab units)
     luma: float  # mean lightness of the crop (0..255)
 
 
@@ -62,11 +66,11 @@ def measure_mouth(
     drop = v * settings.below_lip_fraction * 0.5 * mouth_width
     zone_below = np.vstack([pts[list(INNER_LOWER_LIP)], pts[list(OUTER_LOWER_LIP[::-1])] + drop])
     inner = pts[list(INNER_LIPS)]
-    lips = np.vstack([pts[list(OUTER_UPPER_LIP)], pts[list(INNER_UPPER_LIP[::-1])]])
+    upper_lip = np.vstack([pts[list(OUTER_UPPER_LIP)], pts[list(INNER_UPPER_LIP[::-1])]])
     lower_lip = np.vstack([pts[list(OUTER_LOWER_LIP)], pts[list(INNER_LOWER_LIP[::-1])]])
     cheeks = pts[list(CHEEKS)]
 
-    every = np.vstack([zone_below, inner, lips, cheeks])
+    every = np.vstack([zone_below, inner, upper_lip, cheeks])
     margin = 0.15 * mouth_width
     x0, y0 = np.floor(every.min(axis=0) - margin).astype(int)
     x1, y1 = np.ceil(every.max(axis=0) + margin).astype(int)
@@ -95,7 +99,7 @@ def measure_mouth(
         cv2.circle(cheek_mask, (int(cx), int(cy)), radius, 1, -1)
     cheek_px = redness[cheek_mask.astype(bool)]
     zone = mask_of(inner, zone_below)
-    lip_px = redness[mask_of(lips, lower_lip) & ~mask_of(inner)]
+    lip_px = redness[mask_of(upper_lip) & ~mask_of(inner)]
     if cheek_px.size == 0 or lip_px.size == 0 or not zone.any():
         return None
     skin_red = float(np.median(cheek_px))
@@ -106,17 +110,30 @@ def measure_mouth(
         & (lightness >= settings.min_lightness)
         & (lightness <= settings.max_lightness)
     )
-    count = int(tongue_px.sum())
-    tongue = count / int(zone.sum())
-    side = 0.0
-    if count:
-        ys, xs = np.nonzero(tongue_px)
+    skin_light = float(np.median(lightness[cheek_mask.astype(bool)]))
+    bite_zone = mask_of(inner, lower_lip)
+    teeth_px = (
+        bite_zone
+        & (redness < skin_red - settings.teeth_redness_below_skin)
+        & (lightness > skin_light * settings.teeth_lightness_of_skin)
+    )
+    centre = (left_corner + right_corner) / 2
+
+    def share_and_side(found: np.ndarray, area: np.ndarray) -> tuple[float, float]:
+        count = int(found.sum())
+        if not count:
+            return 0.0, 0.0
+        ys, xs = np.nonzero(found)
         centroid = np.array([xs.mean(), ys.mean()]) / scale + (x0, y0)
-        centre = (left_corner + right_corner) / 2
-        side = float(np.dot(centroid - centre, u) / mouth_width)
+        return count / max(int(area.sum()), 1), float(np.dot(centroid - centre, u) / mouth_width)
+
+    tongue, side = share_and_side(tongue_px, zone)
+    teeth, teeth_side = share_and_side(teeth_px, bite_zone)
     return MouthAppearance(
         tongue=tongue,
         tongue_side=side,
+        teeth=teeth,
+        teeth_side=teeth_side,
         lip_contrast=float(np.median(lip_px)) - skin_red,
         luma=float(lightness.mean()),
     )

@@ -1,8 +1,9 @@
 """lip_bite (center/left/right): the lower lip drawn in under the upper teeth.
 
 Told apart from a mouth roll (both lips rolled in: mouthRollUpper rises too), from a pout (the
-lower lip pushed out, not hidden; pout vetoes it) and from speech (the lips part). The side is the
-half of the lower lip that disappears more.
+lower lip pushed out, not hidden; pout vetoes it) and from speech (the lips part). The evidence
+is the lower lip rolling in or thinning, or upper teeth showing over it (vision.tongue) where the
+landmarks hardly move; the side is where the teeth are, or else the half of the lip that thins.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
     kind = "lip_bite"
     signals = (
         "mouthRollLower", "mouthRollUpper", "lower_lip_left", "lower_lip_center",
-        "lower_lip_right", "mouth_open",
+        "lower_lip_right", "mouth_open", "teeth",
     )  # fmt: skip
 
     def activation(self, delta, features, rest):
@@ -27,15 +28,21 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         )
         both_rolled = ramp(delta["mouthRollUpper"], s.roll_upper_veto)
         parted = ramp(delta["mouth_open"], s.open_veto)
-        value = max(rolled, hidden) * (1.0 - both_rolled) * (1.0 - parted)
+        teeth = ramp(delta["teeth"], s.teeth)
+        value = max(rolled, hidden, teeth) * (1.0 - both_rolled) * (1.0 - parted)
+        if teeth >= max(rolled, hidden):
+            return value, _side(features.teeth_side, s.teeth_side_offset)
         thickness = max(
             (rest.get("lower_lip_left", 0.0) + rest.get("lower_lip_right", 0.0)) / 2, 1e-6
         )
         asymmetry = (delta["lower_lip_right"] - delta["lower_lip_left"]) / thickness
-        if asymmetry > s.side_asymmetry:
-            side = "left"
-        elif asymmetry < -s.side_asymmetry:
-            side = "right"
-        else:
-            side = "center"
-        return value, side
+        return value, _side(asymmetry, s.side_asymmetry)
+
+
+def _side(offset: float, threshold: float) -> str:
+    """+ offsets are the player's left."""
+    if offset > threshold:
+        return "left"
+    if offset < -threshold:
+        return "right"
+    return "center"

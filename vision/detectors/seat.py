@@ -19,7 +19,7 @@ from vision.detectors.shrug import ShrugDetector
 from vision.detectors.state import Event, EventTracker, Phase
 from vision.detectors.tongue_out import TongueOutDetector
 from vision.detectors.wink import WinkDetector
-from vision.features import FaceFeatures
+from vision.features import FaceFeatures, ramp
 from vision.settings import DetectorSettings
 
 DETECTOR_CLASSES: tuple[type[KindDetector], ...] = (
@@ -88,12 +88,14 @@ class SeatGestureDetector:
             self.baseline.calibrate(ts_ms, signals)
             return []
         delta = self.baseline.delta(signals)
+        mouth_quality = min(
+            features.mouth_quality,
+            ramp(delta["lip_contrast"], self.settings.quality.lip_contrast_drop),
+        )
         ended: list[tuple[str, Event]] = []
         for detector in self.detectors:
             kind = detector.kind
-            quality = (
-                features.mouth_quality if detector.settings.region == "mouth" else features.quality
-            )
+            quality = mouth_quality if detector.settings.region == "mouth" else features.quality
             if quality < minimum:
                 self._missing(ts_ms, [kind])
                 continue

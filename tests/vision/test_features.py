@@ -1,0 +1,122 @@
+"""Features on real MediaPipe output for real photos, and which side is which."""
+
+import math
+
+import cv2
+import numpy as np
+import photo_faces
+import pytest
+from photo_faces import read
+from photo_warps import IMAGE_LEFT_EYE, IMAGE_RIGHT_EYE, close_eye, rotate, shift_mouth
+
+from vision.features import compute_features, shoulders_of
+from vision.observation import FaceObservation, PoseObservation
+
+pytestmark = pytest.mark.video
+observe = photo_faces.observe  # the module-scoped landmarker fixture
+
+
+def features_of(observe, image):
+    face = observe(image)
+    assert face is not None
+    return compute_features(face, image, None)
+
+
+@pytest.fixture(scope="module")
+def neutral(observe):
+    image = read()
+    face = observe(image)
+    return image, face, compute_features(face, image, None)
+
+
+def test_a_frontal_photo_is_good_quality_and_plausible(neutral):
+    _, _, f = neutral
+    assert f.quality > 0.9 and f.mouth_quality > 0.9
+    assert 0.2 < f.eye_open_left < 0.45 and 0.2 < f.eye_open_right < 0.45
+    assert abs(f.head_roll_deg) < 8 and abs(f.head_yaw_deg) < 10
+    assert f.shoulders is None
+
+
+@pytest.mark.parametrize(
+    "ring, shut, other", [(IMAGE_LEFT_EYE, "Right", "Left"), (IMAGE_RIGHT_EYE, "Left", "Right")]
+)
+def test_the_eye_on_the_image_left_is_the_players_right(observe, neutral, ring, shut, other):
+    image, face, before = neutral
+    after = features_of(observe, close_eye(image, face.landmarks, ring))
+    rise = {s: after.blendshapes[f"eyeBlink{s}"] - before.blendshapes[f"eyeBlink{s}"]
+            for s in ("Left", "Right")}  # fmt: skip
+    assert rise[shut] > rise[other] + 0.1
+    drop = {s: getattr(before, f"eye_open_{s.lower()}") - getattr(after, f"eye_open_{s.lower()}")
+            for s in ("Left", "Right")}  # fmt: skip
+    assert drop[shut] > drop[other]
+
+
+@pytest.mark.parametrize("amount, side", [(-0.25, "Right"), (0.25, "Left")])
+def test_a_mouth_moved_to_the_image_left_is_moved_to_the_players_right(
+    observe, neutral, amount, side
+):
+    image, face, before = neutral
+    after = features_of(observe, shift_mouth(image, face.landmarks, amount))
+    assert after.blendshapes[f"mouth{side}"] > before.blendshapes[f"mouth{side}"] + 0.1
+    moved = after.mouth_offset - before.mouth_offset
+    assert (moved > 0.02) if side == "Left" else (moved < -0.02)
+
+
+def test_head_roll_sign_from_the_matrix_and_from_the_landmarks(observe, neutral):
+    image, _, before = neutral
+    face = observe(rotate(image, 15.0))  # counterclockwise: leaning to the player's right
+    tilted = compute_features(face, rotate(image, 15.0), None)
+    assert tilted.head_roll_deg - before.head_roll_deg == pytest.approx(-15, abs=4)
+    no_matrix = FaceObservation(**{**_fields(face), "transform": None})
+    from_landmarks = compute_features(no_matrix, rotate(image, 15.0), None)
+    assert from_landmarks.head_roll_deg == pytest.approx(tilted.head_roll_deg, abs=4)
+
+
+def test_geometry_does_not_depend_on_image_size(observe, neutral):
+    image, _, before = neutral
+    bigger = cv2.resize(image, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC)
+    after = features_of(observe, bigger)
+    for name in ("eye_open_left", "brow_gap_left", "mouth_width", "lower_lip_center"):
+        assert getattr(after, name) == pytest.approx(getattr(before, name), rel=0.12), name
+
+
+def test_a_dark_or_tiny_face_has_low_quality(observe, neutral):
+    image, face, _ = neutral
+    dark = (image * 0.12).astype(np.uint8)
+    assert compute_features(face, dark, None).quality < 0.35
+    tiny = cv2.resize(image, None, fx=0.3, fy=0.3, interpolation=cv2.INTER_AREA)
+    small_face = FaceObservation(**{**_fields(face), "landmarks": face.landmarks * 0.3})
+    assert compute_features(small_face, tiny, None).quality < 0.35
+
+
+def test_shoulders_are_named_by_the_players_side_whatever_the_pose_calls_them(neutral):
+    _, face, _ = neutral
+    image_right_x = face.landmarks[263, 0] + 60  # the player's left is on the image's right
+    image_left_x = face.landmarks[33, 0] - 60
+    points = np.zeros((33, 3), np.float32)
+    points[0, :2] = face.landmarks[1, :2]
+    points[7, :2] = (image_right_x - 40, face.landmarks[1, 1])
+    points[8, :2] = (image_left_x + 40, face.landmarks[1, 1])
+    for names in ((11, 12), (12, 11)):
+        points[names[0], :2] = (image_right_x, face.landmarks[1, 1] + 80)  # higher: smaller gap
+        points[names[1], :2] = (image_left_x, face.landmarks[1, 1] + 100)
+        pose = PoseObservation(0, "photo", points.copy(), np.ones(33, np.float32))
+        shoulders = shoulders_of(face, pose)
+        assert shoulders.gap_left < shoulders.gap_right
+    hidden = PoseObservation(0, "photo", points, np.zeros(33, np.float32))
+    assert shoulders_of(face, hidden) is None
+
+
+def _fields(face: FaceObservation) -> dict:
+    return {name: getattr(face, name) for name in FaceObservation.__slots__}
+
+
+def test_the_roll_of_a_matrix_is_read_in_degrees():
+    from vision.features import head_angles
+
+    angle = math.radians(-20)  # the matrix's roll: -20 = leaning to the player's left by 20
+    rotation = np.eye(4)
+    rotation[:2, :2] = [[math.cos(angle), -math.sin(angle)], [math.sin(angle), math.cos(angle)]]
+    face = FaceObservation(0, "x", 0, np.zeros((478, 3), np.float32), {}, rotation, (0, 0, 1, 1))
+    roll, yaw, pitch = head_angles(face)
+    assert roll == pytest.approx(20) and yaw == pytest.approx(0) and pitch == pytest.approx(0)

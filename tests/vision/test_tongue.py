@@ -1,0 +1,71 @@
+"""The mouth's appearance on a real photo: a painted tongue, its side, a covered mouth."""
+
+import numpy as np
+import photo_faces
+import pytest
+from photo_faces import read
+from photo_warps import cover_mouth, paint_tongue
+
+from vision.settings import load_detector_settings
+from vision.tongue import measure_mouth
+
+pytestmark = pytest.mark.video
+observe = photo_faces.observe  # the module-scoped landmarker fixture
+SETTINGS = load_detector_settings().tongue
+
+
+@pytest.fixture(scope="module")
+def neutral(observe):
+    image = read()
+    face = observe(image)
+    return image, face, measure_mouth(image, face.landmarks, SETTINGS)
+
+
+def measured(observe, image):
+    face = observe(image)
+    assert face is not None
+    return measure_mouth(image, face.landmarks, SETTINGS)
+
+
+def test_a_tongue_out_fills_the_mouth_zone(observe, neutral):
+    image, face, before = neutral
+    after = measured(observe, paint_tongue(image, face.landmarks, 0.0))
+    assert after.tongue > before.tongue + 0.15
+    assert abs(after.tongue_side) < 0.1
+
+
+@pytest.mark.parametrize("image_side, sign", [(-1.0, -1), (1.0, 1)])
+def test_the_tongue_side_is_the_players(observe, neutral, image_side, sign):
+    image, face, _ = neutral
+    centre = measured(observe, paint_tongue(image, face.landmarks, 0.0))
+    aside = measured(observe, paint_tongue(image, face.landmarks, image_side))
+    # the image's left (-x) is the player's right, which tongue_side counts negative
+    assert sign * (aside.tongue_side - centre.tongue_side) > 0.05
+
+
+def test_a_covered_mouth_loses_its_lip_contrast_and_shows_no_tongue(observe, neutral):
+    image, face, before = neutral
+    after = measure_mouth(cover_mouth(image, face.landmarks), face.landmarks, SETTINGS)
+    assert before.lip_contrast > 4
+    assert after.lip_contrast < 1.5
+    assert after.tongue < 0.02
+
+
+def test_a_mouth_out_of_the_frame_is_not_measured(neutral):
+    image, face, _ = neutral
+    away = face.landmarks.copy()
+    away[:, 1] += 10 * image.shape[0]
+    assert measure_mouth(image, away, SETTINGS) is None
+
+
+def test_teeth_over_the_lower_lip_are_seen(neutral):
+    image, face, before = neutral
+    bitten = image.copy()
+    lower = face.landmarks[[78, 95, 88, 178, 87, 14, 317, 402, 318, 324, 308], :2]
+    top, bottom = lower[:, 1].min(), lower[:, 1].max() + 4
+    left, right = lower[:, 0].min(), lower[:, 0].mean()  # the image-left half: player's right
+    bitten[int(top) : int(bottom), int(left) : int(right)] = (205, 210, 215)
+    after = measure_mouth(bitten, face.landmarks, SETTINGS)
+    assert after.teeth > before.teeth + 0.05
+    assert after.teeth_side < before.teeth_side - 0.05
+    assert np.isfinite(after.tongue)
