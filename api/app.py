@@ -26,7 +26,7 @@ from api.routers import practice as practice_routes
 from api.security import Gate
 from api.settings import Settings
 from api.store import Store
-from api.vision_feed import annotate, seat_summary, vision_pipeline_factory
+from api.vision_feed import Annotator, seat_summary, vision_pipeline_factory
 from engine.errors import EngineError, IllegalCall
 from engine.gesture import Gesture
 
@@ -52,7 +52,7 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
             pipeline_factory=pipeline_factory or vision_pipeline_factory(settings, degraded),
             hub=hub,
             on_gesture=lambda gesture, source_id: on_gesture(gesture, source_id),
-            annotate=annotate,
+            annotate=Annotator(),
             describe_seats=seat_summary,
             jpeg_quality=settings.jpeg_quality,
         )

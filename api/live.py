@@ -112,7 +112,7 @@ class LiveFeed:
         pipeline_factory: PipelineFactory,
         hub: Hub,
         on_gesture: GestureSink,
-        annotate: Callable[[Any], tuple[str, np.ndarray] | None],
+        annotate: Callable[[Any, bool], tuple[str, np.ndarray] | None],
         describe_seats: Callable[[Any], dict] = lambda result: {},
         jpeg_quality: int = 75,
     ) -> None:
@@ -234,15 +234,12 @@ class LiveFeed:
         )
 
     def _publish_frame(self, result: Any) -> None:
-        if not any(frame.viewers for frame in self.frames.values()):
-            return
-        annotated = self._annotate(result)
-        if annotated is None:
-            return
-        source_id, image = annotated
+        frame = getattr(result, "frame", None)
+        source_id = getattr(frame, "source_id", self.source)
         latest = self.frame_of(source_id)
-        if latest.viewers:
-            latest.put(encode_jpeg(image, self._quality))
+        annotated = self._annotate(result, latest.viewers > 0)
+        if annotated is not None:
+            latest.put(encode_jpeg(annotated[1], self._quality))
 
     _last_scores = 0.0
     _last_stats = 0.0

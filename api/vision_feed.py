@@ -129,8 +129,25 @@ def seat_summary(result: Any) -> dict[str, dict]:
     return summary
 
 
-def annotate(result: Any) -> tuple[str, np.ndarray] | None:
-    frame = getattr(result, "frame", None)
-    if frame is None:
-        return None
-    return frame.source_id, frame.image
+class Annotator:
+    """Draws each result with vision's Overlay (landmarks, seat labels, gesture labels, score
+    traces). Every result is taken in, so the traces stay whole; only watched ones are drawn."""
+
+    def __init__(self) -> None:
+        self._overlays: dict[str, Any] = {}
+
+    def __call__(self, result: Any, draw: bool) -> tuple[str, np.ndarray] | None:
+        frame = getattr(result, "frame", None)
+        if frame is None:
+            return None
+        if isinstance(result, RawFrame):
+            return (frame.source_id, frame.image) if draw else None
+        overlay = self._overlays.get(frame.source_id)
+        if overlay is None:
+            from vision.overlay import Overlay
+
+            overlay = self._overlays[frame.source_id] = Overlay()
+        if not draw:
+            overlay.update(result)
+            return None
+        return frame.source_id, overlay.draw(result)
