@@ -34,6 +34,7 @@ from vision.face_regions import (
     tile_grid,
 )
 from vision.observation import FaceObservation, Frame, FrameObservations, PoseObservation
+from vision.pipeline_settings import LandmarkerSettings, default_vision_settings
 
 log = logging.getLogger(__name__)
 
@@ -48,38 +49,6 @@ class Landmarker(Protocol):
 
 #: Makes the landmarker for one source, given its id.
 LandmarkerFactory = Callable[[str], Landmarker]
-
-
-@dataclass(frozen=True, slots=True)
-class LandmarkerSettings:
-    """How faces are searched for and followed. The defaults suit one webcam over a player as
-    well as one wide camera over a table of four."""
-
-    num_faces: int = 4
-    #: Face detector: minimum score of a new face.
-    detection_confidence: float = 0.5
-    #: Landmarks: minimum presence/tracking confidence on a tracked face's crop.
-    presence_confidence: float = 0.5
-    tracking_confidence: float = 0.5
-    #: Tiles for finding faces in wide shots: side in pixels and overlap between neighbours.
-    tile_px: int = 480
-    tile_overlap: float = 0.33
-    #: How often to look for new faces while every face is followed, and while none is.
-    discover_every_ms: int = 1000
-    discover_idle_every_ms: int = 100
-    #: A tracked face's crop is this many times the face's size; it re-centres when the face
-    #: drifts by more than ``crop_drift`` of the crop.
-    crop_scale: float = 2.0
-    crop_drift: float = 0.12
-    #: Crops larger than this are scaled down before the landmarks run (the landmark model sees
-    #: 192 px; scaling a crop only a little costs more than converting it whole).
-    crop_max_px: int = 640
-    #: Frames a face may go unfound on its crop before its track ends.
-    max_missed_frames: int = 5
-    #: Pose (shoulders): run every this many milliseconds; 0 turns pose off.
-    pose_every_ms: int = 200
-    #: Threads running the landmarks of several faces at once (MediaPipe releases the GIL).
-    workers: int = 2
 
 
 def _mp():
@@ -129,7 +98,7 @@ class MediaPipeLandmarker:
     ) -> None:
         from vision.models import ModelError, require_model
 
-        self.settings = settings or LandmarkerSettings()
+        self.settings = settings or default_vision_settings().landmarker
         face_task = face_model or require_model("face_landmarker")
         pose_task = pose_model
         if pose and pose_task is None and self.settings.pose_every_ms > 0:

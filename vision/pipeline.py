@@ -15,6 +15,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
@@ -22,8 +23,9 @@ import numpy as np
 from engine.gesture import Gesture
 from vision.landmarks import Landmarker, LandmarkerFactory, pose_for_face
 from vision.observation import FaceObservation, Frame, PoseObservation
+from vision.pipeline_settings import VisionSettings, default_vision_settings
 from vision.seats import SeatedFace, SeatMap, SeatTracker, TableSeats
-from vision.sources import SourceError, SourceGap, SourceItem, VideoSource
+from vision.sources import SourceError, SourceGap, SourceItem, VideoSource, open_sources
 
 log = logging.getLogger(__name__)
 
@@ -267,15 +269,16 @@ class Pipeline:
         detector_factory: DetectorFactory | None = None,
         seat_maps: SeatMap | dict[str, SeatMap] | None = None,
         realtime: bool = False,
-        pose_max_age_ms: int = 500,
+        settings: VisionSettings | None = None,
     ) -> None:
         self.sources = [sources] if isinstance(sources, VideoSource) else list(sources)
         if not self.sources:
             raise ValueError("a pipeline needs at least one source")
+        settings = settings or default_vision_settings()
         if landmarker_factory is None:
             from vision.landmarks import mediapipe_factory
 
-            landmarker_factory = mediapipe_factory()
+            landmarker_factory = mediapipe_factory(settings.landmarker)
         self._landmarker_factory = landmarker_factory
         self._features = features or default_features()
         self._detector_factory = detector_factory or default_detectors()
@@ -285,7 +288,8 @@ class Pipeline:
                 s.source_id,
                 seat_maps.get(s.source_id) if isinstance(seat_maps, dict) else seat_maps,
                 table=self.table,
-                confirm_ms=0 if s.frame_count == 1 else 300,
+                confirm_ms=0 if s.frame_count == 1 else settings.seats.confirm_ms,
+                rebind_radius=settings.seats.rebind_radius,
             )
             for s in self.sources
         }
@@ -293,7 +297,7 @@ class Pipeline:
         self.gestures: list[Gesture] = []
         self.stats = PipelineStats()
         self._feed = _Feed(self.sources, realtime)
-        self._pose_max_age_ms = pose_max_age_ms
+        self._pose_max_age_ms = settings.pipeline.pose_max_age_ms
         self._poses: dict[tuple[str, int], PoseObservation] = {}
         self._last_ts: dict[int, int] = {}
         self._stopped = threading.Event()
@@ -450,3 +454,19 @@ class Pipeline:
                 seat, holder or "", face, detector.scores(), detector.calibration
             )
         return FrameResult(frame, seated, views, gestures, stats.copy(), gap, end_of_stream)
+
+
+def open_pipeline(
+    specs: str | int | Path | Sequence[str | int | Path],
+    *,
+    loop: bool = False,
+    realtime: bool = False,
+    fps: float | None = None,
+    **options: Any,
+) -> Pipeline:
+    """Open one table's sources by spec (a camera index, a URL, a file, a folder; see
+    :func:`vision.sources.open_source`) and build a pipeline over them. ``loop`` restarts
+    recorded sources at their end; with ``realtime`` they play at their own pace (a demo)."""
+    if isinstance(specs, str | int | Path):
+        specs = [specs]
+    return Pipeline(open_sources(specs, loop=loop, fps=fps), realtime=realtime, **options)

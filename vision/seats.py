@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from vision.observation import FaceObservation
+from vision.pipeline_settings import default_vision_settings
 
 Box = tuple[float, float, float, float]
 
@@ -148,6 +149,7 @@ class SeatTracker:
     ``confirm_ms``: a face must have been seen this long before it takes a new seat, so a face
     glimpsed in one frame (or a false detection) does not use one up. ``rebind_radius``: a new
     track within this many face sizes of a free seat's last position is that seat's face back.
+    Both default to ``[seats]`` of models/vision.toml.
     """
 
     def __init__(
@@ -156,14 +158,15 @@ class SeatTracker:
         seat_map: SeatMap | None = None,
         *,
         table: TableSeats | None = None,
-        confirm_ms: int = 300,
-        rebind_radius: float = 1.0,
+        confirm_ms: int | None = None,
+        rebind_radius: float | None = None,
     ) -> None:
+        defaults = default_vision_settings().seats
         self.source_id = source_id
         self.seat_map = seat_map or SeatMap()
         self.table = table or TableSeats()
-        self.confirm_ms = confirm_ms
-        self.rebind_radius = rebind_radius
+        self.confirm_ms = defaults.confirm_ms if confirm_ms is None else confirm_ms
+        self.rebind_radius = defaults.rebind_radius if rebind_radius is None else rebind_radius
         self._anchors: dict[int, _Anchor] = {}
         self._seat_of_track: dict[int, int] = {}
         self._first_seen: dict[int, int] = {}

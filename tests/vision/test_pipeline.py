@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 
+import cv2
+import numpy as np
 from fakes import FakeDetector, FakeLandmarker, ListSource, fake_features, frames, gap
 
-from vision.pipeline import Pipeline
+from vision.pipeline import Pipeline, open_pipeline
 
 
 def make_pipeline(sources, script, *, delay_s=0.0, **options):
@@ -118,3 +121,29 @@ def test_stop_from_another_thread_ends_a_live_pipeline():
     timer.join()
     assert 0 < len(seen) < 10_000
     assert landmarkers["cam"].closed
+
+
+def test_open_pipeline_loops_a_file_in_real_time(tmp_path):
+    clip = tmp_path / "clip.mp4"
+    writer = cv2.VideoWriter(str(clip), cv2.VideoWriter_fourcc(*"mp4v"), 50.0, (32, 24))
+    for _ in range(5):
+        writer.write(np.zeros((24, 32, 3), np.uint8))
+    writer.release()
+    pipeline = open_pipeline(
+        clip,
+        loop=True,
+        realtime=True,
+        landmarker_factory=lambda source_id: FakeLandmarker(lambda frame: []),
+        features=fake_features,
+        detector_factory=FakeDetector,
+    )
+    started = time.perf_counter()
+    stamps = []
+    for result in pipeline:
+        stamps.append(result.frame.ts_ms)
+        if len(stamps) == 15:
+            pipeline.stop()
+    elapsed = time.perf_counter() - started
+    assert pipeline.live
+    assert stamps[:15] == [i * 20 for i in range(15)]  # past the end of the 5-frame clip
+    assert elapsed >= 0.25  # 15 frames at 50 fps, not as fast as they decode
