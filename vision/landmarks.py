@@ -31,7 +31,7 @@ from vision.face_regions import (
     covers,
     iou,
     suppress_overlaps,
-    tile_grid,
+    tile_pyramid,
 )
 from vision.observation import FaceObservation, Frame, FrameObservations, PoseObservation
 from vision.pipeline_settings import LandmarkerSettings, default_vision_settings
@@ -281,7 +281,7 @@ class MediaPipeLandmarker:
         s = self.settings
         height, width = rgb.shape[:2]
         detections = self._detect(rgb, 0, 0)
-        for x, y, w, h in tile_grid(width, height, s.tile_px, s.tile_overlap):
+        for x, y, w, h in tile_pyramid(width, height, s.tile_px, s.tile_overlap):
             detections.extend(self._detect(rgb[y : y + h, x : x + w], x, y))
         faces = []
         for det in suppress_overlaps(detections, 0.3):

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import itertools
 
-from vision.face_regions import CropRegion, Detection, iou, suppress_overlaps, tile_grid
+from vision.face_regions import (
+    CropRegion,
+    Detection,
+    iou,
+    suppress_overlaps,
+    tile_grid,
+    tile_pyramid,
+)
 
 
 def test_tiles_cover_a_wide_frame_with_overlap_and_none_for_a_small_one():
@@ -18,6 +25,12 @@ def test_tiles_cover_a_wide_frame_with_overlap_and_none_for_a_small_one():
         for y in range(0, 720, 40):
             assert any(tx <= x < tx + 480 and ty <= y < ty + 480 for tx, ty, *_ in tiles)
     assert tile_grid(560, 420, 480, 0.33) == []
+
+
+def test_tile_pyramid_doubles_the_side_up_to_the_frame():
+    sides = sorted({w for _, _, w, _ in tile_pyramid(2560, 1440, 320, 0.33)})
+    assert sides == [320, 640, 1280]
+    assert {w for _, _, w, _ in tile_pyramid(640, 480, 320, 0.33)} == {320}
 
 
 def test_suppress_overlaps_keeps_the_best_of_one_face():

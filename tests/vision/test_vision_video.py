@@ -1,0 +1,118 @@
+"""The vision side on real MediaPipe and the sample clips: faces found and followed on crops,
+landmarks mapped back to the frame, seats left to right, small faces of a wide shot found on
+tiles, and ``keinu analyze`` end to end."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from api.cli import main
+from vision.landmarks import MediaPipeLandmarker
+from vision.observation import Frame
+from vision.seats import SeatTracker
+from vision.sources import open_source
+
+pytestmark = pytest.mark.video
+
+
+@pytest.fixture(scope="module")
+def clips(sample_videos) -> Path:
+    # KEINU_TEST_CLIPS: another folder of clips in the sample_videos layout (NAME.mp4 and
+    # NAME.truth.json), e.g. freshly regenerated ones.
+    return Path(os.environ.get("KEINU_TEST_CLIPS", sample_videos))
+
+
+def truth(clips: Path, name: str) -> dict:
+    return json.loads((clips / f"{name}.truth.json").read_text())
+
+
+def first_frames(path: Path, count: int) -> list[Frame]:
+    frames = []
+    for item in open_source(path):
+        frames.append(item)
+        if len(frames) == count:
+            break
+    return frames
+
+
+def centre(box) -> tuple[float, float]:
+    return box[0] + box[2] / 2, box[1] + box[3] / 2
+
+
+def inside(point, box) -> bool:
+    return box[0] <= point[0] <= box[0] + box[2] and box[1] <= point[1] <= box[1] + box[3]
+
+
+def test_one_face_is_followed_with_landmarks_blendshapes_and_head_pose(clips):
+    seat_box = truth(clips, "single")["seats"]["1"]["bbox"]
+    with MediaPipeLandmarker(pose=False) as landmarker:
+        observed = [landmarker.observe(f) for f in first_frames(clips / "single.mp4", 20)]
+    assert [len(o.faces) for o in observed] == [1] * 20
+    assert len({o.faces[0].track_id for o in observed}) == 1
+    face = observed[-1].faces[0]
+    assert face.landmarks.shape == (478, 3) and face.landmarks.dtype == np.float32
+    assert inside(centre(face.bbox), seat_box)
+    # Landmarks are in frame pixels: the eye corners lie inside the face box, left of the
+    # image for the player's right eye (landmark 33) and right for the left eye (263).
+    x, y, w, h = face.bbox
+    for index in (33, 263, 1):
+        assert x <= face.landmarks[index, 0] <= x + w and y <= face.landmarks[index, 1] <= y + h
+    assert face.landmarks[33, 0] < face.landmarks[263, 0]
+    assert len(face.blendshapes) == 51 and "_neutral" not in face.blendshapes
+    assert all(0.0 <= v <= 1.0 for v in face.blendshapes.values())
+    assert face.transform is not None and face.transform.shape == (4, 4)
+
+
+def test_table_faces_are_found_and_seated_left_to_right(clips):
+    seats = truth(clips, "table")["seats"]
+    tracker = SeatTracker("table", confirm_ms=0)
+    with MediaPipeLandmarker(pose=False) as landmarker:
+        for frame in first_frames(clips / "table.mp4", 10):
+            seated = tracker.assign(landmarker.observe(frame).faces, frame.ts_ms)
+    assert sorted(s.seat for s in seated) == [int(n) for n in sorted(seats)]
+    for entry in seated:
+        assert inside(centre(entry.face.bbox), seats[str(entry.seat)]["bbox"])
+
+
+def test_small_faces_of_a_wide_shot_are_found_on_tiles(clips):
+    """The table's first frame shrunk into a wide canvas, its smallest face 90 px wide as in a
+    camera over a whole table: the tiles find every face, and the landmarks come back at the
+    faces' place in the big frame."""
+    frame = first_frames(clips / "table.mp4", 1)[0]
+    seats = truth(clips, "table")["seats"]
+    with MediaPipeLandmarker(pose=False) as landmarker:
+        widths = [face.bbox[2] for face in landmarker.observe(frame).faces]
+    scale, dx, dy = 90 / min(widths), 300, 400
+    small = cv2.resize(frame.image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    height, width = max(1440, small.shape[0] + 2 * dy), max(2560, small.shape[1] + 2 * dx)
+    canvas = np.full((height, width, 3), 70, np.uint8)
+    canvas[dy : dy + small.shape[0], dx : dx + small.shape[1]] = small
+    with MediaPipeLandmarker(pose=False) as landmarker:
+        faces = landmarker.observe(Frame(0, canvas, "wide")).faces
+    assert len(faces) == len(seats)
+    boxes = [
+        (dx + b[0] * scale, dy + b[1] * scale, b[2] * scale, b[3] * scale)
+        for b in (seat["bbox"] for seat in seats.values())
+    ]
+    for face in faces:
+        assert sum(inside(centre(face.bbox), box) for box in boxes) == 1
+        assert face.bbox[2] > 60
+
+
+def test_analyze_the_table_clip_end_to_end(clips, tmp_path, capsys):
+    out = tmp_path / "out"
+    status = main(["analyze", str(clips / "table.mp4"), "--max-frames", "45", "--out", str(out)])
+    assert status == 0, capsys.readouterr().err
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["frames"] == 45 and summary["duration_ms"] == 1500
+    assert sorted(summary["seats"]) == sorted(truth(clips, "table")["seats"])
+    assert (out / "gestures.vtt").read_text().startswith("WEBVTT")
+    assert (out / "gestures.jsonl").exists()
+    video = cv2.VideoCapture(str(out / "annotated.mp4"))
+    assert int(video.get(cv2.CAP_PROP_FRAME_COUNT)) == 45
