@@ -1,0 +1,117 @@
+"""Geometric movements of the face as displacement fields (brows, mouth, jaw, shoulders) and the
+rotation of the whole head. Each function adds its field for an amount in 0..1 (the envelope of
+the gesture at this instant) to ``field`` in place."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .face import BROW, MOUTH_CORNERS, UPPER_LID, FaceGeometry
+from .fields import Grid, smoothstep
+
+
+def raise_brows(field: np.ndarray, grid: Grid, face: FaceGeometry, amount: float) -> None:
+    """Both brows and the forehead above them lift; the skin between brow and lash line
+    stretches and the eyes stay where they are. The lift is kept below the brow-to-lid gap so the
+    backward map never folds the eye upwards."""
+    weight = np.zeros((grid.height, grid.width), np.float32)
+    lift = np.zeros((grid.height, grid.width), np.float32)
+    for side in ("left", "right"):
+        brow = face.points(BROW[side])
+        centre = brow.mean(axis=0)
+        length = float(np.ptp(brow[:, 0]))
+        lid_y = float(face.points(UPPER_LID[side])[:, 1].min())
+        gap = max(lid_y - centre[1], 1.0)
+        across = grid.gaussian(centre, 0.75 * length, 1e9)
+        below = smoothstep(grid.y, lid_y, centre[1])
+        above = 1.0 - 0.6 * smoothstep(grid.y, centre[1], centre[1] - 0.9 * face.eye_distance)
+        side_weight = across * np.where(grid.y > centre[1], below, above)
+        stronger = side_weight > weight
+        weight = np.where(stronger, side_weight, weight)
+        lift = np.where(stronger, min(0.22 * face.eye_distance, 0.6 * gap), lift)
+    field[..., 1] -= amount * lift * weight
+
+
+def twist_mouth(
+    field: np.ndarray, grid: Grid, face: FaceGeometry, amount: float, sign: float
+) -> None:
+    """The mouth pulled sideways (``sign`` +1 towards image +x), the corner on that side up."""
+    width = face.mouth_width
+    region = grid.gaussian(face.mouth_centre, 0.8 * width, 0.45 * width)
+    field[..., 0] += amount * sign * 0.3 * width * region
+    corner = face.landmarks[MOUTH_CORNERS[1] if sign > 0 else MOUTH_CORNERS[0]]
+    field[..., 1] -= amount * 0.12 * width * grid.gaussian(corner, 0.4 * width, 0.3 * width)
+
+
+def pout(field: np.ndarray, grid: Grid, face: FaceGeometry, amount: float) -> None:
+    """Lips pushed forward: corners drawn in towards the middle, lips thicker."""
+    width = face.mouth_width
+    centre = face.mouth_centre
+    region = grid.gaussian(centre, 0.75 * width, 0.4 * width)
+    field[..., 0] -= amount * 0.5 * (grid.x - centre[0]) * region
+    field[..., 1] += amount * 0.3 * (grid.y - centre[1]) * region
+
+
+def smile(field: np.ndarray, grid: Grid, face: FaceGeometry, amount: float) -> None:
+    """Mouth corners pulled out and up, cheeks lifted a little."""
+    width = face.mouth_width
+    for index, sign in zip(MOUTH_CORNERS, (-1.0, 1.0), strict=True):
+        bump = grid.gaussian(face.landmarks[index], 0.4 * width, 0.35 * width)
+        field[..., 0] += amount * sign * 0.12 * width * bump
+        field[..., 1] -= amount * 0.1 * width * bump
+
+
+def open_jaw(field: np.ndarray, grid: Grid, face: FaceGeometry, amount: float) -> None:
+    """Lower lip and chin drop, the lips part between the corners."""
+    width = face.mouth_width
+    centre = face.mouth_centre
+    parting = 0.5 * (face.landmarks[13, 1] + face.landmarks[14, 1])
+    chin = face.landmarks[152, 1]
+    drop = amount * 0.4 * width
+    lens = np.clip(1.0 - ((grid.x - centre[0]) / (0.55 * width)) ** 2, 0.0, 1.0) ** 0.6
+    jaw = np.clip(1.0 - ((grid.x - centre[0]) / (1.1 * width)) ** 2, 0.0, 1.0)
+    across = np.maximum(lens, 0.8 * jaw * smoothstep(grid.y, parting, parting + 0.3 * width))
+    down = smoothstep(grid.y, parting - 0.02 * width, parting + 0.04 * width)
+    fade = 1.0 - smoothstep(grid.y, chin, chin + 0.45 * face.face_height)
+    field[..., 1] += drop * across * down * fade
+
+
+def roll_lower_lip(
+    field: np.ndarray, grid: Grid, face: FaceGeometry, amount: float, sign: float
+) -> None:
+    """The lower lip rolled in under the upper teeth: the skin below it rises to take its place.
+    ``sign`` 0 bites in the middle, +1/-1 on the image's +x/-x half."""
+    width = face.mouth_width
+    centre = face.mouth_centre
+    thickness = face.lower_lip_thickness
+    parting = face.landmarks[14, 1]
+    middle = centre[0] + sign * 0.22 * width
+    span = 0.42 * width if sign == 0 else 0.3 * width
+    across = np.clip(1.0 - ((grid.x - middle) / span) ** 2, 0.0, 1.0) ** 0.5
+    down = smoothstep(grid.y, parting - 0.05 * thickness, parting + 0.2 * thickness)
+    fade = 1.0 - smoothstep(grid.y, parting + thickness, parting + 3.5 * thickness)
+    field[..., 1] -= amount * 1.1 * thickness * across * down * fade
+
+
+def lift_shoulders(
+    field: np.ndarray, grid: Grid, face: FaceGeometry, amount: float, side_sign: float
+) -> None:
+    """Everything below the neck rises; ``side_sign`` 0 for both shoulders, +1/-1 for the one on
+    the image's +x/-x side."""
+    height = face.face_height
+    chin = face.landmarks[152]
+    below_neck = smoothstep(grid.y, chin[1] + 0.05 * height, chin[1] + 0.45 * height)
+    if side_sign == 0:
+        across = np.float32(1.0)
+    else:
+        across = smoothstep(side_sign * (grid.x - chin[0]), -0.15 * height, 0.35 * height)
+    field[..., 1] -= amount * 0.2 * height * below_neck * across
+
+
+def head_weight(grid: Grid, face: FaceGeometry) -> np.ndarray:
+    """How much of each pixel moves with the head (1 on the head, fading out at the neck)."""
+    height = face.face_height
+    centre = face.centre
+    radius = np.sqrt(((grid.x - centre[0]) / (0.8 * height)) ** 2
+                     + ((grid.y - centre[1] + 0.1 * height) / (0.85 * height)) ** 2)  # fmt: skip
+    return (1.0 - smoothstep(radius, 0.75, 1.15)).astype(np.float32)
