@@ -65,7 +65,7 @@ DETECTOR_BLENDSHAPES = (
     "eyeBlinkLeft", "eyeBlinkRight", "eyeSquintLeft", "eyeSquintRight",
     "browInnerUp", "browOuterUpLeft", "browOuterUpRight",
     "mouthRollLower", "mouthRollUpper", "mouthLeft", "mouthRight",
-    "mouthPucker", "mouthFunnel", "jawOpen",
+    "mouthPucker", "mouthFunnel", "jawOpen", "mouthSmileLeft", "mouthSmileRight",
 )  # fmt: skip
 
 
@@ -120,7 +120,8 @@ class FaceFeatures:
             "eye_open_left", "eye_open_right", "brow_gap_left", "brow_gap_right",
             "lower_lip_left", "lower_lip_center", "lower_lip_right", "upper_lip",
             "mouth_open", "mouth_width", "mouth_offset",
-            "head_roll_deg", "head_yaw_deg", "head_pitch_deg", "tongue", "teeth", "lip_contrast",
+            "head_roll_deg", "head_yaw_deg", "head_pitch_deg", "tongue", "tongue_side", "teeth",
+            "lip_contrast",
         ):  # fmt: skip
             values[name] = float(getattr(self, name))
         if self.shoulders is not None:

@@ -90,8 +90,12 @@ class LipBiteSettings(KindSettings):
 
 class TongueOutSettings(KindSettings):
     tongue: Ramp  # rise of the tongue-coloured fraction of the mouth zone
+    #: Rise of the lip gap beyond what the jaw explains (gap rise - jaw_share * jawOpen rise, a
+    #: closing jaw counting as none): lips parted around a tongue; speech opens the jaw too.
+    lip_gap: Ramp
+    jaw_share: float = Field(ge=0)
     mouth_open_min: float = Field(ge=0)  # lips must part at least this much (of face size)
-    side_offset: float = Field(gt=0)  # tongue centroid offset (of mouth width) for a side
+    side_offset: float = Field(gt=0)  # tongue centroid shift (of mouth width) for a side
 
 
 class MouthTwistSettings(KindSettings):

@@ -1,4 +1,5 @@
-"""brows_raised: both brows up, by the blendshapes and by the brow-to-eye distance together."""
+"""brows_raised: both brows up, by the brow-to-eye distance or by the blendshapes (a face that
+frowns at rest barely moves browInnerUp when it raises its brows, but the distance grows)."""
 
 from __future__ import annotations
 
@@ -21,4 +22,4 @@ class BrowsRaisedDetector(KindDetector[BrowsRaisedSettings]):
         s = self.settings
         shapes = (delta["browInnerUp"] + delta["browOuterUpLeft"] + delta["browOuterUpRight"]) / 3
         gap = (delta["brow_gap_left"] + delta["brow_gap_right"]) / 2
-        return (ramp(shapes, s.brow_up) + ramp(gap, s.brow_gap)) / 2, None
+        return max(ramp(shapes, s.brow_up), ramp(gap, s.brow_gap)), None

@@ -1,5 +1,7 @@
 """tongue_out (center/left/right): tongue-coloured pixels appear in and just below the parted
-lips (vision.tongue), beyond what this face's mouth zone shows at rest."""
+lips (vision.tongue), beyond what this face's mouth zone shows at rest; or the lips part far
+more than the jaw opens, which is how MediaPipe's lip contour wraps a tongue whose colour is too
+close to the skin's to tell. The side is where the tongue-coloured pixels moved to."""
 
 from __future__ import annotations
 
@@ -10,16 +12,18 @@ from vision.settings import TongueOutSettings
 
 class TongueOutDetector(KindDetector[TongueOutSettings]):
     kind = "tongue_out"
-    signals = ("tongue", "mouth_open")
+    signals = ("tongue", "tongue_side", "mouth_open", "jawOpen")
 
     def activation(self, delta, features, rest):
         s = self.settings
         if features.mouth_open < s.mouth_open_min:
             return 0.0, None
-        value = ramp(delta["tongue"], s.tongue)
-        if features.tongue_side > s.side_offset:
+        gap_beyond_jaw = delta["mouth_open"] - s.jaw_share * max(delta["jawOpen"], 0.0)
+        value = max(ramp(delta["tongue"], s.tongue), ramp(gap_beyond_jaw, s.lip_gap))
+        shift = delta["tongue_side"]
+        if shift > s.side_offset:
             side = "left"
-        elif features.tongue_side < -s.side_offset:
+        elif shift < -s.side_offset:
             side = "right"
         else:
             side = "center"
