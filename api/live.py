@@ -196,9 +196,10 @@ class LiveFeed:
         gap = getattr(result, "gap", None)
         if gap is not None:
             self._source_gap(gap)
+        source_id = result.frame.source_id if hasattr(result, "frame") else self.source
         for gesture in getattr(result, "gestures", ()) or ():
             try:
-                self._on_gesture(gesture, getattr(result, "source_id", self.source))
+                self._on_gesture(gesture, source_id)
             except Exception:
                 log.exception("a gesture could not be handled: %s", gesture)
         self._update_stats(getattr(result, "stats", None))

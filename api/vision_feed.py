@@ -23,10 +23,6 @@ class RawFrame:
     frame: Frame
     gestures: list[Gesture] = field(default_factory=list)
 
-    @property
-    def source_id(self) -> str:
-        return self.frame.source_id
-
 
 class RawVideo:
     """The source's frames, unannotated, paced to the source's clock."""

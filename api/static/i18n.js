@@ -104,6 +104,9 @@ const TERMS = {
     brows_raised: "levantar las cejas", wink: "guiño", eyes_closed: "cerrar los ojos",
     pout: "morros", head_tilt: "ladear la cabeza", shrug: "encoger los hombros",
     center: "centro", left: "izquierda", right: "derecha", both: "ambos",
+    "outcome.paso": "en paso", "outcome.accepted": "querido", "outcome.folded": "no querido",
+    "outcome.ordago": "órdago querido", "outcome.single": "sin envite (una pareja)",
+    "outcome.none": "nadie tiene",
   },
   en: {
     mus: "Mus", no_hay_mus: "No mus", descarte: "Discard", paso: "Pass", envido: "Envido (bet)",
@@ -118,6 +121,9 @@ const TERMS = {
     brows_raised: "brows raised", wink: "wink", eyes_closed: "eyes closed",
     pout: "pout", head_tilt: "head tilt", shrug: "shrug",
     center: "centre", left: "left", right: "right", both: "both",
+    "outcome.paso": "all passed", "outcome.accepted": "bet seen", "outcome.folded": "folded",
+    "outcome.ordago": "órdago seen", "outcome.single": "no betting (one pair)",
+    "outcome.none": "nobody has it",
   },
 };
 

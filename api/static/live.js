@@ -39,7 +39,7 @@ export function initLive() {
     if (state) { state.senas = [sena, ...state.senas.filter((s) => s.calls[0] !== sena.calls[0])].slice(0, 3); }
     addFeed(h("li.sena", { class: `sena verdict-${sena.verdict}` },
       h("span.when", {}, clock()), h("b", {}, seatLabel(sena.seat)),
-      ` ${t("feed.sena")}: ${meaningLabel(sena.meaning)} `,
+      ` ${t("feed.sena")}: ${senaLabel(sena)} `,
       h("span", { class: `badge verdict-${sena.verdict}` }, t(`verdict.${sena.verdict}`))));
     renderTiles();
   });
@@ -54,6 +54,8 @@ function seatLabel(seat) {
   const name = refereeTable()?.seats.find((s) => s.seat === seat)?.name;
   return name ? `${seat} · ${name}` : `${t("seat")} ${seat}`;
 }
+
+const senaLabel = (sena) => (sena.meaning ? meaningLabel(sena.meaning) : `«${sena.gestures.map(gestureLabel).join(" + ")}»`);
 
 function addFeed(item) {
   const feed = $("feed");
@@ -94,7 +96,7 @@ function renderTiles() {
     return h("div.seat-tile", { class: `seat-tile pair-${pairOf(seat)}${info.present ? " present" : ""}`, dataset: { seat } },
       h("div.tile-head", {}, h("span.num", {}, String(seat)), h("b", {}, name), h("span.pair", {}, pairOf(seat))),
       h("div.calib", {}, h("div.calib-bar", {}, h("i", { style: `width:${progress}%` })), h("small", {}, calibrationText(info.calibration, info.present))),
-      h("ul.last-senas", {}, ...info.senas.map((s) => h("li", {}, meaningLabel(s.meaning), " ",
+      h("ul.last-senas", {}, ...info.senas.map((s) => h("li", {}, senaLabel(s), " ",
         h("span", { class: `badge verdict-${s.verdict}` }, t(`verdict.${s.verdict}`))))));
   }));
 }
