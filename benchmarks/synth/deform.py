@@ -28,7 +28,7 @@ def raise_brows(field: np.ndarray, grid: Grid, face: FaceGeometry, amount: float
         side_weight = across * np.where(grid.y > centre[1], below, above)
         stronger = side_weight > weight
         weight = np.where(stronger, side_weight, weight)
-        lift = np.where(stronger, min(0.22 * face.eye_distance, 0.6 * gap), lift)
+        lift = np.where(stronger, min(0.26 * face.eye_distance, 0.7 * gap), lift)
     field[..., 1] -= amount * lift * weight
 
 
