@@ -117,7 +117,7 @@ function renderProgress(progress) {
   const targets = [...new Set(sessions.flatMap((s) => Object.keys(s.targets)))];
   const times = sessions.flatMap((s) => Object.values(s.targets).map((x) => x.time_ms)).filter((x) => x !== null);
   const maxTime = Math.max(1000, ...times);
-  fill($("progress"), 
+  fill($("progress"),
     chart(t("practice.accuracy"), sessions, targets, (x) => x.accuracy, 1, (v) => `${Math.round(v * 100)}%`),
     chart(t("practice.speed"), sessions, targets, (x) => x.time_ms, maxTime, (v) => `${Math.round(v)}`),
     h("div.legend", {}, ...targets.map((name, i) => h("span", {}, h("i", { style: `background:${COLORS[i % COLORS.length]}` }), meaningLabel(name)))));
@@ -138,7 +138,6 @@ function chart(title, sessions, targets, valueOf, max, format) {
   };
   const x = (i) => L + (sessions.length === 1 ? (W - L) / 2 : (i * (W - L - 10)) / (sessions.length - 1));
   const y = (v) => 8 + (H - 16) * (1 - v / max);
-  el("text", { x: L, y: 10, class: "chart-title" }, title);
   for (const v of [0, max / 2, max]) {
     el("line", { x1: L, x2: W, y1: y(v), y2: y(v), class: "grid" });
     el("text", { x: L - 4, y: y(v) + 4, class: "axis", "text-anchor": "end" }, format(v));
@@ -151,5 +150,5 @@ function chart(title, sessions, targets, valueOf, max, format) {
     el("polyline", { points: points.map(([i, v]) => `${x(i)},${y(v)}`).join(" "), fill: "none", stroke: color, "stroke-width": 2 });
     points.forEach(([i, v]) => el("circle", { cx: x(i), cy: y(v), r: 3, fill: color }));
   });
-  return svg;
+  return h("figure.chart-box", {}, h("figcaption", {}, title), svg);
 }

@@ -151,6 +151,9 @@ function render() {
   renderShowdown();
   renderReport();
   $("next-hand").disabled = !state.hand.can_deal;
+  const quiet = state.hand.legal.length === 0;
+  $("seat-picker").hidden = quiet;
+  $("actions").hidden = quiet;
 }
 
 function renderStatus() {
@@ -233,7 +236,7 @@ function renderLog() {
   const calls = state.hand.view.calls;
   fill($("call-log"), ...calls.map(([seat, text]) => h("li", { class: text.startsWith("sena") ? "sena-call" : "" },
     h("b", {}, `${seatName(seat)}: `),
-    text.startsWith("sena ") ? `🙂 ${gestureLabel(text.slice(5))}` : text)));
+    text.startsWith("sena ") ? `${t("feed.sena")} · ${gestureLabel(text.slice(5))}` : text)));
   $("call-log").scrollTop = $("call-log").scrollHeight;
 }
 

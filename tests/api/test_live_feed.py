@@ -76,19 +76,25 @@ def test_scores_are_samples_so_a_busy_client_gets_only_the_newest(client):
 
 
 @pytest.mark.video
-def test_a_source_that_ends_shows_a_gap_and_the_server_keeps_answering(tmp_path, short_clip):
+def test_a_source_that_ends_mid_hand_shows_a_gap_and_the_table_keeps_working(tmp_path, short_clip):
     settings = Settings(data_dir=tmp_path, source=str(short_clip))
     with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        seats = [{"seat": n, "name": f"P{n}"} for n in range(1, 5)]
+        hand_id = client.post("/api/tables", json={"seats": seats}).json()["current"]["hand"]["id"]
         with client.websocket_connect(WS) as ws:
             ws.receive_json()
+            assert client.post(f"/api/hands/{hand_id}/calls", json={"seat": 1, "text": "mus"})
             message = ws.receive_json()
             while message["type"] != "source" or message["data"]["state"] != "gap":
                 message = ws.receive_json()
             assert message["data"]["reason"] == "ended"
         pipeline = client.get("/api/health").json()["pipeline"]
         assert pipeline["state"] == "gap"
-        assert pipeline["frames"] == 20
         assert pipeline["gaps"][0]["reason"] == "ended"
+        for seat, text in [(2, "mus"), (3, "mus"), (4, "no hay mus"), (1, "paso")]:
+            response = client.post(f"/api/hands/{hand_id}/calls", json={"seat": seat, "text": text})
+            assert response.status_code == 200, response.text
+        assert response.json()["view"]["phase"] == "grande"
 
 
 def test_a_source_that_fails_mid_stream_is_reported_not_fatal(tmp_path):
