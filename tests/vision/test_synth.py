@@ -1,0 +1,122 @@
+"""The synthetic clip generator (benchmarks/synth): exact truth, determinism, and deformations
+that MediaPipe actually sees (a generated wink closes one eye, the player's own)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from benchmarks.synth.landmarks import detect_faces, open_landmarker  # noqa: E402
+from benchmarks.synth.render import Placement, SeatRenderer, build_stage  # noqa: E402
+from benchmarks.synth.scenes import Sitter, render_clip  # noqa: E402
+from benchmarks.synth.timeline import Event, Request, make_event, plan_seat  # noqa: E402
+from engine.gesture import GESTURE_SIDES, normalise_side  # noqa: E402
+
+#: Public domain (NASA): the face of scikit-image's astronaut.png, committed for the vision tests.
+PHOTO = REPO / "tests" / "vision" / "data" / "astronaut_face.jpg"
+
+
+def test_truth_interval_is_where_the_envelope_is_above_half_its_peak():
+    rng = np.random.default_rng(3)
+    for kind in ("wink", "shrug", "blink", "talking"):
+        event = make_event(rng, 1, kind, "left" if kind in ("wink", "shrug") else None, 1234.0)
+        truth = event.truth()
+        half = event.peak / 2
+        assert event.envelope(truth["start_ms"] - 2) < half < event.envelope(truth["start_ms"] + 2)
+        assert event.envelope(truth["end_ms"] - 2) > half > event.envelope(truth["end_ms"] + 2)
+        assert event.envelope(event.onset_ms) == 0.0 == event.envelope(event.finish_ms)
+
+
+def test_a_seat_plan_is_the_same_for_a_seed_and_differs_for_another():
+    requests = [Request("wink", "left"), Request("pout", None, twice=True)]
+
+    def plan(seed: int) -> list[dict]:
+        events, _ = plan_seat(np.random.default_rng(seed), 1, requests)
+        return [e.truth() for e in events]
+
+    assert plan(5) == plan(5)
+    assert plan(5) != plan(6)
+    gestures = [t for t in plan(5) if "side" in t]
+    assert [(g["kind"], g["side"]) for g in gestures] == [
+        ("wink", "left"),
+        ("pout", None),
+        ("pout", None),
+    ]
+    first, second = gestures[1:]
+    assert 0 < second["start_ms"] - first["end_ms"] < 1500, "twice means two in a short window"
+
+
+@pytest.fixture(scope="module")
+def sitter() -> Sitter:
+    image = cv2.imread(str(PHOTO))
+    with open_landmarker() as landmarker:
+        (landmarks, _), *_ = detect_faces(landmarker, image)
+    return Sitter(PHOTO.name, image, landmarks)
+
+
+@pytest.mark.video
+def test_a_clip_is_deterministic_for_a_seed_and_its_truth_is_valid(sitter, tmp_path):
+    script = [[Request("wink", "right")]]
+    documents = []
+    for run in ("a", "b"):
+        out = tmp_path / run
+        out.mkdir()
+        rng = np.random.default_rng(11)
+        documents.append(render_clip(out, "clip", [sitter], script, rng, 11, distractor_rate=0.0))
+    assert (tmp_path / "a" / "clip.mp4").read_bytes() == (tmp_path / "b" / "clip.mp4").read_bytes()
+    truth = json.loads((tmp_path / "a" / "clip.truth.json").read_text())
+    assert truth == documents[0] == documents[1]
+
+    capture = cv2.VideoCapture(str(tmp_path / "a" / truth["video"]))
+    frames = int(capture.get(cv2.CAP_PROP_FRAME_COUNT))
+    assert (capture.get(cv2.CAP_PROP_FRAME_WIDTH), capture.get(cv2.CAP_PROP_FRAME_HEIGHT)) == (
+        truth["width"],
+        truth["height"],
+    )
+    capture.release()
+    duration_ms = frames * 1000 / truth["fps"]
+    assert set(truth) >= {"video", "fps", "width", "height", "seats", "gestures", "distractors"}
+    assert truth["seed"] == 11 and truth["photos"] == [PHOTO.name]
+    x, y, w, h = truth["seats"]["1"]["bbox"]
+    assert 0 <= x < x + w <= truth["width"] and 0 <= y < y + h <= truth["height"] and w > 50
+    assert [(g["seat"], g["kind"], g["side"]) for g in truth["gestures"]] == [(1, "wink", "right")]
+    for entry in truth["gestures"] + truth["distractors"]:
+        assert 0 < entry["start_ms"] < entry["end_ms"] < duration_ms
+    for gesture in truth["gestures"]:
+        assert gesture["kind"] in GESTURE_SIDES
+        assert normalise_side(gesture["kind"], gesture["side"]) == gesture["side"]
+    assert {d["kind"] for d in truth["distractors"]} == {"blink"}  # the lead-in's natural blink
+
+
+def _openness(landmarks: np.ndarray, upper: int, lower: int, outer: int, inner: int) -> float:
+    gap = np.linalg.norm(landmarks[upper, :2] - landmarks[lower, :2])
+    return float(gap / np.linalg.norm(landmarks[outer, :2] - landmarks[inner, :2]))
+
+
+@pytest.mark.video
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_a_generated_wink_closes_the_players_own_eye_and_only_that_one(sitter, side):
+    stage, points = build_stage(sitter.image, sitter.landmarks, Placement((0, 0, 640, 480), 190.0))
+    renderer = SeatRenderer(stage, points, np.random.default_rng(0))
+    wink = Event(1, "wink", side, 0.0, 100.0, 1000.0, 100.0)
+    with open_landmarker() as landmarker:
+        (rest, rest_shapes), *_ = detect_faces(landmarker, renderer.render(600.0, []))
+        (shut, shut_shapes), *_ = detect_faces(landmarker, renderer.render(600.0, [wink]))
+    # MediaPipe's "left" landmarks (263/362, 386/374) are the player's left eye: on the image's
+    # right for a camera that does not mirror.
+    eyes = {"left": (386, 374, 263, 362), "right": (159, 145, 33, 133)}
+    other = "right" if side == "left" else "left"
+    assert _openness(shut, *eyes[side]) < 0.5 * _openness(rest, *eyes[side])
+    assert _openness(shut, *eyes[other]) > 0.8 * _openness(rest, *eyes[other])
+    name = {"left": "eyeBlinkLeft", "right": "eyeBlinkRight"}
+    assert shut_shapes[name[side]] - rest_shapes[name[side]] > 0.15
+    assert shut_shapes[name[other]] - rest_shapes[name[other]] < 0.1
