@@ -1,5 +1,12 @@
 """Practice drills scored from gestures, sensitivities per player, progress across sessions."""
 
+import time
+
+import numpy as np
+from fastapi.testclient import TestClient
+
+from api.app import create_app
+from api.settings import Settings
 from engine.cards import parse_hand
 from engine.gesture import Gesture
 from engine.senas import load_profile, senas_for
@@ -90,3 +97,50 @@ def test_progress_is_counted_per_session_and_sena(client):
 
 def test_calibration_needs_the_live_video(client):
     assert client.post("/api/practice/players/Ane/calibrate").status_code == 409
+
+
+class DetectorPipeline:
+    """Frames without faces, and the real per-seat detector the practice page tunes."""
+
+    def __init__(self, detector, frames):
+        self.detectors = {1: detector}
+        self._frames = frames
+
+    def __iter__(self):
+        from api.vision_feed import RawFrame
+        from vision.observation import Frame
+
+        for i in range(self._frames):
+            time.sleep(0.01)
+            yield RawFrame(Frame(i * 33, np.zeros((8, 8, 3), np.uint8), "cam1", i))
+
+
+def test_sensitivities_and_calibration_reach_the_live_detector(tmp_path):
+    from vision.pipeline import default_detectors
+
+    detector = default_detectors()(1)
+    pipeline = DetectorPipeline(detector, frames=400)
+    settings = Settings(data_dir=tmp_path, source="0")
+    app = create_app(settings, pipeline_factory=lambda: pipeline)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        url = "/api/practice/players/Ane/sensitivities?seat=1"
+        assert client.put(url, json={"sensitivities": {"wink": 1.8}}).status_code == 200
+        assert wait_for(lambda: detector.settings.gestures.of("wink").sensitivity == 1.8)
+        assert detector.settings.gestures.of("pout").sensitivity == 1.0
+        detector.baseline.load({"eye_open_left": 0.3})
+        assert detector.calibration.state == "ready"
+        assert client.post("/api/practice/players/Ane/calibrate?seat=1").json()["state"] == (
+            "calibrating"
+        )
+        assert wait_for(lambda: detector.calibration.state == "calibrating")
+        # the player's sensitivities survive the fresh calibration
+        assert detector.settings.gestures.of("wink").sensitivity == 1.8
+
+
+def wait_for(predicate, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
