@@ -7,8 +7,9 @@ recorded or made-up observations without MediaPipe.
 overlapping tiles (small faces of a wide table shot are invisible to the detector on the whole
 frame), then follows each face with its own crop region and runs a ``FaceLandmarker`` in video mode
 on the crop, mapping the landmarks back to the frame. The detector runs only when looking for new
-faces: every ``discover_every_ms``, and at once when a face is lost. ``PoseLandmarker`` runs on the
-whole frame at a lower rate, for the shoulders, in a thread of its own beside the faces.
+faces: every ``discover_every_ms``, and at once when a face is lost. ``PoseLandmarker`` runs on a
+head-and-shoulders crop of each face in turn (on the whole frame of a table it misses most
+people), at a lower rate, in a thread of its own beside the faces.
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ class _Track:
     box: Box
     missed: int = 0
     last_ts: int = -1
+    pose_landmarker: object | None = None
+    pose_ms: int = -(10**9)
 
 
 @dataclass(slots=True)
@@ -118,15 +121,7 @@ class MediaPipeLandmarker:
                 min_detection_confidence=self.settings.detection_confidence,
             )
         )
-        self._pose = None
-        if pose_task is not None:
-            self._pose = vision.PoseLandmarker.create_from_options(
-                vision.PoseLandmarkerOptions(
-                    base_options=base_options(model_asset_path=str(pose_task)),
-                    running_mode=vision.RunningMode.VIDEO,
-                    num_poses=self.settings.num_faces,
-                )
-            )
+        self._pose_enabled = pose_task is not None
         self._pool = (
             ThreadPoolExecutor(self.settings.workers) if self.settings.workers > 1 else None
         )
@@ -134,8 +129,8 @@ class MediaPipeLandmarker:
         self._spare: list[object] = []  # landmarkers of ended tracks, reused by new ones
         self._next_id = 1
         self._last_discovery_ms: int | None = None
-        self._last_pose_ms: int | None = None
-        self._pose_worker = ThreadPoolExecutor(1) if self._pose is not None else None
+        self._spare_pose: list[object] = []
+        self._pose_worker = ThreadPoolExecutor(1) if self._pose_enabled else None
         self._pose_job: Future[list[PoseObservation]] | None = None
         self._closed = False
 
@@ -185,11 +180,9 @@ class MediaPipeLandmarker:
             faces.extend(self._discover(frame, full_rgb()))
         faces = self._drop_duplicates(faces)
         observations = FrameObservations(frame, faces)
-        if self._pose is not None:
+        if self._pose_enabled:
             observations.poses = self._collect_poses()
-            if self._pose_job is None and self._pose_due(frame.ts_ms):
-                self._last_pose_ms = frame.ts_ms
-                self._pose_job = self._pose_worker.submit(self._poses, frame, full_rgb())
+            self._start_poses(frame)
         return observations
 
     def _discovery_due(self, ts_ms: int, lost: bool) -> bool:
@@ -208,9 +201,25 @@ class MediaPipeLandmarker:
         job, self._pose_job = self._pose_job, None
         return job.result()
 
-    def _pose_due(self, ts_ms: int) -> bool:
-        return (
-            self._last_pose_ms is None or ts_ms - self._last_pose_ms >= self.settings.pose_every_ms
+    def _start_poses(self, frame: Frame) -> None:
+        """Start the pose of the face whose pose is the most overdue (one a frame, each face
+        about every ``pose_every_ms``), on a head-and-shoulders crop around that face."""
+        due = [
+            t
+            for t in self._tracks
+            if not t.missed and frame.ts_ms - t.pose_ms >= self.settings.pose_every_ms
+        ]
+        if not due:
+            return
+        track = min(due, key=lambda t: t.pose_ms)
+        track.pose_ms = frame.ts_ms
+        if track.pose_landmarker is None:
+            track.pose_landmarker = self._new_pose_landmarker()
+        height, width = frame.image.shape[:2]
+        x0, y0, x1, y1 = _upper_body(track.box, width, height)
+        rgb = cv2.cvtColor(frame.image[y0:y1, x0:x1], cv2.COLOR_BGR2RGB)
+        self._pose_job = self._pose_worker.submit(
+            self._pose_on_crop, track.pose_landmarker, rgb, (x0, y0), frame
         )
 
     def _follow(self, track: _Track, face: FaceObservation | None) -> FaceObservation | None:
@@ -228,6 +237,8 @@ class MediaPipeLandmarker:
     def _end(self, track: _Track) -> None:
         self._tracks.remove(track)
         self._spare.append(track.landmarker)
+        if track.pose_landmarker is not None:
+            self._spare_pose.append(track.pose_landmarker)
 
     def _landmarks_on_region(self, track: _Track, frame: Frame) -> FaceObservation | None:
         height, width = frame.image.shape[:2]
@@ -317,14 +328,28 @@ class MediaPipeLandmarker:
             kept.append(face)
         return kept
 
-    def _poses(self, frame: Frame, rgb: np.ndarray) -> list[PoseObservation]:
+    def _new_pose_landmarker(self) -> object:
+        if self._spare_pose:
+            return self._spare_pose.pop()
+        vision = self._vision
+        return vision.PoseLandmarker.create_from_options(
+            vision.PoseLandmarkerOptions(
+                base_options=self._base_options(model_asset_path=str(self._models.pose_task)),
+                running_mode=vision.RunningMode.VIDEO,
+                num_poses=1,
+            )
+        )
+
+    def _pose_on_crop(
+        self, landmarker, rgb: np.ndarray, offset: tuple[int, int], frame: Frame
+    ) -> list[PoseObservation]:
+        result = landmarker.detect_for_video(self._image(rgb), frame.ts_ms)
         height, width = rgb.shape[:2]
-        result = self._pose.detect_for_video(self._image(rgb), frame.ts_ms)
         poses = []
         for marks in result.pose_landmarks:
             points = np.array([(p.x, p.y, p.z) for p in marks], dtype=np.float32)
-            points[:, 0] *= width
-            points[:, 1] *= height
+            points[:, 0] = points[:, 0] * width + offset[0]
+            points[:, 1] = points[:, 1] * height + offset[1]
             points[:, 2] *= width
             visibility = np.array([p.visibility or 0.0 for p in marks], dtype=np.float32)
             poses.append(PoseObservation(frame.ts_ms, frame.source_id, points, visibility))
@@ -343,22 +368,31 @@ class MediaPipeLandmarker:
         self._closed = True
         if self._pool is not None:
             self._pool.shutdown(wait=True)
-        for track in self._tracks:
-            track.landmarker.close()
-        for landmarker in self._spare:
-            landmarker.close()
-        self._tracks.clear()
-        self._spare.clear()
-        self._detector.close()
-        if self._pose is not None:
+        if self._pose_worker is not None:
             self._pose_worker.shutdown(wait=True)
-            self._pose.close()
+        for track in list(self._tracks):
+            self._end(track)
+        for landmarker in (*self._spare, *self._spare_pose):
+            landmarker.close()
+        self._spare.clear()
+        self._spare_pose.clear()
+        self._detector.close()
 
     def __enter__(self) -> MediaPipeLandmarker:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _upper_body(face: Box, width: int, height: int) -> tuple[int, int, int, int]:
+    """The head-and-shoulders region around a face box, clipped to the frame: four face widths
+    wide, from a face height above the face to three below it."""
+    x, y, w, h = face
+    cx = x + w / 2
+    x0, x1 = max(int(cx - 2 * w), 0), min(int(cx + 2 * w), width)
+    y0, y1 = max(int(y - h), 0), min(int(y + 4 * h), height)
+    return x0, y0, max(x1, x0 + 1), max(y1, y0 + 1)
 
 
 #: The nose tip of MediaPipe's pose model.
