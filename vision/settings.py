@@ -68,9 +68,9 @@ class KindSettings(_Strict):
 
 
 class WinkSettings(KindSettings):
-    closure: Ramp  # drop of one eye's openness (fraction of its width) -> how closed it is
+    closure: Ramp  # share of one eye's resting opening lost -> how closed it is
     blink: Ramp  # rise of that eye's eyeBlink blendshape -> how closed it is
-    other_open: Ramp  # drop of the other eye's openness -> how far it too is closing (vetoes)
+    other_open: Ramp  # share of the other eye's opening lost -> how far it closes too (vetoes)
 
 
 class EyesClosedSettings(KindSettings):
@@ -90,6 +90,7 @@ class LipBiteSettings(KindSettings):
 
 class TongueOutSettings(KindSettings):
     tongue: Ramp  # rise of the tongue-coloured fraction of the mouth zone
+    parting: Ramp  # ... which counts as the lip gap rises from rest (a tongue parts the lips)
     #: Rise of the lip gap beyond what the jaw explains (gap rise - jaw_share * jawOpen rise, a
     #: closing jaw counting as none): lips parted around a tongue; speech opens the jaw too.
     lip_gap: Ramp
@@ -174,9 +175,9 @@ class TrackingSettings(_Strict):
 class TongueAppearanceSettings(_Strict):
     """How tongue-coloured pixels are told apart inside the mouth zone (Lab, OpenCV scale)."""
 
-    min_redness_over_skin: float  # a* above the cheeks' a*
-    min_lightness: float  # darker is the mouth's cavity
-    max_lightness: float  # lighter and unsaturated is teeth
+    redness_of_skin: float = Field(gt=0)  # tongue: a* - 128 at least this times the cheeks'
+    min_lightness_of_skin: float = Field(gt=0)  # darker is the mouth's cavity
+    max_lightness_of_skin: float = Field(gt=0)  # lighter is teeth or a highlight
     teeth_redness_below_skin: float  # teeth: a* this far under the cheeks' a*
     teeth_lightness_of_skin: float = Field(gt=0)  # ... and lighter than this share of their L*
     below_lip_fraction: float = Field(ge=0)  # how far below the lower lip the zone reaches

@@ -4,8 +4,9 @@ the lips are visible at all.
 No MediaPipe blendshape models the tongue, so it is found by colour: a tongue out is a pinkish-red,
 fairly light region inside the parted lips and just below the lower lip, where a closed or talking
 mouth shows lips, dark cavity, white teeth or chin skin. Redness is measured against the player's
-own cheeks (Lab a*), so skin tone and light colour cancel out, and the detector compares the
-fraction with the same face's calibrated baseline.
+own cheeks, as ratios (a* over the cheeks' a*, L* over theirs), so skin tone, light colour and
+brightness cancel out, and the detector compares the fraction with the same face's calibrated
+baseline.
 
 Teeth resting on the lower lip (light, less red than the cheeks) are a lip bite's mark where the
 landmarks barely move. The same crop gives the upper lip's contrast with the cheeks: a hand over
@@ -104,13 +105,13 @@ def measure_mouth(
         return None
     skin_red = float(np.median(cheek_px))
 
+    skin_light = float(np.median(lightness[cheek_mask.astype(bool)]))
     tongue_px = (
         zone
-        & (redness > skin_red + settings.min_redness_over_skin)
-        & (lightness >= settings.min_lightness)
-        & (lightness <= settings.max_lightness)
+        & (redness - 128.0 > (skin_red - 128.0) * settings.redness_of_skin)
+        & (lightness >= skin_light * settings.min_lightness_of_skin)
+        & (lightness <= skin_light * settings.max_lightness_of_skin)
     )
-    skin_light = float(np.median(lightness[cheek_mask.astype(bool)]))
     bite_zone = mask_of(inner, lower_lip)
     teeth_px = (
         bite_zone

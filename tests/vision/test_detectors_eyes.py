@@ -82,3 +82,9 @@ def test_a_wink_held_for_ever_is_a_resting_face_not_a_gesture():
     gestures, _, detector = run(trace)
     assert gestures == []
     assert detector.baseline.values["eye_open_left"] < 0.2  # absorbed as the new rest
+
+
+def test_narrow_eyes_wink_by_the_same_share_of_their_opening():
+    trace = Trace(5000, rest={"eye_open_left": -0.12, "eye_open_right": -0.12})  # 0.18 open
+    trace.add(3000, 3500, eye_open_left=-0.09, eye_open_right=-0.02, eyeBlinkLeft=0.2)
+    assert labels(run(trace)[0]) == ["wink left"]

@@ -78,3 +78,28 @@ def test_brows_raised():
 def test_a_mouth_that_cannot_be_measured_gives_no_mouth_gesture():
     trace = Trace(6000).add(3000, 3800, **POUT).set(2900, 4000, mouth_quality=0.0)
     assert run(trace)[0] == []
+
+
+def test_a_tongue_the_colour_of_the_skin_is_seen_by_the_lips_wrapping_it():
+    wrapped = {"mouth_open": 0.17, "jawOpen": 0.05, "tongue_side": 0.0}
+    assert labels(run(Trace(5000).add(3000, 3800, **wrapped))[0]) == ["tongue_out center"]
+
+
+def test_a_tongue_seen_in_a_mouth_open_at_rest_needs_the_lips_to_part_further():
+    trace = Trace(7000, rest={"mouth_open": 0.12, "tongue": 0.1})
+    trace.add(3000, 4000, tongue=0.3)  # brighter light on the same open mouth
+    assert run(trace)[0] == []
+    assert labels(run(trace.add(5000, 5800, tongue=0.3, mouth_open=0.06))[0]) == [
+        "tongue_out center"
+    ]
+
+
+def test_a_smile_closing_a_mouth_open_at_rest_is_not_a_tongue():
+    trace = Trace(5000, rest={"mouth_open": 0.12, "jawOpen": 0.2})
+    assert run(trace.add(3000, 4200, jawOpen=-0.13, mouthSmileLeft=0.3))[0] == []
+
+
+@pytest.mark.parametrize("offset, side", [(0.0, "center"), (0.2, "left"), (-0.2, "right")])
+def test_teeth_over_the_lower_lip_are_a_bite_with_their_side(offset, side):
+    bite = {"teeth": 0.12, "teeth_side": offset, "mouthRollUpper": 0.5}  # even if both "rolled"
+    assert labels(run(Trace(5000).add(3000, 3800, **bite))[0]) == [f"lip_bite {side}"]

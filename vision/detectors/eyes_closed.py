@@ -13,6 +13,6 @@ class EyesClosedDetector(KindDetector[EyesClosedSettings]):
 
     def activation(self, delta, features, rest):
         s = self.settings
-        left = eye_closure(delta, "left", s.closure, s.blink)
-        right = eye_closure(delta, "right", s.closure, s.blink)
+        left = eye_closure(delta, rest, "left", s.closure, s.blink)
+        right = eye_closure(delta, rest, "right", s.closure, s.blink)
         return min(left, right), None

@@ -1,9 +1,10 @@
 """lip_bite (center/left/right): the lower lip drawn in under the upper teeth.
 
-Told apart from a mouth roll (both lips rolled in: mouthRollUpper rises too), from a pout (the
-lower lip pushed out, not hidden; pout vetoes it) and from speech (the lips part). The evidence
-is the lower lip rolling in or thinning, or upper teeth showing over it (vision.tongue) where the
-landmarks hardly move; the side is where the teeth are, or else the half of the lip that thins.
+Told apart from a mouth roll (both lips rolled in, mouthRollUpper rising too, and no teeth), from
+a pout (the lower lip pushed out, not hidden; pout vetoes it) and from speech (the lips part).
+The evidence is the lower lip rolling in or thinning, or upper teeth showing over it
+(vision.tongue) where the landmarks hardly move; the side is where the teeth are, or else the
+half of the lip that thins.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         both_rolled = ramp(delta["mouthRollUpper"], s.roll_upper_veto)
         parted = ramp(delta["mouth_open"], s.open_veto)
         teeth = ramp(delta["teeth"], s.teeth)
-        value = max(rolled, hidden, teeth) * (1.0 - both_rolled) * (1.0 - parted)
+        value = max(max(rolled, hidden) * (1.0 - both_rolled), teeth) * (1.0 - parted)
         if teeth >= max(rolled, hidden):
             return value, _side(features.teeth_side, s.teeth_side_offset)
         thickness = max(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from vision.detectors.base import KindDetector
-from vision.detectors.eyes import EYE_SIGNALS, eye_closure
+from vision.detectors.eyes import EYE_SIGNALS, eye_closure, lid_drop
 from vision.features import ramp
 from vision.settings import WinkSettings
 
@@ -20,8 +20,8 @@ class WinkDetector(KindDetector[WinkSettings]):
         s = self.settings
         best, side = 0.0, None
         for shut, other in (("left", "right"), ("right", "left")):
-            closed = eye_closure(delta, shut, s.closure, s.blink)
-            other_closing = ramp(-delta[f"eye_open_{other}"], s.other_open)
+            closed = eye_closure(delta, rest, shut, s.closure, s.blink)
+            other_closing = ramp(lid_drop(delta, rest, other), s.other_open)
             value = closed * (1.0 - other_closing)
             if value > best:
                 best, side = value, shut
