@@ -116,3 +116,15 @@ def test_analyze_the_table_clip_end_to_end(clips, tmp_path, capsys):
     assert (out / "gestures.jsonl").exists()
     video = cv2.VideoCapture(str(out / "annotated.mp4"))
     assert int(video.get(cv2.CAP_PROP_FRAME_COUNT)) == 45
+
+
+def test_analyze_a_clip_without_faces_says_so(tmp_path, capsys):
+    clip = tmp_path / "wall.mp4"
+    rng = np.random.default_rng(3)
+    writer = cv2.VideoWriter(str(clip), cv2.VideoWriter_fourcc(*"mp4v"), 30.0, (320, 240))
+    for _ in range(8):
+        writer.write(rng.integers(90, 140, (240, 320, 3), dtype=np.uint8))
+    writer.release()
+    status = main(["analyze", str(clip), "--out", str(tmp_path / "out"), "--no-video"])
+    err = capsys.readouterr().err
+    assert status == 2 and "no face found in" in err and "Traceback" not in err
