@@ -78,10 +78,12 @@ def test_a_resting_squint_calibrated_in_is_not_a_wink():
 
 
 def test_a_wink_held_for_ever_is_a_resting_face_not_a_gesture():
-    trace = Trace(16000).add(3000, 12000, **WINK_LEFT)
-    gestures, _, detector = run(trace)
+    held = Trace(12000).add(3000, 13000, **WINK_LEFT)
+    gestures, _, detector = run(held)
     assert gestures == []
     assert detector.baseline.values["eye_open_left"] < 0.2  # absorbed as the new rest
+    then = Trace(20000).add(3000, 12000, **WINK_LEFT).add(16000, 16500, **WINK_LEFT)
+    assert labels(run(then)[0]) == ["wink left"]  # the rest came back when the eye reopened
 
 
 def test_narrow_eyes_wink_by_the_same_share_of_their_opening():

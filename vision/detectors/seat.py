@@ -64,6 +64,7 @@ class SeatGestureDetector:
         self._scores = {d.kind: 0.0 for d in self.detectors}
         self._active: dict[str, deque[list[int]]] = {d.kind: deque() for d in self.detectors}
         self._recent: deque[Gesture] = deque()
+        self._releasing_until: dict[str, int] = {}
 
     @property
     def calibration(self) -> CalibrationStatus:
@@ -197,6 +198,11 @@ class SeatGestureDetector:
         for detector in self.detectors:
             tracker = self.trackers[detector.kind]
             if tracker.phase is Phase.OVERLONG:
+                # Keep releasing for a while after the posture lets go of `off`, and start no
+                # gesture of this kind meanwhile: what is left of it is the new resting face.
+                self._releasing_until[detector.kind] = ts_ms + int(self.baseline.release_ms)
+                tracker.hold_off(self._releasing_until[detector.kind])
+            if ts_ms <= self._releasing_until.get(detector.kind, -1):
                 released.update(detector.signals)
             elif (
                 tracker.phase is Phase.ACTIVE

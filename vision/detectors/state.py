@@ -87,6 +87,10 @@ class EventTracker:
         if ts_ms - self._last_seen_ms > self.lost_grace_ms:
             self.phase = Phase.IDLE
 
+    def hold_off(self, until_ms: int) -> None:
+        """Start no event that rises before ``until_ms``."""
+        self._refractory_until = max(self._refractory_until or until_ms, until_ms)
+
     def flush(self) -> Event | None:
         """The stream ended: close the event in progress at its last active frame."""
         if self.phase is Phase.IDLE:
@@ -106,7 +110,7 @@ class EventTracker:
         self.phase = Phase.IDLE
         self._rise_ms = None
         end = self._last_above_ms
-        self._refractory_until = end + self.settings.refractory_ms
+        self.hold_off(end + self.settings.refractory_ms)
         duration = end - self._start_ms
         if not counted or not self.settings.min_ms <= duration <= self.settings.max_ms:
             return None
