@@ -93,6 +93,7 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
     app.state.snapshot = lambda: {
         "pipeline": live_feed.health.to_dict() if live_feed else {"state": "off"},
         "source": live_feed.source if live_feed else None,
+        "sources": settings.source_ids if live_feed else [],
         "seats": live_feed.seats if live_feed else {},
         "notice": live_feed.notice if live_feed else None,
         "profile": settings.profile,

@@ -34,8 +34,8 @@ class Settings(BaseSettings):
     #: Required for every request and websocket when ``host`` is not a loopback address.
     token: str | None = None
     data_dir: Path = Field(default_factory=lambda: platformdirs.user_data_path("keinu"))
-    #: A webcam index ("0"), a video file, an rtsp/http URL or a folder of images; empty for
-    #: the bundled sample table video, looped.
+    #: A webcam index ("0"), a video file, an rtsp/http URL or a folder of images; several
+    #: cameras of one table separated by ";". Empty for the bundled sample table video, looped.
     source: str = ""
     #: Start a video file again when it ends (the bundled sample always loops).
     loop: bool = False
@@ -61,6 +61,15 @@ class Settings(BaseSettings):
     @property
     def source_or_sample(self) -> str:
         return self.source or str(SAMPLE_SOURCE)
+
+    @property
+    def source_specs(self) -> list[str]:
+        """Each camera's spec, in order: they are ``cam1``, ``cam2``, … on the dashboard."""
+        return [spec.strip() for spec in self.source_or_sample.split(";") if spec.strip()]
+
+    @property
+    def source_ids(self) -> list[str]:
+        return [f"cam{i}" for i in range(1, len(self.source_specs) + 1)]
 
     @property
     def database(self) -> Path:

@@ -13,7 +13,7 @@ import numpy as np
 from api.settings import Settings
 from engine.gesture import Gesture
 from vision.observation import Frame
-from vision.sources import SourceGap, open_source
+from vision.sources import SourceGap, open_source, open_sources
 
 
 @dataclass
@@ -25,7 +25,7 @@ class RawFrame:
 
 
 class RawVideo:
-    """The source's frames, unannotated, paced to the source's clock."""
+    """The first source's frames, unannotated, paced to the source's clock."""
 
     def __init__(self, spec: str, loop: bool) -> None:
         self._source = open_source(spec, source_id="cam1", loop=loop)
@@ -77,9 +77,10 @@ def models_missing() -> str | None:
 
 
 def vision_pipeline_factory(settings: Settings, on_degraded: Callable[[str], None] | None = None):
-    """Opens the source and the vision Pipeline over it, played in real time. Without the
-    MediaPipe models it shows the raw video, and says what to run."""
-    spec = settings.source_or_sample
+    """Opens the sources (``cam1``, ``cam2``, … with one clock) and the vision Pipeline over
+    them, played in real time. Without the MediaPipe models it shows the first source's raw
+    video, and says what to run."""
+    specs, ids = settings.source_specs, settings.source_ids
     loop = settings.loop or not settings.source
 
     def open_pipeline() -> Any:
@@ -87,7 +88,7 @@ def vision_pipeline_factory(settings: Settings, on_degraded: Callable[[str], Non
         if missing is not None:
             if on_degraded is not None:
                 on_degraded(missing)
-            return RawVideo(spec, loop)
+            return RawVideo(specs[0], loop)
         from vision.landmarks import mediapipe_factory
         from vision.models import ModelError, require_model
         from vision.pipeline import Pipeline
@@ -97,8 +98,11 @@ def vision_pipeline_factory(settings: Settings, on_degraded: Callable[[str], Non
             pose = True
         except ModelError:
             pose = False  # no shrugs, everything else works
+        sources = open_sources(specs, loop=loop)
+        for source, source_id in zip(sources, ids, strict=True):
+            source.source_id = source_id
         return Pipeline(
-            open_source(spec, source_id="cam1", loop=loop),
+            sources,
             landmarker_factory=mediapipe_factory(pose=pose),
             realtime=True,
         )

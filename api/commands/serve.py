@@ -27,8 +27,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--source",
-        help="webcam index (0), video file, rtsp/http URL or folder of images "
-        "(default: the bundled sample table video, looped)",
+        action="append",
+        help="webcam index (0), video file, rtsp/http URL or folder of images; repeat it for "
+        "several cameras of one table, seen as cam1, cam2, … (default: the bundled sample "
+        "table video, looped)",
     )
     parser.add_argument("--port", type=int, help="port to listen on (default 8765)")
     parser.add_argument(
@@ -45,7 +47,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def settings_from(args: argparse.Namespace) -> Settings:
     overrides = {
-        "source": args.source,
+        "source": ";".join(args.source) if args.source else None,
         "port": args.port,
         "host": args.host,
         "profile": args.profile,
@@ -72,12 +74,12 @@ def settings_from(args: argparse.Namespace) -> Settings:
 def _check_source(settings: Settings) -> None:
     if not settings.live:
         return
-    spec = settings.source_or_sample
-    if spec.isdigit() or "://" in spec:
-        return
-    if not Path(spec).exists():
-        hint = " (run `keinu serve --source 0` for the webcam)" if not settings.source else ""
-        raise UserError(f"no such video, image or folder: {spec}{hint}")
+    for spec in settings.source_specs:
+        if spec.isdigit() or "://" in spec:
+            continue
+        if not Path(spec).exists():
+            hint = " (run `keinu serve --source 0` for the webcam)" if not settings.source else ""
+            raise UserError(f"no such video, image or folder: {spec}{hint}")
 
 
 def _check_profile(name: str) -> None:
@@ -116,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     address = f"http://{shown_host}:{settings.port}/"
     if settings.needs_token:
         address += f"?token={settings.token}"
-    source = settings.source_or_sample if settings.live else "none"
+    source = " + ".join(settings.source_specs) if settings.live else "none"
     print(f"keinu: dashboard on {address}  (source: {source}; Ctrl-C stops)", flush=True)
     uvicorn.run(
         app,

@@ -9,8 +9,9 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, HTTPException, Path
 from fastapi.responses import StreamingResponse
 
-from api.deps import get_live
+from api.deps import get_live, get_settings
 from api.live import LatestFrame, LiveFeed
+from api.settings import Settings
 
 router = APIRouter(prefix="/api/stream", tags=["live"])
 BOUNDARY = "keinuframe"
@@ -18,10 +19,12 @@ POLL_S = 0.02
 
 
 @router.get("")
-def sources(live: Annotated[LiveFeed | None, Depends(get_live)]) -> dict:
-    if live is None:
-        return {"sources": []}
-    return {"sources": sorted(live.frames) or [live.source]}
+def sources(
+    live: Annotated[LiveFeed | None, Depends(get_live)],
+    settings: Annotated[Settings, Depends(get_settings)],
+) -> dict:
+    """The camera ids whose MJPEG streams exist: ``cam1``, ``cam2``, …"""
+    return {"sources": settings.source_ids if live is not None else []}
 
 
 @router.get("/{source_id}.mjpg")

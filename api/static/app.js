@@ -5,7 +5,7 @@ import { initLive } from "/static/live.js";
 import { initPractice } from "/static/practice.js";
 import { initReferee } from "/static/referee.js";
 
-let source = "cam1";
+const currentTab = () => document.querySelector("[data-tab][aria-selected=true]")?.dataset.tab || "referee";
 
 function showTab(name) {
   for (const page of document.querySelectorAll(".page")) page.hidden = page.id !== `page-${name}`;
@@ -13,7 +13,7 @@ function showTab(name) {
   // Only the visible page holds an MJPEG connection.
   for (const img of document.querySelectorAll("img[data-stream]")) {
     const visible = !img.closest(".page").hidden;
-    const url = `/api/stream/${source}.mjpg`;
+    const url = `/api/stream/${img.dataset.source || "cam1"}.mjpg`;
     if (visible && img.getAttribute("src") !== url) img.src = url;
     if (!visible && img.getAttribute("src")) img.removeAttribute("src");
   }
@@ -29,9 +29,20 @@ function init() {
   };
   for (const tab of document.querySelectorAll("[data-tab]")) tab.onclick = () => showTab(tab.dataset.tab);
   on("hello", (data) => {
-    if (data.source === null) {
-      for (const card of document.querySelectorAll(".card.video")) card.hidden = true;
+    for (const card of document.querySelectorAll(".card.video")) {
+      card.hidden = data.sources.length === 0;
+      // one picture per camera of the table
+      const first = card.querySelector("img[data-stream]");
+      card.querySelectorAll("img[data-stream]:not(:first-child)").forEach((img) => img.remove());
+      first.dataset.source = data.sources[0] || "cam1";
+      for (const id of data.sources.slice(1)) {
+        const img = first.cloneNode();
+        img.removeAttribute("src");
+        img.dataset.source = id;
+        card.append(img);
+      }
     }
+    showTab(currentTab());
   });
   initReferee();
   initLive();

@@ -3,7 +3,10 @@ source that ends or fails while the server keeps answering."""
 
 import time
 
+import cv2
+import numpy as np
 import pytest
+from clips import write_clip
 from fastapi.testclient import TestClient
 
 from api.app import create_app
@@ -109,3 +112,16 @@ def test_a_source_that_fails_mid_stream_is_reported_not_fatal(tmp_path):
         gap = client.get("/api/health").json()["pipeline"]["gaps"][0]
         assert gap["reason"] == "failed"
         assert "camera unplugged" in gap["message"]
+
+
+@pytest.mark.video
+def test_each_camera_of_a_table_has_its_own_stream(tmp_path, short_clip):
+    other = write_clip(tmp_path / "other.mp4", frames=20, size=(128, 96))
+    settings = Settings(data_dir=tmp_path, source=f"{short_clip};{other}", loop=True)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        assert client.get("/api/stream").json()["sources"] == ["cam1", "cam2"]
+        for source_id, width in (("cam1", 160), ("cam2", 128)):
+            body = client.get(f"/api/stream/{source_id}.mjpg?frames=1").content
+            jpeg = body[body.index(b"\xff\xd8") : body.rindex(b"\xff\xd9") + 2]
+            image = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+            assert image.shape[1] == width

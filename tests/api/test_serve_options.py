@@ -1,0 +1,56 @@
+"""`keinu serve`'s options become Settings; beyond loopback a token is required."""
+
+import argparse
+
+import pytest
+
+from api.cli import UserError, build_parser
+from api.commands.serve import settings_from
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    return build_parser().parse_args(["serve", *argv])
+
+
+def test_options_override_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("KEINU_PORT", "9000")
+    monkeypatch.setenv("KEINU_PROFILE", "navarra")
+    settings = settings_from(parse("--port", "9100", "--data-dir", str(tmp_path), "--no-live"))
+    assert (settings.port, settings.profile, settings.data_dir) == (9100, "navarra", tmp_path)
+    assert settings.needs_token is False
+
+
+def test_several_cameras_are_cam1_cam2(tmp_path):
+    a, b = tmp_path / "a.mp4", tmp_path / "b.mp4"
+    a.write_bytes(b"x")
+    b.write_bytes(b"x")
+    settings = settings_from(parse("--source", str(a), "--source", str(b)))
+    assert settings.source_specs == [str(a), str(b)]
+    assert settings.source_ids == ["cam1", "cam2"]
+
+
+def test_beyond_loopback_a_token_is_made_and_printed_once(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("KEINU_TOKEN", raising=False)
+    settings = settings_from(parse("--host", "0.0.0.0", "--no-live", "--data-dir", str(tmp_path)))
+    assert settings.needs_token and len(settings.token) >= 24
+    assert capsys.readouterr().out.count(settings.token) == 1
+
+
+def test_beyond_loopback_the_environment_token_is_used(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("KEINU_TOKEN", "from-the-environment")
+    settings = settings_from(parse("--host", "0.0.0.0", "--no-live", "--data-dir", str(tmp_path)))
+    assert settings.token == "from-the-environment"
+    assert "from-the-environment" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("--profile", "../etc"), "--profile"),
+        (("--profile", "nosuch"), "no profile 'nosuch'"),
+        (("--port", "70000"), "--port"),
+    ],
+)
+def test_bad_options_are_user_errors(tmp_path, argv, message):
+    with pytest.raises(UserError, match=message):
+        settings_from(parse(*argv, "--no-live", "--data-dir", str(tmp_path)))
