@@ -7,7 +7,8 @@ recorded or made-up observations without MediaPipe.
 overlapping tiles (small faces of a wide table shot are invisible to the detector on the whole
 frame), then follows each face with its own crop region and runs a ``FaceLandmarker`` in video mode
 on the crop, mapping the landmarks back to the frame. The detector runs only when looking for new
-faces: every ``discover_every_ms``, and at once when a face is lost. ``PoseLandmarker`` runs on a
+faces: a sweep every ``discover_every_ms``, spread over a few frames, and at once around a face
+that is lost. ``PoseLandmarker`` runs on a
 head-and-shoulders crop of each face in turn (on the whole frame of a table it misses most
 people), at a lower rate, in a thread of its own beside the faces.
 """
@@ -129,6 +130,7 @@ class MediaPipeLandmarker:
         self._spare: list[object] = []  # landmarkers of ended tracks, reused by new ones
         self._next_id = 1
         self._last_discovery_ms: int | None = None
+        self._sweep: list[tuple[int, int, int, int]] = []  # detector regions still to search
         self._spare_pose: list[object] = []
         self._pose_worker = ThreadPoolExecutor(1) if self._pose_enabled else None
         self._pose_job: Future[list[PoseObservation]] | None = None
@@ -161,23 +163,13 @@ class MediaPipeLandmarker:
     def observe(self, frame: Frame) -> FrameObservations:
         if self._closed:
             raise RuntimeError("landmarker is closed")
-        rgb_cache: list[np.ndarray] = []
-
-        def full_rgb() -> np.ndarray:
-            if not rgb_cache:
-                rgb_cache.append(cv2.cvtColor(frame.image, cv2.COLOR_BGR2RGB))
-            return rgb_cache[0]
-
         tracks = list(self._tracks)
         if self._pool is not None and len(tracks) > 1:
             found = list(self._pool.map(lambda t: self._landmarks_on_region(t, frame), tracks))
         else:
             found = [self._landmarks_on_region(track, frame) for track in tracks]
         faces = [f for t, f in zip(tracks, found, strict=True) if self._follow(t, f) is not None]
-        lost = any(track.missed for track in self._tracks)
-        if self._discovery_due(frame.ts_ms, lost):
-            self._last_discovery_ms = frame.ts_ms
-            faces.extend(self._discover(frame, full_rgb()))
+        faces.extend(self._discover(frame))
         faces = self._drop_duplicates(faces)
         observations = FrameObservations(frame, faces)
         if self._pose_enabled:
@@ -185,12 +177,30 @@ class MediaPipeLandmarker:
             self._start_poses(frame)
         return observations
 
-    def _discovery_due(self, ts_ms: int, lost: bool) -> bool:
-        if self._last_discovery_ms is None or lost:
-            return True
+    def _search_regions(self, frame: Frame) -> list[tuple[int, int, int, int]]:
+        """Where to run the face detector on this frame: around each face lost since the last
+        frame, and a share of the current sweep (the whole frame and the tile pyramid), which
+        starts every ``discover_every_ms`` and is spread over frames so no frame pays for all
+        of it; with no face followed, the whole sweep at once."""
         s = self.settings
+        height, width = frame.image.shape[:2]
+        regions = []
+        for track in self._tracks:
+            if track.missed:
+                x0, y0, x1, y1 = CropRegion(
+                    track.region.cx, track.region.cy, track.region.side * 1.5
+                ).clip(width, height)
+                regions.append((x0, y0, x1 - x0, y1 - y0))
         every = s.discover_every_ms if self._tracks else s.discover_idle_every_ms
-        return ts_ms - self._last_discovery_ms >= every
+        due = self._last_discovery_ms is None or frame.ts_ms - self._last_discovery_ms >= every
+        if not self._sweep and due:
+            self._last_discovery_ms = frame.ts_ms
+            self._sweep = [(0, 0, width, height)]
+            self._sweep += tile_pyramid(width, height, s.tile_px, s.tile_overlap)
+        share = s.discover_tiles_per_frame if self._tracks else len(self._sweep)
+        regions += self._sweep[:share]
+        del self._sweep[:share]
+        return regions
 
     def _collect_poses(self) -> list[PoseObservation]:
         """The poses of the pose run started on the previous frame: pose runs beside that
@@ -281,19 +291,19 @@ class MediaPipeLandmarker:
 
     def _detect(self, rgb: np.ndarray, dx: int, dy: int) -> list[Detection]:
         found = []
-        for det in self._detector.detect(self._image(np.ascontiguousarray(rgb))).detections:
+        for det in self._detector.detect(self._image(rgb)).detections:
             b = det.bounding_box
             score = det.categories[0].score if det.categories else 0.0
             found.append(Detection((b.origin_x + dx, b.origin_y + dy, b.width, b.height), score))
         return found
 
-    def _discover(self, frame: Frame, rgb: np.ndarray) -> list[FaceObservation]:
+    def _discover(self, frame: Frame) -> list[FaceObservation]:
         """Look for faces that no track follows yet, confirm each by running its landmarks."""
         s = self.settings
-        height, width = rgb.shape[:2]
-        detections = self._detect(rgb, 0, 0)
-        for x, y, w, h in tile_pyramid(width, height, s.tile_px, s.tile_overlap):
-            detections.extend(self._detect(rgb[y : y + h, x : x + w], x, y))
+        detections = []
+        for x, y, w, h in self._search_regions(frame):
+            rgb = cv2.cvtColor(frame.image[y : y + h, x : x + w], cv2.COLOR_BGR2RGB)
+            detections.extend(self._detect(rgb, x, y))
         faces = []
         for det in suppress_overlaps(detections, 0.3):
             if len(self._tracks) >= s.num_faces:

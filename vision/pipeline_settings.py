@@ -28,6 +28,7 @@ class LandmarkerSettings:
     tile_overlap: float
     discover_every_ms: int
     discover_idle_every_ms: int
+    discover_tiles_per_frame: int
     crop_scale: float
     crop_drift: float
     crop_max_px: int

@@ -140,10 +140,15 @@ def test_open_pipeline_loops_a_file_in_real_time(tmp_path):
     started = time.perf_counter()
     stamps = []
     for result in pipeline:
+        if result.end_of_stream:
+            continue
         stamps.append(result.frame.ts_ms)
-        if len(stamps) == 15:
+        if result.frame.ts_ms >= 14 * 20:
             pipeline.stop()
     elapsed = time.perf_counter() - started
     assert pipeline.live
-    assert stamps[:15] == [i * 20 for i in range(15)]  # past the end of the 5-frame clip
-    assert elapsed >= 0.25  # 15 frames at 50 fps, not as fast as they decode
+    # Past the end of the 5-frame clip, in step with the source's clock (frames may drop when
+    # the machine is busy, but time goes on at the source's pace).
+    assert stamps == sorted(set(stamps)) and all(ts % 20 == 0 for ts in stamps)
+    assert stamps[-1] >= 14 * 20
+    assert elapsed >= 0.9 * stamps[-1] / 1000

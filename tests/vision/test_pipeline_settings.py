@@ -16,8 +16,8 @@ def test_committed_settings_load():
     ("change", "message"),
     [
         (("num_faces = 4", "num_faces = 4\nspare = 1"), "unknown keys"),
-        (("tile_px = 480", "tile_px = 'big'"), "must be a number"),
-        (("workers = 2", "workers = 1.5"), "whole number"),
+        (("workers = 2", "workers = 'two'"), "must be a number"),
+        (("num_faces = 4", "num_faces = 4.5"), "whole number"),
         (("tile_overlap = 0.33", "tile_overlap = 1.5"), "tile_overlap"),
         (("[pipeline]\npose_max_age_ms = 500", ""), "missing table"),
     ],
