@@ -3,7 +3,7 @@ store or the engine."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
@@ -91,3 +91,121 @@ class DrillIn(Strict):
     target: Annotated[str, StringConstraints(pattern=r"^[a-z0-9_]{1,40}$")] | None = None
     seat: Seat = 1
     session: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,40}$")] = "default"
+
+
+# -- what the API answers (the OpenAPI page documents these) ----------------------------------
+
+
+class SeatOut(BaseModel):
+    seat: int
+    name: str
+    pair: str
+    source: str
+
+
+class TableOut(BaseModel):
+    id: int
+    name: str
+    profile: str
+    target: int
+    reyes: int
+    first_mano: int
+    seats: list[SeatOut]
+
+
+class HandInfo(BaseModel):
+    id: int
+    table_id: int
+    number: int
+    game: int
+    hand_in_game: int
+    mano: int
+    score_before: dict[str, int]
+    shown: dict[str, list[str]] | None
+    current: bool
+
+
+class LegalCall(BaseModel):
+    seat: int
+    action: str
+    text: str
+
+
+class ReviewOut(BaseModel):
+    action: str
+    note: str
+
+
+class SenaOut(BaseModel):
+    seat: int
+    name: str
+    gestures: list[str]
+    meaning: str | None
+    lance: str | None
+    verdict: str
+    truth: str
+    reason: str
+    reason_en: str
+    calls: list[int]
+    t_ms: int | None
+    review: ReviewOut | None
+
+
+class HandState(BaseModel):
+    hand: HandInfo
+    #: ``engine.table.Table.view()``: phase, lance, to_speak, score, betting, lances, calls, …
+    view: dict[str, Any]
+    legal: list[LegalCall]
+    senas: list[SenaOut]
+    senas_by_seat: dict[str, dict[str, int]]
+    can_deal: bool
+
+
+class TableState(BaseModel):
+    table: TableOut | None
+    active: bool
+    current: HandState | None
+
+
+class TablesOut(BaseModel):
+    active: int | None
+    tables: list[TableOut]
+
+
+class ReportOut(BaseModel):
+    table: TableOut
+    hands: list[dict[str, Any]]
+    games: list[dict[str, Any]]
+
+
+class SenasOut(BaseModel):
+    senas: list[SenaOut]
+    by_seat: dict[str, dict[str, int]]
+
+
+class DrillOut(BaseModel):
+    id: int
+    player: str
+    session: str
+    kind: str
+    seat: int
+    targets: dict[str, list[list[str]]]
+    cards: list[str] | None
+    timeout_s: float
+
+
+class AttemptOut(BaseModel):
+    drill: DrillOut
+    recognised: bool
+    target: str
+    seen: list[str]
+    gestures: list[str]
+    time_ms: int | None
+    duration_ms: int | None
+    size: float | None
+
+
+class PlayerOut(BaseModel):
+    name: str
+    sensitivities: dict[str, float]
+    calibration: dict[str, Any] | None

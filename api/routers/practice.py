@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, HTTPException, Path, Query
 
 from api.deps import get_practice
 from api.practice import Practice
-from api.schemas import DrillIn, SensitivitiesIn
+from api.schemas import AttemptOut, DrillIn, DrillOut, PlayerOut, SensitivitiesIn
 
 router = APIRouter(prefix="/api/practice", tags=["practice"])
 PlayerName = Annotated[str, Path(min_length=1, max_length=40)]
@@ -24,7 +24,7 @@ def players(practice: PracticeDep) -> dict:
 
 
 @router.get("/players/{player}")
-def player(player: PlayerName, practice: PracticeDep) -> dict:
+def player(player: PlayerName, practice: PracticeDep) -> PlayerOut:
     return practice.store.player(player.strip())
 
 
@@ -34,7 +34,7 @@ def sensitivities(
     body: SensitivitiesIn,
     practice: PracticeDep,
     seat: SeatQuery = 1,
-) -> dict:
+) -> PlayerOut:
     """Save the player's sensitivity per gesture kind (1 = as configured; higher triggers
     sooner) and apply it to the live detector of ``seat``."""
     return practice.set_sensitivities(player.strip(), body.sensitivities, seat)
@@ -66,7 +66,7 @@ def catalogue(practice: PracticeDep) -> dict:
 
 
 @router.post("/drills", status_code=201)
-def start_drill(body: DrillIn, practice: PracticeDep) -> dict:
+def start_drill(body: DrillIn, practice: PracticeDep) -> DrillOut:
     try:
         return practice.start_drill(
             player=body.player,
@@ -80,7 +80,7 @@ def start_drill(body: DrillIn, practice: PracticeDep) -> dict:
 
 
 @router.post("/drills/current/finish")
-def finish_drill(practice: PracticeDep) -> dict:
+def finish_drill(practice: PracticeDep) -> dict[str, AttemptOut | None]:
     """Score the open drill now instead of waiting for the combination window."""
     return {"attempt": practice.finish()}
 

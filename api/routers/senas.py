@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse
 from api.deps import get_referee, get_settings
 from api.paths import inside
 from api.referee import Referee
-from api.schemas import ExportIn, ReviewIn
+from api.schemas import ExportIn, HandState, ReviewIn, SenasOut
 from api.settings import Settings
 from engine.senas import profile_names
 
@@ -25,13 +25,13 @@ def profiles(settings: Annotated[Settings, Depends(get_settings)]) -> dict:
 
 
 @router.get("/hands/{hand_id}/senas")
-def senas(hand_id: int, referee: RefereeDep) -> dict:
+def senas(hand_id: int, referee: RefereeDep) -> SenasOut:
     state = referee.hand_state(hand_id)
     return {"senas": state["senas"], "by_seat": state["senas_by_seat"]}
 
 
 @router.post("/hands/{hand_id}/senas/{call_idx}/review")
-def review(hand_id: int, call_idx: int, body: ReviewIn, referee: RefereeDep) -> dict:
+def review(hand_id: int, call_idx: int, body: ReviewIn, referee: RefereeDep) -> HandState:
     """Acknowledge an illegal seña, or overrule the verdict, with a note."""
     return referee.review(hand_id, call_idx, body.action, body.note)
 

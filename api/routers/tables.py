@@ -7,8 +7,8 @@ from typing import Annotated
 from fastapi import APIRouter, Depends
 
 from api.deps import get_referee
-from api.referee import Referee
-from api.schemas import CallIn, ShowIn, TableIn
+from api.referee import Referee, table_out
+from api.schemas import CallIn, HandState, ReportOut, ShowIn, TableIn, TablesOut, TableState
 from api.store import SeatRow
 
 router = APIRouter(prefix="/api", tags=["tables"])
@@ -16,7 +16,7 @@ RefereeDep = Annotated[Referee, Depends(get_referee)]
 
 
 @router.post("/tables", status_code=201)
-def create_table(body: TableIn, referee: RefereeDep) -> dict:
+def create_table(body: TableIn, referee: RefereeDep) -> TableState:
     """Set up a table (four seats, the house profile, the target, the mano) and deal hand 1."""
     return referee.create_table(
         name=body.name,
@@ -29,9 +29,7 @@ def create_table(body: TableIn, referee: RefereeDep) -> dict:
 
 
 @router.get("/tables")
-def list_tables(referee: RefereeDep) -> dict:
-    from api.referee import table_out
-
+def list_tables(referee: RefereeDep) -> TablesOut:
     return {
         "active": referee.active_table_id,
         "tables": [table_out(row) for row in referee.store.list_tables()],
@@ -39,53 +37,53 @@ def list_tables(referee: RefereeDep) -> dict:
 
 
 @router.get("/tables/active")
-def active_table(referee: RefereeDep) -> dict:
+def active_table(referee: RefereeDep) -> TableState:
     if referee.active_table_id is None:
         return {"table": None, "active": False, "current": None}
     return referee.table_state(referee.active_table_id)
 
 
 @router.get("/tables/{table_id}")
-def get_table(table_id: int, referee: RefereeDep) -> dict:
+def get_table(table_id: int, referee: RefereeDep) -> TableState:
     return referee.table_state(table_id)
 
 
 @router.post("/tables/{table_id}/activate")
-def activate(table_id: int, referee: RefereeDep) -> dict:
+def activate(table_id: int, referee: RefereeDep) -> TableState:
     """Make this the table that the live feed's señas go to."""
     return referee.activate(table_id)
 
 
 @router.post("/tables/{table_id}/hands", status_code=201)
-def next_hand(table_id: int, referee: RefereeDep) -> dict:
+def next_hand(table_id: int, referee: RefereeDep) -> TableState:
     """Deal the next hand: the mano moves on, the score carries over (or a new game starts)."""
     return referee.next_hand(table_id)
 
 
 @router.get("/tables/{table_id}/report")
-def report(table_id: int, referee: RefereeDep) -> dict:
+def report(table_id: int, referee: RefereeDep) -> ReportOut:
     return referee.report(table_id)
 
 
 @router.get("/hands/{hand_id}")
-def get_hand(hand_id: int, referee: RefereeDep) -> dict:
+def get_hand(hand_id: int, referee: RefereeDep) -> HandState:
     referee.hand(hand_id)
     return referee.hand_state(hand_id)
 
 
 @router.post("/hands/{hand_id}/calls")
-def add_call(hand_id: int, body: CallIn, referee: RefereeDep) -> dict:
+def add_call(hand_id: int, body: CallIn, referee: RefereeDep) -> HandState:
     """One call, in the hand record's words (``envido 5``, ``pares si``, ``sena wink left``).
     Refused with a message, and nothing changed, when it does not parse or is not legal now."""
     return referee.apply_call(hand_id, body.seat, body.text, body.t_ms)
 
 
 @router.delete("/hands/{hand_id}/calls/last")
-def undo(hand_id: int, referee: RefereeDep) -> dict:
+def undo(hand_id: int, referee: RefereeDep) -> HandState:
     return referee.undo(hand_id)
 
 
 @router.put("/hands/{hand_id}/shown")
-def show(hand_id: int, body: ShowIn, referee: RefereeDep) -> dict:
+def show(hand_id: int, body: ShowIn, referee: RefereeDep) -> HandState:
     """The four hands as shown at the showdown: settles it and checks señas and declarations."""
     return referee.show(hand_id, body.hands)

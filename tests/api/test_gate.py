@@ -17,7 +17,9 @@ def test_health_answers_on_loopback(client):
 
 def test_openapi_page_is_served(client):
     assert client.get("/docs").status_code == 200
-    assert "/api/health" in client.get("/openapi.json").json()["paths"]
+    schema = client.get("/openapi.json").json()
+    assert "/api/health" in schema["paths"]
+    assert {"HandState", "SenaOut", "TableIn", "CallIn"} <= set(schema["components"]["schemas"])
 
 
 def test_a_foreign_host_name_is_refused_on_loopback(client):
