@@ -174,6 +174,9 @@ class LiveFeed:
                     retry = RETRY_FIRST_S
                     if self._stop.is_set():
                         break
+                errors = getattr(getattr(self._pipeline, "stats", None), "errors", None)
+                if errors:  # the pipeline ended because a source could not be read
+                    reason, message = "failed", errors[-1]
             except Exception as exc:  # a broken source must never take the dashboard down
                 log.warning("source %s failed: %s", self.source, exc)
                 reason, message = "failed", f"{type(exc).__name__}: {exc}"
