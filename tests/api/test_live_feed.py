@@ -2,6 +2,7 @@
 source that ends or fails while the server keeps answering."""
 
 import time
+from types import SimpleNamespace
 
 import cv2
 import numpy as np
@@ -125,3 +126,17 @@ def test_each_camera_of_a_table_has_its_own_stream(tmp_path, short_clip):
             jpeg = body[body.index(b"\xff\xd8") : body.rindex(b"\xff\xd9") + 2]
             image = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
             assert image.shape[1] == width
+
+
+def test_a_pipeline_that_ends_on_a_source_error_reports_it(tmp_path):
+    class EndsOnError:
+        stats = SimpleNamespace(errors=["cannot read camera 0: device gone"])
+
+        def __iter__(self):
+            return iter(())
+
+    app = create_app(Settings(data_dir=tmp_path, source="0"), pipeline_factory=EndsOnError)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        assert wait_for(lambda: client.get("/api/health").json()["pipeline"]["gaps"])
+        gap = client.get("/api/health").json()["pipeline"]["gaps"][0]
+        assert (gap["reason"], gap["message"]) == ("failed", "cannot read camera 0: device gone")
