@@ -100,12 +100,12 @@ def lift_shoulders(
     the image's +x/-x side."""
     height = face.face_height
     chin = face.landmarks[152]
-    below_neck = smoothstep(grid.y, chin[1] + 0.05 * height, chin[1] + 0.45 * height)
+    below_neck = smoothstep(grid.y, chin[1] + 0.02 * height, chin[1] + 0.35 * height)
     if side_sign == 0:
         across = np.float32(1.0)
     else:
         across = smoothstep(side_sign * (grid.x - chin[0]), -0.15 * height, 0.35 * height)
-    field[..., 1] -= amount * 0.2 * height * below_neck * across
+    field[..., 1] -= amount * 0.3 * height * below_neck * across
 
 
 def head_weight(grid: Grid, face: FaceGeometry) -> np.ndarray:

@@ -17,6 +17,8 @@ from .fields import Grid, move_points, rotation_field, warp
 from .timeline import Event
 
 FPS = 30
+#: How far (in face heights) each stage extends below the visible frame.
+BELOW_FRAME = 0.4
 
 
 @dataclass(frozen=True)
@@ -34,13 +36,15 @@ def build_stage(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The photo scaled and moved onto the stage as ``placement`` says; where it does not cover
     the stage, its edges continue, defocused, with a neck and shoulders drawn under a head shot.
-    Returns the stage image and the landmarks in stage pixels."""
-    _, _, width, height = placement.stage
+    The stage reaches ``BELOW_FRAME`` face heights below the frame, so that lifted shoulders
+    bring up what was out of sight. Returns the stage image and the landmarks in stage pixels."""
+    _, _, width, visible_height = placement.stage
+    height = visible_height + int(BELOW_FRAME * placement.face_height)
     photo_h = photo.shape[0]
     face = FaceGeometry(landmarks[:, :2])
     scale = placement.face_height / face.face_height
     offset_x = width / 2 - face.centre[0] * scale
-    offset_y = height * placement.face_y - face.centre[1] * scale
+    offset_y = visible_height * placement.face_y - face.centre[1] * scale
     matrix = np.array([[scale, 0.0, offset_x], [0.0, scale, offset_y]], np.float32)
     interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
     stage = cv2.warpAffine(photo, matrix, (width, height), flags=interpolation,
@@ -62,17 +66,20 @@ def _draw_body(
     backdrop: np.ndarray, stage: np.ndarray, face: FaceGeometry, photo_bottom: int
 ) -> None:
     """Neck and shoulders under a head shot that ends above the stage's bottom: clothes in the
-    colour the photo's last rows show beside the neck (dark grey if that is skin), the neck in
-    the skin's colour."""
+    colour the photo's last rows show beside the neck (dark grey if that is the skin's or the
+    wall's colour), the neck in the skin's colour."""
     height = face.face_height
     chin = face.landmarks[152]
     cheeks = np.round(face.points(list(CHEEKS))).astype(int)
     skin = np.median(np.stack([stage[y, x] for x, y in cheeks]), axis=0).astype(np.float64)
     row = stage[max(photo_bottom - 3, 0), :].astype(np.float64)
-    beside = np.concatenate([row[: max(int(chin[0] - 0.45 * height), 1)],
-                             row[int(chin[0] + 0.45 * height) :]])  # fmt: skip
+    left, right = int(max(chin[0] - 0.9 * height, 0)), int(chin[0] + 0.9 * height)
+    middle_l, middle_r = int(max(chin[0] - 0.3 * height, 0)), int(chin[0] + 0.3 * height)
+    beside = np.concatenate([row[left:middle_l], row[middle_r:right]])
+
     clothes = np.median(beside, axis=0) if len(beside) else np.array([70.0, 70.0, 75.0])
-    wall = np.median(backdrop[max(photo_bottom - 3, 0)], axis=0)
+    edge = max(len(row) // 10, 1)
+    wall = np.median(np.concatenate([row[:edge], row[-edge:]]), axis=0)
     if min(np.linalg.norm(clothes - skin), np.linalg.norm(clothes - wall)) < 60:
         clothes = np.array([70.0, 70.0, 75.0])
     top = min(photo_bottom - 0.08 * height, chin[1] + 0.3 * height)
@@ -91,8 +98,15 @@ def _draw_body(
 class SeatRenderer:
     """Renders one seat's stage at any instant from the events of that seat."""
 
-    def __init__(self, stage: np.ndarray, landmarks: np.ndarray, rng: np.random.Generator) -> None:
+    def __init__(
+        self,
+        stage: np.ndarray,
+        landmarks: np.ndarray,
+        rng: np.random.Generator,
+        visible_height: int,
+    ) -> None:
         self.stage = stage
+        self.visible_height = visible_height
         self.face = FaceGeometry(landmarks)
         self.grid = Grid(*stage.shape[:2])
         self.head_weight = deform.head_weight(self.grid, self.face)
@@ -212,6 +226,7 @@ class SeatRenderer:
                 paint.close_eye(image, moved, side, amounts[f"eye_{side}"])
         map_x, map_y = rotation_field(grid, self.pivot, degrees, shift, self.head_weight)
         image = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        image = image[: self.visible_height]
         if light != (1.0, 0.0):
             image = paint.relight(image, *light)
         if hand is not None:

@@ -12,14 +12,17 @@ import numpy as np
 
 from engine.gesture import GESTURE_SIDES
 
+from .face import FaceGeometry
 from .render import FPS, Placement, SeatRenderer, build_stage, save_truth, truth_document
 from .timeline import Event, Request, plan_seat
 
 SINGLE_SIZE = (640, 480)
 TABLE_SIZE = (1280, 720)
 TAIL_MS = 1500.0
-SINGLE_FACE_HEIGHT = 190.0
-TABLE_FACE_HEIGHT = 160.0
+#: Smallest and largest face heights (pixels); within them, as large as the photo needs to
+#: reach the bottom of the frame (or the table's edge).
+SINGLE_FACE_HEIGHT = (190.0, 260.0)
+TABLE_FACE_HEIGHT = (150.0, 190.0)
 TABLE_FACE_Y = 0.38
 TABLE_EDGE = 560
 #: Encoder bit rate per pixel of frame size: about 430 kbit/s at 640x480, like a webcam stream.
@@ -50,14 +53,38 @@ def twice_each_kind(rng: np.random.Generator) -> list[Request]:
     ]
 
 
-def table_placements(count: int) -> list[Placement]:
-    """Stages for ``count`` seats across the wide frame, left to right."""
+def face_height_to_cover(
+    sitter: Sitter, face_y: float, reach: float, low: float, high: float
+) -> float:
+    """The face height (between ``low`` and ``high`` pixels) at which the photo, with the face's
+    centre at row ``face_y``, reaches down to row ``reach``: as much real neck and shoulders as
+    the photo has, and as little drawn body as possible."""
+    face = FaceGeometry(sitter.landmarks[:, :2])
+    below_centre = sitter.image.shape[0] - face.centre[1]
+    needed = (reach - face_y) / below_centre * face.face_height
+    return float(np.clip(needed, low, high))
+
+
+def single_placement(sitter: Sitter) -> Placement:
+    width, height = SINGLE_SIZE
+    face_y = 0.42
+    face_height = face_height_to_cover(sitter, face_y * height, height + 4, *SINGLE_FACE_HEIGHT)
+    return Placement((0, 0, width, height), face_height, face_y)
+
+
+def table_placements(sitters: list[Sitter]) -> list[Placement]:
+    """Stages for the seats across the wide frame, left to right."""
     width, height = TABLE_SIZE
     cell = width // 4
-    margin = (width - cell * count) // 2
+    margin = (width - cell * len(sitters)) // 2
+    face_y = TABLE_FACE_Y * height
     return [
-        Placement((margin + i * cell, 0, cell, height), TABLE_FACE_HEIGHT, TABLE_FACE_Y)
-        for i in range(count)
+        Placement(
+            (margin + i * cell, 0, cell, height),
+            face_height_to_cover(sitter, face_y, TABLE_EDGE + 4, *TABLE_FACE_HEIGHT),
+            TABLE_FACE_Y,
+        )
+        for i, sitter in enumerate(sitters)
     ]
 
 
@@ -94,11 +121,7 @@ def render_clip(
     ``distractor_rate`` is the chance of a distractor in each pause before a gesture."""
     table = len(sitters) > 1
     size = TABLE_SIZE if table else SINGLE_SIZE
-    placements = (
-        table_placements(len(sitters))
-        if table
-        else [Placement((0, 0, *SINGLE_SIZE), SINGLE_FACE_HEIGHT)]
-    )
+    placements = table_placements(sitters) if table else [single_placement(sitters[0])]
     seats: dict[int, tuple[SeatRenderer, Placement]] = {}
     events: list[Event] = []
     duration = 0.0
@@ -106,7 +129,7 @@ def render_clip(
         zip(sitters, placements, scripts, strict=True), 1
     ):
         stage, points = build_stage(sitter.image, sitter.landmarks, placement)
-        seats[seat] = (SeatRenderer(stage, points, rng), placement)
+        seats[seat] = (SeatRenderer(stage, points, rng, placement.stage[3]), placement)
         lead = 3000.0 + (float(rng.uniform(0, 1500)) if table else 0.0)
         seat_events, end = plan_seat(rng, seat, requests, lead, distractor_rate)
         events += seat_events

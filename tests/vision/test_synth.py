@@ -106,7 +106,7 @@ def _openness(landmarks: np.ndarray, upper: int, lower: int, outer: int, inner: 
 @pytest.mark.parametrize("side", ["left", "right"])
 def test_a_generated_wink_closes_the_players_own_eye_and_only_that_one(sitter, side):
     stage, points = build_stage(sitter.image, sitter.landmarks, Placement((0, 0, 640, 480), 190.0))
-    renderer = SeatRenderer(stage, points, np.random.default_rng(0))
+    renderer = SeatRenderer(stage, points, np.random.default_rng(0), 480)
     wink = Event(1, "wink", side, 0.0, 100.0, 1000.0, 100.0)
     with open_landmarker() as landmarker:
         (rest, rest_shapes), *_ = detect_faces(landmarker, renderer.render(600.0, []))
