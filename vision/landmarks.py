@@ -163,6 +163,8 @@ class MediaPipeLandmarker:
     def observe(self, frame: Frame) -> FrameObservations:
         if self._closed:
             raise RuntimeError("landmarker is closed")
+        if self._pose_enabled:
+            self._start_poses(frame)
         tracks = list(self._tracks)
         if self._pool is not None and len(tracks) > 1:
             found = list(self._pool.map(lambda t: self._landmarks_on_region(t, frame), tracks))
@@ -172,9 +174,7 @@ class MediaPipeLandmarker:
         faces.extend(self._discover(frame))
         faces = self._drop_duplicates(faces)
         observations = FrameObservations(frame, faces)
-        if self._pose_enabled:
-            observations.poses = self._collect_poses()
-            self._start_poses(frame)
+        observations.poses = self._collect_poses()
         return observations
 
     def _search_regions(self, frame: Frame) -> list[tuple[int, int, int, int]]:
@@ -203,9 +203,8 @@ class MediaPipeLandmarker:
         return regions
 
     def _collect_poses(self) -> list[PoseObservation]:
-        """The poses of the pose run started on the previous frame: pose runs beside that
-        frame's features and this frame's faces, and its result always comes with the next frame
-        (carrying its own timestamp), so a recording gives the same results on every run."""
+        """The poses of the pose run started at the beginning of this frame, beside its
+        faces."""
         if self._pose_job is None:
             return []
         job, self._pose_job = self._pose_job, None
