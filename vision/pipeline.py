@@ -429,6 +429,8 @@ class Pipeline:
         now = time.perf_counter()
         stats = self.stats
         stats.dropped = self._feed.dropped
+        if len(stats.errors) != len(self._feed.errors):
+            stats.errors = list(self._feed.errors)
         if gap is None and not end_of_stream:
             stats.frames += 1
             self._frame_times.append(now)

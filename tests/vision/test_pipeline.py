@@ -12,6 +12,7 @@ import numpy as np
 from fakes import FakeDetector, FakeLandmarker, ListSource, fake_features, frames, gap
 
 from vision.pipeline import Pipeline, open_pipeline
+from vision.sources import SourceError
 
 
 def make_pipeline(sources, script, *, delay_s=0.0, **options):
@@ -152,3 +153,23 @@ def test_open_pipeline_loops_a_file_in_real_time(tmp_path):
     assert stamps == sorted(set(stamps)) and all(ts % 20 == 0 for ts in stamps)
     assert stamps[-1] >= 14 * 20
     assert elapsed >= 0.9 * stamps[-1] / 1000
+
+
+class FailingSource(ListSource):
+    """A recorded source that breaks after its frames (a file cut short)."""
+
+    def __iter__(self):
+        yield from super().__iter__()
+        raise SourceError("cannot decode clip.mp4 past frame 5: the file looks corrupt")
+
+
+def test_a_source_that_fails_mid_way_ends_with_its_message_and_keeps_its_gestures():
+    source = FailingSource("clip", frames("clip", 20))
+    pipeline, _, _ = make_pipeline(source, wink_between(400, 600))
+    results = list(pipeline)
+    assert results[-1].end_of_stream
+    assert results[-1].stats.errors == [
+        "cannot decode clip.mp4 past frame 5: the file looks corrupt"
+    ]
+    assert pipeline.stats.errors == results[-1].stats.errors
+    assert [g.kind for g in pipeline.gestures] == ["wink"]
