@@ -66,6 +66,7 @@ DETECTOR_BLENDSHAPES = (
     "browInnerUp", "browOuterUpLeft", "browOuterUpRight",
     "mouthRollLower", "mouthRollUpper", "mouthLeft", "mouthRight",
     "mouthPucker", "mouthFunnel", "jawOpen", "mouthSmileLeft", "mouthSmileRight",
+    "browDownLeft", "browDownRight",
 )  # fmt: skip
 
 

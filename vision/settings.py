@@ -52,6 +52,9 @@ class KindSettings(_Strict):
     refractory_ms: int = Field(ge=0)  # after a gesture ends, no new one of this kind starts
     #: Kinds whose activity during this one's span cancels it (a wink inside eyes_closed).
     vetoed_by: tuple[str, ...] = ()
+    #: Rise of mean(mouthSmileLeft, mouthSmileRight) that cancels this kind: a laugh squints
+    #: one eye more than the other, bares teeth and parts the lips around the tongue.
+    smile_veto: Ramp | None = None
     #: Which face region's quality gates this kind ("face" or "mouth").
     region: str = Field("face", pattern="^(face|mouth)$")
 
@@ -81,6 +84,7 @@ class EyesClosedSettings(KindSettings):
 class LipBiteSettings(KindSettings):
     roll_lower: Ramp  # rise of mouthRollLower
     teeth: Ramp  # rise of the teeth-coloured share of the opening and lower lip
+    teeth_rest_factor: float = Field(ge=0)  # ... beyond this times the share shown at rest
     lip_hidden: Ramp  # drop of lower-lip thickness (fraction of face size)
     roll_upper_veto: Ramp  # rise of mouthRollUpper: both lips rolled in is a mouth roll
     open_veto: Ramp  # rise of the lip gap: a bitten lip keeps the mouth closed
@@ -112,6 +116,7 @@ class BrowsRaisedSettings(KindSettings):
 class PoutSettings(KindSettings):
     pucker: Ramp  # rise of max(mouthPucker, mouthFunnel)
     narrowing: Ramp  # drop of mouth width (of face size)
+    narrowing_weight: float = Field(ge=0, le=1)  # its share of the activation (pucker: the rest)
 
 
 class HeadTiltSettings(KindSettings):
@@ -144,6 +149,12 @@ class GestureKinds(_Strict):
 
 class CalibrationSettings(_Strict):
     seconds: float = Field(gt=0)  # neutral face needed before detection starts
+    #: A frame counts as neutral only while each of these blendshapes stays at or under its
+    #: value (eyes shut, a frown or a pout is no resting face to measure from).
+    neutral_max: dict[str, float]
+    #: After this much usable face time with too few neutral frames, any usable frame counts
+    #: (someone whose resting face fails the limits must still get a baseline).
+    lenient_after_seconds: float = Field(gt=0)
 
 
 class BaselineSettings(_Strict):

@@ -18,7 +18,7 @@ NEUTRAL_BLENDSHAPES = {
     "browInnerUp": 0.03, "browOuterUpLeft": 0.02, "browOuterUpRight": 0.02,
     "mouthRollLower": 0.02, "mouthRollUpper": 0.01, "mouthLeft": 0.0, "mouthRight": 0.0,
     "mouthPucker": 0.05, "mouthFunnel": 0.01, "jawOpen": 0.02, "mouthSmileLeft": 0.02,
-    "mouthSmileRight": 0.02,
+    "mouthSmileRight": 0.02, "browDownLeft": 0.02, "browDownRight": 0.02,
 }  # fmt: skip
 NEUTRAL = dict(
     eye_open_left=0.30, eye_open_right=0.30, brow_gap_left=0.24, brow_gap_right=0.24,

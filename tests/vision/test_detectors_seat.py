@@ -104,3 +104,24 @@ def test_a_saved_player_starts_ready_with_their_sensitivities(tmp_path):
 def test_saving_before_calibration_is_refused(tmp_path):
     with pytest.raises(RuntimeError):
         SeatGestureDetector(1, load_detector_settings()).save_player(tmp_path / "x.json", "x")
+
+
+def test_calibration_waits_for_open_eyes():
+    shut = {"eye_open_left": -0.2, "eye_open_right": -0.2, "eyeBlinkLeft": 0.7,
+            "eyeBlinkRight": 0.7}  # fmt: skip
+    trace = Trace(9000).add(0, 4000, ramp_ms=1, **shut).add(7000, 7500, **WINK_LEFT)
+    gestures, _, detector = run(trace)
+    assert labels(gestures) == ["wink left"]  # measured against open eyes, not shut ones
+    assert detector.baseline.values["eye_open_left"] > 0.25
+
+
+def test_a_face_never_neutral_is_calibrated_leniently_in_the_end():
+    detector = SeatGestureDetector(1, load_detector_settings())
+    trace = Trace(14000, rest={"eyeBlinkLeft": 0.5, "eyeBlinkRight": 0.5})  # heavy lids
+    states = [detector.update(ts, f) or detector.calibration.state for ts, f in trace.frames()]
+    assert states[60] == "calibrating" and states[-1] == "ready"
+
+
+def test_a_laugh_that_squints_one_eye_more_is_not_a_wink():
+    laugh = {"mouthSmileLeft": 0.6, "mouthSmileRight": 0.6, **WINK_LEFT}
+    assert run(Trace(5000).add(3000, 3800, **laugh))[0] == []

@@ -29,7 +29,9 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         )
         both_rolled = ramp(delta["mouthRollUpper"], s.roll_upper_veto)
         parted = ramp(delta["mouth_open"], s.open_veto)
-        teeth = ramp(delta["teeth"], s.teeth)
+        # Teeth that show at rest (a smile) come and go with every movement: ask for more.
+        shown = s.teeth_rest_factor * rest.get("teeth", 0.0)
+        teeth = ramp(delta["teeth"] - shown, s.teeth)
         value = max(max(rolled, hidden) * (1.0 - both_rolled), teeth) * (1.0 - parted)
         if teeth >= max(rolled, hidden):
             return value, _side(features.teeth_side, s.teeth_side_offset)

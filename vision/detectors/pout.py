@@ -16,4 +16,4 @@ class PoutDetector(KindDetector[PoutSettings]):
         s = self.settings
         pucker = ramp(max(delta["mouthPucker"], delta["mouthFunnel"]), s.pucker)
         narrower = ramp(delta["mouth_width"], s.narrowing)
-        return (pucker + narrower) / 2, None
+        return (1.0 - s.narrowing_weight) * pucker + s.narrowing_weight * narrower, None

@@ -65,6 +65,7 @@ class SeatGestureDetector:
         self._active: dict[str, deque[list[int]]] = {d.kind: deque() for d in self.detectors}
         self._recent: deque[Gesture] = deque()
         self._releasing_until: dict[str, int] = {}
+        self._first_usable_ms: int | None = None
 
     @property
     def calibration(self) -> CalibrationStatus:
@@ -86,13 +87,20 @@ class SeatGestureDetector:
             return []
         signals = features.signals()
         if not self.baseline.ready:
-            self.baseline.calibrate(ts_ms, signals)
+            if self._first_usable_ms is None:
+                self._first_usable_ms = ts_ms
+            lenient_ms = self.settings.calibration.lenient_after_seconds * 1000
+            if self._neutral(features) or ts_ms - self._first_usable_ms > lenient_ms:
+                self.baseline.calibrate(ts_ms, signals)
+            else:
+                self.baseline.gap()
             return []
         delta = self.baseline.delta(signals)
         mouth_quality = min(
             features.mouth_quality,
             ramp(delta["lip_contrast"], self.settings.quality.lip_contrast_drop),
         )
+        smile = (delta["mouthSmileLeft"] + delta["mouthSmileRight"]) / 2
         ended: list[tuple[str, Event]] = []
         for detector in self.detectors:
             kind = detector.kind
@@ -101,6 +109,8 @@ class SeatGestureDetector:
                 self._missing(ts_ms, [kind])
                 continue
             value, side = detector.activation(delta, features, self.baseline.values)
+            if detector.settings.smile_veto is not None:
+                value *= 1.0 - ramp(smile, detector.settings.smile_veto)
             value = min(value * detector.settings.sensitivity, 1.0)
             self._scores[kind] = value
             self._note_activity(kind, ts_ms, value >= detector.settings.off)
@@ -148,6 +158,14 @@ class SeatGestureDetector:
             raise RuntimeError("the baseline is still calibrating")
         sensitivities = {d.kind: d.settings.sensitivity for d in self.detectors}
         save_player(path, player, self.baseline.values, sensitivities)
+
+    def _neutral(self, features: FaceFeatures) -> bool:
+        """Whether this frame may calibrate: a resting face with the mouth in view."""
+        limits = self.settings.calibration.neutral_max
+        minimum = self.settings.quality.min_quality
+        if features.mouth_quality < minimum:
+            return False
+        return all(features.blendshapes.get(name, 0.0) <= top for name, top in limits.items())
 
     def _missing(self, ts_ms: int, kinds) -> None:
         self.baseline.gap()
