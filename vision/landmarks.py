@@ -180,24 +180,32 @@ class MediaPipeLandmarker:
     def _search_regions(self, frame: Frame) -> list[tuple[int, int, int, int]]:
         """Where to run the face detector on this frame: around each face lost since the last
         frame, and a share of the current sweep (the whole frame and the tile pyramid), which
-        starts every ``discover_every_ms`` and is spread over frames so no frame pays for all
-        of it; with no face followed, the whole sweep at once."""
+        starts every ``discover_every_ms`` or when a face is lost (it may have moved far, or a
+        folder's next photo may be another scene) and is spread over frames so no frame pays
+        for all of it; with no face followed in this frame, the whole sweep at once."""
         s = self.settings
         height, width = frame.image.shape[:2]
         regions = []
+        lost = False
         for track in self._tracks:
             if track.missed:
+                lost = True
                 x0, y0, x1, y1 = CropRegion(
                     track.region.cx, track.region.cy, track.region.side * 1.5
                 ).clip(width, height)
                 regions.append((x0, y0, x1 - x0, y1 - y0))
         every = s.discover_every_ms if self._tracks else s.discover_idle_every_ms
-        due = self._last_discovery_ms is None or frame.ts_ms - self._last_discovery_ms >= every
+        due = (
+            lost
+            or self._last_discovery_ms is None
+            or frame.ts_ms - self._last_discovery_ms >= every
+        )
         if not self._sweep and due:
             self._last_discovery_ms = frame.ts_ms
             self._sweep = [(0, 0, width, height)]
             self._sweep += tile_pyramid(width, height, s.tile_px, s.tile_overlap)
-        share = s.discover_tiles_per_frame if self._tracks else len(self._sweep)
+        followed = any(not track.missed for track in self._tracks)
+        share = s.discover_tiles_per_frame if followed else len(self._sweep)
         regions += self._sweep[:share]
         del self._sweep[:share]
         return regions

@@ -288,7 +288,7 @@ class Pipeline:
                 s.source_id,
                 seat_maps.get(s.source_id) if isinstance(seat_maps, dict) else seat_maps,
                 table=self.table,
-                confirm_ms=0 if s.frame_count == 1 else settings.seats.confirm_ms,
+                confirm_ms=0 if s.stills else settings.seats.confirm_ms,
                 rebind_radius=settings.seats.rebind_radius,
             )
             for s in self.sources

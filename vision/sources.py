@@ -28,8 +28,11 @@ log = logging.getLogger(__name__)
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 STREAM_SCHEMES = ("rtsp://", "rtsps://", "rtmp://", "http://", "https://", "udp://", "tcp://")
 
-#: Frame rate assumed for a folder of images or a video whose header gives none.
+#: Frame rate assumed for a video whose header gives none.
 DEFAULT_FPS = 30.0
+#: Frame rate of a folder of images unless told: one photo a second (frames dumped from a video
+#: are played at their rate with ``fps``).
+FOLDER_FPS = 1.0
 
 
 class SourceError(Exception):
@@ -98,6 +101,8 @@ class VideoSource:
     fps: float | None = None
     #: Frames in one pass (None when unknown or endless).
     frame_count: int | None = None
+    #: Frames are separate pictures rather than a continuous video.
+    stills: bool = False
 
     def __iter__(self) -> Iterator[SourceItem]:
         raise NotImplementedError
@@ -208,7 +213,10 @@ class VideoFileSource(VideoSource):
 
 class ImageFolderSource(VideoSource):
     """Every image in a folder, in natural name order (frame2 before frame10), as frames
-    ``1000 / fps`` ms apart. An unreadable image is skipped with a warning."""
+    ``1000 / fps`` ms apart (one a second unless told). An unreadable image is skipped with a
+    warning."""
+
+    stills = True
 
     def __init__(
         self,
@@ -221,7 +229,7 @@ class ImageFolderSource(VideoSource):
         self.path = Path(path)
         self.source_id = source_id or self.path.name
         self.loop = loop
-        self.fps = float(fps or DEFAULT_FPS)
+        self.fps = float(fps or FOLDER_FPS)
         if not self.path.is_dir():
             raise SourceError(f"no such folder: {self.path}")
         self.files = sorted(
@@ -261,6 +269,8 @@ class ImageFolderSource(VideoSource):
 
 class ImageSource(VideoSource):
     """One image: one frame at 0 ms (repeated ``1000 / fps`` ms apart with ``loop``)."""
+
+    stills = True
 
     def __init__(
         self,

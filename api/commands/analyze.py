@@ -58,7 +58,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--out", metavar="DIR", type=Path, help="output folder (default: out/<source name>)"
     )
     parser.add_argument(
-        "--fps", type=float, help="frame rate of a folder of images (default 30)", default=None
+        "--fps",
+        type=float,
+        default=None,
+        help="frame rate of a folder of images (default 1: one photo a second; give the video's "
+        "rate for frames dumped from a video)",
     )
     parser.add_argument("--max-frames", type=int, metavar="N", help="stop after N frames")
     parser.add_argument("--no-video", action="store_true", help="do not write annotated.mp4")
