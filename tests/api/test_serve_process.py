@@ -8,12 +8,14 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
 import pytest
 from clips import write_clip
 from table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
+from websockets.sync.client import connect
 
 KEINU = [str(Path(sys.executable).parent / "keinu")]
 
@@ -79,7 +81,19 @@ def test_killed_mid_hand_the_server_resumes_the_hand_exactly(tmp_path, clip):
         after = httpx.get(f"{second.url}/api/hands/{hand_id}").json()
         assert after == before
         assert after["view"]["to_speak"] == 4  # seat 4 still has to answer the órdago
-        for seat, text in EXAMPLE_CALLS[12:]:
+        # twenty dashboards watch the next call arrive
+        ws_url = f"ws://127.0.0.1:{second.port}/api/live"
+        with ExitStack() as stack:
+            watchers = [stack.enter_context(connect(ws_url, open_timeout=10)) for _ in range(20)]
+            assert all(json.loads(w.recv(10))["type"] == "hello" for w in watchers)
+            seat, text = EXAMPLE_CALLS[12]
+            httpx.post(f"{second.url}/api/hands/{hand_id}/calls", json={"seat": seat, "text": text})
+            for watcher in watchers:
+                message = json.loads(watcher.recv(10))
+                while message["type"] != "call":
+                    message = json.loads(watcher.recv(10))
+                assert message["data"]["call"] == [seat, text]
+        for seat, text in EXAMPLE_CALLS[13:]:
             response = httpx.post(
                 f"{second.url}/api/hands/{hand_id}/calls", json={"seat": seat, "text": text}
             )
