@@ -146,9 +146,9 @@ def show_upper_teeth(image: np.ndarray, face: FaceGeometry, amount: float, sign:
 
 def draw_hand(image: np.ndarray, face: FaceGeometry, progress: float, skin: np.ndarray) -> None:
     """An open hand passing in front of the face from the image's left to its right
-    (``progress`` 0..1)."""
-    height = face.face_height
-    centre = face.centre + np.array([(progress * 2.6 - 1.3) * height, 0.15 * height], np.float32)
+    (``progress`` 0..1), its forearm reaching up from below."""
+    height = 1.2 * face.face_height
+    centre = face.centre + np.array([(progress * 2.6 - 1.3) * height, 0.2 * height], np.float32)
     palm = np.zeros(image.shape[:2], np.uint8)
     scale = 4
 
@@ -160,10 +160,12 @@ def draw_hand(image: np.ndarray, face: FaceGeometry, progress: float, skin: np.n
     for index, offset in enumerate((-0.15, -0.05, 0.05, 0.15)):
         base = centre + np.array([offset * height, -0.15 * height], np.float32)
         tip = base + np.array([offset * 0.5 * height, -(0.4 - 0.08 * abs(index - 1.5)) * height])
-        cv2.line(palm, pt(base), pt(tip), 255, int(0.075 * height * scale), cv2.LINE_AA, shift=2)
+        cv2.line(palm, pt(base), pt(tip), 255, max(int(0.075 * height), 2), cv2.LINE_AA, shift=2)
     thumb = centre + np.array([0.18 * height, 0.02 * height], np.float32)
     cv2.line(palm, pt(thumb), pt(thumb + np.array([0.17 * height, -0.17 * height])), 255,
-             int(0.085 * height * scale), cv2.LINE_AA, shift=2)  # fmt: skip
+             max(int(0.085 * height), 2), cv2.LINE_AA, shift=2)  # fmt: skip
+    elbow = centre + np.array([0.25 * height, 1.6 * height], np.float32)
+    cv2.line(palm, pt(centre), pt(elbow), 255, max(int(0.3 * height), 2), cv2.LINE_AA, shift=2)
     alpha = cv2.GaussianBlur(palm.astype(np.float32) / 255.0, (0, 0), 1.2)
     depth = cv2.distanceTransform((palm > 127).astype(np.uint8), cv2.DIST_L2, 3)
     shading = 0.72 + 0.28 * np.clip(depth / (0.08 * height), 0.0, 1.0)
