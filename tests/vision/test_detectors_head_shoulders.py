@@ -55,3 +55,8 @@ def test_no_pose_at_all_means_no_shrug_and_no_error():
     trace = Trace(5000, pose_every=0).add(3000, 3700, gap_left=-0.15, gap_right=-0.15)
     assert run(trace)[0] == []
     assert not math.isnan(run(trace)[2].scores()["shrug"])
+
+
+def test_a_head_thrown_back_laughing_is_not_a_tilt():
+    laugh = {"head_roll_deg": 15.0, "mouthSmileLeft": 0.6, "mouthSmileRight": 0.6}
+    assert run(Trace(5000).add(3000, 4000, ramp_ms=150, **laugh))[0] == []
