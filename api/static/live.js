@@ -13,6 +13,7 @@ const $ = (id) => document.getElementById(id);
 export function initLive() {
   on("hello", (data) => {
     pipeline = data.pipeline;
+    for (const sena of data.table?.current?.senas || []) rememberSena(sena);
     Object.entries(data.seats || {}).forEach(([seat, info]) => Object.assign(seatState[seat] || {}, info));
     showNotice(data.notice);
     renderHealth();
@@ -35,8 +36,7 @@ export function initLive() {
   on("gesture", (g) => addFeed(h("li.gesture", {},
     h("span.when", {}, clock()), h("b", {}, seatLabel(g.seat)), ` ${t("feed.gesture")}: ${gestureLabel(g.side ? `${g.kind} ${g.side}` : g.kind)}`)));
   on("sena", (sena) => {
-    const state = seatState[sena.seat];
-    if (state) { state.senas = [sena, ...state.senas.filter((s) => s.calls[0] !== sena.calls[0])].slice(0, 3); }
+    rememberSena(sena);
     addFeed(h("li.sena", { class: `sena verdict-${sena.verdict}` },
       h("span.when", {}, clock()), h("b", {}, seatLabel(sena.seat)),
       ` ${t("feed.sena")}: ${senaLabel(sena)} `,
@@ -46,6 +46,11 @@ export function initLive() {
   on("table", () => renderTiles());
   setInterval(() => api("GET", "/api/health").then((data) => { pipeline = data.pipeline; renderHealth(); }).catch(() => {}), 5000);
   renderTiles();
+}
+
+function rememberSena(sena) {
+  const state = seatState[sena.seat];
+  if (state) state.senas = [sena, ...state.senas.filter((s) => s.calls[0] !== sena.calls[0])].slice(0, 3);
 }
 
 const clock = () => new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });

@@ -50,6 +50,7 @@ export function initReferee() {
   $("next-hand").onclick = nextHand;
   $("game-report").onclick = gameReport;
   $("new-table").onclick = () => showSetup(true);
+  $("setup-cancel").onclick = () => showSetup(false);
   $("show-submit").onclick = submitShown;
   document.addEventListener("keydown", onKey);
   on("hello", (data) => loadTableState(data.table));
@@ -89,6 +90,7 @@ function fillManoSelect() {
 function showSetup(visible) {
   $("setup").hidden = !visible;
   $("referee").hidden = visible || !state.table;
+  $("setup-cancel").hidden = !state.table;
   if (visible) fillManoSelect();
 }
 
@@ -374,7 +376,7 @@ async function gameReport() {
   const dialog = h("dialog.report-dialog", {},
     h("h3", {}, `${report.table.name}`),
     ...report.games.map((g) => h("div.game", {},
-      h("h4", {}, `${t("report.game")} ${g.game}: ${g.hands} ${t("report.hands")} · 1-3 ${g.score["1-3"]} – 2-4 ${g.score["2-4"]}${g.winner ? ` · ${g.winner} ${t("status.winner")}` : ""}`),
+      h("h4", {}, `${t("report.game")} ${g.game}: ${g.hands} ${t(g.hands === 1 ? "report.hand" : "report.hands")} · 1-3 ${g.score["1-3"]} – 2-4 ${g.score["2-4"]}${g.winner ? ` · ${g.winner} ${t("status.winner")}` : ""}`),
       h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("report.seat")), ...["legal", "late", "not_allowed_now", "not_in_catalogue", "false"].map((v) => h("th", {}, t(`verdict.${v}`))))),
         h("tbody", {}, ...Object.entries(g.senas).map(([seat, counts]) => h("tr", {}, h("td", {}, seatName(Number(seat))),
           ...["legal", "late", "not_allowed_now", "not_in_catalogue", "false"].map((v) => h("td", {}, counts[v])))))))),
