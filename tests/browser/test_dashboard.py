@@ -112,7 +112,7 @@ def test_referee_enters_a_hand_and_sees_senas_from_the_video(server, browser, tm
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("request", lambda r: errors.append(r.url) if "127.0.0.1" not in r.url else None)
-    page.goto(server)
+    page.goto(server, wait_until="domcontentloaded")
 
     expect(page.locator("#setup")).to_be_visible()
     for seat, name in NAMES.items():
@@ -173,7 +173,7 @@ def test_referee_enters_a_hand_and_sees_senas_from_the_video(server, browser, tm
 
 def test_english_toggle_and_a_tablet_screen(server, browser, tmp_path):
     page = browser.new_page(viewport={"width": 820, "height": 1180}, has_touch=True)
-    page.goto(server)
+    page.goto(server, wait_until="domcontentloaded")
     page.click("#lang")
     expect(page.locator("[data-tab=referee]")).to_have_text("Referee")
     expect(page.locator("#status-phase")).to_be_visible()
@@ -186,7 +186,7 @@ def test_english_toggle_and_a_tablet_screen(server, browser, tmp_path):
 
 def test_practice_asks_for_a_sena_and_scores_the_attempt(server, browser, tmp_path):
     page = browser.new_page(viewport={"width": 1366, "height": 900})
-    page.goto(server + "#practice")
+    page.goto(server + "#practice", wait_until="domcontentloaded")
     expect(page.locator("#bars .bar-row")).to_have_count(9)
     page.fill("#player", "Ane")
     page.select_option("#drill-target", "juego_31")
