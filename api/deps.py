@@ -3,10 +3,12 @@ run the real app over a temporary database."""
 
 from __future__ import annotations
 
-from fastapi import Request, WebSocket
+from fastapi import Request
 
 from api.hub import Hub
 from api.live import LiveFeed
+from api.practice import Practice
+from api.referee import Referee
 from api.settings import Settings
 from api.store import Store
 
@@ -27,13 +29,9 @@ def get_live(request: Request) -> LiveFeed | None:
     return request.app.state.live
 
 
-def ws_hub(websocket: WebSocket) -> Hub:
-    return websocket.app.state.hub
-
-
-def get_referee(request: Request):
+def get_referee(request: Request) -> Referee:
     return request.app.state.referee
 
 
-def get_practice(request: Request):
+def get_practice(request: Request) -> Practice:
     return request.app.state.practice

@@ -20,7 +20,7 @@ from engine.game import Match
 from engine.gesture import Gesture
 from engine.rules import Rules
 from engine.seats import PAIRS
-from engine.senas import judge_senas, load_profile, summarise_by_seat
+from engine.senas import SenaRecord, judge_senas, load_profile, summarise_by_seat
 from engine.table import Table, parse_hands
 
 #: Phases after which the next hand may be dealt (the cards may never be entered).
@@ -230,7 +230,8 @@ class Referee:
             except BaseException:
                 table.undo()
                 raise
-            senas = self._judged(self.hand(hand.id), table)
+            hand = self.hand(hand.id)
+            senas = self._judged(hand, self._records(hand, table))
             sena = next(s for s in senas if sena_call.index in s["calls"])
         self.hub.publish("sena", {"hand_id": hand.id, "table_id": row.id, **sena})
         return sena
@@ -238,7 +239,7 @@ class Referee:
     def review(self, hand_id: int, call_idx: int, action: str, note: str) -> dict:
         with self._lock:
             hand = self.hand(hand_id)
-            senas = self._judged(hand, self.engine_table(hand))
+            senas = self._judged(hand, self._records(hand, self.engine_table(hand)))
             if not any(s["calls"] and s["calls"][0] == call_idx for s in senas):
                 raise NotFound(f"no seña starts at call {call_idx} of hand {hand_id}")
             self.store.review_sena(hand_id, call_idx, action, note)
@@ -255,16 +256,18 @@ class Referee:
 
     # views
 
-    def _judged(self, hand: HandRow, table: Table) -> list[dict]:
-        row = self.table(hand.table_id)
-        names = {s.seat: s.name for s in row.seats}
-        reviews = self.store.reviews_of(hand.id)
-        records = judge_senas(
+    def _records(self, hand: HandRow, table: Table) -> list[SenaRecord]:
+        return judge_senas(
             table.sena_calls,
-            profile=profile_named(row.profile),
+            profile=profile_named(self.table(hand.table_id).profile),
             rules=table.rules,
             hands=table.hands,
         )
+
+    def _judged(self, hand: HandRow, records: list[SenaRecord]) -> list[dict]:
+        """Each seña as the dashboard shows it: the verdict, the seat's name, the review."""
+        names = {s.seat: s.name for s in self.table(hand.table_id).seats}
+        reviews = self.store.reviews_of(hand.id)
         judged = []
         for record in records:
             item = record.to_dict()
@@ -280,15 +283,8 @@ class Referee:
         with self._lock:
             hand = self.hand(hand_id)
             table = self.engine_table(hand)
-            row = self.table(hand.table_id)
-            senas = self._judged(hand, table)
-            records = judge_senas(
-                table.sena_calls,
-                profile=profile_named(row.profile),
-                rules=table.rules,
-                hands=table.hands,
-            )
-            last = self.store.last_hand(row.id)
+            records = self._records(hand, table)
+            last = self.store.last_hand(hand.table_id)
             return {
                 "hand": {
                     "id": hand.id,
@@ -306,7 +302,7 @@ class Referee:
                     {"seat": c.seat, "action": c.action, "text": c.text}
                     for c in table.legal_calls()
                 ],
-                "senas": senas,
+                "senas": self._judged(hand, records),
                 "senas_by_seat": summarise_by_seat(records),
                 "can_deal": table.phase in HAND_DONE,
             }
