@@ -18,7 +18,8 @@ async def live_feed(websocket: WebSocket) -> None:
     await websocket.accept()
     client = hub.connect()
     try:
-        await websocket.send_json({"type": "hello", "seq": 0, "data": app.state.snapshot()})
+        snapshot = await asyncio.to_thread(app.state.snapshot)  # reads the store
+        await websocket.send_json({"type": "hello", "seq": 0, "data": snapshot})
         receiver = asyncio.create_task(_drain(websocket))
         while not receiver.done():
             waiter = asyncio.create_task(client.next_batch())
