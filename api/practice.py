@@ -175,7 +175,8 @@ class Practice:
 
     def _score(self, drill: Drill) -> dict:
         senas = interpret(drill.calls, self.profile)
-        seen = [s.meaning or ", ".join(s.gestures) for s in senas]
+        seen = [{"meaning": s.meaning, "gestures": list(s.gestures)} for s in senas]
+        seen_text = ", ".join(s.meaning or " + ".join(s.gestures) for s in senas)
         hit = next((s for s in senas if s.meaning in drill.targets), None)
         target = " | ".join(drill.targets)
         time_ms = duration_ms = size = None
@@ -191,7 +192,7 @@ class Practice:
             session=drill.session,
             drill=drill.kind,
             target=hit.meaning if hit else target,
-            seen=", ".join(seen) or None,
+            seen=seen_text or None,
             recognised=hit is not None,
             time_ms=time_ms,
             duration_ms=duration_ms,

@@ -194,11 +194,16 @@ class DrillOut(BaseModel):
     timeout_s: float
 
 
+class SeenOut(BaseModel):
+    meaning: str | None
+    gestures: list[str]
+
+
 class AttemptOut(BaseModel):
     drill: DrillOut
     recognised: bool
     target: str
-    seen: list[str]
+    seen: list[SeenOut]
     gestures: list[str]
     time_ms: int | None
     duration_ms: int | None

@@ -67,7 +67,9 @@ function showAttempt(attempt) {
   drill = null;
   relevant = new Set();
   const ok = attempt.recognised;
-  const seen = attempt.seen.length ? attempt.seen.map(meaningLabel).join(", ") : t("practice.nothing");
+  const seen = attempt.seen.length
+    ? attempt.seen.map((s) => (s.meaning ? meaningLabel(s.meaning) : `«${s.gestures.map(gestureLabel).join(" + ")}»`)).join(", ")
+    : t("practice.nothing");
   const figures = [
     attempt.time_ms !== null ? `${t("practice.time")} ${attempt.time_ms} ms` : null,
     attempt.duration_ms !== null ? `${t("practice.duration")} ${attempt.duration_ms} ms` : null,
@@ -124,7 +126,7 @@ function renderProgress(progress) {
 }
 
 function chart(title, sessions, targets, valueOf, max, format) {
-  const W = 320, H = 120, L = 36, B = 18;
+  const W = 260, H = 110, L = 34, B = 16;
   const NS = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H + B}`);

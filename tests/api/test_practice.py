@@ -26,7 +26,7 @@ def test_a_sena_drill_recognises_the_right_gesture_and_scores_it(client):
     client.app.state.on_gesture(Gesture(1, "lip_bite", "center", 1000, 1600, peak=0.7), "cam1")
     attempt = client.post("/api/practice/drills/current/finish").json()["attempt"]
     assert attempt["recognised"] is True
-    assert attempt["seen"] == ["dos_reyes"]
+    assert attempt["seen"] == [{"meaning": "dos_reyes", "gestures": ["lip_bite center"]}]
     assert attempt["duration_ms"] == 600
     assert attempt["size"] == 0.7
     assert attempt["time_ms"] >= 0
@@ -37,7 +37,7 @@ def test_a_wrong_gesture_is_reported_as_what_was_seen_instead(client):
     client.app.state.on_gesture(Gesture(1, "wink", "left", 1000, 1300), "cam1")
     attempt = client.post("/api/practice/drills/current/finish").json()["attempt"]
     assert attempt["recognised"] is False
-    assert attempt["seen"] == ["juego_31"]
+    assert attempt["seen"] == [{"meaning": "juego_31", "gestures": ["wink left"]}]
     assert attempt["target"] == "dos_reyes"
 
 
