@@ -103,18 +103,15 @@ class Baseline:
         step = 0.0 if self._last_ts is None else min(max(ts_ms - self._last_ts, 0), 200)
         self._last_ts = ts_ms
         frozen, released = set(frozen), set(released)
+        slow = 1.0 - math.exp(-step / self.adapt_ms)
+        fast = 1.0 - math.exp(-step / self.release_ms)
         for name, value in signals.items():
             if name not in self.values:
                 self.values[name] = value
-                continue
-            if name in released:
-                tau = self.release_ms
-            elif name in frozen:
-                continue
-            else:
-                tau = self.adapt_ms
-            weight = 1.0 - math.exp(-step / tau)
-            self.values[name] += weight * (value - self.values[name])
+            elif name in released:
+                self.values[name] += fast * (value - self.values[name])
+            elif name not in frozen:
+                self.values[name] += slow * (value - self.values[name])
 
 
 def save_player(

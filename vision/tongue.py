@@ -85,34 +85,30 @@ def measure_mouth(
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
     lightness, redness = lab[..., 0].astype(np.float32), lab[..., 1].astype(np.float32)
 
-    def to_crop(poly: np.ndarray) -> np.ndarray:
-        return np.round((poly - (x0, y0)) * scale).astype(np.int32)
-
-    def mask_of(*polys: np.ndarray) -> np.ndarray:
+    def mask_of(poly: np.ndarray) -> np.ndarray:
         mask = np.zeros(lab.shape[:2], np.uint8)
-        for poly in polys:
-            cv2.fillPoly(mask, [to_crop(poly)], 1)
+        cv2.fillPoly(mask, [np.round((poly - (x0, y0)) * scale).astype(np.int32)], 1)
         return mask.astype(bool)
 
     radius = max(round(0.12 * mouth_width * scale), 1)
     cheek_mask = np.zeros(lab.shape[:2], np.uint8)
-    for cx, cy in to_crop(cheeks):
+    for cx, cy in np.round((cheeks - (x0, y0)) * scale).astype(int):
         cv2.circle(cheek_mask, (int(cx), int(cy)), radius, 1, -1)
-    cheek_px = redness[cheek_mask.astype(bool)]
-    zone = mask_of(inner, zone_below)
-    lip_px = redness[mask_of(upper_lip) & ~mask_of(inner)]
-    if cheek_px.size == 0 or lip_px.size == 0 or not zone.any():
+    cheek = cheek_mask.astype(bool)
+    opening = mask_of(inner)
+    zone = opening | mask_of(zone_below)
+    bite_zone = opening | mask_of(lower_lip)
+    lip_px = redness[mask_of(upper_lip) & ~opening]
+    if not cheek.any() or lip_px.size == 0 or not zone.any():
         return None
-    skin_red = float(np.median(cheek_px))
-
-    skin_light = float(np.median(lightness[cheek_mask.astype(bool)]))
+    skin_red = float(np.median(redness[cheek]))
+    skin_light = float(np.median(lightness[cheek]))
     tongue_px = (
         zone
         & (redness - 128.0 > (skin_red - 128.0) * settings.redness_of_skin)
         & (lightness >= skin_light * settings.min_lightness_of_skin)
         & (lightness <= skin_light * settings.max_lightness_of_skin)
     )
-    bite_zone = mask_of(inner, lower_lip)
     teeth_px = (
         bite_zone
         & (redness < skin_red - settings.teeth_redness_below_skin)
