@@ -38,6 +38,7 @@ const state = {
   cursor: [1, 0],
   knownSenas: new Set(),
   profiles: [],
+  sources: [],
 };
 
 const $ = (id) => document.getElementById(id);
@@ -61,7 +62,11 @@ export function initReferee() {
   on("sena", async (data) => {
     if (state.hand && data.hand_id === state.hand.hand.id) setHand(await api("GET", `/api/hands/${data.hand_id}`));
   });
-  api("GET", "/api/profiles").then((data) => { state.profiles = data.profiles; buildSetup(data.default); });
+  Promise.all([api("GET", "/api/profiles"), api("GET", "/api/stream")]).then(([profiles, streams]) => {
+    state.profiles = profiles.profiles;
+    state.sources = streams.sources;
+    buildSetup(profiles.default);
+  });
 }
 
 export function refereeTable() { return state.table; }
@@ -77,7 +82,9 @@ function buildSetup(defaultProfile) {
     h("td", {}, String(seat)),
     h("td", {}, h("input", { name: `seat${seat}`, maxlength: 40, required: true, value: `${t("seat")} ${seat}` })),
     h("td", {}, pairOf(seat)),
-    h("td", {}, h("input", { name: `source${seat}`, maxlength: 64, placeholder: "cam1", pattern: "[A-Za-z0-9_.:#-]*" })),
+    h("td", {}, h("select", { name: `source${seat}` },
+      h("option", { value: "" }, t("setup.anysource")),
+      ...state.sources.map((id) => h("option", { value: id, selected: state.sources.length === 1 }, id)))),
   )));
   fillManoSelect();
 }

@@ -118,7 +118,7 @@ def test_referee_enters_a_hand_and_sees_senas_from_the_video(server, browser, tm
     expect(page.locator("#setup")).to_be_visible()
     for seat, name in NAMES.items():
         page.fill(f"input[name=seat{seat}]", name)
-        page.fill(f"input[name=source{seat}]", "cam1")
+        page.select_option(f"select[name=source{seat}]", "cam1")
     page.click("#setup-submit")
     expect(page.locator("#status-phase")).to_have_text("mus")
     expect(page.locator("#status-speaks")).to_have_text("Ane (1)")
