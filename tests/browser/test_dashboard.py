@@ -155,16 +155,16 @@ def test_referee_enters_a_hand_and_sees_senas_from_the_video(server, browser, tm
     expect(page.locator("#report .lances tbody tr")).to_have_count(4)
     expect(page.locator("#next-hand")).to_be_enabled()
 
+    shot = tmp_path / "referee.png"
+    page.screenshot(path=str(shot))
+    if os.environ.get("KEINU_SCREENSHOT"):
+        shutil.copy(shot, REPO / "docs" / "screenshot.png")
     page.click("#game-report")
     dialog = page.locator("dialog.report-dialog")
     expect(dialog).to_contain_text("Partida 1: 1 mano · 1-3 10 – 2-4 10")
     dialog.locator("button").click()
     expect(dialog).to_have_count(0)
 
-    shot = tmp_path / "referee.png"
-    page.screenshot(path=str(shot))
-    if os.environ.get("KEINU_SCREENSHOT"):
-        shutil.copy(shot, REPO / "docs" / "screenshot.png")
     page.click("[data-tab=live]")
     expect(page.locator("#seat-tiles .seat-tile")).to_have_count(4)
     expect(page.locator("#feed li").first).to_be_visible(timeout=30_000)
