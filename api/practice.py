@@ -87,6 +87,9 @@ class Practice:
             targets = {o.meaning: [list(w) for w in o.ways] for o in options}
         else:
             targets = self._targets_for(target)
+        saved = self.store.player(player)["sensitivities"]
+        if saved:  # the detector of this seat follows the player who practises on it
+            self._apply_sensitivities(seat, saved)
         with self._lock:
             self._cancel()
             drill = Drill(

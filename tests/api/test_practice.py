@@ -144,3 +144,16 @@ def wait_for(predicate, timeout=5.0):
             return True
         time.sleep(0.02)
     return False
+
+
+def test_a_drill_puts_the_players_saved_sensitivities_on_the_seat(tmp_path):
+    from vision.pipeline import default_detectors
+
+    detector = default_detectors()(2)
+    pipeline = DetectorPipeline(detector, frames=400)
+    pipeline.detectors = {2: detector}
+    app = create_app(Settings(data_dir=tmp_path, source="0"), pipeline_factory=lambda: pipeline)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        app.state.store.save_player("Bea", sensitivities={"lip_bite": 2.5})
+        drill(client, player="Bea", target="dos_reyes", seat=2)
+        assert wait_for(lambda: detector.settings.gestures.of("lip_bite").sensitivity == 2.5)
