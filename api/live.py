@@ -93,8 +93,12 @@ class Health:
 
 
 def is_reopenable(source: str) -> bool:
-    """Cameras and network streams come back after a failure; a file that ended is done."""
-    return source.isdigit() or bool(re.match(r"^[a-z][a-z0-9+.-]*://", source))
+    """Cameras and network streams come back after a failure; files that ended are done.
+    ``source`` may name several cameras separated by ";"."""
+    return any(
+        spec.strip().isdigit() or re.match(r"^[a-z][a-z0-9+.-]*://", spec.strip())
+        for spec in source.split(";")
+    )
 
 
 def encode_jpeg(image: np.ndarray, quality: int) -> bytes:
@@ -140,10 +144,6 @@ class LiveFeed:
         """Run ``command(pipeline)`` in the pipeline's thread, between two frames (detectors
         are not thread-safe: calibration and sensitivity changes go through here)."""
         self._commands.put(command)
-
-    @property
-    def pipeline(self) -> Any:
-        return self._pipeline
 
     def degraded(self, message: str) -> None:
         """The feed runs without detection (e.g. the models are missing): say why, once."""
