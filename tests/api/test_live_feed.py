@@ -11,6 +11,7 @@ from clips import write_clip
 from fastapi.testclient import TestClient
 
 from api.app import create_app
+from api.live import is_reopenable
 from api.settings import Settings
 
 WS = "ws://127.0.0.1/api/live"
@@ -140,3 +141,30 @@ def test_a_pipeline_that_ends_on_a_source_error_reports_it(tmp_path):
         assert wait_for(lambda: client.get("/api/health").json()["pipeline"]["gaps"])
         gap = client.get("/api/health").json()["pipeline"]["gaps"][0]
         assert (gap["reason"], gap["message"]) == ("failed", "cannot read camera 0: device gone")
+
+
+@pytest.mark.parametrize(
+    ("source", "reopened"),
+    [("0", True), ("rtsp://cam.local/table", True), ("table.mp4;1", True), ("table.mp4", False)],
+)
+def test_cameras_and_streams_are_reopened_files_are_not(source, reopened):
+    assert is_reopenable(source) is reopened
+
+
+def test_a_camera_that_fails_is_reopened_and_the_gap_closes(tmp_path):
+    from api.vision_feed import RawFrame
+    from vision.observation import Frame
+
+    attempts = []
+
+    def factory():
+        attempts.append(time.monotonic())
+        if len(attempts) == 1:
+            raise OSError("camera busy")
+        return (RawFrame(Frame(i * 33, np.zeros((4, 4, 3), np.uint8), "cam1", i)) for i in range(5))
+
+    app = create_app(Settings(data_dir=tmp_path, source="0"), pipeline_factory=factory)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        assert wait_for(lambda: len(attempts) >= 2 and app.state.live.health.frames == 5)
+        gap = client.get("/api/health").json()["pipeline"]["gaps"][0]
+        assert gap["reason"] == "failed" and gap["end_ms"] >= gap["start_ms"]
