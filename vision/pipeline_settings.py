@@ -17,6 +17,16 @@ class VisionSettingsError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class SourceSettings:
+    """How live sources reconnect (see models/vision.toml)."""
+
+    failed_reads_before_reconnect: int
+    reconnect_first_delay_s: float
+    reconnect_max_delay_s: float
+    reconnect_give_up_after_s: float
+
+
+@dataclass(frozen=True, slots=True)
 class LandmarkerSettings:
     """How faces are searched for and followed (see models/vision.toml for each value)."""
 
@@ -50,6 +60,7 @@ class PipelineSettings:
 
 @dataclass(frozen=True, slots=True)
 class VisionSettings:
+    sources: SourceSettings
     landmarker: LandmarkerSettings
     seats: SeatSettings
     pipeline: PipelineSettings
@@ -87,6 +98,7 @@ def load_vision_settings(path: Path | None = None) -> VisionSettings:
     except tomllib.TOMLDecodeError as exc:
         raise VisionSettingsError(f"{path} is not valid TOML: {exc}") from exc
     settings = VisionSettings(
+        sources=_section(SourceSettings, data.get("sources"), "sources", path),
         landmarker=_section(LandmarkerSettings, data.get("landmarker"), "landmarker", path),
         seats=_section(SeatSettings, data.get("seats"), "seats", path),
         pipeline=_section(PipelineSettings, data.get("pipeline"), "pipeline", path),

@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from vision.observation import Frame
+from vision.pipeline_settings import default_vision_settings
 
 log = logging.getLogger(__name__)
 
@@ -77,12 +78,25 @@ def _open_cv_capture(target: str | int) -> Capture:
 
 @dataclass(frozen=True, slots=True)
 class ReconnectPolicy:
-    """How a live source retries after it drops: pauses double from ``first_delay_s`` up to
-    ``max_delay_s``; it gives up after ``give_up_after_s`` without a frame (None: never)."""
+    """How a live source retries after it drops (``[sources]`` of models/vision.toml): after
+    ``failed_reads`` reads in a row without a frame it is reopened, with pauses doubling from
+    ``first_delay_s`` up to ``max_delay_s``; it gives up after ``give_up_after_s`` without a
+    frame (0: never)."""
 
-    first_delay_s: float = 0.5
-    max_delay_s: float = 5.0
-    give_up_after_s: float | None = 60.0
+    failed_reads: int
+    first_delay_s: float
+    max_delay_s: float
+    give_up_after_s: float
+
+    @classmethod
+    def from_settings(cls) -> ReconnectPolicy:
+        sources = default_vision_settings().sources
+        return cls(
+            failed_reads=sources.failed_reads_before_reconnect,
+            first_delay_s=sources.reconnect_first_delay_s,
+            max_delay_s=sources.reconnect_max_delay_s,
+            give_up_after_s=sources.reconnect_give_up_after_s,
+        )
 
     def delays(self) -> Iterator[float]:
         delay = self.first_delay_s
@@ -322,7 +336,7 @@ class LiveCaptureSource(VideoSource):
         self.target = target
         self.kind = "camera" if isinstance(target, int) else "stream"
         self.source_id = source_id or (f"camera{target}" if isinstance(target, int) else target)
-        self.reconnect = reconnect or ReconnectPolicy()
+        self.reconnect = reconnect or ReconnectPolicy.from_settings()
         self._opener = opener
         self._clock = clock
         self._sleep = sleep
@@ -358,9 +372,11 @@ class LiveCaptureSource(VideoSource):
         gap_started: int | None = None
         gap_reason = ""
         try:
+            failures = 0
             while not self.stopped:
                 ok, image = (False, None) if self._cap is None else self._cap.read()
                 if ok and image is not None:
+                    failures = 0
                     ts = self._now_ms(last_ms)
                     if gap_started is not None:
                         yield SourceGap(self.source_id, gap_started, ts, gap_reason)
@@ -368,6 +384,9 @@ class LiveCaptureSource(VideoSource):
                     yield Frame(ts, image, self.source_id, index)
                     index += 1
                     last_ms = ts
+                    continue
+                failures += 1
+                if self._cap is not None and failures < self.reconnect.failed_reads:
                     continue
                 if gap_started is None:
                     gap_started = max(last_ms, 0)
@@ -391,7 +410,7 @@ class LiveCaptureSource(VideoSource):
             if self.stopped:
                 return True
             limit = self.reconnect.give_up_after_s
-            if limit is not None and self._clock() - started >= limit:
+            if limit > 0 and self._clock() - started >= limit:
                 return False
             self._sleep(delay)
             self._cap = self._open()

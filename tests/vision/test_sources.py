@@ -146,7 +146,9 @@ def test_dropped_camera_reconnects_and_marks_the_gap():
         opener=lambda target: next(captures, FakeCapture(0, opened=False)),
         clock=clock,
         sleep=clock.sleep,
-        reconnect=ReconnectPolicy(first_delay_s=0.5, max_delay_s=1.0, give_up_after_s=3.0),
+        reconnect=ReconnectPolicy(
+            failed_reads=1, first_delay_s=0.5, max_delay_s=1.0, give_up_after_s=3.0
+        ),
     )
     items = []
     with pytest.raises(SourceError, match="lost camera 0"):
@@ -172,3 +174,36 @@ def test_sources_of_one_table_get_distinct_ids(tmp_path):
     clip = write_clip(tmp_path / "clip.mp4", 2)
     a, b = open_sources([clip, clip])
     assert a.source_id != b.source_id
+
+
+class FlakyCapture(FakeCapture):
+    """A camera whose every third read fails once, then works again."""
+
+    def __init__(self, frames: int):
+        super().__init__(frames)
+        self.reads = 0
+
+    def read(self):
+        self.reads += 1
+        if self.reads % 3 == 0:
+            return False, None
+        return super().read()
+
+
+def test_a_single_failed_read_is_not_a_drop():
+    cameras = iter([FlakyCapture(6)])
+    clock = FakeClock()
+    source = LiveCaptureSource(
+        0,
+        opener=lambda target: next(cameras, FakeCapture(0, opened=False)),
+        clock=clock,
+        sleep=clock.sleep,
+        reconnect=ReconnectPolicy(
+            failed_reads=3, first_delay_s=0.5, max_delay_s=1.0, give_up_after_s=0.1
+        ),
+    )
+    items = []
+    with pytest.raises(SourceError):
+        for item in source:
+            items.append(item)
+    assert [type(i).__name__ for i in items] == ["Frame"] * 6
