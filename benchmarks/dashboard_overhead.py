@@ -1,0 +1,124 @@
+"""What the dashboard costs on top of vision: the same decoded frames through the bare Pipeline,
+then through the dashboard's live feed (every gesture judged on an active table and written to
+SQLite, scores and health broadcast, every frame drawn with the overlay and JPEG-encoded for a
+watcher of the MJPEG stream), in one run.
+
+    python benchmarks/dashboard_overhead.py [--clip sample_videos/table.mp4] [--frames N]
+
+Prints frames per second of both and their ratio (1.0 = the dashboard adds nothing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path[0] = str(REPO)  # this folder's engine.py must not hide the engine package
+
+from api.hub import Hub  # noqa: E402
+from api.live import LiveFeed  # noqa: E402
+from api.referee import Referee  # noqa: E402
+from api.store import SeatRow, Store  # noqa: E402
+from api.vision_feed import Annotator, seat_summary  # noqa: E402
+from vision.observation import Frame  # noqa: E402
+from vision.pipeline import Pipeline  # noqa: E402
+from vision.sources import SourceItem, VideoSource  # noqa: E402
+
+
+class InMemory(VideoSource):
+    """Decoded frames, stamped by index: decoding is left out of both sides."""
+
+    def __init__(self, images: list[np.ndarray], fps: float) -> None:
+        self.source_id = "cam1"
+        self.images = images
+        self.fps = fps
+        self.frame_count = len(images)
+
+    def __iter__(self) -> Iterator[SourceItem]:
+        for index, image in enumerate(self.images):
+            yield Frame(round(index * 1000 / self.fps), image, self.source_id, index)
+
+
+def decode(path: Path, limit: int) -> tuple[list[np.ndarray], float]:
+    capture = cv2.VideoCapture(str(path))
+    fps = capture.get(cv2.CAP_PROP_FPS) or 30.0
+    images = []
+    while len(images) < limit:
+        ok, image = capture.read()
+        if not ok:
+            break
+        images.append(image)
+    capture.release()
+    if not images:
+        raise SystemExit(f"cannot read {path}")
+    return images, fps
+
+
+def bare(images: list[np.ndarray], fps: float) -> tuple[float, int]:
+    started = time.perf_counter()
+    results = gestures = 0
+    for result in Pipeline(InMemory(images, fps)):
+        results += 1
+        gestures += len(result.gestures)
+    return results / (time.perf_counter() - started), gestures
+
+
+def dashboard(images: list[np.ndarray], fps: float, data: Path) -> tuple[float, int]:
+    store = Store(data / "bench.sqlite3")
+    hub = Hub()
+    referee = Referee(store, hub)
+    referee.create_table(
+        name="bench",
+        profile="standard",
+        target=40,
+        reyes=8,
+        mano=1,
+        seats=[SeatRow(seat, f"P{seat}") for seat in range(1, 5)],
+    )
+    feed = LiveFeed(
+        source="bench",
+        pipeline_factory=lambda: Pipeline(InMemory(images, fps)),
+        hub=hub,
+        on_gesture=lambda gesture, source_id: referee.observe(gesture, source_id),
+        annotate=Annotator(),
+        describe_seats=seat_summary,
+    )
+    feed.frame_of("cam1").viewers = 1  # someone watches the MJPEG stream
+    started = time.perf_counter()
+    feed.start()
+    while feed.health.state != "gap":
+        time.sleep(0.01)
+    elapsed = time.perf_counter() - started
+    feed.stop()
+    hand = store.last_hand(referee.active_table_id)
+    senas = sum(1 for call in hand.calls if call.text.startswith("sena"))
+    store.close()
+    return feed.health.frames / elapsed, senas
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clip", type=Path, default=REPO / "sample_videos" / "table.mp4")
+    parser.add_argument("--frames", type=int, default=240)
+    args = parser.parse_args()
+    images, fps = decode(args.clip, args.frames)
+    height, width = images[0].shape[:2]
+    print(f"{args.clip.name}: {len(images)} frames {width}x{height}")
+    base_fps, gestures = bare(images, fps)
+    with tempfile.TemporaryDirectory() as data:
+        dash_fps, senas = dashboard(images, fps, Path(data))
+    print(f"pipeline alone      {base_fps:6.1f} fps  ({gestures} gestures)")
+    print(f"through the feed    {dash_fps:6.1f} fps  ({senas} señas stored)")
+    print(f"ratio {dash_fps / base_fps:.2f}")
+
+
+if __name__ == "__main__":
+    main()
