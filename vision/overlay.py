@@ -147,9 +147,10 @@ def _text(
     scale: float = 0.45,
     thickness: int = 1,
 ) -> None:
-    cv2.putText(
-        canvas, text, origin, cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), thickness + 2, cv2.LINE_AA
-    )
-    cv2.putText(
-        canvas, text, origin, cv2.FONT_HERSHEY_SIMPLEX, scale, colour, thickness, cv2.LINE_AA
-    )
+    """Text on a dark box, moved inside the canvas where it would spill over an edge."""
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    (width, height), baseline = cv2.getTextSize(text, font, scale, thickness)
+    x = min(max(origin[0], 2), max(canvas.shape[1] - width - 2, 2))
+    y = min(max(origin[1], height + 2), canvas.shape[0] - baseline - 2)
+    cv2.rectangle(canvas, (x - 2, y - height - 2), (x + width + 2, y + baseline), (0, 0, 0), -1)
+    cv2.putText(canvas, text, (x, y), font, scale, colour, thickness, cv2.LINE_AA)
