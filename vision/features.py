@@ -59,6 +59,8 @@ NOSE_TIP = 1
 # face (the side of the left eye), not from the pose model's names.
 POSE_NOSE, POSE_EARS, POSE_SHOULDERS = 0, (7, 8), (11, 12)
 POSE_MIN_VISIBILITY = 0.5
+#: The pose's nose may lie this many eye-corner distances from the face mesh's nose tip.
+POSE_MAX_NOSE_GAP = 0.5
 
 #: Blendshapes the detectors read; others stay in ``blendshapes`` for the overlay.
 DETECTOR_BLENDSHAPES = (
@@ -169,11 +171,15 @@ def head_angles(face: FaceObservation) -> tuple[float, float, float]:
 
 
 def shoulders_of(face: FaceObservation, pose: PoseObservation) -> Shoulders | None:
-    """The shoulders' height from ``pose``, or None when they are not visible enough."""
+    """The shoulders' height from ``pose``, or None when they are not visible enough or the
+    pose's nose is not this face's (a neighbour's body, or a pose that lost track)."""
     lm, vis = pose.landmarks[:, :2].astype(np.float64), pose.visibility
     if min(vis[POSE_SHOULDERS[0]], vis[POSE_SHOULDERS[1]]) < POSE_MIN_VISIBILITY:
         return None
     toward_left = face.landmarks[263, :2] - face.landmarks[33, :2]
+    nose_gap = np.linalg.norm(lm[POSE_NOSE] - face.landmarks[NOSE_TIP, :2])
+    if nose_gap > POSE_MAX_NOSE_GAP * np.linalg.norm(toward_left):
+        return None
     a, b = POSE_SHOULDERS
     left, right = (a, b) if np.dot(lm[a] - lm[b], toward_left) > 0 else (b, a)
     width = float(np.linalg.norm(lm[left] - lm[right]))

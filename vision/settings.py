@@ -171,9 +171,11 @@ class QualitySettings(_Strict):
     pitch_deg: Ramp
     luma: Ramp  # mean brightness of the face (0..255)
     contrast: Ramp  # brightness spread of the face (0..255)
-    #: Change of the upper lip's redness over the cheeks (Lab a*) from its baseline: a hand over
-    #: the mouth hides the lip. Pale lips change little, so this only ever lowers quality.
-    lip_contrast_drop: Ramp
+    #: Share of its resting redness over the cheeks (Lab a*) that the upper lip keeps: a hand
+    #: over the mouth hides the lip. Only for lips at least ``min_rest_lip_contrast`` redder
+    #: than the cheeks at rest; this only ever lowers quality.
+    lip_contrast_kept: Ramp
+    min_rest_lip_contrast: float = Field(ge=0)
     min_quality: float = Field(gt=0, lt=1)  # frames under this count as lost
 
 

@@ -62,7 +62,7 @@ def test_a_head_turn_that_shifts_the_mouth_geometry_alone_is_not_a_twist():
 
 
 def test_a_hand_over_the_mouth_suppresses_mouth_gestures_but_not_winks():
-    trace = Trace(6000).add(3000, 3800, **POUT).set(2900, 4000, lip_contrast=1.0)
+    trace = Trace(6000).add(3000, 3800, **POUT).set(2900, 4000, lip_contrast=0.5)
     trace.add(3100, 3500, eye_open_left=-0.2, eyeBlinkLeft=0.6)
     assert labels(run(trace)[0]) == ["wink left"]
 
@@ -73,6 +73,12 @@ def test_brows_raised():
     assert labels(run(Trace(5000).add(3000, 3800, **change))[0]) == ["brows_raised"]
     brief = Trace(5000).add(3000, 3150, **change)  # a flash of surprise while talking
     assert run(brief)[0] == []
+
+
+def test_lips_no_redder_than_the_cheeks_give_no_occlusion_cue():
+    trace = Trace(6000, rest={"lip_contrast": -16.0}).add(3000, 3800, **POUT)
+    trace.set(3000, 3800, lip_contrast=-25.0)  # that contrast swings while the mouth moves
+    assert labels(run(trace)[0]) == ["pout"]
 
 
 def test_a_mouth_that_cannot_be_measured_gives_no_mouth_gesture():

@@ -96,10 +96,7 @@ class SeatGestureDetector:
                 self.baseline.gap()
             return []
         delta = self.baseline.delta(signals)
-        mouth_quality = min(
-            features.mouth_quality,
-            ramp(delta["lip_contrast"], self.settings.quality.lip_contrast_drop),
-        )
+        mouth_quality = min(features.mouth_quality, self._lips_in_view(features.lip_contrast))
         smile = (delta["mouthSmileLeft"] + delta["mouthSmileRight"]) / 2
         ended: list[tuple[str, Event]] = []
         for detector in self.detectors:
@@ -158,6 +155,16 @@ class SeatGestureDetector:
             raise RuntimeError("the baseline is still calibrating")
         sensitivities = {d.kind: d.settings.sensitivity for d in self.detectors}
         save_player(path, player, self.baseline.values, sensitivities)
+
+    def _lips_in_view(self, lip_contrast: float) -> float:
+        """1 while the upper lip stays as much redder than the cheeks as at rest, falling to 0
+        as it loses that (a hand over the mouth). Lips no redder than the cheeks at rest give
+        no such cue, so they never lower the quality."""
+        q = self.settings.quality
+        rest = self.baseline.values.get("lip_contrast", 0.0)
+        if rest < q.min_rest_lip_contrast:
+            return 1.0
+        return ramp(lip_contrast / rest, q.lip_contrast_kept)
 
     def _neutral(self, features: FaceFeatures) -> bool:
         """Whether this frame may calibrate: a resting face with the mouth in view."""
