@@ -166,6 +166,7 @@ class _Feed:
         self._markers: deque[tuple[SourceGap, float]] = deque()
         self._running = 0
         self._threads: list[threading.Thread] = []
+        self.stopping = False
 
     def __iter__(self) -> Iterator[tuple[SourceItem, float]]:
         return self._live() if self.live else self._recorded()
@@ -202,6 +203,8 @@ class _Feed:
         while True:
             with self._cond:
                 while not self._frames and not self._markers and self._running:
+                    if self.stopping:
+                        return
                     self._cond.wait(0.5)
                 if self._markers:
                     item, at = self._markers.popleft()
@@ -238,9 +241,16 @@ class _Feed:
                 self._running -= 1
                 self._cond.notify()
 
-    def stop(self) -> None:
+    def request_stop(self) -> None:
+        """Ask the readers to end; a wait for frames returns at once (any thread)."""
+        self.stopping = True
         for source in self.sources:
             source.stop()
+        with self._cond:
+            self._cond.notify_all()
+
+    def stop(self) -> None:
+        self.request_stop()
         for thread in self._threads:
             thread.join(timeout=5)
 
@@ -311,8 +321,7 @@ class Pipeline:
     def stop(self) -> None:
         """End the iteration after the current frame (safe from any thread)."""
         self._stopped.set()
-        for source in self.sources:
-            source.stop()
+        self._feed.request_stop()
 
     def __enter__(self) -> Pipeline:
         return self

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -331,7 +332,7 @@ class LiveCaptureSource(VideoSource):
         reconnect: ReconnectPolicy | None = None,
         opener: CaptureOpener = _open_cv_capture,
         clock: Callable[[], float] = time.monotonic,
-        sleep: Callable[[float], None] = time.sleep,
+        sleep: Callable[[float], None] | None = None,
     ) -> None:
         self.target = target
         self.kind = "camera" if isinstance(target, int) else "stream"
@@ -339,7 +340,8 @@ class LiveCaptureSource(VideoSource):
         self.reconnect = reconnect or ReconnectPolicy.from_settings()
         self._opener = opener
         self._clock = clock
-        self._sleep = sleep
+        self._wake = threading.Event()
+        self._sleep = sleep or self._pause
         self._origin = clock() if origin is None else origin
         self._cap: Capture | None = self._open()
         if self._cap is None:
@@ -400,6 +402,14 @@ class LiveCaptureSource(VideoSource):
             if self._cap is not None:
                 self._cap.release()
                 self._cap = None
+
+    def _pause(self, seconds: float) -> None:
+        """Wait between reconnection attempts; :meth:`stop` cuts the wait short."""
+        self._wake.wait(seconds)
+
+    def stop(self) -> None:
+        super().stop()
+        self._wake.set()
 
     def _reconnect(self) -> bool:
         if self._cap is not None:

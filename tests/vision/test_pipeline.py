@@ -173,3 +173,27 @@ def test_a_source_that_fails_mid_way_ends_with_its_message_and_keeps_its_gesture
     ]
     assert pipeline.stats.errors == results[-1].stats.errors
     assert [g.kind for g in pipeline.gestures] == ["wink"]
+
+
+def test_stop_cuts_short_a_camera_waiting_to_reconnect():
+    from test_sources import FakeCapture
+
+    from vision.sources import LiveCaptureSource, ReconnectPolicy
+
+    cameras = iter([FakeCapture(3)])
+    camera = LiveCaptureSource(
+        0,
+        opener=lambda target: next(cameras, FakeCapture(0, opened=False)),
+        reconnect=ReconnectPolicy(
+            failed_reads=1, first_delay_s=30.0, max_delay_s=30.0, give_up_after_s=0
+        ),
+    )
+    pipeline, _, _ = make_pipeline(camera, wink_between(0, 0))
+    timer = threading.Timer(0.3, pipeline.stop)
+    started = time.perf_counter()
+    timer.start()
+    results = list(pipeline)
+    timer.join()
+    assert time.perf_counter() - started < 5
+    assert results[-1].end_of_stream
+    assert results[-1].stats.frames + results[-1].stats.dropped == 3
