@@ -109,9 +109,12 @@ def lift_shoulders(
 
 
 def head_weight(grid: Grid, face: FaceGeometry) -> np.ndarray:
-    """How much of each pixel moves with the head (1 on the head, fading out at the neck)."""
+    """How much of each pixel moves with the head: 1 on the head, fading out down the neck and
+    nothing from the shoulders down (a tilted head must not lift a shoulder)."""
     height = face.face_height
     centre = face.centre
+    chin = face.landmarks[152, 1]
     radius = np.sqrt(((grid.x - centre[0]) / (0.8 * height)) ** 2
                      + ((grid.y - centre[1] + 0.1 * height) / (0.85 * height)) ** 2)  # fmt: skip
-    return (1.0 - smoothstep(radius, 0.75, 1.15)).astype(np.float32)
+    neck = 1.0 - smoothstep(grid.y, chin + 0.02 * height, chin + 0.25 * height)
+    return ((1.0 - smoothstep(radius, 0.75, 1.15)) * neck).astype(np.float32)
