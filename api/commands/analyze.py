@@ -104,6 +104,11 @@ def run(args: argparse.Namespace) -> int:
             f"no face found in {args.source}: check that faces are visible and lit "
             f"(empty results written to {out})"
         )
+    if data["frames"] and not data["seats"] and seat_map is not None:
+        raise UserError(
+            f"{data['faces_seen']} faces seen but none on the seats given by --seats: "
+            "check the seat boxes against annotated.mp4"
+        )
     return 0
 
 

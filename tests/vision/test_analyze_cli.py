@@ -99,3 +99,11 @@ def test_bad_seat_map_and_profile_are_clear_messages(tmp_path, capsys, fake_medi
     assert "--seats: seat must be 1..4" in capsys.readouterr().err
     assert main(["analyze", str(clip), "--profile", str(tmp_path / "nobody.json")]) == 2
     assert "--profile" in capsys.readouterr().err
+
+
+def test_faces_off_every_configured_seat_are_a_clear_message(tmp_path, capsys, fake_mediapipe):
+    fake_mediapipe(winking)
+    clip = write_clip(tmp_path / "clip.mp4", frames=12)
+    status = main(["analyze", str(clip), "--seats", "1=0,0,20,20", "--out", str(tmp_path / "o")])
+    err = capsys.readouterr().err
+    assert status == 2 and "none on the seats given by --seats" in err
