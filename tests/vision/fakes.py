@@ -112,3 +112,38 @@ def frames(source_id: str, count: int, step_ms: int = 40, start_ms: int = 0) -> 
 
 def gap(source_id: str, start_ms: int, end_ms: int) -> SourceGap:
     return SourceGap(source_id, start_ms, end_ms, "camera stopped giving frames")
+
+
+class FakeCapture:
+    """A camera that gives ``frames`` frames and then fails (or never opens)."""
+
+    def __init__(self, frames: int, opened: bool = True):
+        self.left = frames
+        self.opened = opened
+
+    def isOpened(self):
+        return self.opened
+
+    def read(self):
+        if self.left <= 0:
+            return False, None
+        self.left -= 1
+        return True, np.zeros((4, 4, 3), np.uint8)
+
+    def get(self, prop):
+        return 30.0
+
+    def release(self):
+        self.opened = False
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        self.now += 0.010  # every look at the clock is 10 ms later
+        return self.now
+
+    def sleep(self, seconds):
+        self.now += seconds

@@ -9,10 +9,18 @@ import time
 
 import cv2
 import numpy as np
-from fakes import FakeDetector, FakeLandmarker, ListSource, fake_features, frames, gap
+from fakes import (
+    FakeCapture,
+    FakeDetector,
+    FakeLandmarker,
+    ListSource,
+    fake_features,
+    frames,
+    gap,
+)
 
 from vision.pipeline import Pipeline, open_pipeline
-from vision.sources import SourceError
+from vision.sources import LiveCaptureSource, ReconnectPolicy, SourceError
 
 
 def make_pipeline(sources, script, *, delay_s=0.0, **options):
@@ -176,10 +184,6 @@ def test_a_source_that_fails_mid_way_ends_with_its_message_and_keeps_its_gesture
 
 
 def test_stop_cuts_short_a_camera_waiting_to_reconnect():
-    from test_sources import FakeCapture
-
-    from vision.sources import LiveCaptureSource, ReconnectPolicy
-
     cameras = iter([FakeCapture(3)])
     camera = LiveCaptureSource(
         0,

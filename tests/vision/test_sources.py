@@ -7,6 +7,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from fakes import FakeCapture, FakeClock
 
 from vision.observation import Frame
 from vision.sources import (
@@ -100,41 +101,6 @@ def test_single_image_and_unreadable_image(tmp_path):
     (tmp_path / "bad.png").write_bytes(b"garbage")
     with pytest.raises(SourceError, match="cannot read image"):
         open_source(tmp_path / "bad.png")
-
-
-class FakeCapture:
-    """A camera that gives ``frames`` frames and then fails (or never opens)."""
-
-    def __init__(self, frames: int, opened: bool = True):
-        self.left = frames
-        self.opened = opened
-
-    def isOpened(self):
-        return self.opened
-
-    def read(self):
-        if self.left <= 0:
-            return False, None
-        self.left -= 1
-        return True, np.zeros((4, 4, 3), np.uint8)
-
-    def get(self, prop):
-        return 30.0
-
-    def release(self):
-        self.opened = False
-
-
-class FakeClock:
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self):
-        self.now += 0.010  # every look at the clock is 10 ms later
-        return self.now
-
-    def sleep(self, seconds):
-        self.now += seconds
 
 
 def test_dropped_camera_reconnects_and_marks_the_gap():
