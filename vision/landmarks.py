@@ -78,6 +78,7 @@ class _Track:
     last_ts: int = -1
     pose_landmarker: object | None = None
     pose_ms: int = -(10**9)
+    rgb: np.ndarray | None = None
 
 
 @dataclass(slots=True)
@@ -265,7 +266,9 @@ class MediaPipeLandmarker:
         if side > self.settings.crop_max_px:
             size = self.settings.crop_max_px
             crop = cv2.resize(crop, (size, size), interpolation=cv2.INTER_LINEAR)
-        rgb = cv2.cvtColor(crop, cv2.COLOR_BGR2RGB)
+        if track.rgb is None or track.rgb.shape != crop.shape:
+            track.rgb = np.empty(crop.shape, np.uint8)  # kept while the crop keeps its size
+        rgb = cv2.cvtColor(crop, cv2.COLOR_BGR2RGB, dst=track.rgb)
         ts = max(frame.ts_ms, track.last_ts + 1)
         track.last_ts = ts
         result = track.landmarker.detect_for_video(self._image(rgb), ts)
