@@ -201,3 +201,17 @@ def test_stop_cuts_short_a_camera_waiting_to_reconnect():
     assert time.perf_counter() - started < 5
     assert results[-1].end_of_stream
     assert results[-1].stats.frames + results[-1].stats.dropped == 3
+
+
+def test_two_live_cameras_are_both_processed_on_their_own_seats():
+    a = ListSource("cam1", frames("cam1", 60, step_ms=10), live=True, interval_s=0.005)
+    b = ListSource("cam2", frames("cam2", 60, step_ms=10, start_ms=5), live=True, interval_s=0.005)
+    pipeline, landmarkers, _ = make_pipeline([a, b], wink_between(0, 0), delay_s=0.002)
+    results = list(pipeline)
+    seen = {r.frame.source_id for r in results if not r.end_of_stream}
+    assert seen == {"cam1", "cam2"}
+    seats = {(s.face.source_id, s.seat) for r in results for s in r.faces if s.seat}
+    assert {seat for _, seat in seats} == {1, 2, 3, 4}
+    assert len({source for source, _ in seats}) == 2
+    assert results[-1].stats.frames + results[-1].stats.dropped == 120
+    assert all(landmarker.closed for landmarker in landmarkers.values())
