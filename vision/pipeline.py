@@ -163,7 +163,7 @@ class _Feed:
         self.errors: list[str] = []
         self._cond = threading.Condition()
         self._frames: dict[str, tuple[Frame, float]] = {}
-        self._markers: deque[tuple[SourceGap, float]] = deque()
+        self._ordered: deque[tuple[SourceItem, float]] = deque()  # gap marks, in order
         self._running = 0
         self._threads: list[threading.Thread] = []
         self.stopping = False
@@ -202,12 +202,12 @@ class _Feed:
             thread.start()
         while True:
             with self._cond:
-                while not self._frames and not self._markers and self._running:
+                while not self._frames and not self._ordered and self._running:
                     if self.stopping:
                         return
                     self._cond.wait(0.5)
-                if self._markers:
-                    item, at = self._markers.popleft()
+                if self._ordered:
+                    item, at = self._ordered.popleft()
                 elif self._frames:
                     source_id = min(self._frames, key=lambda k: self._frames[k][1])
                     item, at = self._frames.pop(source_id)
@@ -227,7 +227,10 @@ class _Feed:
                         now = time.perf_counter()
                 with self._cond:
                     if isinstance(item, SourceGap):
-                        self._markers.append((item, now))
+                        pending = self._frames.pop(source.source_id, None)
+                        if pending is not None:  # the frame before the gap goes first
+                            self._ordered.append(pending)
+                        self._ordered.append((item, now))
                     else:
                         if source.source_id in self._frames:
                             self.dropped += 1

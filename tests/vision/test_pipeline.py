@@ -102,6 +102,9 @@ def test_live_source_drops_frames_not_gestures_nor_gaps():
     assert stats.dropped > 20
     assert stats.frames + stats.dropped == 180
     assert stats.gaps == 1 and sum(r.gap is not None for r in results) == 1
+    at = next(i for i, r in enumerate(results) if r.gap is not None)
+    assert all(r.frame.ts_ms <= 118 for r in results[:at])
+    assert all(r.frame.ts_ms >= 300 for r in results[at + 1 :])
     assert [(g.kind, g.seat) for r in results for g in r.gestures] == [("wink", 2)]
 
 
