@@ -110,7 +110,7 @@ class SeatGestureDetector:
                 value *= 1.0 - ramp(smile, detector.settings.smile_veto)
             value = min(value * detector.settings.sensitivity, 1.0)
             self._scores[kind] = value
-            self._note_activity(kind, ts_ms, value >= detector.settings.off)
+            self._note_activity(kind, ts_ms, value >= detector.settings.on)
             event = self.trackers[kind].update(ts_ms, value, side, quality)
             if event is not None:
                 ended.append((kind, event))
@@ -182,7 +182,7 @@ class SeatGestureDetector:
             self._note_activity(kind, ts_ms, False)
 
     def _note_activity(self, kind: str, ts_ms: int, active: bool) -> None:
-        """Keep the intervals in which ``kind`` was at least at ``off``, for vetoes."""
+        """Keep the intervals in which ``kind`` reached ``on``, for vetoes."""
         spans = self._active[kind]
         if active:
             if spans and spans[-1][1] is None:
