@@ -123,8 +123,8 @@ class FaceFeatures:
             "eye_open_left", "eye_open_right", "brow_gap_left", "brow_gap_right",
             "lower_lip_left", "lower_lip_center", "lower_lip_right", "upper_lip",
             "mouth_open", "mouth_width", "mouth_offset",
-            "head_roll_deg", "head_yaw_deg", "head_pitch_deg", "tongue", "tongue_side", "teeth",
-            "lip_contrast",
+            "head_roll_deg", "head_yaw_deg", "head_pitch_deg",
+            "tongue", "tongue_side", "teeth", "teeth_side", "lip_contrast",
         ):  # fmt: skip
             values[name] = float(getattr(self, name))
         if self.shoulders is not None:

@@ -18,7 +18,7 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
     kind = "lip_bite"
     signals = (
         "mouthRollLower", "mouthRollUpper", "lower_lip_left", "lower_lip_center",
-        "lower_lip_right", "mouth_open", "teeth",
+        "lower_lip_right", "mouth_open", "teeth", "teeth_side",
     )  # fmt: skip
 
     def activation(self, delta, features, rest):
@@ -34,7 +34,7 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         teeth = ramp(delta["teeth"] - shown, s.teeth)
         value = max(max(rolled, hidden) * (1.0 - both_rolled), teeth) * (1.0 - parted)
         if teeth >= max(rolled, hidden):
-            return value, _side(features.teeth_side, s.teeth_side_offset)
+            return value, _side(delta["teeth_side"], s.teeth_side_offset)
         thickness = max(
             (rest.get("lower_lip_left", 0.0) + rest.get("lower_lip_right", 0.0)) / 2, 1e-6
         )
