@@ -106,6 +106,7 @@ class TongueOutSettings(KindSettings):
 class MouthTwistSettings(KindSettings):
     shift_blend: Ramp  # rise of mouthLeft/mouthRight
     offset: Ramp  # shift of the mouth centre from the face midline (of face size)
+    yaw_veto_deg: Ramp  # a head turn shifts the mouth against the nose line too
 
 
 class BrowsRaisedSettings(KindSettings):

@@ -1,7 +1,8 @@
 """mouth_twist (left/right): the closed mouth pulled to one side of the face.
 
-Both the blendshape (mouthLeft/mouthRight, the player's own sides) and the mouth centre's shift
-from the nose line must agree: a head turn shifts the geometry alone, so it stays under ``on``.
+Either the blendshape (mouthLeft/mouthRight, the player's own sides) or the mouth centre's shift
+from the nose line carries it (on a small face the blendshape barely moves); a head turn shifts
+the geometry too, so a change of yaw cancels it.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ from vision.settings import MouthTwistSettings
 
 class MouthTwistDetector(KindDetector[MouthTwistSettings]):
     kind = "mouth_twist"
-    signals = ("mouthLeft", "mouthRight", "mouth_offset")
+    signals = ("mouthLeft", "mouthRight", "mouth_offset", "head_yaw_deg")
 
     def activation(self, delta, features, rest):
         s = self.settings
-        left = (ramp(delta["mouthLeft"], s.shift_blend) + ramp(delta["mouth_offset"], s.offset)) / 2
-        right = (
-            ramp(delta["mouthRight"], s.shift_blend) + ramp(-delta["mouth_offset"], s.offset)
-        ) / 2
-        return (left, "left") if left >= right else (right, "right")
+        turned = ramp(abs(delta["head_yaw_deg"]), s.yaw_veto_deg)
+        left = max(ramp(delta["mouthLeft"], s.shift_blend), ramp(delta["mouth_offset"], s.offset))
+        right = max(
+            ramp(delta["mouthRight"], s.shift_blend), ramp(-delta["mouth_offset"], s.offset)
+        )
+        value, side = (left, "left") if left >= right else (right, "right")
+        return value * (1.0 - turned), side
