@@ -125,3 +125,16 @@ def test_a_face_never_neutral_is_calibrated_leniently_in_the_end():
 def test_a_laugh_that_squints_one_eye_more_is_not_a_wink():
     laugh = {"mouthSmileLeft": 0.6, "mouthSmileRight": 0.6, **WINK_LEFT}
     assert run(Trace(5000).add(3000, 3800, **laugh))[0] == []
+
+
+def test_sensitivities_change_live_and_keep_the_baseline():
+    detector = SeatGestureDetector(1, load_detector_settings())
+    gestures = []
+    trace = Trace(8000).add(4000, 4500, **WINK_LEFT).add(6000, 6500, **WINK_LEFT)
+    for ts, features in trace.frames():
+        if ts == 5000:
+            detector.set_sensitivities({"wink": 0.2})
+            assert detector.calibration.state == "ready"
+            assert detector.sensitivities()["wink"] == 0.2
+        gestures += detector.update(ts, features)
+    assert [g.start_ms < 5000 for g in gestures] == [True]  # the second wink is too faint now

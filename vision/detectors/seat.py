@@ -142,6 +142,15 @@ class SeatGestureDetector:
             count, last_start = count + 1, earlier.start_ms
         return count
 
+    def sensitivities(self) -> dict[str, float]:
+        """The sensitivity of every gesture kind now in use."""
+        return {d.kind: d.settings.sensitivity for d in self.detectors}
+
+    def set_sensitivities(self, sensitivities: Mapping[str, float]) -> None:
+        """Use new sensitivities for the named kinds, keeping the baseline (gestures under way
+        are dropped). Raises SettingsError for an unknown kind or a value out of (0, 5]."""
+        self._build(self.settings.with_sensitivities(dict(sensitivities)))
+
     def load_player(self, path: Path) -> str:
         """Use a player's calibrated baseline and sensitivities; returns the player's name."""
         player = load_player(path)
@@ -153,8 +162,7 @@ class SeatGestureDetector:
         """Write the current baseline and sensitivities as ``player``'s file."""
         if not self.baseline.ready:
             raise RuntimeError("the baseline is still calibrating")
-        sensitivities = {d.kind: d.settings.sensitivity for d in self.detectors}
-        save_player(path, player, self.baseline.values, sensitivities)
+        save_player(path, player, self.baseline.values, self.sensitivities())
 
     def _lips_in_view(self, lip_contrast: float) -> float:
         """1 while the upper lip stays as much redder than the cheeks as at rest, falling to 0
