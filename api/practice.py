@@ -228,7 +228,7 @@ class Practice:
         def apply(pipeline: Any) -> None:
             detector = getattr(pipeline, "detectors", {}).get(seat)
             if detector is not None:
-                set_sensitivities(detector, sensitivities)
+                detector.set_sensitivities(sensitivities)
 
         self.live.run_in_pipeline(apply)
 
@@ -244,7 +244,7 @@ class Practice:
             if detector is not None:
                 detector.recalibrate()
                 if sensitivities:
-                    set_sensitivities(detector, sensitivities)
+                    detector.set_sensitivities(sensitivities)
 
         self.live.run_in_pipeline(restart)
         self.store.save_player(
@@ -277,9 +277,3 @@ class Practice:
                 stats["accuracy"] = round(stats["recognised"] / stats["attempts"], 3)
                 stats["time_ms"] = times_of[len(times_of) // 2] if times_of else None
         return {"player": player, "sessions": list(sessions.values())}
-
-
-def set_sensitivities(detector: Any, sensitivities: dict[str, float]) -> None:
-    """Rebuild a SeatGestureDetector's kind detectors with new sensitivities, keeping its
-    baseline (vision offers this only through its player files, which need a baseline)."""
-    detector._build(detector.settings.with_sensitivities(sensitivities))
