@@ -80,6 +80,10 @@ class Shoulders:
     gap_right: float
     lean: float  # shoulders' midpoint sideways from the head centre
     head_scale: float  # eye-corner distance over shoulder width: grows when leaning forward
+    #: Shoulder height in the frame (image y over shoulder width; only its change means
+    #: anything): a shrug lifts it, a nod or a tilt of the head alone does not.
+    height_left: float = 0.0
+    height_right: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +136,8 @@ class FaceFeatures:
             values["shoulder_gap_right"] = self.shoulders.gap_right
             values["shoulder_lean"] = self.shoulders.lean
             values["head_scale"] = self.shoulders.head_scale
+            values["shoulder_height_left"] = self.shoulders.height_left
+            values["shoulder_height_right"] = self.shoulders.height_right
         return values
 
 
@@ -193,6 +199,8 @@ def shoulders_of(face: FaceObservation, pose: PoseObservation) -> Shoulders | No
         gap_right=float(lm[right][1] - head[1]) / width,
         lean=float(middle[0] - head[0]) / width,
         head_scale=face_px / width,
+        height_left=float(lm[left][1]) / width,
+        height_right=float(lm[right][1]) / width,
     )
 
 

@@ -28,7 +28,8 @@ NEUTRAL = dict(
     lip_contrast=10.0,
     quality=1.0, mouth_quality=1.0,
 )  # fmt: skip
-NEUTRAL_SHOULDERS = {"gap_left": 0.55, "gap_right": 0.55, "lean": 0.0, "head_scale": 0.35}
+NEUTRAL_SHOULDERS = {"gap_left": 0.55, "gap_right": 0.55, "lean": 0.0, "head_scale": 0.35,
+                     "height_left": 2.0, "height_right": 2.0}  # fmt: skip
 #: Noise per feature (standard deviation), roughly what MediaPipe jitters by on a still face.
 NOISE = 0.004
 
@@ -99,7 +100,16 @@ def _envelope(ts: int, change: Change) -> float:
 
 def _features(ts: int, v: dict[str, float], with_pose: bool) -> FaceFeatures:
     shoulders = (
-        Shoulders(v["gap_left"], v["gap_right"], v["lean"], v["head_scale"]) if with_pose else None
+        Shoulders(
+            v["gap_left"],
+            v["gap_right"],
+            v["lean"],
+            v["head_scale"],
+            v["height_left"],
+            v["height_right"],
+        )
+        if with_pose
+        else None
     )
     blend = {name: min(max(v[name], 0.0), 1.0) for name in NEUTRAL_BLENDSHAPES}
     return FaceFeatures(

@@ -6,6 +6,11 @@ import pytest
 from feature_traces import Trace, labels, run
 
 
+def lift(left: float, right: float) -> dict[str, float]:
+    """Shoulders raised by ``left``/``right`` shoulder widths, towards the head and in the frame."""
+    return {"gap_left": left, "gap_right": right, "height_left": left, "height_right": right}
+
+
 @pytest.mark.parametrize("roll, side", [(15.0, "left"), (-15.0, "right")])
 def test_a_held_head_tilt_with_its_side(roll, side):
     gestures, _, _ = run(Trace(5000).add(3000, 3900, ramp_ms=150, head_roll_deg=roll))
@@ -20,18 +25,18 @@ def test_a_glance_is_not_a_tilt():
 
 
 def test_a_shrug_of_both_shoulders():
-    trace = Trace(5000).add(3000, 3700, ramp_ms=120, gap_left=-0.15, gap_right=-0.14)
+    trace = Trace(5000).add(3000, 3700, ramp_ms=120, **lift(-0.15, -0.14))
     assert labels(run(trace)[0]) == ["shrug both"]
 
 
 @pytest.mark.parametrize("side, other", [("left", "right"), ("right", "left")])
 def test_a_one_shoulder_shrug(side, other):
-    change = {f"gap_{side}": -0.15, f"gap_{other}": -0.01}
+    change = lift(-0.15, -0.01) if side == "left" else lift(-0.01, -0.15)
     assert labels(run(Trace(5000).add(3000, 3700, ramp_ms=120, **change))[0]) == [f"shrug {side}"]
 
 
 def test_a_shrug_seen_on_every_third_frame_only():
-    trace = Trace(5000, pose_every=3).add(3000, 3700, ramp_ms=120, gap_left=-0.15, gap_right=-0.15)
+    trace = Trace(5000, pose_every=3).add(3000, 3700, ramp_ms=120, **lift(-0.15, -0.15))
     assert labels(run(trace)[0]) == ["shrug both"]
 
 
@@ -39,20 +44,20 @@ def test_breathing_is_not_a_shrug():
     trace = Trace(12000)
     for i in range(3):  # a breath every 3 s lifts the shoulders a little
         start = 3000 + i * 3000
-        trace.add(start, start + 2000, ramp_ms=900, gap_left=-0.025, gap_right=-0.025)
+        trace.add(start, start + 2000, ramp_ms=900, **lift(-0.02, -0.02))
     assert run(trace)[0] == []
 
 
 def test_reaching_across_the_table_is_not_a_shrug():
-    sideways = Trace(5000).add(3000, 3800, ramp_ms=150, gap_right=-0.14, gap_left=-0.05, lean=0.3)
+    sideways = Trace(5000).add(3000, 3800, ramp_ms=150, lean=0.3, **lift(-0.05, -0.14))
     assert run(sideways)[0] == []
-    forward = Trace(5000).add(3000, 3800, ramp_ms=150, gap_left=-0.14, gap_right=-0.14,
-                              head_scale=0.35 * 0.25)  # fmt: skip
+    forward = Trace(5000).add(3000, 3800, ramp_ms=150, head_scale=0.35 * 0.25,
+                              **lift(-0.14, -0.14))  # fmt: skip
     assert run(forward)[0] == []
 
 
 def test_no_pose_at_all_means_no_shrug_and_no_error():
-    trace = Trace(5000, pose_every=0).add(3000, 3700, gap_left=-0.15, gap_right=-0.15)
+    trace = Trace(5000, pose_every=0).add(3000, 3700, **lift(-0.15, -0.15))
     assert run(trace)[0] == []
     assert not math.isnan(run(trace)[2].scores()["shrug"])
 
@@ -60,3 +65,8 @@ def test_no_pose_at_all_means_no_shrug_and_no_error():
 def test_a_head_thrown_back_laughing_is_not_a_tilt():
     laugh = {"head_roll_deg": 15.0, "mouthSmileLeft": 0.6, "mouthSmileRight": 0.6}
     assert run(Trace(5000).add(3000, 4000, ramp_ms=150, **laugh))[0] == []
+
+
+def test_a_nod_that_brings_the_head_to_the_shoulders_is_not_a_shrug():
+    nod = {"gap_left": -0.15, "gap_right": -0.15, "head_pitch_deg": 15.0}  # shoulders stay put
+    assert run(Trace(5000).add(3000, 3800, ramp_ms=150, **nod))[0] == []

@@ -1,4 +1,4 @@
-"""shrug (both/left/right): shoulders lifted towards the ears.
+"""shrug (both/left/right): shoulders lifted towards the ears and up in the frame.
 
 Poses may arrive at a lower rate than faces, so the last one is held for ``pose_hold_ms``.
 Breathing lifts the shoulders far less than ``lift`` asks; reaching shifts the torso sideways or
@@ -12,7 +12,10 @@ from vision.detectors.base import KindDetector
 from vision.features import ramp
 from vision.settings import ShrugSettings
 
-SHOULDER_SIGNALS = ("shoulder_gap_left", "shoulder_gap_right", "shoulder_lean", "head_scale")
+SHOULDER_SIGNALS = (
+    "shoulder_gap_left", "shoulder_gap_right", "shoulder_height_left", "shoulder_height_right",
+    "shoulder_lean", "head_scale",
+)  # fmt: skip
 
 
 class ShrugDetector(KindDetector[ShrugSettings]):
@@ -32,8 +35,14 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         elif self._held is None or features.ts_ms - self._held_ms > s.pose_hold_ms:
             return 0.0, None
         held = self._held
-        left = ramp(held["shoulder_gap_left"], s.lift)
-        right = ramp(held["shoulder_gap_right"], s.lift)
+        # Lifted towards the head *and* up in the frame: a nod or a head tilt changes only
+        # the first, a camera or body sway mostly the second.
+        left = min(
+            ramp(held["shoulder_gap_left"], s.lift), ramp(held["shoulder_height_left"], s.lift)
+        )
+        right = min(
+            ramp(held["shoulder_gap_right"], s.lift), ramp(held["shoulder_height_right"], s.lift)
+        )
         scale = 1.0 + held["head_scale"] / max(rest.get("head_scale", 1.0), 1e-6)
         reaching = max(ramp(abs(held["shoulder_lean"]), s.lean_veto), ramp(scale, s.forward_veto))
         value = max(left, right) * (1.0 - reaching)
