@@ -133,6 +133,7 @@ class MediaPipeLandmarker:
         self._last_discovery_ms: int | None = None
         self._sweep: list[tuple[int, int, int, int]] = []  # detector regions still to search
         self._spare_pose: list[object] = []
+        self._astray: list[object] = []  # pose landmarkers found following a neighbour
         self._pose_worker = ThreadPoolExecutor(1) if self._pose_enabled else None
         self._pose_job: Future[list[PoseObservation]] | None = None
         self._closed = False
@@ -217,7 +218,16 @@ class MediaPipeLandmarker:
         if self._pose_job is None:
             return []
         job, self._pose_job = self._pose_job, None
-        return job.result()
+        poses = job.result()
+        for landmarker in self._astray:
+            for track in self._tracks:
+                if track.pose_landmarker is landmarker:
+                    track.pose_landmarker = None
+            if landmarker in self._spare_pose:
+                self._spare_pose.remove(landmarker)
+            landmarker.close()
+        self._astray.clear()
+        return poses
 
     def _start_poses(self, frame: Frame) -> None:
         """Start the pose of the face whose pose is the most overdue (one a frame, each face
@@ -237,7 +247,7 @@ class MediaPipeLandmarker:
         x0, y0, x1, y1 = _upper_body(track.box, width, height)
         rgb = cv2.cvtColor(frame.image[y0:y1, x0:x1], cv2.COLOR_BGR2RGB)
         self._pose_job = self._pose_worker.submit(
-            self._pose_on_crop, track.pose_landmarker, rgb, (x0, y0), frame
+            self._pose_on_crop, track, rgb, (x0, y0), frame, track.box
         )
 
     def _follow(self, track: _Track, face: FaceObservation | None) -> FaceObservation | None:
@@ -361,8 +371,12 @@ class MediaPipeLandmarker:
         )
 
     def _pose_on_crop(
-        self, landmarker, rgb: np.ndarray, offset: tuple[int, int], frame: Frame
+        self, track: _Track, rgb: np.ndarray, offset: tuple[int, int], frame: Frame, face: Box
     ) -> list[PoseObservation]:
+        """The pose in a face's head-and-shoulders crop, if it is that face's. A pose whose nose
+        is not on the face is a neighbour's: it is dropped, and the track's pose landmarker,
+        which would go on following the neighbour, is replaced."""
+        landmarker = track.pose_landmarker
         result = landmarker.detect_for_video(self._image(rgb), frame.ts_ms)
         height, width = rgb.shape[:2]
         poses = []
@@ -372,7 +386,10 @@ class MediaPipeLandmarker:
             points[:, 1] = points[:, 1] * height + offset[1]
             points[:, 2] *= width
             visibility = np.array([p.visibility or 0.0 for p in marks], dtype=np.float32)
-            poses.append(PoseObservation(frame.ts_ms, frame.source_id, points, visibility))
+            if _inside(points[POSE_NOSE, :2], face):
+                poses.append(PoseObservation(frame.ts_ms, frame.source_id, points, visibility))
+            else:
+                self._astray.append(landmarker)
         return poses
 
     # -- lifetime -------------------------------------------------------------------------------
@@ -407,12 +424,18 @@ class MediaPipeLandmarker:
 
 def _upper_body(face: Box, width: int, height: int) -> tuple[int, int, int, int]:
     """The head-and-shoulders region around a face box, clipped to the frame: four face widths
-    wide, from a face height above the face to three below it."""
+    wide (narrower crops made the shoulders jitter), from a face height above the face to three
+    below it."""
     x, y, w, h = face
     cx = x + w / 2
     x0, x1 = max(int(cx - 2 * w), 0), min(int(cx + 2 * w), width)
     y0, y1 = max(int(y - h), 0), min(int(y + 4 * h), height)
     return x0, y0, max(x1, x0 + 1), max(y1, y0 + 1)
+
+
+def _inside(point: np.ndarray, box: Box) -> bool:
+    x, y, w, h = box
+    return x <= float(point[0]) <= x + w and y <= float(point[1]) <= y + h
 
 
 #: The nose tip of MediaPipe's pose model.
