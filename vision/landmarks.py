@@ -394,11 +394,6 @@ class MediaPipeLandmarker:
 
     # -- lifetime -------------------------------------------------------------------------------
 
-    def reset(self) -> None:
-        """Forget every followed face (e.g. after a gap in the source)."""
-        for track in list(self._tracks):
-            self._end(track)
-
     def close(self) -> None:
         if self._closed:
             return
