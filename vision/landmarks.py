@@ -394,6 +394,12 @@ class MediaPipeLandmarker:
 
     # -- lifetime -------------------------------------------------------------------------------
 
+    def reset(self) -> None:
+        """Forget every followed face: the next frame is searched whole (photos one after
+        another, or after a gap in the source)."""
+        for track in list(self._tracks):
+            self._end(track)
+
     def close(self) -> None:
         if self._closed:
             return
