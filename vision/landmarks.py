@@ -399,6 +399,8 @@ class MediaPipeLandmarker:
         another, or after a gap in the source)."""
         for track in list(self._tracks):
             self._end(track)
+        self._last_discovery_ms = None
+        self._sweep.clear()
 
     def close(self) -> None:
         if self._closed:
