@@ -12,7 +12,8 @@ the false gestures fell on, and as its last line:
 A predicted gesture matches a true one when seat, kind and side agree and their intervals
 overlap; each truth is matched at most once (the prediction whose onset is nearest wins).
 With --save-predictions each clip's gestures are also written to DIR/NAME.predicted.jsonl, and
---rescore scores those files again without running the pipeline.
+--rescore scores those files again without running the pipeline. A clip the pipeline fails on
+is named and scored as finding nothing, and the exit status is 1.
 """
 
 from __future__ import annotations
@@ -210,6 +211,7 @@ def main() -> int:
         parser.error(f"no *.truth.json in {args.directory}")
     total = Score()
     seconds = 0.0
+    failed: list[str] = []
     for truth_path in truths:
         truth = json.loads(truth_path.read_text())
         name = truth_path.name.removesuffix(".truth.json")
@@ -222,7 +224,12 @@ def main() -> int:
                 if line
             ]
         else:
-            gestures = run_pipeline(args.directory / truth["video"])
+            try:
+                gestures = run_pipeline(args.directory / truth["video"])
+            except Exception as exc:  # scored as finding nothing, and named
+                print(f"{name}: PIPELINE FAILED: {type(exc).__name__}: {exc}", file=sys.stderr)
+                failed.append(name)
+                gestures = []
         if args.save_predictions and not args.rescore:
             saved.write_text("".join(json.dumps(g.to_dict()) + "\n" for g in gestures))
         clip = match(truth, predicted_intervals(gestures))
@@ -235,8 +242,11 @@ def main() -> int:
             f" ({time.perf_counter() - started:.0f} s)",
             file=sys.stderr,
         )
+    if failed:
+        print(f"pipeline failed on {len(failed)} clips (scored as finding nothing): "
+              + ", ".join(failed))  # fmt: skip
     print("\n".join(report(total, len(truths), seconds)))
-    return 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
