@@ -3,21 +3,34 @@
 Writes, in ``--out`` (default ``out/<source name>``): ``gestures.jsonl`` (written as gestures are
 found), ``gestures.vtt`` (captions), ``annotated.mp4`` (landmarks, seats, gesture labels and score
 traces drawn over the video) and ``summary.json``.
+
+What the gestures mean comes from the house profile (``--profile``): they are read exactly as a
+live table reads them (``Table.observe``, then the engine's ``interpret``, which combines a seat's
+gestures within the profile's window). A later gesture can complete a seña, so each line of
+``gestures.jsonl`` gets its seña when the run ends.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 from tqdm import tqdm
 
 from api.cli import UserError
-from vision.export import GestureLog, RunSummary, write_webvtt
+from api.commands.calibrate import PLAYER_NAME, player_path
+from engine.gesture import Gesture
+from engine.senas import Profile, ProfileError, Sena, interpret, load_profile
+from engine.table import Table
+from vision.export import MIN_CUE_MS, GestureLog, RunSummary, vtt_timestamp
 from vision.seats import SeatMap, SeatMapError, parse_seat_map
 from vision.sources import SourceError, VideoSource, open_source
 
@@ -47,12 +60,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--profile",
+        metavar="NAME|FILE",
+        default="standard",
+        help=(
+            "house profile of señas that says what the gestures mean: standard, navarra, "
+            "extended, or a club's .toml file (default standard)"
+        ),
+    )
+    parser.add_argument(
+        "--player",
+        metavar="NAME|FILE",
+        help=(
+            "a player's baseline and sensitivities from `keinu calibrate` (a player's name or "
+            "their .json file), used for every seat"
+        ),
+    )
+    parser.add_argument(
+        "--settings",
         metavar="FILE",
         type=Path,
-        help=(
-            "a player file from `keinu calibrate` (.json: baseline and sensitivities, used for "
-            "every seat) or detector settings (.toml, like models/detectors.toml)"
-        ),
+        help="detector settings TOML (default models/detectors.toml)",
     )
     parser.add_argument(
         "--out", metavar="DIR", type=Path, help="output folder (default: out/<source name>)"
@@ -71,7 +98,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     seat_map = _seat_map(args.seats)
-    detector_factory = _detector_factory(args.profile)
+    profile = _house_profile(args.profile)
+    detector_factory = _detector_factory(args.settings, _player_file(args.player))
     landmarker_factory = _landmarker_factory()
     try:
         source = open_source(args.source, fps=args.fps)
@@ -82,20 +110,22 @@ def run(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"cannot create output folder {out}: {exc.strerror}") from None
-    summary = analyze(
+    analyze(
         source,
         out,
         seat_map=seat_map,
+        profile=profile,
         detector_factory=detector_factory,
         landmarker_factory=landmarker_factory,
         max_frames=args.max_frames,
         video=not args.no_video,
     )
-    data = summary.to_dict()
+    data = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     print(
         f"{data['frames']} frames ({data['duration_ms'] / 1000:.1f} s) at "
         f"{data['processing_fps']:.1f} fps: {data['faces_seen']} faces, seats "
-        f"{', '.join(data['seats']) or 'none'}, {data['gestures']} gestures -> {out}"
+        f"{', '.join(data['seats']) or 'none'}, {data['gestures']} gestures, {data['senas']} señas "
+        f"({data['profile']}) -> {out}"
     )
     if data["errors"]:
         raise UserError(f"{args.source}: {data['errors'][0]} (results so far are in {out})")
@@ -117,6 +147,7 @@ def analyze(
     out: Path,
     *,
     seat_map: SeatMap | None = None,
+    profile: Profile | None = None,
     detector_factory: Callable | None = None,
     landmarker_factory: Callable | None = None,
     features: Callable | None = None,
@@ -124,7 +155,8 @@ def analyze(
     video: bool = True,
     progress: bool = True,
 ) -> RunSummary:
-    """Run the pipeline over ``source`` and write the four outputs into ``out``."""
+    """Run the pipeline over ``source`` and write the four outputs into ``out``; each gesture
+    is written with the seña it forms under ``profile`` (default standard)."""
     from vision.overlay import Overlay
     from vision.pipeline import Pipeline
 
@@ -165,9 +197,89 @@ def analyze(
         if writer is not None:
             writer.close()
         summary.finish()
-        write_webvtt(out / "gestures.vtt", summary.gestures)
-        summary.write(out / "summary.json")
+        write_outputs(out, summary, profile or load_profile("standard"))
     return summary
+
+
+def read_senas(gestures: Sequence[Gesture], profile: Profile) -> list[Sena]:
+    """The señas ``gestures`` (in the order they were reported) form under ``profile``, read as
+    a live table reads them: each becomes a seña call (``Table.observe``) and the engine's
+    ``interpret`` combines each seat's calls within the profile's window."""
+    table = Table()
+    return interpret([table.observe(gesture) for gesture in gestures], profile)
+
+
+def sena_dict(sena: Sena, profile: Profile) -> dict[str, Any]:
+    """A seña as the outputs show it; ``meaning`` is None for gestures the profile does not
+    list (a referee's ``not_in_catalogue``)."""
+    return {
+        "meaning": sena.meaning,
+        "lance": profile.lance_of(sena.meaning) if sena.meaning else None,
+        "gestures": list(sena.gestures),
+    }
+
+
+def sena_of_each(senas: Sequence[Sena], count: int) -> list[Sena]:
+    """For each of the ``count`` gestures ``senas`` were read from, the seña it is part of."""
+    by_call = {call.index: sena for sena in senas for call in sena.calls}
+    return [by_call[index] for index in range(count)]
+
+
+def senas_per_seat(senas: Sequence[Sena]) -> dict[str, dict[str, int]]:
+    """Señas counted per seat and meaning; gestures outside the profile as not_in_catalogue."""
+    counts = Counter((sena.seat, sena.meaning or "not_in_catalogue") for sena in senas)
+    per_seat: dict[str, dict[str, int]] = {}
+    for (seat, meaning), count in sorted(counts.items()):
+        per_seat.setdefault(str(seat), {})[meaning] = count
+    return per_seat
+
+
+def caption(gesture: Gesture, sena: Sena, profile: Profile) -> str:
+    """A cue's text: the gesture, then the seña it forms (with its gestures when combined)."""
+    if sena.meaning is None:
+        said = f"not a seña of {profile.name}"
+    elif len(sena.calls) > 1:
+        said = f"{sena.meaning} ({' + '.join(sena.gestures)})"
+    else:
+        said = sena.meaning
+    return f"seat {gesture.seat}: {gesture.label} — {said}"
+
+
+def webvtt_with_senas(gestures: Sequence[Gesture], senas: Sequence[Sena], profile: Profile) -> str:
+    """Captions, one cue per gesture from its start to its end, with the seña it forms."""
+    cues = ["WEBVTT", ""]
+    ordered = sorted(zip(gestures, senas, strict=True), key=lambda p: (p[0].start_ms, p[0].seat))
+    for number, (gesture, sena) in enumerate(ordered, 1):
+        end = max(gesture.end_ms, gesture.start_ms + MIN_CUE_MS)
+        cues += [
+            str(number),
+            f"{vtt_timestamp(gesture.start_ms)} --> {vtt_timestamp(end)}",
+            caption(gesture, sena, profile),
+            "",
+        ]
+    return "\n".join(cues)
+
+
+def write_outputs(out: Path, summary: RunSummary, profile: Profile) -> None:
+    """gestures.jsonl again with each gesture's seña, gestures.vtt and summary.json."""
+    gestures = summary.gestures
+    senas = read_senas(gestures, profile)
+    each = sena_of_each(senas, len(gestures))
+    lines = [
+        json.dumps({**gesture.to_dict(), "sena": sena_dict(sena, profile)}, ensure_ascii=False)
+        for gesture, sena in zip(gestures, each, strict=True)
+    ]
+    partial = out / "gestures.jsonl.part"
+    partial.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    os.replace(partial, out / "gestures.jsonl")
+    (out / "gestures.vtt").write_text(webvtt_with_senas(gestures, each, profile), "utf-8")
+    data = summary.to_dict()
+    data["profile"] = profile.name
+    data["senas"] = len(senas)
+    data["senas_per_seat"] = senas_per_seat(senas)
+    (out / "summary.json").write_text(
+        json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
 
 
 class _VideoWriter:
@@ -206,21 +318,42 @@ def _seat_map(spec: str | None) -> SeatMap | None:
         raise UserError(f"--seats: {exc}") from None
 
 
-def _detector_factory(profile: Path | None) -> Callable:
-    from vision.detectors import SeatGestureDetector
-    from vision.settings import SettingsError, default_detector_settings, load_detector_settings
-
-    player: Path | None = None
+def _house_profile(name_or_path: str) -> Profile:
     try:
-        if profile is not None and profile.suffix.lower() == ".toml":
-            settings = load_detector_settings(profile)
-        else:
-            settings = default_detector_settings()
-            player = profile
-        if player is not None:
-            SeatGestureDetector(1, settings).load_player(player)  # fail now, not mid-run
-    except SettingsError as exc:
+        return load_profile(name_or_path)
+    except ProfileError as exc:
         raise UserError(f"--profile: {exc}") from None
+
+
+def _player_file(spec: str | None) -> Path | None:
+    """``--player``: a file, or the name of a player ``keinu calibrate`` saved."""
+    if spec is None:
+        return None
+    path = Path(spec).expanduser()
+    if path.exists() or not PLAYER_NAME.match(spec):
+        return path
+    path = player_path(spec)
+    if not path.exists():
+        raise UserError(
+            f"--player: no player {spec!r} ({path} does not exist): run "
+            f"`keinu calibrate --player {spec}` first, or give the player's .json file"
+        )
+    return path
+
+
+def _detector_factory(settings_path: Path | None, player: Path | None) -> Callable:
+    from vision.detectors import SeatGestureDetector
+    from vision.settings import SettingsError, load_detector_settings
+
+    try:
+        settings = load_detector_settings(settings_path)
+    except SettingsError as exc:
+        raise UserError(f"--settings: {exc}") from None
+    if player is not None:
+        try:
+            SeatGestureDetector(1, settings).load_player(player)  # fail now, not mid-run
+        except SettingsError as exc:
+            raise UserError(f"--player: {exc}") from None
 
     def make(seat: int) -> SeatGestureDetector:
         detector = SeatGestureDetector(seat, settings)

@@ -97,8 +97,8 @@ def test_bad_seat_map_and_profile_are_clear_messages(tmp_path, capsys, fake_medi
     clip = write_clip(tmp_path / "clip.mp4", frames=2)
     assert main(["analyze", str(clip), "--seats", "7,8"]) == 2
     assert "--seats: seat must be 1..4" in capsys.readouterr().err
-    assert main(["analyze", str(clip), "--profile", str(tmp_path / "nobody.json")]) == 2
-    assert "--profile" in capsys.readouterr().err
+    assert main(["analyze", str(clip), "--player", str(tmp_path / "nobody.json")]) == 2
+    assert "--player" in capsys.readouterr().err
 
 
 def test_faces_off_every_configured_seat_are_a_clear_message(tmp_path, capsys, fake_mediapipe):
