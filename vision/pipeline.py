@@ -309,6 +309,7 @@ class Pipeline:
         self.detectors: dict[int, SeatDetector] = {}
         self.gestures: list[Gesture] = []
         self.stats = PipelineStats()
+        self._stills = {s.source_id for s in self.sources if s.stills}
         self._feed = _Feed(self.sources, realtime)
         self._pose_max_age_ms = settings.pipeline.pose_max_age_ms
         self._poses: dict[tuple[str, int], PoseObservation] = {}
@@ -362,6 +363,8 @@ class Pipeline:
                 source.close()
 
     def _process(self, frame: Frame, landmarker: Landmarker, taken_at: float) -> FrameResult:
+        if frame.source_id in self._stills:
+            landmarker.reset()  # unrelated photos: a face where the last one was is another face
         observations = landmarker.observe(frame)
         tracker = self.seat_trackers[frame.source_id]
         seated = tracker.assign(observations.faces, frame.ts_ms)

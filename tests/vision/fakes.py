@@ -26,6 +26,7 @@ class FakeLandmarker:
         self.delay_s = delay_s
         self.closed = False
         self.frames: list[int] = []
+        self.resets: list[int] = []  # the number of frames observed at each reset
 
     def observe(self, frame: Frame) -> FrameObservations:
         assert not self.closed
@@ -45,6 +46,9 @@ class FakeLandmarker:
             for track, bbox, shapes in self.script(frame)
         ]
         return FrameObservations(frame, faces)
+
+    def reset(self) -> None:
+        self.resets.append(len(self.frames))
 
     def close(self) -> None:
         self.closed = True
@@ -86,12 +90,22 @@ class FakeDetector:
 
 
 class ListSource(VideoSource):
-    """Frames (and gaps) from a list; ``live`` ones arrive ``interval_s`` apart."""
+    """Frames (and gaps) from a list; ``live`` ones arrive ``interval_s`` apart; ``stills``:
+    separate photos."""
 
-    def __init__(self, source_id: str, items: list, *, live: bool = False, interval_s: float = 0.0):
+    def __init__(
+        self,
+        source_id: str,
+        items: list,
+        *,
+        live: bool = False,
+        interval_s: float = 0.0,
+        stills: bool = False,
+    ):
         self.source_id = source_id
         self.items = items
         self.live = live
+        self.stills = stills
         self.interval_s = interval_s
         self.frame_count = sum(isinstance(i, Frame) for i in items)
         self.fps = 25.0

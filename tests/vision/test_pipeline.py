@@ -9,6 +9,7 @@ import time
 
 import cv2
 import numpy as np
+import pytest
 from fakes import (
     FakeCapture,
     FakeDetector,
@@ -70,6 +71,14 @@ def test_recorded_source_every_frame_in_order_and_gestures_reported_once():
     assert late.stats.frames == 10 and late.stats.dropped == 0
     assert landmarkers["clip"].closed
     json.dumps(late.to_dict())
+
+
+@pytest.mark.parametrize(("stills", "resets"), [(True, [0, 1, 2]), (False, [])])
+def test_the_landmarker_starts_afresh_on_every_still_photo_only(stills, resets):
+    source = ListSource("photos", frames("photos", 3, step_ms=1000), stills=stills)
+    pipeline, landmarkers, _ = make_pipeline(source, wink_between(0, 0))
+    assert len(list(pipeline)) == 4
+    assert landmarkers["photos"].resets == resets
 
 
 def test_gesture_in_progress_at_the_end_is_flushed():

@@ -128,3 +128,17 @@ def test_analyze_a_clip_without_faces_says_so(tmp_path, capsys):
     status = main(["analyze", str(clip), "--out", str(tmp_path / "out"), "--no-video"])
     err = capsys.readouterr().err
     assert status == 2 and "no face found in" in err and "Traceback" not in err
+
+
+def test_the_same_face_in_two_photos_of_a_folder_counts_as_two_faces(tmp_path):
+    from vision.landmarks import mediapipe_factory
+    from vision.pipeline import open_pipeline
+
+    photo = cv2.imread(str(Path(__file__).parent / "data" / "astronaut_face.jpg"))
+    for name in ("a.jpg", "b.jpg"):
+        cv2.imwrite(str(tmp_path / name), photo)
+    tracks = set()
+    with open_pipeline(tmp_path, landmarker_factory=mediapipe_factory(pose=False)) as pipeline:
+        for result in pipeline:
+            tracks |= {seated.face.track_id for seated in result.faces}
+    assert len(tracks) == 2
