@@ -41,7 +41,12 @@ class Settings(BaseSettings):
     loop: bool = False
     #: Whether to run the vision pipeline at all (tests of the REST API switch it off).
     live: bool = True
+    #: The house profile of señas: a shipped name, or a club's .toml file (kept as an absolute
+    #: path, so the tables that use it still find it when keinu runs from another folder).
     profile: str = "standard"
+    #: Seat map of each source, in the order of ``source`` (``vision.seats.parse_seat_map``
+    #: syntax); a source without one hands out seats 1..4 left to right.
+    seats: list[str] = Field(default_factory=list)
     max_body_bytes: int = Field(65_536, ge=1024)
     #: Frames the MJPEG encoder keeps per source before it drops the oldest.
     frame_queue: int = Field(2, ge=1, le=16)
@@ -49,10 +54,18 @@ class Settings(BaseSettings):
 
     @field_validator("profile")
     @classmethod
-    def _profile_is_a_name(cls, value: str) -> str:
-        if not PROFILE_NAME.match(value):
-            raise ValueError("a profile is a name like 'standard' or 'navarra', not a path")
-        return value
+    def _profile_name_or_file(cls, value: str) -> str:
+        if PROFILE_NAME.match(value):
+            return value
+        if value.lower().endswith(".toml"):
+            return str(Path(value).expanduser().resolve())
+        raise ValueError(
+            "give a profile name like 'standard' or 'navarra', or a club's profile .toml file"
+        )
+
+    @property
+    def profile_is_file(self) -> bool:
+        return not PROFILE_NAME.match(self.profile)
 
     @property
     def needs_token(self) -> bool:

@@ -78,10 +78,17 @@ def models_missing() -> str | None:
 
 def vision_pipeline_factory(settings: Settings, on_degraded: Callable[[str], None] | None = None):
     """Opens the sources (``cam1``, ``cam2``, … with one clock) and the vision Pipeline over
-    them, played in real time. Without the MediaPipe models it shows the first source's raw
-    video, and says what to run."""
+    them, each with its seat map (``settings.seats``, in the order of the sources), played in
+    real time. Without the MediaPipe models it shows the first source's raw video, and says what
+    to run."""
+    from vision.seats import parse_seat_map
+
     specs, ids = settings.source_specs, settings.source_ids
     loop = settings.loop or not settings.source
+    seat_maps = {
+        source_id: parse_seat_map(spec)
+        for source_id, spec in zip(ids, settings.seats, strict=False)
+    }
 
     def open_pipeline() -> Any:
         missing = models_missing()
@@ -104,6 +111,7 @@ def vision_pipeline_factory(settings: Settings, on_degraded: Callable[[str], Non
         return Pipeline(
             sources,
             landmarker_factory=mediapipe_factory(pose=pose),
+            seat_maps=seat_maps or None,
             realtime=True,
         )
 

@@ -8,8 +8,11 @@ and printed once.
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import secrets
 import socket
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -36,7 +39,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--host", help="address to listen on (default 127.0.0.1; others need a token)"
     )
-    parser.add_argument("--profile", help="house profile of new tables (default standard)")
+    parser.add_argument(
+        "--seats",
+        metavar="SPEC",
+        action="append",
+        help="seat map of one camera, given once per --source in the same order (as in "
+        "`keinu analyze --seats`): a JSON/TOML file, boxes '1=x,y,w,h;2=…', or the seats it sees "
+        "left to right, e.g. '2,3' (default: seats 1..4 left to right)",
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="NAME|FILE",
+        help="house profile of señas for new tables and practice: standard, navarra, extended "
+        "or a club's .toml file (default standard)",
+    )
     parser.add_argument("--data-dir", type=Path, help="where the SQLite file and exports live")
     parser.add_argument("--loop", action="store_true", help="play a video file again at its end")
     parser.add_argument(
@@ -45,9 +61,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
+#: A token from KEINU_TOKEN shorter than this is refused: it would be easy to guess.
+MIN_TOKEN_CHARS = 16
+
+
 def settings_from(args: argparse.Namespace) -> Settings:
+    """The checked settings of ``keinu serve``'s options; a token made up for this session is
+    printed once."""
+    settings, token_made = _checked_settings(args)
+    if token_made:
+        _announce_token(settings)
+    return settings
+
+
+def _checked_settings(args: argparse.Namespace) -> tuple[Settings, bool]:
     overrides = {
         "source": ";".join(args.source) if args.source else None,
+        "seats": args.seats,
         "port": args.port,
         "host": args.host,
         "profile": args.profile,
@@ -62,43 +92,126 @@ def settings_from(args: argparse.Namespace) -> Settings:
         settings = Settings(**overrides)
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise UserError(f"--{first['loc'][0]}: {first['msg']}") from None
+        message = first["msg"].removeprefix("Value error, ")
+        raise UserError(f"--{str(first['loc'][0]).replace('_', '-')}: {message}") from None
     _check_source(settings)
-    _check_profile(settings.profile)
-    if settings.needs_token and not settings.token:
-        settings.token = secrets.token_urlsafe(24)
-        print(f"keinu: token for this session (keep it private): {settings.token}", flush=True)
-    return settings
+    _check_seats(settings)
+    _check_profile(settings)
+    _check_host(settings.host)
+    if not settings.needs_token:
+        return settings, False
+    if settings.token and len(settings.token) < MIN_TOKEN_CHARS:
+        raise UserError(
+            f"KEINU_TOKEN is too short ({len(settings.token)} characters) to guard "
+            f"{settings.host}: use at least {MIN_TOKEN_CHARS}, or unset it to get one made up"
+        )
+    if settings.token:
+        return settings, False
+    settings.token = secrets.token_urlsafe(24)
+    return settings, True
+
+
+def _announce_token(settings: Settings) -> None:
+    print(f"keinu: token for this session (keep it private): {settings.token}", flush=True)
 
 
 def _check_source(settings: Settings) -> None:
+    """Every file, folder or camera must open now; streams are reached (and retried) later."""
+    from vision.sources import SourceError, open_source
+
     if not settings.live:
         return
     for spec in settings.source_specs:
-        if spec.isdigit() or "://" in spec:
+        if "://" in spec:
             continue
-        if not Path(spec).exists():
+        try:
+            open_source(spec).close()
+        except SourceError as exc:
             hint = " (run `keinu serve --source 0` for the webcam)" if not settings.source else ""
-            raise UserError(f"no such video, image or folder: {spec}{hint}")
+            raise UserError(f"--source: {exc}{hint}") from None
 
 
-def _check_profile(name: str) -> None:
-    from engine.senas import profile_names
+def _check_seats(settings: Settings) -> None:
+    from vision.seats import SeatMapError, parse_seat_map
 
-    if name not in profile_names():
-        raise UserError(f"no profile {name!r}; known: {', '.join(profile_names())}")
+    sources = len(settings.source_specs)
+    if len(settings.seats) > sources:
+        raise UserError(
+            f"--seats given {len(settings.seats)} times for {sources} source(s): give at most "
+            "one --seats per --source, in the same order"
+        )
+    for spec in settings.seats:
+        try:
+            parse_seat_map(spec)
+        except SeatMapError as exc:
+            raise UserError(f"--seats {spec}: {exc}") from None
+
+
+def _check_profile(settings: Settings) -> None:
+    from engine.senas import ProfileError, load_profile, profile_names
+
+    if not settings.profile_is_file and settings.profile not in profile_names():
+        known = ", ".join(profile_names())
+        raise UserError(
+            f"no profile {settings.profile!r}; known: {known}, or a club's profile .toml file"
+        )
+    try:
+        load_profile(settings.profile)
+    except ProfileError as exc:
+        raise UserError(f"--profile: {exc}") from None
+
+
+def _check_host(host: str) -> None:
+    """``host`` must be an address of this machine (any port will do for the check)."""
+    try:
+        family, kind, _, _, address = socket.getaddrinfo(host, 0, type=socket.SOCK_STREAM)[0]
+    except (socket.gaierror, UnicodeError):
+        raise UserError(
+            f"--host {host}: no such address or host name; use 127.0.0.1 (this machine only) "
+            "or 0.0.0.0 (every network, with a token)"
+        ) from None
+    with socket.socket(family, kind) as probe:
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise UserError(
+                f"--host {host}: not an address of this machine ({exc.strerror}); use "
+                "127.0.0.1 (this machine only) or 0.0.0.0 (every network, with a token)"
+            ) from None
 
 
 def _check_port_free(host: str, port: int) -> None:
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as probe:
+    family, kind, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    with socket.socket(family, kind) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
-            probe.bind((host, port))
+            probe.bind(address)
         except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                reason = "is in use (another keinu serve?)"
+            elif exc.errno == errno.EACCES:
+                reason = "needs administrator rights (ports below 1024)"
+            else:
+                reason = f"cannot be used ({exc.strerror})"
             raise UserError(
-                f"cannot listen on {host}:{port} ({exc.strerror}); try another --port"
+                f"port {port} on {host} {reason}: choose another, e.g. --port {_free_port(host)}"
             ) from None
+
+
+def _free_port(host: str) -> int:
+    family, kind, _, _, address = socket.getaddrinfo(host, 0, type=socket.SOCK_STREAM)[0]
+    with socket.socket(family, kind) as probe:
+        probe.bind(address)
+        return probe.getsockname()[1]
+
+
+def _open_data_dir(path: Path) -> None:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"--data-dir {path}: cannot create it ({exc.strerror})") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise UserError(f"--data-dir {path}: not writable; choose a folder of your own")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -106,12 +219,15 @@ def run(args: argparse.Namespace) -> int:
 
     from api.app import create_app
 
-    settings = settings_from(args)
+    settings, token_made = _checked_settings(args)
     _check_port_free(settings.host, settings.port)
+    _open_data_dir(settings.data_dir)
     try:
         app = create_app(settings)
-    except OSError as exc:
-        raise UserError(f"cannot use the data folder {settings.data_dir}: {exc}") from None
+    except (OSError, sqlite3.Error) as exc:
+        raise UserError(f"--data-dir {settings.data_dir}: cannot use it ({exc})") from None
+    if token_made:
+        _announce_token(settings)
     shown_host = f"[{settings.host}]" if ":" in settings.host else settings.host
     if settings.host in ("0.0.0.0", "::"):
         shown_host = socket.gethostname()

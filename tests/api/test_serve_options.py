@@ -3,6 +3,7 @@
 import argparse
 
 import pytest
+from clips import write_clip
 
 from api.cli import UserError, build_parser
 from api.commands.serve import settings_from
@@ -21,9 +22,7 @@ def test_options_override_the_environment(tmp_path, monkeypatch):
 
 
 def test_several_cameras_are_cam1_cam2(tmp_path):
-    a, b = tmp_path / "a.mp4", tmp_path / "b.mp4"
-    a.write_bytes(b"x")
-    b.write_bytes(b"x")
+    a, b = write_clip(tmp_path / "a.mp4", frames=2), write_clip(tmp_path / "b.mp4", frames=2)
     settings = settings_from(parse("--source", str(a), "--source", str(b)))
     assert settings.source_specs == [str(a), str(b)]
     assert settings.source_ids == ["cam1", "cam2"]

@@ -1,0 +1,149 @@
+"""``keinu serve`` where a user meets it: a club's profile file, a seat map per camera, and one
+clear line with exit status 2 for every mistake (nothing here starts the server)."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+from clips import write_clip
+
+from api.app import create_app
+from api.cli import build_parser, main
+from api.commands.serve import settings_from
+from api.vision_feed import vision_pipeline_factory
+from vision.seats import parse_seat_map
+
+BAD_CLUB = 'extends = "standard"\n\n[senas]\n"lip_bite up" = "dos_reyes"\n'
+
+
+def serve(*argv: str) -> int:
+    return main(["serve", *argv])
+
+
+def one_line(err: str) -> str:
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert err.startswith("keinu serve: ")
+    return err
+
+
+def test_a_clubs_profile_file_is_the_house_profile(tmp_path, monkeypatch):
+    (tmp_path / "club.toml").write_text('extends = "navarra"\n\n[senas]\n"shrug" = "punto_30"\n')
+    monkeypatch.chdir(tmp_path)
+    args = build_parser().parse_args(
+        ["serve", "--profile", "club.toml", "--no-live", "--data-dir", str(tmp_path / "d")]
+    )
+    settings = settings_from(args)
+    assert settings.profile == str(tmp_path / "club.toml")  # absolute: found from anywhere
+    app = create_app(settings)
+    assert app.state.practice.profile.name == "club"
+    meanings = {entry.meaning for entry in app.state.practice.profile.entries}
+    assert "punto_30" in meanings
+
+
+def test_a_broken_profile_file_names_its_file_line_and_reason(tmp_path, capsys):
+    club = tmp_path / "club.toml"
+    club.write_text(BAD_CLUB)
+    assert serve("--profile", str(club), "--no-live", "--data-dir", str(tmp_path)) == 2
+    err = one_line(capsys.readouterr().err)
+    assert f"--profile: {club}, line 4: seña 'lip_bite up': gesture 'lip_bite' takes" in err
+
+
+def test_each_camera_gets_its_seat_map_in_the_order_of_the_sources(tmp_path, monkeypatch):
+    a = write_clip(tmp_path / "a.mp4", frames=2)
+    b = write_clip(tmp_path / "b.mp4", frames=2)
+    sources = ["--source", str(a), "--source", str(b)]
+    seats = ["--seats", "1,2", "--seats", "3=0,0,80,120;4=80,0,80,120"]
+    args = build_parser().parse_args(["serve", *sources, *seats, "--data-dir", str(tmp_path)])
+    settings = settings_from(args)
+    assert settings.seats == ["1,2", "3=0,0,80,120;4=80,0,80,120"]
+
+    made = {}
+
+    class RecordingPipeline:
+        def __init__(self, sources, **options):
+            made["sources"] = [source.source_id for source in sources]
+            made["seat_maps"] = options["seat_maps"]
+
+    monkeypatch.setattr("api.vision_feed.models_missing", lambda: None)
+    monkeypatch.setattr("vision.pipeline.Pipeline", RecordingPipeline)
+    monkeypatch.setattr("vision.landmarks.mediapipe_factory", lambda pose: None)
+    vision_pipeline_factory(settings)()
+    assert made == {
+        "sources": ["cam1", "cam2"],
+        "seat_maps": {
+            "cam1": parse_seat_map("1,2"),
+            "cam2": parse_seat_map("3=0,0,80,120;4=80,0,80,120"),
+        },
+    }
+
+
+def test_without_seats_the_pipeline_hands_out_seats_itself(tmp_path, monkeypatch):
+    clip = write_clip(tmp_path / "a.mp4", frames=2)
+    settings = settings_from(build_parser().parse_args(["serve", "--source", str(clip)]))
+    made = {}
+    monkeypatch.setattr("api.vision_feed.models_missing", lambda: None)
+    monkeypatch.setattr("vision.pipeline.Pipeline", lambda sources, **o: made.update(o))
+    monkeypatch.setattr("vision.landmarks.mediapipe_factory", lambda pose: None)
+    vision_pipeline_factory(settings)()
+    assert made["seat_maps"] is None
+
+
+@pytest.fixture
+def busy_port():
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        yield holder.getsockname()[1]
+
+
+@pytest.fixture
+def corrupt_clip(tmp_path):
+    path = tmp_path / "corrupt.mp4"
+    path.write_bytes(b"\x00not a video" * 50)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--source", "{tmp}/missing.mp4"], "--source: no such file, folder, camera or stream"),
+        (["--source", "{corrupt}"], "not a video OpenCV can read"),
+        (["--port", "{busy}", "--no-live"], "is in use (another keinu serve?): choose another"),
+        (["--port", "70000", "--no-live"], "--port: "),
+        (["--host", "no-such-host.invalid", "--no-live"], "no such address or host name"),
+        (["--host", "192.0.2.1", "--no-live"], "--host 192.0.2.1: not an address of this"),
+        (["--data-dir", "{corrupt}/data", "--no-live"], "--data-dir"),
+        (["--profile", "nosuch", "--no-live"], "no profile 'nosuch'; known: extended, navarra"),
+        (["--profile", "../etc", "--no-live"], "--profile: give a profile name"),
+        (["--seats", "7,8"], "--seats 7,8: seat must be 1..4"),
+        (["--seats", "1,2", "--seats", "3"], "--seats given 2 times for 1 source(s)"),
+    ],
+)
+def test_each_mistake_is_one_clear_line_and_exit_2(
+    tmp_path, capsys, busy_port, corrupt_clip, argv, message
+):
+    filled = [a.format(tmp=tmp_path, corrupt=corrupt_clip, busy=busy_port) for a in argv]
+    if "--data-dir" not in filled:
+        filled += ["--data-dir", str(tmp_path / "data")]
+    assert serve(*filled) == 2
+    captured = capsys.readouterr()
+    assert message in one_line(captured.err)
+    assert captured.out == ""
+
+
+def test_a_short_token_is_refused_and_a_made_up_one_is_not_shown_before_a_failure(
+    tmp_path, capsys, monkeypatch
+):
+    monkeypatch.setenv("KEINU_TOKEN", "abc")
+    assert serve("--host", "0.0.0.0", "--no-live", "--data-dir", str(tmp_path)) == 2
+    assert "KEINU_TOKEN is too short (3 characters)" in one_line(capsys.readouterr().err)
+
+    monkeypatch.delenv("KEINU_TOKEN")
+    with socket.socket() as holder:
+        holder.bind(("0.0.0.0", 0))
+        holder.listen()
+        port = str(holder.getsockname()[1])
+        assert serve("--host", "0.0.0.0", "--port", port, "--no-live") == 2
+    captured = capsys.readouterr()
+    assert "is in use" in one_line(captured.err) and captured.out == ""
