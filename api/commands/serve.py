@@ -116,7 +116,10 @@ def _announce_token(settings: Settings) -> None:
 
 
 def _check_source(settings: Settings) -> None:
-    """Every file, folder or camera must open now; streams are reached (and retried) later."""
+    """Every file, folder or camera must open now; streams are reached (and retried) later.
+    OpenCV's and FFmpeg's own lines about a bad source stay off the terminal: the message says
+    it."""
+    from vision.native_logs import native_logs_captured
     from vision.sources import SourceError, open_source
 
     if not settings.live:
@@ -124,11 +127,15 @@ def _check_source(settings: Settings) -> None:
     for spec in settings.source_specs:
         if "://" in spec:
             continue
-        try:
-            open_source(spec).close()
-        except SourceError as exc:
+        problem = None
+        with native_logs_captured():
+            try:
+                open_source(spec).close()
+            except SourceError as exc:
+                problem = str(exc)
+        if problem is not None:
             hint = " (run `keinu serve --source 0` for the webcam)" if not settings.source else ""
-            raise UserError(f"--source: {exc}{hint}") from None
+            raise UserError(f"--source: {problem}{hint}")
 
 
 def _check_seats(settings: Settings) -> None:
@@ -214,6 +221,32 @@ def _open_data_dir(path: Path) -> None:
         raise UserError(f"--data-dir {path}: not writable; choose a folder of your own")
 
 
+def _what_runs(settings: Settings) -> list[str]:
+    """What the dashboard is watching, and what a first-time user may want to do instead."""
+    from api.settings import REPO_ROOT
+    from api.vision_feed import models_missing
+
+    if not settings.live:
+        return ["no video (--no-live): calls and señas are entered by hand"]
+    lines = []
+    if not settings.source:
+        sample = os.path.relpath(settings.source_specs[0], REPO_ROOT)
+        lines.append(
+            f"video: the bundled sample table ({sample}, looped); "
+            "for your webcam run `keinu serve --source 0`"
+        )
+    else:
+        cameras = ", ".join(
+            f"{source_id} = {spec}"
+            for source_id, spec in zip(settings.source_ids, settings.source_specs, strict=True)
+        )
+        lines.append(f"video: {cameras}")
+    missing = models_missing()
+    if missing is not None:
+        lines.append(f"showing the video without detection: {missing}")
+    return lines
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -234,8 +267,10 @@ def run(args: argparse.Namespace) -> int:
     address = f"http://{shown_host}:{settings.port}/"
     if settings.needs_token:
         address += f"?token={settings.token}"
-    source = " + ".join(settings.source_specs) if settings.live else "none"
-    print(f"keinu: dashboard on {address}  (source: {source}; Ctrl-C stops)", flush=True)
+    print(f"keinu: dashboard on {address}  (open it in your browser; Ctrl-C stops)")
+    for line in _what_runs(settings):
+        print(f"keinu: {line}")
+    sys.stdout.flush()
     uvicorn.run(
         app,
         host=settings.host,

@@ -10,7 +10,7 @@ from clips import write_clip
 
 from api.app import create_app
 from api.cli import build_parser, main
-from api.commands.serve import settings_from
+from api.commands.serve import _what_runs, settings_from
 from api.vision_feed import vision_pipeline_factory
 from vision.seats import parse_seat_map
 
@@ -121,13 +121,13 @@ def corrupt_clip(tmp_path):
     ],
 )
 def test_each_mistake_is_one_clear_line_and_exit_2(
-    tmp_path, capsys, busy_port, corrupt_clip, argv, message
+    tmp_path, capfd, busy_port, corrupt_clip, argv, message
 ):
     filled = [a.format(tmp=tmp_path, corrupt=corrupt_clip, busy=busy_port) for a in argv]
     if "--data-dir" not in filled:
         filled += ["--data-dir", str(tmp_path / "data")]
     assert serve(*filled) == 2
-    captured = capsys.readouterr()
+    captured = capfd.readouterr()  # OpenCV's and FFmpeg's own lines would show here too
     assert message in one_line(captured.err)
     assert captured.out == ""
 
@@ -147,3 +147,23 @@ def test_a_short_token_is_refused_and_a_made_up_one_is_not_shown_before_a_failur
         assert serve("--host", "0.0.0.0", "--port", port, "--no-live") == 2
     captured = capsys.readouterr()
     assert "is in use" in one_line(captured.err) and captured.out == ""
+
+
+def test_the_banner_says_what_is_watched_and_how_to_use_the_webcam(tmp_path, monkeypatch):
+    parse = build_parser().parse_args
+    monkeypatch.setattr("api.vision_feed.models_missing", lambda: None)
+    assert _what_runs(settings_from(parse(["serve"]))) == [
+        "video: the bundled sample table (sample_videos/table.mp4, looped); "
+        "for your webcam run `keinu serve --source 0`"
+    ]
+    clip = write_clip(tmp_path / "a.mp4", frames=2)
+    assert _what_runs(settings_from(parse(["serve", "--source", str(clip)]))) == [
+        f"video: cam1 = {clip}"
+    ]
+    assert _what_runs(settings_from(parse(["serve", "--no-live"]))) == [
+        "no video (--no-live): calls and señas are entered by hand"
+    ]
+    monkeypatch.setattr("api.vision_feed.models_missing", lambda: "run `keinu models fetch`")
+    assert _what_runs(settings_from(parse(["serve"])))[-1] == (
+        "showing the video without detection: run `keinu models fetch`"
+    )
