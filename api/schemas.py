@@ -27,7 +27,9 @@ class SeatIn(Strict):
 
 class TableIn(Strict):
     name: Name = "Mesa"
-    profile: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_-]{0,39}$")] = "standard"
+    #: A shipped profile's name, or the club file ``keinu serve --profile`` was given (checked
+    #: against ``Settings.house_profiles`` when the table is made).
+    profile: Annotated[str, StringConstraints(min_length=1, max_length=1024)] = "standard"
     target: Literal[30, 40] = 40
     reyes: Literal[4, 8] = 8
     mano: Seat = 1

@@ -68,6 +68,15 @@ class Settings(BaseSettings):
         return not PROFILE_NAME.match(self.profile)
 
     @property
+    def house_profiles(self) -> list[str]:
+        """The profiles a new table may use: the shipped ones, and the club's file given to
+        ``keinu serve --profile`` (no other path: a browser must not make the server read files)."""
+        from engine.senas import profile_names
+
+        names = profile_names()
+        return [*names, self.profile] if self.profile_is_file else names
+
+    @property
     def needs_token(self) -> bool:
         return not is_loopback(self.host)
 

@@ -124,9 +124,12 @@ def _check_source(settings: Settings) -> None:
 
     if not settings.live:
         return
+    hint = " (run `keinu serve --source 0` for the webcam)" if not settings.source else ""
     for spec in settings.source_specs:
         if "://" in spec:
             continue
+        if not spec.isdigit() and not Path(spec).expanduser().exists():
+            raise UserError(f"--source: no such video, image or folder: {spec}{hint}")
         problem = None
         with native_logs_captured():
             try:
@@ -134,7 +137,6 @@ def _check_source(settings: Settings) -> None:
             except SourceError as exc:
                 problem = str(exc)
         if problem is not None:
-            hint = " (run `keinu serve --source 0` for the webcam)" if not settings.source else ""
             raise UserError(f"--source: {problem}{hint}")
 
 
@@ -201,7 +203,8 @@ def _check_port_free(host: str, port: int) -> None:
             else:
                 reason = f"cannot be used ({exc.strerror})"
             raise UserError(
-                f"port {port} on {host} {reason}: choose another, e.g. --port {_free_port(host)}"
+                f"port {port} on {host} {reason}: try another --port, e.g. --port "
+                f"{_free_port(host)}"
             ) from None
 
 

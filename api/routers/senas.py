@@ -13,7 +13,6 @@ from api.paths import inside
 from api.referee import Referee
 from api.schemas import ExportIn, HandState, ReviewIn, SenasOut
 from api.settings import Settings
-from engine.senas import profile_names
 
 router = APIRouter(prefix="/api", tags=["senas"])
 RefereeDep = Annotated[Referee, Depends(get_referee)]
@@ -21,7 +20,7 @@ RefereeDep = Annotated[Referee, Depends(get_referee)]
 
 @router.get("/profiles")
 def profiles(settings: Annotated[Settings, Depends(get_settings)]) -> dict:
-    return {"profiles": profile_names(), "default": settings.profile}
+    return {"profiles": settings.house_profiles, "default": settings.profile}
 
 
 @router.get("/hands/{hand_id}/senas")

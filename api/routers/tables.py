@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, HTTPException
 
-from api.deps import get_referee
+from api.deps import get_referee, get_settings
 from api.referee import Referee, table_out
 from api.schemas import CallIn, HandState, ReportOut, ShowIn, TableIn, TablesOut, TableState
+from api.settings import Settings
 from api.store import SeatRow
 
 router = APIRouter(prefix="/api", tags=["tables"])
@@ -16,8 +17,13 @@ RefereeDep = Annotated[Referee, Depends(get_referee)]
 
 
 @router.post("/tables", status_code=201)
-def create_table(body: TableIn, referee: RefereeDep) -> TableState:
+def create_table(
+    body: TableIn, referee: RefereeDep, settings: Annotated[Settings, Depends(get_settings)]
+) -> TableState:
     """Set up a table (four seats, the house profile, the target, the mano) and deal hand 1."""
+    if body.profile not in settings.house_profiles:
+        offered = ", ".join(settings.house_profiles)
+        raise HTTPException(422, f"no profile {body.profile!r} here; offered: {offered}")
     return referee.create_table(
         name=body.name,
         profile=body.profile,

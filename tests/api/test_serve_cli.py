@@ -7,11 +7,15 @@ import socket
 
 import pytest
 from clips import write_clip
+from fastapi.testclient import TestClient
+from table_examples import SEATS
 
 from api.app import create_app
 from api.cli import build_parser, main
 from api.commands.serve import _what_runs, settings_from
 from api.vision_feed import vision_pipeline_factory
+from engine.gesture import Gesture
+from engine.senas import profile_names
 from vision.seats import parse_seat_map
 
 BAD_CLUB = 'extends = "standard"\n\n[senas]\n"lip_bite up" = "dos_reyes"\n'
@@ -39,6 +43,28 @@ def test_a_clubs_profile_file_is_the_house_profile(tmp_path, monkeypatch):
     assert app.state.practice.profile.name == "club"
     meanings = {entry.meaning for entry in app.state.practice.profile.entries}
     assert "punto_30" in meanings
+
+
+def test_a_table_set_up_on_the_dashboard_uses_the_clubs_file(tmp_path):
+    club = tmp_path / "club.toml"
+    club.write_text('extends = "standard"\n\n[senas]\n"shrug" = "punto_30"\n')
+    parse = build_parser().parse_args
+    settings = settings_from(
+        parse(["serve", "--profile", str(club), "--no-live", "--data-dir", str(tmp_path / "d")])
+    )
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        offered = client.get("/api/profiles").json()
+        assert offered == {"profiles": [*profile_names(), str(club)], "default": str(club)}
+        other = tmp_path / "other.toml"
+        other.write_text(club.read_text())
+        body = {"seats": SEATS, "profile": str(other)}
+        assert client.post("/api/tables", json=body).status_code == 422
+        body["profile"] = str(club)
+        table = client.post("/api/tables", json=body).json()
+        hand_id = table["current"]["hand"]["id"]
+        client.app.state.referee.observe(Gesture(1, "shrug", "both", 100, 500), "cam1")
+        senas = client.get(f"/api/hands/{hand_id}").json()["senas"]
+    assert [(s["meaning"], s["verdict"]) for s in senas] == [("punto_30", "legal")]
 
 
 def test_a_broken_profile_file_names_its_file_line_and_reason(tmp_path, capsys):
@@ -107,9 +133,9 @@ def corrupt_clip(tmp_path):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--source", "{tmp}/missing.mp4"], "--source: no such file, folder, camera or stream"),
+        (["--source", "{tmp}/missing.mp4"], "--source: no such video, image or folder"),
         (["--source", "{corrupt}"], "not a video OpenCV can read"),
-        (["--port", "{busy}", "--no-live"], "is in use (another keinu serve?): choose another"),
+        (["--port", "{busy}", "--no-live"], "is in use (another keinu serve?): try another --port"),
         (["--port", "70000", "--no-live"], "--port: "),
         (["--host", "no-such-host.invalid", "--no-live"], "no such address or host name"),
         (["--host", "192.0.2.1", "--no-live"], "--host 192.0.2.1: not an address of this"),
