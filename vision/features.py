@@ -119,6 +119,11 @@ class FaceFeatures:
     #: further when the lip contrast drops from its baseline (a hand over the mouth).
     mouth_quality: float
     quality_parts: Mapping[str, float] = field(default_factory=dict)
+    #: Measured against the player's own upper lip (vision.tongue), areas of face size squared.
+    filled_opening: float = 0.0  # lip-coloured area between the inner lips: a tongue out
+    filled_side: float = 0.0  # + = player's left, in mouth widths
+    teeth_area: float = 0.0  # light, colourless area in the opening and lower lip: a bite
+    teeth_area_side: float = 0.0
 
     def signals(self) -> dict[str, float]:
         """The scalar measures a baseline is kept for, by name."""
@@ -129,6 +134,7 @@ class FaceFeatures:
             "mouth_open", "mouth_width", "mouth_offset",
             "head_roll_deg", "head_yaw_deg", "head_pitch_deg",
             "tongue", "tongue_side", "teeth", "teeth_side", "lip_contrast",
+            "filled_opening", "filled_side", "teeth_area", "teeth_area_side",
         ):  # fmt: skip
             values[name] = float(getattr(self, name))
         if self.shoulders is not None:
@@ -290,4 +296,8 @@ def compute_features(
         quality=quality,
         mouth_quality=mouth_quality,
         quality_parts=parts,
+        filled_opening=0.0 if mouth is None else mouth.filled_opening,
+        filled_side=0.0 if mouth is None else mouth.filled_side,
+        teeth_area=0.0 if mouth is None else mouth.teeth_area,
+        teeth_area_side=0.0 if mouth is None else mouth.teeth_area_side,
     )

@@ -90,6 +90,9 @@ class LipBiteSettings(KindSettings):
     open_veto: Ramp  # rise of the lip gap: a bitten lip keeps the mouth closed
     side_asymmetry: float = Field(gt=0)  # lower-lip half difference (of its mean) for a side bite
     teeth_side_offset: float = Field(gt=0)  # teeth centroid offset (of mouth width) for a side
+    #: Rise of the light, colourless area over the lower lip and in the opening (face size
+    #: squared; vision.tongue's teeth measured against the player's own lips, not the cheeks).
+    teeth_area: Ramp
 
 
 class TongueOutSettings(KindSettings):
@@ -101,6 +104,12 @@ class TongueOutSettings(KindSettings):
     jaw_share: float = Field(ge=0)
     mouth_open_min: float = Field(ge=0)  # lips must part at least this much (of face size)
     side_offset: float = Field(gt=0)  # tongue centroid shift (of mouth width) for a side
+    #: Rise of the lip-coloured area between the inner lips (face size squared): a tongue filling
+    #: the opening, measured against the player's own lips, so cheeks as red do not matter.
+    filled: Ramp
+    #: Rise of the bared teeth area (face size squared): a laugh, which cancels every cue.
+    teeth_veto: Ramp
+    filled_side_offset: float = Field(gt=0)  # shift of the filled area's centroid for a side
 
 
 class MouthTwistSettings(KindSettings):
@@ -195,6 +204,11 @@ class TongueAppearanceSettings(_Strict):
     teeth_redness_below_skin: float  # teeth: a* this far under the cheeks' a*
     teeth_lightness_of_skin: float = Field(gt=0)  # ... and lighter than this share of their L*
     below_lip_fraction: float = Field(ge=0)  # how far below the lower lip the zone reaches
+    # Against the player's own upper lip: the opening is filled (a tongue) where it is at least
+    # this share of the lip's L* and of its chroma; teeth are light and under this share of it.
+    fill_lightness_of_lip: float = Field(gt=0)
+    fill_chroma_of_lip: float = Field(gt=0)
+    teeth_chroma_of_lip: float = Field(gt=0)
     crop_px: int = Field(ge=16)  # the mouth crop is resized to this width
 
 

@@ -8,6 +8,14 @@ own cheeks, as ratios (a* over the cheeks' a*, L* over theirs), so skin tone, li
 brightness cancel out, and the detector compares the fraction with the same face's calibrated
 baseline.
 
+Cheeks as red as the tongue defeat that test, so the mouth is also measured against the player's
+own lips, which neither gesture covers (the upper lip): the *filled opening* is the area between
+the inner lips that is neither the dark cavity (much darker than the lips) nor teeth (far less
+colourful than the lips) — a tongue out fills the opening that MediaPipe's lip contour wraps around
+it; *teeth area* is the light, colourless area in the opening and over the lower lip — upper teeth
+on a bitten lip. Both are areas in units of the face size squared, so they compare across faces
+of any size in the frame.
+
 Teeth resting on the lower lip (light, less red than the cheeks) are a lip bite's mark where the
 landmarks barely move. The same crop gives the upper lip's contrast with the cheeks: a hand over
 the mouth hides it, which lowers the mouth's quality instead of inventing a gesture. (The lower
@@ -45,6 +53,10 @@ class MouthAppearance:
     teeth_side: float  # their centroid's offset, as tongue_side
     lip_contrast: float  # upper lip's a* minus the cheeks' a* (OpenCV Lab units)
     luma: float  # mean lightness of the crop (0..255)
+    filled_opening: float = 0.0  # lip-coloured area between the inner lips (of face size squared)
+    filled_side: float = 0.0  # its centroid's offset, as tongue_side
+    teeth_area: float = 0.0  # light, colourless area in the opening and lower lip (face size²)
+    teeth_area_side: float = 0.0
 
 
 def measure_mouth(
@@ -84,6 +96,7 @@ def measure_mouth(
     crop = cv2.resize(image[y0:y1, x0:x1], size, interpolation=cv2.INTER_AREA)
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
     lightness, redness = lab[..., 0].astype(np.float32), lab[..., 1].astype(np.float32)
+    chroma = np.hypot(redness - 128.0, lab[..., 2].astype(np.float32) - 128.0)
 
     def mask_of(poly: np.ndarray) -> np.ndarray:
         mask = np.zeros(lab.shape[:2], np.uint8)
@@ -98,9 +111,12 @@ def measure_mouth(
     opening = mask_of(inner)
     zone = opening | mask_of(zone_below)
     bite_zone = opening | mask_of(lower_lip)
-    lip_px = redness[mask_of(upper_lip) & ~opening]
+    upper_lip_px = mask_of(upper_lip) & ~opening
+    lip_px = redness[upper_lip_px]
     if not cheek.any() or lip_px.size == 0 or not zone.any():
         return None
+    lip_light = float(np.median(lightness[upper_lip_px]))
+    lip_chroma = max(float(np.median(chroma[upper_lip_px])), 1.0)
     skin_red = float(np.median(redness[cheek]))
     skin_light = float(np.median(lightness[cheek]))
     tongue_px = (
@@ -114,7 +130,16 @@ def measure_mouth(
         & (redness < skin_red - settings.teeth_redness_below_skin)
         & (lightness > skin_light * settings.teeth_lightness_of_skin)
     )
+    lip_coloured = (lightness >= lip_light * settings.fill_lightness_of_lip) & (
+        chroma >= lip_chroma * settings.fill_chroma_of_lip
+    )
+    bare_teeth_px = (
+        bite_zone
+        & (lightness > skin_light * settings.teeth_lightness_of_skin)
+        & (chroma < lip_chroma * settings.teeth_chroma_of_lip)
+    )
     centre = (left_corner + right_corner) / 2
+    area_unit = (scale * float(np.linalg.norm(pts[263] - pts[33]))) ** 2
 
     def share_and_side(found: np.ndarray, area: np.ndarray) -> tuple[float, float]:
         count = int(found.sum())
@@ -126,6 +151,8 @@ def measure_mouth(
 
     tongue, side = share_and_side(tongue_px, zone)
     teeth, teeth_side = share_and_side(teeth_px, bite_zone)
+    filled, filled_side = share_and_side(opening & lip_coloured, opening)
+    bare_teeth, bare_teeth_side = share_and_side(bare_teeth_px, bite_zone)
     return MouthAppearance(
         tongue=tongue,
         tongue_side=side,
@@ -133,4 +160,8 @@ def measure_mouth(
         teeth_side=teeth_side,
         lip_contrast=float(np.median(lip_px)) - skin_red,
         luma=float(lightness.mean()),
+        filled_opening=filled * int(opening.sum()) / max(area_unit, 1e-6),
+        filled_side=filled_side,
+        teeth_area=bare_teeth * int(bite_zone.sum()) / max(area_unit, 1e-6),
+        teeth_area_side=bare_teeth_side,
     )

@@ -25,13 +25,15 @@ NEUTRAL = dict(
     lower_lip_left=0.08, lower_lip_center=0.10, lower_lip_right=0.08, upper_lip=0.07,
     mouth_open=0.01, mouth_width=0.62, mouth_offset=0.0, head_roll_deg=0.0, head_yaw_deg=0.0,
     head_pitch_deg=8.0, tongue=0.05, tongue_side=0.0, teeth=0.02, teeth_side=0.0,
-    lip_contrast=10.0,
+    lip_contrast=10.0, filled_opening=0.0, filled_side=0.0, teeth_area=0.0, teeth_area_side=0.0,
     quality=1.0, mouth_quality=1.0,
 )  # fmt: skip
 NEUTRAL_SHOULDERS = {"gap_left": 0.55, "gap_right": 0.55, "lean": 0.0, "head_scale": 0.35,
                      "height_left": 2.0, "height_right": 2.0}  # fmt: skip
-#: Noise per feature (standard deviation), roughly what MediaPipe jitters by on a still face.
+#: Noise per feature (standard deviation), roughly what MediaPipe jitters by on a still face;
+#: areas (of face size squared) jitter by a quarter of that.
 NOISE = 0.004
+AREAS = ("filled_opening", "teeth_area")
 
 
 @dataclass
@@ -85,7 +87,8 @@ class Trace:
                     values[name] += strength * value
             for name in values:
                 if name not in ("quality", "mouth_quality", "lip_contrast"):
-                    values[name] += rng.normal(0, NOISE) * (100 if name.endswith("_deg") else 1)
+                    scale = 100 if name.endswith("_deg") else 0.25 if name in AREAS else 1
+                    values[name] += rng.normal(0, NOISE) * scale
             for a, b, fixed in self.overrides:
                 if a <= ts < b:
                     values.update(fixed)

@@ -109,3 +109,36 @@ def test_a_smile_closing_a_mouth_open_at_rest_is_not_a_tongue():
 def test_teeth_over_the_lower_lip_are_a_bite_with_their_side(offset, side):
     bite = {"teeth": 0.12, "teeth_side": offset, "mouthRollUpper": 0.5}  # even if both "rolled"
     assert labels(run(Trace(5000).add(3000, 3800, **bite))[0]) == [f"lip_bite {side}"]
+
+
+@pytest.mark.parametrize("shift, side", [(0.0, "center"), (0.05, "left"), (-0.05, "right")])
+def test_a_tongue_no_redder_than_the_cheeks_fills_the_opening(shift, side):
+    # No tongue colour against the cheeks, lips parted no further than the jaw explains: only
+    # the opening filled with something as colourful as the player's lips tells.
+    filled = {"filled_opening": 0.06, "filled_side": shift, "mouth_open": 0.05, "jawOpen": 0.1}
+    assert labels(run(Trace(5000).add(3000, 3800, **filled))[0]) == [f"tongue_out {side}"]
+
+
+def test_a_laugh_baring_teeth_is_not_a_tongue_out():
+    laugh = {"filled_opening": 0.05, "mouth_open": 0.12, "jawOpen": 0.01, "teeth_area": 0.03,
+             "mouthSmileLeft": 0.5, "mouthSmileRight": 0.5}  # fmt: skip
+    assert run(Trace(5000).add(3000, 4500, **laugh))[0] == []
+
+
+def test_a_tongue_pushed_to_one_side_that_lifts_one_mouth_corner_is_still_a_tongue():
+    tongue = {"filled_opening": 0.06, "filled_side": 0.05, "mouth_open": 0.05, "jawOpen": 0.1,
+              "mouthSmileLeft": 0.6}  # fmt: skip
+    assert labels(run(Trace(5000).add(3000, 3800, **tongue))[0]) == ["tongue_out left"]
+
+
+@pytest.mark.parametrize("offset, side", [(0.0, "center"), (0.2, "left"), (-0.2, "right")])
+def test_bare_teeth_over_the_lower_lip_are_a_bite_with_their_side(offset, side):
+    # Cheeks as red as the lips: the teeth share against the cheeks stays put, the colourless
+    # area against the player's own lips grows.
+    bite = {"teeth_area": 0.012, "teeth_area_side": offset, "mouth_open": -0.005}
+    assert labels(run(Trace(5000).add(3000, 3800, **bite))[0]) == [f"lip_bite {side}"]
+
+
+def test_teeth_shown_by_parted_lips_are_not_a_bite():
+    grin = {"teeth_area": 0.02, "teeth": 0.1, "mouth_open": 0.06}
+    assert run(Trace(5000).add(3000, 3800, **grin))[0] == []

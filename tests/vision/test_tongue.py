@@ -1,5 +1,6 @@
 """The mouth's appearance on a real photo: a painted tongue, its side, a covered mouth."""
 
+import cv2
 import numpy as np
 import photo_faces
 import pytest
@@ -68,4 +69,20 @@ def test_teeth_over_the_lower_lip_are_seen(neutral):
     after = measure_mouth(bitten, face.landmarks, SETTINGS)
     assert after.teeth > before.teeth + 0.05
     assert after.teeth_side < before.teeth_side - 0.05
+    assert after.teeth_area > before.teeth_area + 0.003  # light and colourless against the lips
+    assert after.teeth_area_side < before.teeth_area_side - 0.05
     assert np.isfinite(after.tongue)
+
+
+def test_a_tongue_no_redder_than_the_cheeks_still_fills_the_opening(observe, neutral):
+    image, face, _ = neutral
+    flushed = image.copy()
+    width = float(np.linalg.norm(face.landmarks[61, :2] - face.landmarks[291, :2]))
+    for index in (205, 425):  # cheeks painted the tongue's colour
+        x, y = face.landmarks[index, :2]
+        cv2.circle(flushed, (int(x), int(y)), int(0.3 * width), (110, 105, 200), -1)
+    before = measure_mouth(flushed, face.landmarks, SETTINGS)
+    after = measured(observe, paint_tongue(flushed, face.landmarks, 0.0))
+    assert after.tongue < before.tongue + 0.08  # the test against the cheeks is blind here
+    assert after.filled_opening > before.filled_opening + 0.03
+    assert after.teeth_area < 0.01

@@ -97,7 +97,9 @@ class SeatGestureDetector:
             return []
         delta = self.baseline.delta(signals)
         mouth_quality = min(features.mouth_quality, self._lips_in_view(features.lip_contrast))
-        smile = (delta["mouthSmileLeft"] + delta["mouthSmileRight"]) / 2
+        # A laugh lifts both corners; MediaPipe reads a tongue pushed to one side, or a twist, as
+        # one corner "smiling", which must not veto them.
+        smile = min(delta["mouthSmileLeft"], delta["mouthSmileRight"])
         ended: list[tuple[str, Event]] = []
         for detector in self.detectors:
             kind = detector.kind

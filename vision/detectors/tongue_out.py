@@ -2,7 +2,10 @@
 further than at rest (vision.tongue), beyond what this mouth zone shows at rest (the parting keeps
 a tongue visible in a mouth open at rest, or a change of light, from counting); or the lips part
 far more than the jaw opens, which is how MediaPipe's lip contour wraps a tongue whose colour is
-too close to the skin's to tell. The side is where the tongue-coloured pixels moved to."""
+too close to the skin's to tell; or the opening fills with something as colourful as the player's
+own lips (vision.tongue's filled opening), which does not depend on the cheeks being paler than
+the tongue. Teeth bared beyond rest cancel it all: a tongue out covers them, a laugh shows them.
+The side is where the tongue-coloured pixels and the filled area moved to."""
 
 from __future__ import annotations
 
@@ -13,7 +16,8 @@ from vision.settings import TongueOutSettings
 
 class TongueOutDetector(KindDetector[TongueOutSettings]):
     kind = "tongue_out"
-    signals = ("tongue", "tongue_side", "mouth_open", "jawOpen")
+    signals = ("tongue", "tongue_side", "mouth_open", "jawOpen", "filled_opening", "filled_side",
+               "teeth_area")  # fmt: skip
 
     def activation(self, delta, features, rest):
         s = self.settings
@@ -21,12 +25,12 @@ class TongueOutDetector(KindDetector[TongueOutSettings]):
             return 0.0, None
         parting = ramp(delta["mouth_open"], s.parting)
         gap_beyond_jaw = delta["mouth_open"] - s.jaw_share * max(delta["jawOpen"], 0.0)
-        value = max(ramp(delta["tongue"], s.tongue) * parting, ramp(gap_beyond_jaw, s.lip_gap))
-        shift = delta["tongue_side"]
-        if shift > s.side_offset:
-            side = "left"
-        elif shift < -s.side_offset:
-            side = "right"
-        else:
-            side = "center"
-        return value, side
+        coloured = ramp(delta["tongue"], s.tongue) * parting
+        filled = ramp(delta["filled_opening"], s.filled)
+        # Teeth bared beyond rest: a laugh, whose open lips and lit inside look like the above.
+        bared = ramp(delta["teeth_area"], s.teeth_veto)
+        value = max(coloured, ramp(gap_beyond_jaw, s.lip_gap), filled) * (1.0 - bared)
+        # Both centroids vote, each in units of its own side threshold: the tongue-coloured one is
+        # sharp where the tongue is redder than the cheeks, the filled one where it is not.
+        shift = delta["tongue_side"] / s.side_offset + delta["filled_side"] / s.filled_side_offset
+        return value, "left" if shift > 1.0 else "right" if shift < -1.0 else "center"

@@ -1,0 +1,206 @@
+"""Score detector changes quickly: landmarks are cached once per clip, features and detectors rerun.
+
+    python benchmarks/rescore.py cache DIR            # run MediaPipe once, write NAME.obs.pkl
+    python benchmarks/rescore.py accuracy DIR         # features + detectors from the cache
+    python benchmarks/rescore.py footage DIR          # false gestures on cached real footage
+
+``cache`` runs the real pipeline (landmarks, seats) over every video in DIR with the features
+step replaced by a recorder, and pickles each seat's (ts_ms, FaceObservation, PoseObservation)
+per frame. ``accuracy`` decodes each clip again, computes features with the current
+vision.features and detectors with the current models/detectors.toml, and prints the same table
+as benchmarks/accuracy.py (last line ``overall precision P recall R onset_ms M``). ``footage``
+prints false gestures per five minutes of face time as benchmarks/false_positives.py does. The
+figures differ from a full pipeline run only where the landmarker code changed since the cache.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import pickle
+import sys
+from pathlib import Path
+
+import numpy as np
+
+# Run as a script, this folder comes first on sys.path and its engine.py would hide the engine
+# package: put the repository root there instead.
+sys.path[0] = str(Path(__file__).resolve().parents[1])
+
+from benchmarks.accuracy import Score, match, predicted_intervals, report, video_seconds  # noqa: E402
+
+VIDEO_SUFFIXES = {".mp4", ".mov", ".avi", ".mkv", ".webm"}
+Cached = dict[int, list[tuple[int, object]]]  # seat -> [(ts_ms, (face, pose) | None)]
+
+
+class _Recorder:
+    """Stands in for a seat's gesture detector: keeps what it is fed."""
+
+    calibration = None
+
+    def __init__(self) -> None:
+        self.frames: list[tuple[int, object]] = []
+
+    def update(self, ts_ms: int, features: object) -> list:
+        self.frames.append((ts_ms, features))
+        return []
+
+    def scores(self) -> dict[str, float]:
+        return {}
+
+    def flush(self, ts_ms: int) -> list:
+        return []
+
+
+def cache_clip(video: Path) -> Path:
+    """Run landmarks and seats over ``video`` once; returns the pickle written beside it."""
+    from vision.pipeline import Pipeline
+    from vision.sources import open_source
+
+    target = video.with_suffix(".obs.pkl")
+    recorders: dict[int, _Recorder] = {}
+
+    def recorder(seat: int) -> _Recorder:
+        recorders[seat] = _Recorder()
+        return recorders[seat]
+
+    pipeline = Pipeline(
+        open_source(str(video)),
+        detector_factory=recorder,
+        features=lambda face, image, pose: (face, pose),
+    )
+    for _ in pipeline:
+        pass
+    target.write_bytes(pickle.dumps({seat: r.frames for seat, r in recorders.items()}))
+    return target
+
+
+def _features_key(settings) -> str:
+    """Changes whenever the feature code or the settings it reads change."""
+    root = Path(__file__).resolve().parents[1] / "vision"
+    text = "".join((root / name).read_text() for name in ("features.py", "tongue.py"))
+    text += repr(settings.tongue) + repr(settings.quality)
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
+def features_of(video: Path, settings) -> list[tuple[int, int, object]]:
+    """(ts_ms, seat, FaceFeatures | None) per cached face, kept in NAME.features.pkl until the
+    feature code or its settings change."""
+    import cv2
+
+    from vision.features import compute_features
+
+    key = _features_key(settings)
+    kept = video.with_suffix(".features.pkl")
+    if kept.exists():
+        saved_key, rows = pickle.loads(kept.read_bytes())
+        if saved_key == key:
+            return rows
+    cached: Cached = pickle.loads(video.with_suffix(".obs.pkl").read_bytes())
+    by_ts: dict[int, list[tuple[int, object]]] = {}
+    for seat, frames in cached.items():
+        for ts, item in frames:
+            by_ts.setdefault(ts, []).append((seat, item))
+    capture = cv2.VideoCapture(str(video))
+    fps = capture.get(cv2.CAP_PROP_FPS) or 30.0
+    rows, index = [], 0
+    while True:
+        ok, image = capture.read()
+        if not ok:
+            break
+        ts = round(index * 1000.0 / fps)
+        index += 1
+        for seat, item in by_ts.get(ts, []):
+            features = None if item is None else compute_features(item[0], image, item[1], settings)
+            rows.append((ts, seat, features))
+    capture.release()
+    kept.write_bytes(pickle.dumps((key, rows)))
+    return rows
+
+
+def replay(video: Path, settings=None) -> tuple[list, float]:
+    """Features and detectors over a cached clip: (gestures, face time in ms)."""
+    from vision.detectors import SeatGestureDetector
+    from vision.settings import default_detector_settings
+
+    settings = settings or default_detector_settings()
+    detectors: dict[int, SeatGestureDetector] = {}
+    gestures: list = []
+    face_frames, last_ts = 0, 0
+    rows = features_of(video, settings)
+    for ts, seat, features in rows:
+        detector = detectors.setdefault(seat, SeatGestureDetector(seat, settings))
+        face_frames += features is not None
+        last_ts = ts
+        gestures += detector.update(ts, features)
+    for detector in detectors.values():
+        gestures += detector.flush(last_ts)
+    stamps = sorted({ts for ts, _, _ in rows})
+    frame_ms = float(np.median(np.diff(stamps))) if len(stamps) > 1 else 0.0
+    return gestures, face_frames * frame_ms
+
+
+def _videos(directory: Path, cached_only: bool = False) -> list[Path]:
+    videos = sorted(p for p in directory.iterdir() if p.suffix.lower() in VIDEO_SUFFIXES)
+    if cached_only:
+        for video in videos:
+            if not video.with_suffix(".obs.pkl").exists():
+                print(f"{video.name}: not cached, left out", file=sys.stderr)
+        videos = [v for v in videos if v.with_suffix(".obs.pkl").exists()]
+    return videos
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("what", choices=("cache", "accuracy", "footage"))
+    parser.add_argument("directory", type=Path)
+    parser.add_argument("--verbose", action="store_true", help="list every gesture found")
+    args = parser.parse_args()
+    videos = _videos(args.directory, cached_only=args.what != "cache")
+    if not videos:
+        parser.error(f"no video in {args.directory}")
+    if args.what == "cache":
+        for video in videos:
+            if not video.with_suffix(".obs.pkl").exists():
+                print(cache_clip(video), file=sys.stderr, flush=True)
+        return 0
+    if args.what == "footage":
+        total, total_ms = 0, 0.0
+        for video in videos:
+            gestures, face_ms = replay(video)
+            total += len(gestures)
+            total_ms += face_ms
+            print(f"{video.name}: {len(gestures)} gestures in {face_ms / 1000:.1f} s of face time")
+            for g in gestures:
+                print(
+                    f"  {g.start_ms / 1000:6.2f}-{g.end_ms / 1000:6.2f} s  seat {g.seat} {g.label}"
+                )
+        minutes = total_ms / 60000
+        print(f"overall false_gestures {total} face_minutes {minutes:.2f} per_5min "
+              f"{total / minutes * 5 if minutes else float('nan'):.1f}")  # fmt: skip
+        return 0
+    total, seconds, clips = Score(), 0.0, 0
+    for video in videos:
+        truth_path = video.with_name(video.stem + ".truth.json")
+        if not truth_path.exists():
+            continue
+        truth = json.loads(truth_path.read_text())
+        gestures, _ = replay(video)
+        clip = match(truth, predicted_intervals(gestures))
+        if args.verbose:
+            for g in gestures:
+                print(f"  {video.stem} seat {g.seat} {g.label} {g.start_ms}-{g.end_ms}")
+        for label, n in clip.false_negatives.items():
+            print(f"  {video.stem}: missed {n} {' '.join(x for x in label if x)}", file=sys.stderr)
+        for label, n in clip.false_positives.items():
+            print(f"  {video.stem}: false {n} {' '.join(x for x in label if x)}", file=sys.stderr)
+        total.add(clip)
+        seconds += video_seconds(video)
+        clips += 1
+    print("\n".join(report(total, clips, seconds)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
