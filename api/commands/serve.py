@@ -35,10 +35,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "several cameras of one table, seen as cam1, cam2, … (default: the bundled sample "
         "table video, looped)",
     )
-    parser.add_argument("--port", type=int, help="port to listen on (default 8765)")
-    parser.add_argument(
-        "--host", help="address to listen on (default 127.0.0.1; others need a token)"
-    )
     parser.add_argument(
         "--seats",
         metavar="SPEC",
@@ -47,13 +43,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "`keinu analyze --seats`): a JSON/TOML file, boxes '1=x,y,w,h;2=…', or the seats it sees "
         "left to right, e.g. '2,3' (default: seats 1..4 left to right)",
     )
+    parser.add_argument("--port", type=int, help="port to listen on (default 8765)")
+    parser.add_argument(
+        "--host",
+        help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every "
+        "network, which needs a token: KEINU_TOKEN, or one made up and printed)",
+    )
     parser.add_argument(
         "--profile",
         metavar="NAME|FILE",
         help="house profile of señas for new tables and practice: standard, navarra, extended "
         "or a club's .toml file (default standard)",
     )
-    parser.add_argument("--data-dir", type=Path, help="where the SQLite file and exports live")
+    parser.add_argument(
+        "--data-dir", metavar="DIR", type=Path, help="where the SQLite file and exports live"
+    )
     parser.add_argument("--loop", action="store_true", help="play a video file again at its end")
     parser.add_argument(
         "--no-live", action="store_true", help="no video at all: refereeing by hand only"
