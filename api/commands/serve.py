@@ -254,6 +254,17 @@ def _what_runs(settings: Settings) -> list[str]:
     return lines
 
 
+def _lan_address() -> str:
+    """This machine's address on its network (what a tablet at the table types), else its name.
+    Connecting a UDP socket sends nothing: it only picks the outgoing interface."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            return probe.getsockname()[0]
+        except OSError:
+            return socket.gethostname()
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -270,7 +281,7 @@ def run(args: argparse.Namespace) -> int:
         _announce_token(settings)
     shown_host = f"[{settings.host}]" if ":" in settings.host else settings.host
     if settings.host in ("0.0.0.0", "::"):
-        shown_host = socket.gethostname()
+        shown_host = _lan_address()
     address = f"http://{shown_host}:{settings.port}/"
     if settings.needs_token:
         address += f"?token={settings.token}"

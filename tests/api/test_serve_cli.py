@@ -12,7 +12,7 @@ from table_examples import SEATS
 
 from api.app import create_app
 from api.cli import build_parser, main
-from api.commands.serve import _what_runs, settings_from
+from api.commands.serve import _lan_address, _what_runs, settings_from
 from api.vision_feed import vision_pipeline_factory
 from engine.gesture import Gesture
 from engine.senas import profile_names
@@ -193,3 +193,10 @@ def test_the_banner_says_what_is_watched_and_how_to_use_the_webcam(tmp_path, mon
     assert _what_runs(settings_from(parse(["serve"])))[-1] == (
         "showing the video without detection: run `keinu models fetch`"
     )
+
+
+def test_beyond_loopback_the_address_shown_is_one_this_machine_listens_on():
+    shown = _lan_address()
+    with socket.socket() as probe:
+        probe.bind((shown, 0))  # an address of this machine (or its name), never 0.0.0.0
+    assert shown not in ("0.0.0.0", "127.0.0.1")
