@@ -162,8 +162,12 @@ def main() -> int:
         parser.error(f"no video in {args.directory}")
     if args.what == "cache":
         for video in videos:
-            if not video.with_suffix(".obs.pkl").exists():
+            if video.with_suffix(".obs.pkl").exists():
+                continue
+            try:
                 print(cache_clip(video), file=sys.stderr, flush=True)
+            except Exception as exc:  # one clip the landmarker fails on is named, not fatal
+                print(f"{video.name}: PIPELINE FAILED: {type(exc).__name__}: {exc}", flush=True)
         return 0
     if args.what == "footage":
         total, total_ms = 0, 0.0

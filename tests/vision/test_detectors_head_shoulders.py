@@ -70,3 +70,9 @@ def test_a_head_thrown_back_laughing_is_not_a_tilt():
 def test_a_nod_that_brings_the_head_to_the_shoulders_is_not_a_shrug():
     nod = {"gap_left": -0.15, "gap_right": -0.15, "head_pitch_deg": 15.0}  # shoulders stay put
     assert run(Trace(5000).add(3000, 3800, ramp_ms=150, **nod))[0] == []
+
+
+def test_a_tilt_that_brings_an_ear_down_to_a_shoulder_is_not_a_shrug():
+    # The pose reads the ear-side shoulder as raised towards the head and in the frame.
+    tilt = {"head_roll_deg": 15.0, **lift(-0.15, 0.0)}
+    assert labels(run(Trace(5000).add(3000, 3900, ramp_ms=150, **tilt))[0]) == ["head_tilt left"]

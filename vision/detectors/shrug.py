@@ -3,7 +3,8 @@
 Poses may arrive at a lower rate than faces, so the last one is held for ``pose_hold_ms``.
 Breathing lifts the shoulders far less than ``lift`` asks; reaching shifts the torso sideways or
 brings the head closer to the camera (the face grows against the shoulders), which cancels the
-activation.
+activation; so does a head tilt (the roll brings one ear down to its shoulder, which reads as
+that shoulder rising towards the head).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ SHOULDER_SIGNALS = (
 
 class ShrugDetector(KindDetector[ShrugSettings]):
     kind = "shrug"
-    signals = SHOULDER_SIGNALS
+    signals = (*SHOULDER_SIGNALS, "head_roll_deg")
 
     def __init__(self, settings: ShrugSettings) -> None:
         super().__init__(settings)
@@ -44,7 +45,11 @@ class ShrugDetector(KindDetector[ShrugSettings]):
             ramp(held["shoulder_gap_right"], s.lift), ramp(held["shoulder_height_right"], s.lift)
         )
         scale = 1.0 + held["head_scale"] / max(rest.get("head_scale", 1.0), 1e-6)
-        reaching = max(ramp(abs(held["shoulder_lean"]), s.lean_veto), ramp(scale, s.forward_veto))
+        reaching = max(
+            ramp(abs(held["shoulder_lean"]), s.lean_veto),
+            ramp(scale, s.forward_veto),
+            ramp(abs(delta["head_roll_deg"]), s.roll_veto_deg),
+        )
         value = max(left, right) * (1.0 - reaching)
         low, high = sorted((left, right))
         side = "both" if low >= s.single_ratio * high else "left" if left > right else "right"
