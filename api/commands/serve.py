@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from pydantic import ValidationError
+from pydantic_settings import SettingsError as PydanticSettingsError
 
 from api.cli import UserError
 from api.settings import Settings
@@ -96,8 +97,11 @@ def _checked_settings(args: argparse.Namespace) -> tuple[Settings, bool]:
         settings = Settings(**overrides)
     except ValidationError as exc:
         first = exc.errors()[0]
-        message = first["msg"].removeprefix("Value error, ")
-        raise UserError(f"--{str(first['loc'][0]).replace('_', '-')}: {message}") from None
+        field = str(first["loc"][0])
+        given = f"--{field.replace('_', '-')}" if field in overrides else f"KEINU_{field.upper()}"
+        raise UserError(f"{given}: {first['msg'].removeprefix('Value error, ')}") from None
+    except PydanticSettingsError as exc:  # an environment variable that is not JSON
+        raise UserError(f"{exc} (a KEINU_* variable that takes a list wants JSON)") from None
     _check_source(settings)
     _check_seats(settings)
     _check_profile(settings)

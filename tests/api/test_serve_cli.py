@@ -200,3 +200,18 @@ def test_beyond_loopback_the_address_shown_is_one_this_machine_listens_on():
     with socket.socket() as probe:
         probe.bind((shown, 0))  # an address of this machine (or its name), never 0.0.0.0
     assert shown not in ("0.0.0.0", "127.0.0.1")
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "message"),
+    [
+        ("KEINU_PORT", "abc", "KEINU_PORT: Input should be a valid integer"),
+        ("KEINU_SEATS", "1,2", 'error parsing value for field "seats"'),
+    ],
+)
+def test_a_bad_environment_variable_is_named(
+    tmp_path, capsys, monkeypatch, variable, value, message
+):
+    monkeypatch.setenv(variable, value)
+    assert serve("--no-live", "--data-dir", str(tmp_path)) == 2
+    assert message in one_line(capsys.readouterr().err)
