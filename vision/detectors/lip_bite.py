@@ -40,7 +40,8 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         teeth = max(teeth_share, bare)
         value = max(max(rolled, hidden) * (1.0 - both_rolled), teeth) * (1.0 - parted)
         if teeth >= max(rolled, hidden):
-            side = delta["teeth_side"] if teeth_share >= bare else delta["teeth_area_side"]
+            # The bare area is mostly empty at rest, so its centroid then is noise: take it as is.
+            side = delta["teeth_side"] if teeth_share >= bare else features.teeth_area_side
             return value, _side(side, s.teeth_side_offset)
         thickness = max(
             (rest.get("lower_lip_left", 0.0) + rest.get("lower_lip_right", 0.0)) / 2, 1e-6
