@@ -15,6 +15,7 @@ from api.cli import main
 from api.commands import analyze as analyze_command
 from engine.gesture import Gesture
 from engine.senas import load_profile
+from vision.baseline import save_player
 
 ONE_FACE = lambda frame: [(1, (50, 30, 50, 50), {})]  # noqa: E731
 
@@ -175,3 +176,11 @@ def test_player_and_settings_options_have_their_own_messages(
     assert scripted_cli("--settings", str(bad)) == 2
     err = capsys.readouterr().err
     assert err.startswith("keinu analyze: --settings:") and "not valid TOML" in err
+
+
+def test_a_calibrated_player_is_found_by_name(tmp_path, scripted_cli, monkeypatch):
+    monkeypatch.setenv("KEINU_DATA_DIR", str(tmp_path / "data"))
+    save_player(tmp_path / "data" / "players" / "ane.json", "ane", {"eye_open": 0.3}, {})
+    out = tmp_path / "ane-out"
+    assert scripted_cli("--player", "ane", "--out", str(out)) == 0
+    assert json.loads((out / "summary.json").read_text())["senas"] == 4
