@@ -18,6 +18,7 @@ router = APIRouter(prefix="/api", tags=["health"])
 class HealthOut(BaseModel):
     status: str
     source: str | None
+    sources: list[str]  # the cameras streamed at /api/stream/{id}.mjpg; none without live video
     profile: str
     clients: int
     pipeline: dict
@@ -32,6 +33,7 @@ def health(
     return HealthOut(
         status="ok",
         source=live.source if live else None,
+        sources=settings.source_ids if live else [],
         profile=settings.profile,
         clients=hub.client_count,
         pipeline=live.health.to_dict() if live else {"state": "off"},

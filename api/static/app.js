@@ -5,17 +5,20 @@ import { initLive } from "/static/live.js";
 import { initPractice } from "/static/practice.js";
 import { initReferee } from "/static/referee.js";
 
+// The server's cameras, told by its hello; none when it runs without live video (--no-live).
+let videoSources = null;
+
 const currentTab = () => document.querySelector("[data-tab][aria-selected=true]")?.dataset.tab || "referee";
 
 function showTab(name) {
   for (const page of document.querySelectorAll(".page")) page.hidden = page.id !== `page-${name}`;
   for (const tab of document.querySelectorAll("[data-tab]")) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
-  // Only the visible page holds an MJPEG connection.
+  // Only the visible page holds an MJPEG connection, and only once the server has said it has video.
   for (const img of document.querySelectorAll("img[data-stream]")) {
-    const visible = !img.closest(".page").hidden;
+    const streaming = videoSources?.length && !img.closest(".page").hidden;
     const url = `/api/stream/${img.dataset.source || "cam1"}.mjpg`;
-    if (visible && img.getAttribute("src") !== url) img.src = url;
-    if (!visible && img.getAttribute("src")) img.removeAttribute("src");
+    if (streaming && img.getAttribute("src") !== url) img.src = url;
+    if (!streaming && img.getAttribute("src")) img.removeAttribute("src");
   }
   location.hash = name;
 }
@@ -29,8 +32,10 @@ function init() {
   };
   for (const tab of document.querySelectorAll("[data-tab]")) tab.onclick = () => showTab(tab.dataset.tab);
   on("hello", (data) => {
+    videoSources = data.sources;
     for (const card of document.querySelectorAll(".card.video")) {
-      card.hidden = data.sources.length === 0;
+      card.classList.toggle("no-video", data.sources.length === 0);
+      card.querySelector(".no-video-note").hidden = data.sources.length > 0;
       // one picture per camera of the table
       const first = card.querySelector("img[data-stream]");
       card.querySelectorAll("img[data-stream]:not(:first-child)").forEach((img) => img.remove());

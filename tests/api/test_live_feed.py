@@ -40,6 +40,17 @@ def test_mjpeg_streams_jpeg_frames_of_the_source(tmp_path, short_clip):
             assert b"image/jpeg" in head
             assert body.startswith(b"\xff\xd8")  # JPEG start-of-image
         assert client.get("/api/stream").json()["sources"] == ["cam1"]
+        assert client.get("/api/health").json()["sources"] == ["cam1"]
+
+
+def test_without_live_video_the_server_tells_the_page_there_is_no_stream(client):
+    health = client.get("/api/health").json()
+    assert health["sources"] == []
+    assert health["pipeline"]["state"] == "off"
+    with client.websocket_connect(WS) as ws:
+        hello = ws.receive_json()
+    assert hello["type"] == "hello"
+    assert hello["data"]["sources"] == []
 
 
 def test_twenty_websocket_clients_each_get_every_event_in_order(client):

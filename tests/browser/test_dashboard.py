@@ -6,6 +6,7 @@ the four hands with the card picker and reads the final score.
 With KEINU_SCREENSHOT=1 the referee screenshot is also written to docs/screenshot.png (the
 README's picture)."""
 
+import contextlib
 import json
 import os
 import shutil
@@ -58,13 +59,13 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
+@contextlib.contextmanager
+def serving(tmp_path: Path, *options: str):
+    """`keinu serve` on a free port, its data in tmp_path: yields its address once it answers."""
     port = free_port()
-    data = tmp_path_factory.mktemp("data")
     keinu = str(Path(sys.executable).parent / "keinu")
     process = subprocess.Popen(
-        [keinu, "serve", "--port", str(port), "--data-dir", str(data)],
+        [keinu, "serve", "--port", str(port), "--data-dir", str(tmp_path), *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -84,6 +85,12 @@ def server(tmp_path_factory):
         process.wait(10)
     except subprocess.TimeoutExpired:
         process.kill()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with serving(tmp_path_factory.mktemp("data")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -199,3 +206,15 @@ def test_practice_asks_for_a_sena_and_scores_the_attempt(server, browser, tmp_pa
     expect(attempt).to_contain_text("juego 31")
     expect(page.locator("#progress svg.chart")).to_have_count(2)
     page.screenshot(path=str(tmp_path / "practice.png"))
+
+
+def test_without_live_video_the_page_requests_no_stream_and_says_so(browser, tmp_path):
+    with serving(tmp_path, "--no-live") as url:
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        streams = []
+        page.on("request", lambda r: streams.append(r.url) if ".mjpg" in r.url else None)
+        page.goto(url, wait_until="domcontentloaded")
+        expect(page.locator("#page-referee .no-video-note")).to_have_text("sin vídeo")
+        page.click("[data-tab=live]")
+        expect(page.locator("#page-live .no-video-note")).to_be_visible()
+        assert streams == []
