@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
 
-from api.deps import get_referee, get_settings
+from api.deps import get_practice, get_referee, get_settings
 from api.paths import inside
+from api.practice import Practice
 from api.referee import Referee
 from api.schemas import ExportIn, HandState, ReviewIn, SenasOut
 from api.settings import Settings
@@ -19,8 +21,17 @@ RefereeDep = Annotated[Referee, Depends(get_referee)]
 
 
 @router.get("/profiles")
-def profiles(settings: Annotated[Settings, Depends(get_settings)]) -> dict:
-    return {"profiles": settings.house_profiles, "default": settings.profile}
+def profiles(
+    settings: Annotated[Settings, Depends(get_settings)],
+    practice: Annotated[Practice, Depends(get_practice)],
+) -> dict:
+    """The profiles a table may use, as values to send back and labels to show: a club's file
+    given to ``keinu serve --profile`` is labelled by its profile's name and file name, not by its
+    full path."""
+    labels = {name: name for name in settings.house_profiles}
+    if settings.profile_is_file:
+        labels[settings.profile] = f"{practice.profile.name} ({Path(settings.profile).name})"
+    return {"profiles": settings.house_profiles, "default": settings.profile, "labels": labels}
 
 
 @router.get("/hands/{hand_id}/senas")

@@ -38,6 +38,7 @@ const state = {
   cursor: [1, 0],
   knownSenas: new Set(),
   profiles: [],
+  profileLabels: {},
   sources: [],
 };
 
@@ -64,6 +65,7 @@ export function initReferee() {
   });
   Promise.all([api("GET", "/api/profiles"), api("GET", "/api/stream")]).then(([profiles, streams]) => {
     state.profiles = profiles.profiles;
+    state.profileLabels = profiles.labels;
     state.sources = streams.sources;
     buildSetup(profiles.default);
   });
@@ -76,7 +78,7 @@ export function refereeHand() { return state.hand; }
 
 function buildSetup(defaultProfile) {
   const select = $("setup-profile");
-  fill(select, ...state.profiles.map((p) => h("option", { value: p, selected: p === defaultProfile }, p)));
+  fill(select, ...state.profiles.map((p) => h("option", { value: p, selected: p === defaultProfile }, state.profileLabels[p] || p)));
   const body = $("setup-seats");
   fill(body, ...SEATS.map((seat) => h("tr", {},
     h("td", {}, String(seat)),

@@ -54,7 +54,11 @@ def test_a_table_set_up_on_the_dashboard_uses_the_clubs_file(tmp_path):
     )
     with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
         offered = client.get("/api/profiles").json()
-        assert offered == {"profiles": [*profile_names(), str(club)], "default": str(club)}
+        assert offered == {
+            "profiles": [*profile_names(), str(club)],
+            "default": str(club),
+            "labels": {**{name: name for name in profile_names()}, str(club): "club (club.toml)"},
+        }
         other = tmp_path / "other.toml"
         other.write_text(club.read_text())
         body = {"seats": SEATS, "profile": str(other)}
