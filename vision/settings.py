@@ -139,6 +139,8 @@ class ShrugSettings(KindSettings):
     lean_veto: Ramp  # sideways torso shift (of shoulder width): reaching, not shrugging
     forward_veto: Ramp  # face size over shoulder width, as a ratio of its rest: leaning in
     roll_veto_deg: Ramp  # head roll from rest: a tilt brings an ear down towards a shoulder
+    jitter_veto: Ramp  # median jump of shoulder height between poses: a pose too shaky to read
+    jitter_poses: int = Field(ge=3)  # ... over this many recent poses
     single_ratio: float = Field(gt=0, lt=1)  # the other shoulder below this share: one side only
     pose_hold_ms: int = Field(gt=0)  # a pose this old no longer counts
 

@@ -76,3 +76,13 @@ def test_a_tilt_that_brings_an_ear_down_to_a_shoulder_is_not_a_shrug():
     # The pose reads the ear-side shoulder as raised towards the head and in the frame.
     tilt = {"head_roll_deg": 15.0, **lift(-0.15, 0.0)}
     assert labels(run(Trace(5000).add(3000, 3900, ramp_ms=150, **tilt))[0]) == ["head_tilt left"]
+
+
+def test_a_pose_that_jumps_about_gives_no_shrug():
+    trace = Trace(6000, pose_every=6)  # five poses a second, as the pipeline runs them
+    for start in range(100, 6000, 400):  # a small far figure: the shoulders jump pose to pose
+        trace.add(start, start + 200, ramp_ms=1, height_left=0.08, height_right=0.08)
+    trace.add(4000, 4800, ramp_ms=120, **lift(-0.15, -0.14))
+    assert run(trace)[0] == []
+    steady = Trace(6000, pose_every=6).add(4000, 4800, ramp_ms=120, **lift(-0.15, -0.14))
+    assert labels(run(steady)[0]) == ["shrug both"]
