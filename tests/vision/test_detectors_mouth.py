@@ -111,7 +111,7 @@ def test_teeth_over_the_lower_lip_are_a_bite_with_their_side(offset, side):
     assert labels(run(Trace(5000).add(3000, 3800, **bite))[0]) == [f"lip_bite {side}"]
 
 
-@pytest.mark.parametrize("shift, side", [(0.0, "center"), (0.05, "left"), (-0.05, "right")])
+@pytest.mark.parametrize("shift, side", [(0.0, "center"), (0.08, "left"), (-0.08, "right")])
 def test_a_tongue_no_redder_than_the_cheeks_fills_the_opening(shift, side):
     # No tongue colour against the cheeks, lips parted no further than the jaw explains: only
     # the opening filled with something as colourful as the player's lips tells.
@@ -126,7 +126,7 @@ def test_a_laugh_baring_teeth_is_not_a_tongue_out():
 
 
 def test_a_tongue_pushed_to_one_side_that_lifts_one_mouth_corner_is_still_a_tongue():
-    tongue = {"filled_opening": 0.06, "filled_side": 0.05, "mouth_open": 0.05, "jawOpen": 0.1,
+    tongue = {"filled_opening": 0.06, "filled_side": 0.08, "mouth_open": 0.05, "jawOpen": 0.1,
               "mouthSmileLeft": 0.6}  # fmt: skip
     assert labels(run(Trace(5000).add(3000, 3800, **tongue))[0]) == ["tongue_out left"]
 
