@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from engine.gesture import GESTURE_KINDS
+from engine.senas import TruthValue, Verdict
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 SourceId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.:#-]{0,64}$")]
@@ -144,8 +145,8 @@ class SenaOut(BaseModel):
     gestures: list[str]
     meaning: str | None
     lance: str | None
-    verdict: str
-    truth: str
+    verdict: Verdict
+    truth: TruthValue
     reason: str
     reason_en: str
     calls: list[int]

@@ -9,8 +9,14 @@ from engine.senas.meanings import MEANINGS, Meaning, meaning
 from engine.senas.practice import SenaOption, senas_for
 from engine.senas.profile import Profile, ProfileError, parse_profile
 from engine.senas.profile_files import load_profile, profile_names
-from engine.senas.truth import TRUTHS, truth_of
-from engine.senas.verdicts import VERDICTS, SenaRecord, judge_senas, summarise_by_seat
+from engine.senas.truth import TRUTHS, TruthValue, truth_of
+from engine.senas.verdicts import (
+    VERDICTS,
+    SenaRecord,
+    Verdict,
+    judge_senas,
+    summarise_by_seat,
+)
 
 __all__ = [
     "MEANINGS",
@@ -22,6 +28,8 @@ __all__ = [
     "Sena",
     "SenaOption",
     "SenaRecord",
+    "TruthValue",
+    "Verdict",
     "interpret",
     "judge_senas",
     "load_profile",

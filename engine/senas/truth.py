@@ -4,6 +4,7 @@ fact of the hand that decided it, in words, for the reason a person reads."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from engine.cards import Hand
 from engine.ranking import (
@@ -17,7 +18,8 @@ from engine.ranking import (
 from engine.rules import Rules
 from engine.senas.meanings import Meaning
 
-TRUTHS: tuple[str, ...] = ("true", "false", "pending", "uncheckable")
+TruthValue = Literal["true", "false", "pending", "uncheckable"]
+TRUTHS: tuple[TruthValue, ...] = get_args(TruthValue)
 
 #: Mus terms stay Spanish in both languages.
 _RANK_NAMES = {"1": "ases", "R": "reyes", "C": "caballos", "S": "sotas"}
@@ -25,7 +27,7 @@ _RANK_NAMES = {"1": "ases", "R": "reyes", "C": "caballos", "S": "sotas"}
 
 @dataclass(frozen=True, slots=True)
 class Truth:
-    value: str
+    value: TruthValue
     #: What the hand shows that decided ``value`` ("tiene 1 rey"); None when no hand was seen.
     fact_es: str | None = None
     fact_en: str | None = None

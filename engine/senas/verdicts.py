@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 from engine.cards import Hand
 from engine.rules import Rules
@@ -19,10 +19,11 @@ from engine.seats import SEATS
 from engine.senas.interpret import Sena, interpret
 from engine.senas.meanings import Meaning, meaning
 from engine.senas.profile import Profile
-from engine.senas.truth import Truth, truth_of
+from engine.senas.truth import Truth, TruthValue, truth_of
 from engine.table import SenaCall
 
-VERDICTS: tuple[str, ...] = ("legal", "late", "not_allowed_now", "not_in_catalogue", "false")
+Verdict = Literal["legal", "late", "not_allowed_now", "not_in_catalogue", "false"]
+VERDICTS: tuple[Verdict, ...] = get_args(Verdict)
 #: Phases in which the betting is over: every lance's moment has passed.
 _HAND_OVER = frozenset({"showdown", "finished"})
 _PHASE_ES = {
@@ -40,8 +41,8 @@ class SenaRecord:
     gestures: tuple[str, ...]
     meaning: str | None
     lance: str | None
-    verdict: str
-    truth: str
+    verdict: Verdict
+    truth: TruthValue
     reason: str
     reason_en: str
     #: Indices of the ``sena`` calls it was read from, and the moment of the first (if known).
