@@ -13,8 +13,9 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+from typing import Any, TypeVar
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -338,10 +339,7 @@ class Store:
             "SELECT call_idx, action, note, created_ms FROM sena_reviews WHERE hand_id = ?",
             (hand_id,),
         )
-        return {
-            r["call_idx"]: ReviewRow(r["call_idx"], r["action"], r["note"], r["created_ms"])
-            for r in rows
-        }
+        return {r["call_idx"]: _row_of(ReviewRow, r) for r in rows}
 
     # practice
 
@@ -392,26 +390,8 @@ class Store:
         duration_ms: int | None,
         size: float | None,
     ) -> AttemptRow:
-        created = now_ms()
-        with self._tx() as db:
-            cur = db.execute(
-                "INSERT INTO practice_attempts (player, session, drill, target, seen, recognised,"
-                " time_ms, duration_ms, size, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    player,
-                    session,
-                    drill,
-                    target,
-                    seen,
-                    int(recognised),
-                    time_ms,
-                    duration_ms,
-                    size,
-                    created,
-                ),
-            )
-        return AttemptRow(
-            cur.lastrowid,
+        attempt = AttemptRow(
+            0,  # the database numbers it
             player,
             session,
             drill,
@@ -421,59 +401,51 @@ class Store:
             time_ms,
             duration_ms,
             size,
-            created,
+            now_ms(),
         )
+        columns = [f.name for f in fields(AttemptRow)][1:]
+        with self._tx() as db:
+            cur = db.execute(
+                f"INSERT INTO practice_attempts ({', '.join(columns)})"
+                f" VALUES ({', '.join('?' * len(columns))})",
+                [getattr(attempt, column) for column in columns],
+            )
+        return replace(attempt, id=cur.lastrowid)
 
     def attempts_of(self, player: str) -> list[AttemptRow]:
         rows = self._query(
             "SELECT * FROM practice_attempts WHERE player = ? ORDER BY created_ms, id", (player,)
         )
-        return [
-            AttemptRow(
-                r["id"],
-                r["player"],
-                r["session"],
-                r["drill"],
-                r["target"],
-                r["seen"],
-                bool(r["recognised"]),
-                r["time_ms"],
-                r["duration_ms"],
-                r["size"],
-                r["created_ms"],
-            )
-            for r in rows
-        ]
+        return [_row_of(AttemptRow, r, recognised=bool(r["recognised"])) for r in rows]
+
+
+Row = TypeVar("Row")
+
+
+def _row_of(cls: type[Row], row: sqlite3.Row, **decoded: Any) -> Row:
+    """A ``cls`` from the columns of ``row`` named as its fields; ``decoded`` gives the fields
+    that a column does not hold as they are (JSON text, a 0/1 flag, child rows)."""
+    plain = {f.name: row[f.name] for f in fields(cls) if f.name not in decoded}
+    return cls(**plain, **decoded)
+
+
+def _json_or_none(text: str | None) -> Any:
+    return json.loads(text) if text else None
 
 
 def _table_row(row: sqlite3.Row, seats: list[sqlite3.Row]) -> TableRow:
-    return TableRow(
-        id=row["id"],
-        name=row["name"],
-        profile=row["profile"],
-        target=row["target"],
-        reyes=row["reyes"],
-        first_mano=row["first_mano"],
-        created_ms=row["created_ms"],
-        seats=tuple(SeatRow(s["seat"], s["name"], s["source"]) for s in seats),
-    )
+    return _row_of(TableRow, row, seats=tuple(_row_of(SeatRow, s) for s in seats))
 
 
 def _call_row(row: sqlite3.Row) -> CallRow:
-    gesture = json.loads(row["gesture"]) if row["gesture"] else None
-    return CallRow(row["idx"], row["seat"], row["text"], row["t_ms"], gesture)
+    return _row_of(CallRow, row, gesture=_json_or_none(row["gesture"]))
 
 
 def _hand_row(row: sqlite3.Row, calls: list[sqlite3.Row]) -> HandRow:
-    return HandRow(
-        id=row["id"],
-        table_id=row["table_id"],
-        number=row["number"],
-        game=row["game"],
-        hand_in_game=row["hand_in_game"],
-        mano=row["mano"],
+    return _row_of(
+        HandRow,
+        row,
         score=json.loads(row["score"]),
-        shown=json.loads(row["shown"]) if row["shown"] else None,
-        created_ms=row["created_ms"],
+        shown=_json_or_none(row["shown"]),
         calls=tuple(_call_row(c) for c in calls),
     )
