@@ -127,6 +127,7 @@ class PoutSettings(KindSettings):
     pucker: Ramp  # rise of max(mouthPucker, mouthFunnel)
     narrowing: Ramp  # drop of mouth width (of face size)
     narrowing_weight: float = Field(ge=0, le=1)  # its share of the activation (pucker: the rest)
+    offset_veto: Ramp  # mouth centre's shift from the midline (of face size): a twist
 
 
 class HeadTiltSettings(KindSettings):

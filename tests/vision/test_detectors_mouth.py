@@ -142,3 +142,9 @@ def test_bare_teeth_over_the_lower_lip_are_a_bite_with_their_side(offset, side):
 def test_teeth_shown_by_parted_lips_are_not_a_bite():
     grin = {"teeth_area": 0.02, "teeth": 0.1, "mouth_open": 0.06}
     assert run(Trace(5000).add(3000, 3800, **grin))[0] == []
+
+
+def test_a_twist_that_narrows_the_mouth_is_a_twist_not_a_pout():
+    # Small faces barely move mouthRight: the twist shows as the mouth's shift and narrowing.
+    twist = {"mouth_offset": -0.08, "mouth_width": -0.12, "mouthRight": 0.05}
+    assert labels(run(Trace(5000).add(3000, 3800, **twist))[0]) == ["mouth_twist right"]
