@@ -29,10 +29,6 @@ def h(text):
     return parse_hand(text.split("-"))
 
 
-def beats(ranker, a, b, rules=R8):
-    return ranker(h(a), rules) > ranker(h(b), rules)
-
-
 def test_cards_parse_and_round_trip():
     assert parse_card("R") == Card("R", None)
     assert parse_card("So") == Card("S", "o")
@@ -49,12 +45,38 @@ def test_cards_parse_and_round_trip():
         parse_hand(["Ro", "Ro", "S", "1"])
 
 
-def test_doc000_grande_r344_beats_rccc():
-    assert beats(rank_grande, "R-3-4-4", "R-C-C-C")
+# (lance ranker, the better hand, the worse hand, rules): each rule document's "X beats Y".
+BEATS = [
+    pytest.param(rank_grande, "R-3-4-4", "R-C-C-C", R8, id="doc000-grande-r344-rccc"),
+    pytest.param(rank_chica, "R-3-4-4", "R-C-C-C", R8, id="doc000-chica-r344-rccc"),
+    pytest.param(rank_pares, "C-C-5-5", "S-S-S-S", R8, id="doc000-duples-over-four-equal"),
+    pytest.param(rank_pares, "C-C-5-5", "C-C-4-4", R8, id="doc000-duples-lower-pair"),
+    pytest.param(rank_punto, "R-R-5-5", "R-R-5-4", R8, id="doc000-punto"),
+    pytest.param(rank_grande, "3-3-4-4", "R-C-5-4", R8, id="doc002-grande-3344-rc54"),
+    pytest.param(rank_chica, "3-3-4-4", "R-C-5-4", R8, id="doc002-chica-3344-rc54"),
+    pytest.param(rank_pares, "3-3-4-4", "C-C-5-5", R8, id="doc002-duples-reyes-first"),
+    pytest.param(rank_pares, "3-3-5-5", "3-3-4-4", R8, id="doc002-duples-lower-pair"),
+    pytest.param(rank_pares, "5-5-2-2", "4-4-4-4", R8, id="doc002-duples-over-four-equal"),
+    pytest.param(rank_pares, "4-4-2-2", "3-3-3-C", R8, id="doc002-duples-over-medias"),
+    # 002 writes "7-As-As-As beats 3-3-C-C", but 3-3-C-C is duples; its own rule (any medias
+    # beats any par, any duples beats any medias) gives medias over a par like 3-3-C-S.
+    pytest.param(rank_pares, "7-1-1-1", "3-3-C-S", R8, id="doc002-medias-over-par"),
+    pytest.param(rank_pares, "3-3-C-C", "7-1-1-1", R8, id="doc002-duples-over-medias-of-ases"),
+    pytest.param(rank_grande, "R-3-R-4", "R-R-S-7", R8, id="doc004-grande"),
+    pytest.param(rank_chica, "S-4-1-2", "C-7-4-1", R8, id="doc004-chica"),
+    pytest.param(rank_pares, "R-R-S-6", "R-S-S-5", R8, id="doc004-par"),
+    pytest.param(rank_pares, "S-S-S-2", "C-6-6-6", R8, id="doc004-medias"),
+    pytest.param(rank_pares, "R-R-1-2", "C-C-7-7", R8, id="doc004-duples"),
+    pytest.param(rank_pares, "R-R-C-C", "R-R-S-S", R8, id="doc004-duples-lower-pair"),
+    pytest.param(rank_juego, "3-R-C-2", "R-R-S-5", R8, id="doc004-juego-31-over-35"),
+    pytest.param(rank_chica, "3-4-4-4", "C-4-4-4", R4, id="four-reyes-chica-tres-low"),
+    pytest.param(rank_chica, "C-4-4-4", "3-4-4-4", R8, id="eight-reyes-chica-tres-high"),
+]
 
 
-def test_doc000_chica_r344_beats_rccc():
-    assert beats(rank_chica, "R-3-4-4", "R-C-C-C")
+@pytest.mark.parametrize(("ranker", "better", "worse", "rules"), BEATS)
+def test_rule_document_examples_rank_the_better_hand_higher(ranker, better, worse, rules):
+    assert ranker(h(better), rules) > ranker(h(worse), rules)
 
 
 def test_doc000_par_ties_on_the_pair_and_position_decides():
@@ -66,8 +88,6 @@ def test_doc000_par_ties_on_the_pair_and_position_decides():
 
 def test_doc000_duples_compare_higher_pair_then_lower_and_four_equal_are_duples():
     assert pares_kind(h("S-S-S-S"), R8) == "duples"
-    assert beats(rank_pares, "C-C-5-5", "S-S-S-S")
-    assert beats(rank_pares, "C-C-5-5", "C-C-4-4")
 
 
 def test_doc000_grande_example_b_ties_c_and_wins_by_position():
@@ -98,7 +118,6 @@ def test_doc000_juego_order_31_32_40_37_to_33():
 
 def test_doc000_punto_30_best_4_worst():
     assert rank_punto(h("R-R-S-1"), R4) == 31
-    assert beats(rank_punto, "R-R-5-5", "R-R-5-4")
     assert rank_punto(h("1-1-1-1"), R8) == 4
 
 
@@ -113,40 +132,14 @@ def test_doc000_juego_real_beats_a_31_of_the_mano():
     assert winner_seat(Lance.JUEGO, real, mano=1, rules=sota_oros) == 2
 
 
-def test_doc002_grande_3344_beats_rc54():
-    assert beats(rank_grande, "3-3-4-4", "R-C-5-4")
-
-
-def test_doc002_chica_3344_beats_rc54():
-    assert beats(rank_chica, "3-3-4-4", "R-C-5-4")
-
-
 def test_doc002_par_and_medias_ignore_the_other_cards():
     assert rank_pares(h("3-3-C-S"), R8) == rank_pares(h("3-3-5-2"), R8)
     assert pares_kind(h("R-2-2-1"), R8) == "medias"
     assert rank_pares(h("R-2-2-1"), R8) == rank_pares(h("4-2-1-1"), R8)
 
 
-def test_doc002_duples_ordering():
-    assert beats(rank_pares, "3-3-4-4", "C-C-5-5")
-    assert beats(rank_pares, "3-3-5-5", "3-3-4-4")
-    assert beats(rank_pares, "5-5-2-2", "4-4-4-4")
-    assert beats(rank_pares, "4-4-2-2", "3-3-3-C")
-    # 002 writes "7-As-As-As beats 3-3-C-C", but 3-3-C-C is duples; its own rule (any medias
-    # beats any par, any duples beats any medias) gives medias over a par like 3-3-C-S.
-    assert beats(rank_pares, "7-1-1-1", "3-3-C-S")
-    assert beats(rank_pares, "3-3-C-C", "7-1-1-1")
-
-
-def test_doc004_grande_chica_pares_juego_examples():
-    assert beats(rank_grande, "R-3-R-4", "R-R-S-7")
-    assert beats(rank_chica, "S-4-1-2", "C-7-4-1")
-    assert beats(rank_pares, "R-R-S-6", "R-S-S-5")
-    assert beats(rank_pares, "S-S-S-2", "C-6-6-6")
-    assert beats(rank_pares, "R-R-1-2", "C-C-7-7")
-    assert beats(rank_pares, "R-R-C-C", "R-R-S-S")
+def test_doc004_juego_examples_count_35_and_31():
     assert juego_points(h("R-R-S-5"), R8) == 35 and juego_points(h("3-R-C-2"), R8) == 31
-    assert beats(rank_juego, "3-R-C-2", "R-R-S-5")
 
 
 def test_four_reyes_option_treses_and_doses_keep_their_rank_and_points():
@@ -155,8 +148,6 @@ def test_four_reyes_option_treses_and_doses_keep_their_rank_and_points():
     assert count_ases(h("2-2-1-R"), R8) == 3 and count_ases(h("2-2-1-R"), R4) == 1
     assert juego_points(h("R-R-3-2"), R4) == 25 and juego_points(h("R-R-3-2"), R8) == 31
     assert pares_kind(h("3-R-2-1"), R8) == "duples" and pares_kind(h("3-R-2-1"), R4) is None
-    assert beats(rank_chica, "3-4-4-4", "C-4-4-4", R4)
-    assert beats(rank_chica, "C-4-4-4", "3-4-4-4", R8)
 
 
 def test_pares_helpers():
