@@ -12,6 +12,17 @@ from engine.gesture import Gesture
 from engine.rules import Rules
 
 NO_MUS = ["1:no hay mus"]
+#: No mus, grande and chica passed: the pares are declared next.
+TO_PARES = [NO_MUS, ALL_PASS, ALL_PASS]
+NO_PARES = declare("pares", "no", "no", "no", "no")
+NO_JUEGO = declare("juego", "no", "no", "no", "no")
+#: The opening of 000's órdago example: B (2) wins the grande for 5.
+ORDAGO_EXAMPLE_GRANDE = ["1:paso", "2:paso", "3:paso", "4:envido 5", "1:quiero"]
+
+
+def hands_of(*seat_hands):
+    """``hands_of("RC71", ...)``: the four seats' hands, seat 1 first, a card a character."""
+    return {seat: list(cards) for seat, cards in enumerate(seat_hands, start=1)}
 
 
 def lance_of(table, name):
@@ -39,17 +50,15 @@ def test_doc000_first_bet_refused_pays_one_and_deje_one_option_of_003():
 
 
 def test_doc000_ordago_example_refused_pays_the_six_that_stood():
-    grande = ["1:paso", "2:paso", "3:paso", "4:envido 5", "1:quiero"]
     chica = ["1:envido", "2:sube 4", "3:ordago", "2:no quiero", "4:no quiero"]
-    table = play(NO_MUS, grande, chica)
+    table = play(NO_MUS, ORDAGO_EXAMPLE_GRANDE, chica)
     assert table.score == {"1-3": 6, "2-4": 0}
     assert table.phase == "pares_declaration"
 
 
 def test_doc000_ordago_example_seen_decides_the_game_on_chica_alone():
-    grande = ["1:paso", "2:paso", "3:paso", "4:envido 5", "1:quiero"]
     chica = ["1:envido", "2:sube 4", "3:ordago", "4:quiero"]
-    table = play(NO_MUS, grande, chica, hands=EXAMPLE_HANDS)
+    table = play(NO_MUS, ORDAGO_EXAMPLE_GRANDE, chica, hands=EXAMPLE_HANDS)
     # chica: A 7-7-2-A (A,A,7,7 under 8 reyes) is the lowest -> 1-3 win the game;
     # the 5 of the grande (won by B) are irrelevant.
     assert table.game_winner == "1-3" and table.phase == "finished"
@@ -58,12 +67,10 @@ def test_doc000_ordago_example_seen_decides_the_game_on_chica_alone():
 
 def _to_pares(*pares_calls, hands=EXAMPLE_HANDS):
     return play(
-        NO_MUS,
-        ALL_PASS,
-        ALL_PASS,
+        TO_PARES,
         declare("pares", "si", "si", "si", "si"),
         *pares_calls,
-        declare("juego", "no", "no", "no", "no"),
+        NO_JUEGO,
         ALL_PASS,
         hands=hands,
     )
@@ -98,35 +105,22 @@ def test_doc002_either_opponent_may_answer_and_the_more_aggressive_stands():
 
 
 def test_doc004_pares_fold_still_pays_the_bettors_pares_even_if_worse():
-    hands = {
-        1: ["R", "R", "5", "4"],
-        2: ["C", "C", "C", "4"],
-        3: ["6", "5", "4", "1"],
-        4: ["7", "6", "5", "4"],
-    }
     table = play(
-        NO_MUS,
-        ALL_PASS,
-        ALL_PASS,
+        TO_PARES,
         declare("pares", "si", "si", "no", "no"),
         "1:envido",
         "2:no quiero",
-        declare("juego", "no", "no", "no", "no"),
+        NO_JUEGO,
         ALL_PASS,
-        hands=hands,
+        hands=hands_of("RR54", "CCC4", "6541", "7654"),
     )
     pares = lance_of(table, "pares")
     assert (pares.winner, pares.deje, pares.showdown_stones) == ("1-3", 1, 1)
 
 
 def test_doc000_one_pair_without_pares_scores_without_betting():
-    hands = {
-        1: ["R", "R", "5", "4"],
-        2: ["C", "S", "7", "4"],
-        3: ["6", "6", "6", "1"],
-        4: ["7", "6", "5", "1"],
-    }
-    table = play(NO_MUS, ALL_PASS, ALL_PASS, declare("pares", "si", "no", "si", "no"), hands=None)
+    hands = hands_of("RR54", "CS74", "6661", "7651")
+    table = play(TO_PARES, declare("pares", "si", "no", "si", "no"), hands=None)
     assert table.phase == "juego_declaration"
     with pytest.raises(IllegalCall, match="no betting in pares: only pair 1-3 said 'pares si'"):
         table.apply(Call.parse(1, "envido"))
@@ -142,23 +136,15 @@ def test_doc000_one_pair_without_pares_scores_without_betting():
 
 def test_doc004_punto_fold_pays_the_deje_and_one_more_even_to_the_worse_punto():
     # 3 has the best punto (30) but 1-3 refused 2's bet: 2-4 take the deje and the punto.
-    hands = {
-        1: ["R", "C", "7", "1"],
-        2: ["R", "C", "5", "4"],
-        3: ["R", "C", "6", "4"],
-        4: ["7", "6", "5", "4"],
-    }
     table = play(
-        NO_MUS,
-        ALL_PASS,
-        ALL_PASS,
-        declare("pares", "no", "no", "no", "no"),
-        declare("juego", "no", "no", "no", "no"),
+        TO_PARES,
+        NO_PARES,
+        NO_JUEGO,
         "1:paso",
         "2:envido",
         "3:no quiero",
         "1:no quiero",
-        hands=hands,
+        hands=hands_of("RC71", "RC54", "RC64", "7654"),
     )
     punto = lance_of(table, "punto")
     assert (punto.winner, punto.deje, punto.showdown_stones) == ("2-4", 1, 1)
@@ -166,19 +152,11 @@ def test_doc004_punto_fold_pays_the_deje_and_one_more_even_to_the_worse_punto():
 
 
 def test_juego_only_those_with_si_speak_and_a_false_si_is_reported():
-    hands = {
-        1: ["R", "C", "7", "1"],
-        2: ["R", "C", "S", "1"],
-        3: ["R", "C", "S", "4"],
-        4: ["7", "6", "5", "4"],
-    }
     table = play(
-        NO_MUS,
-        ALL_PASS,
-        ALL_PASS,
-        declare("pares", "no", "no", "no", "no"),
+        TO_PARES,
+        NO_PARES,
         declare("juego", "si", "si", "si", "no"),
-        hands=hands,
+        hands=hands_of("RC71", "RCS1", "RCS4", "7654"),
     )
     assert table.phase == "juego" and table.betting["participants"] == [1, 2, 3]
     with pytest.raises(IllegalCall, match="seat 4 takes no part"):
@@ -192,9 +170,7 @@ def test_juego_only_those_with_si_speak_and_a_false_si_is_reported():
 
 def test_doc003_doc004_game_won_in_the_middle_of_the_showdown_stops_the_payments():
     table = play(
-        NO_MUS,
-        ALL_PASS,
-        ALL_PASS,
+        TO_PARES,
         declare("pares", "si", "si", "si", "si"),
         ALL_PASS,
         declare("juego", "no", "si", "si", "si"),
@@ -274,19 +250,23 @@ def test_doc000_doc004_deck_runs_out_and_the_discards_are_reshuffled():
     assert (mus["reshuffles"], mus["deck"], mus["discards"]) == (1, 24, 0)
 
 
-def test_doc000_doc004_mus_visto_option_lets_everyone_discard_zero_to_four():
-    rules = Rules(mus_visto=True)
+def test_doc000_doc004_mus_visto_is_refused_where_the_option_is_off():
     with pytest.raises(IllegalCall, match="not played here"):
         play("1:mus visto")
+
+
+@pytest.mark.parametrize(
+    ("rules", "phase"),
+    [
+        (Rules(mus_visto=True), "mus"),
+        (Rules(mus_visto=True, mus_visto_servido_ends_mus=True), "grande"),
+    ],
+)
+def test_doc000_doc004_mus_visto_option_lets_everyone_discard_zero_to_four(rules, phase):
     table = play(
         "1:mus visto", "1:descarte 0", "2:descarte 2", "3:descarte 0", "4:descarte 1", rules=rules
     )
-    assert table.phase == "mus"
-    strict = Rules(mus_visto=True, mus_visto_servido_ends_mus=True)
-    table = play(
-        "1:mus visto", "1:descarte 0", "2:descarte 2", "3:descarte 0", "4:descarte 1", rules=strict
-    )
-    assert table.phase == "grande"
+    assert table.phase == phase
 
 
 def test_live_table_without_cards_tracks_everything_that_needs_none():
@@ -307,14 +287,7 @@ def test_live_table_without_cards_tracks_everything_that_needs_none():
     view = table.view()
     json.dumps(view)
     assert [lance["stones"] for lance in view["lances"]] == [None, 1, None, None]
-    table.show(
-        {
-            1: ["R", "R", "S", "1"],
-            2: ["R", "C", "S", "2"],
-            3: ["R", "1", "1", "4"],
-            4: ["7", "6", "5", "4"],
-        }
-    )
+    table.show(hands_of("RRS1", "RCS2", "R114", "7654"))
     assert table.phase == "finished"
     assert [(p.lance, p.stones) for p in table.settlement] == [
         ("grande", 4),
@@ -352,13 +325,7 @@ def test_legal_calls_are_all_accepted():
 
 
 def test_betting_in_juego_when_one_pair_alone_has_it_is_refused():
-    table = play(
-        NO_MUS,
-        ALL_PASS,
-        ALL_PASS,
-        declare("pares", "no", "no", "no", "no"),
-        declare("juego", "no", "si", "no", "no"),
-    )
+    table = play(TO_PARES, NO_PARES, declare("juego", "no", "si", "no", "no"))
     assert table.phase == "showdown"
     with pytest.raises(IllegalCall, match="no betting in juego: only pair 2-4"):
         table.apply(Call.parse(2, "envido"))
