@@ -9,21 +9,13 @@ import numpy as np
 import pytest
 from clips import write_clip
 from fastapi.testclient import TestClient
+from polling import wait_for
 
 from api.app import create_app
 from api.live import is_reopenable
 from api.settings import Settings
 
 WS = "ws://127.0.0.1/api/live"
-
-
-def wait_for(predicate, timeout=5.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return False
 
 
 @pytest.mark.video

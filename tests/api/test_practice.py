@@ -4,6 +4,7 @@ import time
 
 import numpy as np
 from fastapi.testclient import TestClient
+from polling import wait_for
 
 from api.app import create_app
 from api.settings import Settings
@@ -135,15 +136,6 @@ def test_sensitivities_and_calibration_reach_the_live_detector(tmp_path):
         assert wait_for(lambda: detector.calibration.state == "calibrating")
         # the player's sensitivities survive the fresh calibration
         assert detector.settings.gestures.of("wink").sensitivity == 1.8
-
-
-def wait_for(predicate, timeout=5.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return False
 
 
 def test_a_drill_puts_the_players_saved_sensitivities_on_the_seat(tmp_path):
