@@ -20,7 +20,7 @@ from engine.game import Match
 from engine.gesture import Gesture
 from engine.rules import Rules
 from engine.seats import PAIRS
-from engine.senas import SenaRecord, judge_senas, load_profile, summarise_by_seat
+from engine.senas import VERDICTS, SenaRecord, judge_senas, load_profile, summarise_by_seat
 from engine.table import Table, parse_hands
 
 #: Phases after which the next hand may be dealt (the cards may never be entered).
@@ -356,8 +356,8 @@ class Referee:
         }
 
     def report(self, table_id: int) -> dict:
-        """Per hand and per game: stones won per lance, final score, señas by verdict, false
-        señas and false declarations."""
+        """Per hand and per game: stones won per lance, final score, señas by verdict (the
+        engine's ``verdicts``, in their order), false señas and false declarations."""
         row = self.table(table_id)
         hands, games = [], {}
         for hand in self.store.hands_of(table_id):
@@ -394,7 +394,12 @@ class Referee:
                 totals = game["senas"].setdefault(seat, dict.fromkeys(counts, 0))
                 for verdict, n in counts.items():
                     totals[verdict] += n
-        return {"table": table_out(row), "hands": hands, "games": list(games.values())}
+        return {
+            "table": table_out(row),
+            "verdicts": list(VERDICTS),
+            "hands": hands,
+            "games": list(games.values()),
+        }
 
 
 def table_out(row: TableRow) -> dict:

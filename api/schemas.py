@@ -177,6 +177,7 @@ class TablesOut(BaseModel):
 
 class ReportOut(BaseModel):
     table: TableOut
+    verdicts: list[Verdict]
     hands: list[dict[str, Any]]
     games: list[dict[str, Any]]
 

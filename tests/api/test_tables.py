@@ -119,6 +119,7 @@ def test_the_next_hand_moves_the_mano_and_carries_the_score(client):
         {"1-3": 10, "2-4": 10},
     ]
     assert report["games"][0]["senas"]["3"]["legal"] == 1
+    assert report["verdicts"] == ["legal", "late", "not_allowed_now", "not_in_catalogue", "false"]
 
 
 def test_a_live_gesture_becomes_a_judged_sena_and_can_be_overruled(client):
