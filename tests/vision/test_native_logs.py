@@ -19,10 +19,9 @@ def test_a_child_writing_to_fd2_inside_the_block_is_captured(capfd):
 
 
 def test_what_was_captured_is_written_back_when_the_block_raises(capfd):
-    with pytest.raises(RuntimeError, match="model failed"):
-        with native_logs_captured():
-            subprocess.run(CHILD_WRITES_TO_FD2, check=True)
-            raise RuntimeError("model failed")
+    with pytest.raises(RuntimeError, match="model failed"), native_logs_captured():
+        subprocess.run(CHILD_WRITES_TO_FD2, check=True)
+        raise RuntimeError("model failed")
     assert "native line" in capfd.readouterr().err
 
 
