@@ -35,6 +35,7 @@ from vision.face_regions import (
     suppress_overlaps,
     tile_pyramid,
 )
+from vision.native_logs import native_logs_captured
 from vision.observation import FaceObservation, Frame, FrameObservations, PoseObservation
 from vision.pipeline_settings import LandmarkerSettings, default_vision_settings
 
@@ -45,6 +46,9 @@ class Landmarker(Protocol):
     """Frame in, observations out, for one source (it keeps per-source tracking state)."""
 
     def observe(self, frame: Frame) -> FrameObservations: ...
+
+    def reset(self) -> None:
+        """Forget every followed face: the next frame is another scene."""
 
     def close(self) -> None: ...
 
@@ -72,13 +76,26 @@ def _detector_model_bytes(face_landmarker_task: Path) -> bytes:
 class _Track:
     track_id: int
     region: CropRegion
-    landmarker: object
+    landmarker: _VideoModel
     box: Box
     missed: int = 0
-    last_ts: int = -1
-    pose_landmarker: object | None = None
+    pose_landmarker: _VideoModel | None = None
     pose_ms: int = -(10**9)
     rgb: np.ndarray | None = None
+    pose: PoseObservation | None = None  # the last pose the model found for this face ...
+    pose_run_ms: int = -(10**9)  # ... when it ran ...
+    pose_thumb: np.ndarray | None = None  # ... what its head and shoulders looked like ...
+    pose_steady: bool = False  # ... and whether it agreed with the run before
+
+
+@dataclass(slots=True)
+class _PoseJob:
+    """A pose running beside the faces: started at the end of one frame, collected at the end
+    of the next (always that one, so results do not depend on timing)."""
+
+    track: _Track
+    thumb: np.ndarray
+    future: Future[tuple[list[PoseObservation], bool]]
 
 
 @dataclass(slots=True)
@@ -116,46 +133,49 @@ class MediaPipeLandmarker:
         self._mp = mp
         self._vision = vision
         self._base_options = base_options
-        self._detector = vision.FaceDetector.create_from_options(
-            vision.FaceDetectorOptions(
-                base_options=base_options(model_asset_buffer=self._models.detector_bytes),
-                running_mode=vision.RunningMode.IMAGE,
-                min_detection_confidence=self.settings.detection_confidence,
+        with native_logs_captured():
+            self._detector = vision.FaceDetector.create_from_options(
+                vision.FaceDetectorOptions(
+                    base_options=base_options(model_asset_buffer=self._models.detector_bytes),
+                    running_mode=vision.RunningMode.IMAGE,
+                    min_detection_confidence=self.settings.detection_confidence,
+                )
             )
-        )
         self._pose_enabled = pose_task is not None
         self._pool = (
             ThreadPoolExecutor(self.settings.workers) if self.settings.workers > 1 else None
         )
         self._tracks: list[_Track] = []
-        self._spare: list[object] = []  # landmarkers of ended tracks, reused by new ones
+        self._spare: list[_VideoModel] = []  # landmarkers of ended tracks, reused by new ones
         self._next_id = 1
         self._last_discovery_ms: int | None = None
         self._sweep: list[tuple[int, int, int, int]] = []  # detector regions still to search
-        self._spare_pose: list[object] = []
-        self._astray: list[object] = []  # pose landmarkers found following a neighbour
+        self._spare_pose: list[_VideoModel] = []
         self._pose_worker = ThreadPoolExecutor(1) if self._pose_enabled else None
-        self._pose_job: Future[list[PoseObservation]] | None = None
+        self._pose_job: _PoseJob | None = None
+        self.pose_runs = 0  # poses the model ran (the rest were steady poses carried forward)
         self._closed = False
 
     # -- MediaPipe objects -------------------------------------------------------------------
 
-    def _new_face_landmarker(self) -> object:
+    def _new_face_landmarker(self) -> _VideoModel:
         if self._spare:
             return self._spare.pop()
         vision = self._vision
-        return vision.FaceLandmarker.create_from_options(
-            vision.FaceLandmarkerOptions(
-                base_options=self._base_options(model_asset_path=str(self._models.face_task)),
-                running_mode=vision.RunningMode.VIDEO,
-                num_faces=1,
-                min_face_detection_confidence=self.settings.detection_confidence,
-                min_face_presence_confidence=self.settings.presence_confidence,
-                min_tracking_confidence=self.settings.tracking_confidence,
-                output_face_blendshapes=True,
-                output_facial_transformation_matrixes=True,
+        with native_logs_captured():
+            landmarker = vision.FaceLandmarker.create_from_options(
+                vision.FaceLandmarkerOptions(
+                    base_options=self._base_options(model_asset_path=str(self._models.face_task)),
+                    running_mode=vision.RunningMode.VIDEO,
+                    num_faces=1,
+                    min_face_detection_confidence=self.settings.detection_confidence,
+                    min_face_presence_confidence=self.settings.presence_confidence,
+                    min_tracking_confidence=self.settings.tracking_confidence,
+                    output_face_blendshapes=True,
+                    output_facial_transformation_matrixes=True,
+                )
             )
-        )
+        return _VideoModel(landmarker)
 
     def _image(self, rgb: np.ndarray):
         return self._mp.Image(image_format=self._mp.ImageFormat.SRGB, data=rgb)
@@ -165,8 +185,6 @@ class MediaPipeLandmarker:
     def observe(self, frame: Frame) -> FrameObservations:
         if self._closed:
             raise RuntimeError("landmarker is closed")
-        if self._pose_enabled:
-            self._start_poses(frame)
         tracks = list(self._tracks)
         if self._pool is not None and len(tracks) > 1:
             found = list(self._pool.map(lambda t: self._landmarks_on_region(t, frame), tracks))
@@ -176,7 +194,9 @@ class MediaPipeLandmarker:
         faces.extend(self._discover(frame))
         faces = self._drop_duplicates(faces)
         observations = FrameObservations(frame, faces)
-        observations.poses = self._collect_poses()
+        if self._pose_enabled:
+            observations.poses = self._collect_poses()
+            observations.poses += self._start_poses(frame)
         return observations
 
     def _search_regions(self, frame: Frame) -> list[tuple[int, int, int, int]]:
@@ -213,42 +233,66 @@ class MediaPipeLandmarker:
         return regions
 
     def _collect_poses(self) -> list[PoseObservation]:
-        """The poses of the pose run started at the beginning of this frame, beside its
-        faces."""
+        """The poses of the run started at the end of the previous frame, which ran beside this
+        frame's faces."""
         if self._pose_job is None:
             return []
         job, self._pose_job = self._pose_job, None
-        poses = job.result()
-        for landmarker in self._astray:
-            for track in self._tracks:
-                if track.pose_landmarker is landmarker:
-                    track.pose_landmarker = None
-            if landmarker in self._spare_pose:
-                self._spare_pose.remove(landmarker)
-            landmarker.close()
-        self._astray.clear()
+        poses, astray = job.future.result()
+        track = job.track
+        pose = poses[0] if poses and not astray else None
+        track.pose_steady = (
+            pose is not None
+            and track.pose is not None
+            and _poses_agree(track.pose, pose, self.settings.pose_agree)
+        )
+        track.pose, track.pose_thumb = pose, job.thumb
         return poses
 
-    def _start_poses(self, frame: Frame) -> None:
-        """Start the pose of the face whose pose is the most overdue (one a frame, each face
-        about every ``pose_every_ms``), on a head-and-shoulders crop around that face."""
+    def _start_poses(self, frame: Frame) -> list[PoseObservation]:
+        """Take the pose of the face whose pose is the most overdue (one a frame, each face
+        about every ``pose_every_ms``), on a head-and-shoulders crop around that face.
+
+        Shoulders at rest need no model run five times a second: when the face's last two runs
+        agreed (head and shoulders within ``pose_agree`` shoulder widths) and the crop still
+        looks as it did at the last run (a small greyscale thumbnail differing by less than
+        ``pose_motion`` grey levels on average), that pose is carried forward with this
+        frame's time, for up to ``pose_steady_ms`` after the run. Any movement of the head or
+        the shoulders (a shrug) changes the crop, so the model runs again at once. A pose model
+        that jitters never agrees with itself and runs at the full rate.
+
+        Returns the carried pose, if any (a model run's poses come with the next frame)."""
+        s = self.settings
         due = [
-            t
-            for t in self._tracks
-            if not t.missed and frame.ts_ms - t.pose_ms >= self.settings.pose_every_ms
+            t for t in self._tracks if not t.missed and frame.ts_ms - t.pose_ms >= s.pose_every_ms
         ]
         if not due:
-            return
+            return []
         track = min(due, key=lambda t: t.pose_ms)
         track.pose_ms = frame.ts_ms
-        if track.pose_landmarker is None:
-            track.pose_landmarker = self._new_pose_landmarker()
         height, width = frame.image.shape[:2]
         x0, y0, x1, y1 = _upper_body(track.box, width, height)
-        rgb = cv2.cvtColor(frame.image[y0:y1, x0:x1], cv2.COLOR_BGR2RGB)
-        self._pose_job = self._pose_worker.submit(
-            self._pose_on_crop, track, rgb, (x0, y0), frame, track.box
+        crop = frame.image[y0:y1, x0:x1]
+        thumb = _thumbnail(crop)
+        last = track.pose
+        if (
+            last is not None
+            and track.pose_steady
+            and track.pose_thumb is not None
+            and frame.ts_ms - track.pose_run_ms < s.pose_steady_ms
+            and float(cv2.absdiff(thumb, track.pose_thumb).mean()) < s.pose_motion
+        ):
+            return [PoseObservation(frame.ts_ms, frame.source_id, last.landmarks, last.visibility)]
+        if track.pose_landmarker is None:
+            track.pose_landmarker = self._new_pose_landmarker()
+        track.pose_run_ms = frame.ts_ms
+        self.pose_runs += 1
+        rgb = cv2.cvtColor(crop, cv2.COLOR_BGR2RGB)
+        future = self._pose_worker.submit(
+            self._pose_on_crop, track.pose_landmarker, rgb, (x0, y0), frame, track.box
         )
+        self._pose_job = _PoseJob(track, thumb, future)
+        return []
 
     def _follow(self, track: _Track, face: FaceObservation | None) -> FaceObservation | None:
         """Move the track's region after its face, or count a miss (ending it after too many)."""
@@ -267,6 +311,7 @@ class MediaPipeLandmarker:
         self._spare.append(track.landmarker)
         if track.pose_landmarker is not None:
             self._spare_pose.append(track.pose_landmarker)
+            track.pose_landmarker = None
 
     def _landmarks_on_region(self, track: _Track, frame: Frame) -> FaceObservation | None:
         height, width = frame.image.shape[:2]
@@ -279,9 +324,7 @@ class MediaPipeLandmarker:
         if track.rgb is None or track.rgb.shape != crop.shape:
             track.rgb = np.empty(crop.shape, np.uint8)  # kept while the crop keeps its size
         rgb = cv2.cvtColor(crop, cv2.COLOR_BGR2RGB, dst=track.rgb)
-        ts = max(frame.ts_ms, track.last_ts + 1)
-        track.last_ts = ts
-        result = track.landmarker.detect_for_video(self._image(rgb), ts)
+        result = track.landmarker.detect(self._image(rgb), frame.ts_ms)
         if not result.face_landmarks:
             return None
         points = np.array(
@@ -358,28 +401,35 @@ class MediaPipeLandmarker:
             kept.append(face)
         return kept
 
-    def _new_pose_landmarker(self) -> object:
+    def _new_pose_landmarker(self) -> _VideoModel:
         if self._spare_pose:
             return self._spare_pose.pop()
         vision = self._vision
-        return vision.PoseLandmarker.create_from_options(
-            vision.PoseLandmarkerOptions(
-                base_options=self._base_options(model_asset_path=str(self._models.pose_task)),
-                running_mode=vision.RunningMode.VIDEO,
-                num_poses=1,
+        with native_logs_captured():
+            return _VideoModel(
+                vision.PoseLandmarker.create_from_options(
+                    vision.PoseLandmarkerOptions(
+                        base_options=self._base_options(
+                            model_asset_path=str(self._models.pose_task)
+                        ),
+                        running_mode=vision.RunningMode.VIDEO,
+                        num_poses=1,
+                    )
+                )
             )
-        )
 
     def _pose_on_crop(
-        self, track: _Track, rgb: np.ndarray, offset: tuple[int, int], frame: Frame, face: Box
-    ) -> list[PoseObservation]:
-        """The pose in a face's head-and-shoulders crop, if it is that face's. A pose whose nose
-        is not on the face is a neighbour's: it is dropped, and the track's pose landmarker,
-        which would go on following the neighbour, is replaced."""
-        landmarker = track.pose_landmarker
-        result = landmarker.detect_for_video(self._image(rgb), frame.ts_ms)
+        self, model: _VideoModel, rgb: np.ndarray, offset: tuple[int, int], frame: Frame, face: Box
+    ) -> tuple[list[PoseObservation], bool]:
+        """The pose in a face's head-and-shoulders crop, if it is that face's, and whether the
+        model was following a neighbour. A pose whose nose is not on the face is a neighbour's:
+        it is dropped, and the model, which would go on following the neighbour, is shown a
+        blank image so that it looks afresh next time (cheaper than a new model, and no native
+        memory is given up to a replaced one)."""
+        result = model.detect(self._image(rgb), frame.ts_ms)
         height, width = rgb.shape[:2]
         poses = []
+        astray = False
         for marks in result.pose_landmarks:
             points = np.array([(p.x, p.y, p.z) for p in marks], dtype=np.float32)
             points[:, 0] = points[:, 0] * width + offset[0]
@@ -389,14 +439,19 @@ class MediaPipeLandmarker:
             if _inside(points[POSE_NOSE, :2], face):
                 poses.append(PoseObservation(frame.ts_ms, frame.source_id, points, visibility))
             else:
-                self._astray.append(landmarker)
-        return poses
+                astray = True
+        if astray:
+            model.detect(self._image(np.zeros((64, 64, 3), np.uint8)), frame.ts_ms + 1)
+        return poses, astray
 
     # -- lifetime -------------------------------------------------------------------------------
 
     def reset(self) -> None:
         """Forget every followed face: the next frame is searched whole (photos one after
         another, or after a gap in the source)."""
+        if self._pose_job is not None:
+            self._pose_job.future.result()
+            self._pose_job = None
         for track in list(self._tracks):
             self._end(track)
         self._last_discovery_ms = None
@@ -412,17 +467,58 @@ class MediaPipeLandmarker:
             self._pose_worker.shutdown(wait=True)
         for track in list(self._tracks):
             self._end(track)
-        for landmarker in (*self._spare, *self._spare_pose):
-            landmarker.close()
+        with native_logs_captured():
+            for landmarker in (*self._spare, *self._spare_pose):
+                landmarker.close()
+            self._detector.close()
         self._spare.clear()
         self._spare_pose.clear()
-        self._detector.close()
 
     def __enter__(self) -> MediaPipeLandmarker:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class _VideoModel:
+    """A landmarker in video mode with the last time it was given, so that each call gets a
+    later one (a model is handed from an ended face to a new one, maybe in the same frame, and
+    a pose model's reset takes a time of its own)."""
+
+    def __init__(self, landmarker: object) -> None:
+        self.landmarker = landmarker
+        self.last_ts = -1
+
+    def detect(self, image: object, ts_ms: int):
+        self.last_ts = max(ts_ms, self.last_ts + 1)
+        return self.landmarker.detect_for_video(image, self.last_ts)
+
+    def close(self) -> None:
+        self.landmarker.close()
+
+
+#: The pose landmarks compared between two runs: nose, ears, shoulders.
+POSE_HEAD_AND_SHOULDERS = [0, 7, 8, 11, 12]
+
+
+def _poses_agree(a: PoseObservation, b: PoseObservation, tolerance: float) -> bool:
+    """Whether two poses put the head and shoulders within ``tolerance`` shoulder widths."""
+    pa = a.landmarks[POSE_HEAD_AND_SHOULDERS, :2]
+    pb = b.landmarks[POSE_HEAD_AND_SHOULDERS, :2]
+    width = float(np.linalg.norm(pb[3] - pb[4]))
+    if width < 1.0:
+        return False
+    return float(np.linalg.norm(pa - pb, axis=1).max()) < tolerance * width
+
+
+#: Side of the greyscale thumbnail that tells whether a head-and-shoulders crop has changed.
+THUMB_PX = 32
+
+
+def _thumbnail(crop: np.ndarray) -> np.ndarray:
+    small = cv2.resize(crop, (THUMB_PX, THUMB_PX), interpolation=cv2.INTER_AREA)
+    return cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
 
 
 def _upper_body(face: Box, width: int, height: int) -> tuple[int, int, int, int]:

@@ -44,6 +44,9 @@ class LandmarkerSettings:
     crop_max_px: int
     max_missed_frames: int
     pose_every_ms: int
+    pose_steady_ms: int
+    pose_motion: float
+    pose_agree: float
     workers: int
 
 

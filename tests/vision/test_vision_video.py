@@ -142,3 +142,39 @@ def test_the_same_face_in_two_photos_of_a_folder_counts_as_two_faces(tmp_path):
         for result in pipeline:
             tracks |= {seated.face.track_id for seated in result.faces}
     assert len(tracks) == 2
+
+
+def test_shoulders_at_rest_reuse_their_pose_and_a_lift_runs_the_model_again(clips):
+    """A still frame: once the model has settled, the pose is carried forward (still one pose
+    every ``pose_every_ms``) without running the model; lifting everything below the chin (a
+    shrug) runs it again at the next pose."""
+    import dataclasses
+
+    from vision.pipeline_settings import default_vision_settings
+
+    image = first_frames(clips / "single.mp4", 1)[0].image
+    settings = dataclasses.replace(
+        default_vision_settings().landmarker, num_faces=1, pose_steady_ms=60_000
+    )
+    with MediaPipeLandmarker(settings) as landmarker:
+        step = 1000 // 30
+
+        def play(picture, start_ms, end_ms):
+            with_pose = []
+            for ts in range(start_ms, end_ms, step):
+                observations = landmarker.observe(Frame(ts, picture, "still"))
+                assert len(observations.faces) == 1
+                with_pose += [ts] if observations.poses else []
+            return with_pose
+
+        play(image, 0, 1000)  # the model settles on a still picture in a few runs
+        settled = landmarker.pose_runs
+        with_pose = play(image, 1000, 3000)
+        assert landmarker.pose_runs == settled
+        assert len(with_pose) >= 2000 // settings.pose_every_ms - 1
+        face = landmarker.observe(Frame(3000, image, "still")).faces[0]
+        chin = int(face.bbox[1] + face.bbox[3])
+        lifted = image.copy()
+        lifted[chin:-20] = image[chin + 20 :]
+        play(lifted, 3000 + step, 3000 + settings.pose_every_ms + 2 * step)
+        assert landmarker.pose_runs == settled + 1
