@@ -6,50 +6,14 @@ import os
 import signal
 import socket
 import subprocess
-import sys
-import time
 from contextlib import ExitStack
-from pathlib import Path
 
 import httpx
 import pytest
 from clips import write_clip
+from keinu_server import KEINU, KeinuServer
 from table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
 from websockets.sync.client import connect
-
-KEINU = [str(Path(sys.executable).parent / "keinu")]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Server:
-    def __init__(self, *args: str) -> None:
-        self.port = free_port()
-        self.process = subprocess.Popen(
-            [*KEINU, "serve", "--port", str(self.port), *args],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        self.banner = self.process.stdout.readline()
-        self.url = f"http://127.0.0.1:{self.port}"
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.1)
-        self.kill()
-        raise AssertionError(f"server did not start: {self.process.stderr.read()}")
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(10)
 
 
 @pytest.fixture
@@ -61,7 +25,7 @@ def clip(tmp_path):
 def test_killed_mid_hand_the_server_resumes_the_hand_exactly(tmp_path, clip):
     data = tmp_path / "data"
     args = ("--data-dir", str(data), "--source", str(clip), "--loop")
-    first = Server(*args)
+    first = KeinuServer(*args)
     try:
         assert first.banner.startswith(f"keinu: dashboard on http://127.0.0.1:{first.port}/")
         table = httpx.post(f"{first.url}/api/tables", json={"seats": SEATS}).json()
@@ -76,7 +40,7 @@ def test_killed_mid_hand_the_server_resumes_the_hand_exactly(tmp_path, clip):
         first.kill()
     assert first.process.returncode == -signal.SIGKILL
 
-    second = Server(*args)
+    second = KeinuServer(*args)
     try:
         after = httpx.get(f"{second.url}/api/hands/{hand_id}").json()
         assert after == before
@@ -104,14 +68,14 @@ def test_killed_mid_hand_the_server_resumes_the_hand_exactly(tmp_path, clip):
         second.kill()
     exported = tmp_path / "session.json"
     exported.write_text(json.dumps(session))
-    replay = subprocess.run([*KEINU, "replay", str(exported)], capture_output=True, text=True)
+    replay = subprocess.run([KEINU, "replay", str(exported)], capture_output=True, text=True)
     assert replay.returncode == 0, replay.stderr
     assert json.loads(replay.stdout)["score"] == {"1-3": 10, "2-4": 10}
 
 
 def test_serve_refuses_a_missing_source_with_one_line(tmp_path):
     result = subprocess.run(
-        [*KEINU, "serve", "--source", str(tmp_path / "nope.mp4"), "--data-dir", str(tmp_path)],
+        [KEINU, "serve", "--source", str(tmp_path / "nope.mp4"), "--data-dir", str(tmp_path)],
         capture_output=True,
         text=True,
         timeout=60,
@@ -127,7 +91,7 @@ def test_serve_refuses_a_port_in_use(tmp_path):
         taken.listen()
         port = taken.getsockname()[1]
         result = subprocess.run(
-            [*KEINU, "serve", "--no-live", "--port", str(port), "--data-dir", str(tmp_path)],
+            [KEINU, "serve", "--no-live", "--port", str(port), "--data-dir", str(tmp_path)],
             capture_output=True,
             text=True,
             timeout=60,

@@ -10,15 +10,10 @@ import contextlib
 import json
 import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
-import httpx
 import pytest
+from keinu_server import KeinuServer
 from playwright.sync_api import expect, sync_playwright
 
 pytestmark = pytest.mark.browser
@@ -53,38 +48,16 @@ CALLS = [
 ]  # fmt: skip
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @contextlib.contextmanager
 def serving(tmp_path: Path, *options: str):
-    """`keinu serve` on a free port, its data in tmp_path: yields its address once it answers."""
-    port = free_port()
-    keinu = str(Path(sys.executable).parent / "keinu")
-    process = subprocess.Popen(
-        [keinu, "serve", "--port", str(port), "--data-dir", str(tmp_path), *options],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    url = process.stdout.readline().split()[3]
-    assert url == f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{url}api/health", timeout=1).status_code == 200:
-                break
-        except httpx.TransportError:
-            time.sleep(0.1)
-    yield url
-    process.send_signal(signal.SIGINT)
+    """`keinu serve` with its data in tmp_path: yields the address its banner gives."""
+    server = KeinuServer("--data-dir", str(tmp_path), *options)
+    url = server.banner.split()[3]
     try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+        assert url == f"{server.url}/"
+        yield url
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="module")
