@@ -54,6 +54,7 @@ class LandmarkerSettings:
 class SeatSettings:
     confirm_ms: int
     rebind_radius: float
+    rebind_size_ratio: float
 
 
 @dataclass(frozen=True, slots=True)

@@ -148,8 +148,10 @@ class SeatTracker:
 
     ``confirm_ms``: a face must have been seen this long before it takes a new seat, so a face
     glimpsed in one frame (or a false detection) does not use one up. ``rebind_radius``: a new
-    track within this many face sizes of a free seat's last position is that seat's face back.
-    Both default to ``[seats]`` of models/vision.toml.
+    track within this many face sizes of a free seat's last position is that seat's face back,
+    if its size is within ``rebind_size_ratio`` of that face's: a false detection on a hand
+    passing the face must not take the seat (and move its anchor) while the face is hidden.
+    All three default to ``[seats]`` of models/vision.toml.
     """
 
     def __init__(
@@ -160,6 +162,7 @@ class SeatTracker:
         table: TableSeats | None = None,
         confirm_ms: int | None = None,
         rebind_radius: float | None = None,
+        rebind_size_ratio: float | None = None,
     ) -> None:
         defaults = default_vision_settings().seats
         self.source_id = source_id
@@ -167,6 +170,9 @@ class SeatTracker:
         self.table = table or TableSeats()
         self.confirm_ms = defaults.confirm_ms if confirm_ms is None else confirm_ms
         self.rebind_radius = defaults.rebind_radius if rebind_radius is None else rebind_radius
+        self.rebind_size_ratio = (
+            defaults.rebind_size_ratio if rebind_size_ratio is None else rebind_size_ratio
+        )
         self._anchors: dict[int, _Anchor] = {}
         self._seat_of_track: dict[int, int] = {}
         self._first_seen: dict[int, int] = {}
@@ -267,9 +273,13 @@ class SeatTracker:
 
     def _nearest_free_anchor(self, face: FaceObservation, taken: set[int]) -> int | None:
         cx, cy = _centre(face.bbox)
+        size = float(max(face.bbox[2], face.bbox[3]))
         best, best_dist = None, float("inf")
         for seat, anchor in self._anchors.items():
             if seat in taken:
+                continue
+            ratio = max(size, anchor.size) / max(min(size, anchor.size), 1.0)
+            if ratio > self.rebind_size_ratio:
                 continue
             dist = math.hypot(cx - anchor.cx, cy - anchor.cy)
             if dist <= self.rebind_radius * anchor.size and dist < best_dist:

@@ -52,6 +52,19 @@ def test_a_face_lost_for_a_moment_gets_its_own_seat_back_even_with_a_new_track()
     }
 
 
+def test_a_false_face_on_a_passing_hand_does_not_take_the_hidden_faces_seat():
+    # Seen on a generated clip: while a hand hid the face (270 px), a 90 px false face appeared
+    # beside it for one frame; it was rebound to seat 1 and moved the seat's anchor, so the real
+    # face came back as a stranger and took seat 2.
+    tracker = SeatTracker("cam", confirm_ms=300)
+    tracker.assign([face(1, 340, size=270)], 0)
+    assert seats_of(tracker.assign([face(1, 340, size=270)], 400)) == {1: 1}
+    assert seats_of(tracker.assign([face(4, 496, size=90)], 433)) == {4: None}
+    tracker.assign([], 466)
+    assert seats_of(tracker.assign([face(5, 337, size=268)], 500)) == {5: 1}
+    assert seats_of(tracker.assign([face(5, 337, size=268)], 1000)) == {5: 1}
+
+
 def test_faces_beyond_the_last_seat_are_ignored():
     tracker = SeatTracker("cam", SeatMap(seats=(2, 3)), confirm_ms=0)
     seated = seats_of(tracker.assign([face(1, 100), face(2, 400), face(3, 800)], 0))
