@@ -38,6 +38,7 @@ sys.path[0] = str(REPO)  # this folder's engine.py must not hide the engine pack
 
 from vision.landmarks import MediaPipeLandmarker  # noqa: E402
 from vision.models import require_model  # noqa: E402
+from vision.native_logs import native_logs_captured  # noqa: E402
 from vision.observation import Frame  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
 from vision.sources import SourceItem, VideoSource  # noqa: E402
@@ -94,7 +95,9 @@ def raw_mediapipe(
         output_facial_transformation_matrixes=True,
     )
     faces = 0
-    with vision.FaceLandmarker.create_from_options(options) as landmarker:
+    with native_logs_captured():
+        landmarker = vision.FaceLandmarker.create_from_options(options)
+    with landmarker:
         started, cpu_started = time.perf_counter(), time.process_time()
         for index, image in enumerate(images):
             rgb = cv2.cvtColor(image, cv2.COLOR_BGR2RGB)
