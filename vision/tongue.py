@@ -59,6 +59,23 @@ class MouthAppearance:
     teeth_area_side: float = 0.0
 
 
+_INNER = np.array(INNER_LIPS)
+_ZONE_BELOW_TOP = np.array(INNER_LOWER_LIP)
+_ZONE_BELOW_BOTTOM = np.array(OUTER_LOWER_LIP[::-1])
+_UPPER_LIP = np.array(OUTER_UPPER_LIP + INNER_UPPER_LIP[::-1])
+_LOWER_LIP = np.array(OUTER_LOWER_LIP + INNER_LOWER_LIP[::-1])
+_CHEEKS = np.array(CHEEKS)
+
+
+def _median(values: np.ndarray) -> float:
+    """np.median of a non-empty 1-D array, without its overhead (the same value, bit for bit)."""
+    half = values.size // 2
+    if values.size % 2:
+        return float(np.partition(values, half)[half])
+    low, high = np.partition(values, (half - 1, half))[half - 1 : half + 1].astype(np.float32)
+    return float((low + high) / 2)
+
+
 def measure_mouth(
     image: np.ndarray, landmarks: np.ndarray, settings: TongueAppearanceSettings
 ) -> MouthAppearance | None:
@@ -77,11 +94,10 @@ def measure_mouth(
     if v[1] < 0:
         v = -v
     drop = v * settings.below_lip_fraction * 0.5 * mouth_width
-    zone_below = np.vstack([pts[list(INNER_LOWER_LIP)], pts[list(OUTER_LOWER_LIP[::-1])] + drop])
-    inner = pts[list(INNER_LIPS)]
-    upper_lip = np.vstack([pts[list(OUTER_UPPER_LIP)], pts[list(INNER_UPPER_LIP[::-1])]])
-    lower_lip = np.vstack([pts[list(OUTER_LOWER_LIP)], pts[list(INNER_LOWER_LIP[::-1])]])
-    cheeks = pts[list(CHEEKS)]
+    zone_below = np.vstack([pts[_ZONE_BELOW_TOP], pts[_ZONE_BELOW_BOTTOM] + drop])
+    inner = pts[_INNER]
+    upper_lip = pts[_UPPER_LIP]
+    cheeks = pts[_CHEEKS]
 
     every = np.vstack([zone_below, inner, upper_lip, cheeks])
     margin = 0.15 * mouth_width
@@ -101,67 +117,60 @@ def measure_mouth(
     def mask_of(poly: np.ndarray) -> np.ndarray:
         mask = np.zeros(lab.shape[:2], np.uint8)
         cv2.fillPoly(mask, [np.round((poly - (x0, y0)) * scale).astype(np.int32)], 1)
-        return mask.astype(bool)
+        return mask.view(bool)
 
     radius = max(round(0.12 * mouth_width * scale), 1)
     cheek_mask = np.zeros(lab.shape[:2], np.uint8)
     for cx, cy in np.round((cheeks - (x0, y0)) * scale).astype(int):
         cv2.circle(cheek_mask, (int(cx), int(cy)), radius, 1, -1)
-    cheek = cheek_mask.astype(bool)
+    cheek = cheek_mask.view(bool)
     opening = mask_of(inner)
     zone = opening | mask_of(zone_below)
-    bite_zone = opening | mask_of(lower_lip)
+    bite_zone = opening | mask_of(pts[_LOWER_LIP])
     upper_lip_px = mask_of(upper_lip) & ~opening
     lip_px = redness[upper_lip_px]
-    if not cheek.any() or lip_px.size == 0 or not zone.any():
+    if lip_px.size == 0 or not cheek.any() or not zone.any():
         return None
-    lip_light = float(np.median(lightness[upper_lip_px]))
-    lip_chroma = max(float(np.median(chroma[upper_lip_px])), 1.0)
-    skin_red = float(np.median(redness[cheek]))
-    skin_light = float(np.median(lightness[cheek]))
-    tongue_px = (
-        zone
-        & (redness - 128.0 > (skin_red - 128.0) * settings.redness_of_skin)
-        & (lightness >= skin_light * settings.min_lightness_of_skin)
-        & (lightness <= skin_light * settings.max_lightness_of_skin)
+    lip_light = _median(lightness[upper_lip_px])
+    lip_chroma = max(_median(chroma[upper_lip_px]), 1.0)
+    skin_red = _median(redness[cheek])
+    skin_light = _median(lightness[cheek])
+    in_tongue_light = (lightness >= skin_light * settings.min_lightness_of_skin) & (
+        lightness <= skin_light * settings.max_lightness_of_skin
     )
-    teeth_px = (
-        bite_zone
-        & (redness < skin_red - settings.teeth_redness_below_skin)
-        & (lightness > skin_light * settings.teeth_lightness_of_skin)
-    )
-    lip_coloured = (lightness >= lip_light * settings.fill_lightness_of_lip) & (
-        chroma >= lip_chroma * settings.fill_chroma_of_lip
-    )
-    bare_teeth_px = (
-        bite_zone
-        & (lightness > skin_light * settings.teeth_lightness_of_skin)
-        & (chroma < lip_chroma * settings.teeth_chroma_of_lip)
-    )
+    tongue_px = zone & (redness - 128.0 > (skin_red - 128.0) * settings.redness_of_skin)
+    tongue_px &= in_tongue_light
+    teeth_light = bite_zone & (lightness > skin_light * settings.teeth_lightness_of_skin)
+    teeth_px = teeth_light & (redness < skin_red - settings.teeth_redness_below_skin)
+    filled_px = opening & (lightness >= lip_light * settings.fill_lightness_of_lip)
+    filled_px &= chroma >= lip_chroma * settings.fill_chroma_of_lip
+    bare_teeth_px = teeth_light & (chroma < lip_chroma * settings.teeth_chroma_of_lip)
     centre = (left_corner + right_corner) / 2
     area_unit = (scale * float(np.linalg.norm(pts[263] - pts[33]))) ** 2
 
-    def share_and_side(found: np.ndarray, area: np.ndarray) -> tuple[float, float]:
-        count = int(found.sum())
+    def count_and_side(found: np.ndarray) -> tuple[int, float]:
+        count = np.count_nonzero(found)
         if not count:
-            return 0.0, 0.0
-        ys, xs = np.nonzero(found)
-        centroid = np.array([xs.mean(), ys.mean()]) / scale + (x0, y0)
-        return count / max(int(area.sum()), 1), float(np.dot(centroid - centre, u) / mouth_width)
+            return 0, 0.0
+        moments = cv2.moments(found.view(np.uint8), binaryImage=True)
+        centroid = np.array([moments["m10"], moments["m01"]]) / count / scale + (x0, y0)
+        return count, float(np.dot(centroid - centre, u) / mouth_width)
 
-    tongue, side = share_and_side(tongue_px, zone)
-    teeth, teeth_side = share_and_side(teeth_px, bite_zone)
-    filled, filled_side = share_and_side(opening & lip_coloured, opening)
-    bare_teeth, bare_teeth_side = share_and_side(bare_teeth_px, bite_zone)
+    zone_area = max(np.count_nonzero(zone), 1)
+    bite_area = max(np.count_nonzero(bite_zone), 1)
+    tongue, side = count_and_side(tongue_px)
+    teeth, teeth_side = count_and_side(teeth_px)
+    filled, filled_side = count_and_side(filled_px)
+    bare_teeth, bare_teeth_side = count_and_side(bare_teeth_px)
     return MouthAppearance(
-        tongue=tongue,
+        tongue=tongue / zone_area,
         tongue_side=side,
-        teeth=teeth,
+        teeth=teeth / bite_area,
         teeth_side=teeth_side,
-        lip_contrast=float(np.median(lip_px)) - skin_red,
+        lip_contrast=_median(lip_px) - skin_red,
         luma=float(lightness.mean()),
-        filled_opening=filled * int(opening.sum()) / max(area_unit, 1e-6),
+        filled_opening=filled / max(area_unit, 1e-6),
         filled_side=filled_side,
-        teeth_area=bare_teeth * int(bite_zone.sum()) / max(area_unit, 1e-6),
+        teeth_area=bare_teeth / max(area_unit, 1e-6),
         teeth_area_side=bare_teeth_side,
     )
