@@ -8,7 +8,7 @@ from photo_faces import read
 from photo_warps import cover_mouth, paint_tongue
 
 from vision.settings import load_detector_settings
-from vision.tongue import measure_mouth
+from vision.tongue import _median, measure_mouth
 
 pytestmark = pytest.mark.video
 observe = photo_faces.observe  # the module-scoped landmarker fixture
@@ -86,3 +86,11 @@ def test_a_tongue_no_redder_than_the_cheeks_still_fills_the_opening(observe, neu
     assert after.tongue < before.tongue + 0.08  # the test against the cheeks is blind here
     assert after.filled_opening > before.filled_opening + 0.03
     assert after.teeth_area < 0.01
+
+
+@pytest.mark.parametrize("size", [1, 2, 7, 8, 501])
+@pytest.mark.parametrize("dtype", [np.float32, np.uint8])
+def test_the_fast_median_is_numpys_bit_for_bit(size, dtype):
+    rng = np.random.default_rng(size)
+    values = (rng.random(size) * 255).astype(dtype)
+    assert _median(values) == float(np.median(values.astype(np.float32)))
