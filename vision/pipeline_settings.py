@@ -3,11 +3,12 @@ one place their values live)."""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from vision.toml_file import read_toml
 
 DEFAULT_PATH = Path(__file__).resolve().parents[1] / "models" / "vision.toml"
 
@@ -95,12 +96,7 @@ def _section(cls: type, data: Any, name: str, path: Path) -> Any:
 
 def load_vision_settings(path: Path | None = None) -> VisionSettings:
     path = path or DEFAULT_PATH
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise VisionSettingsError(f"vision settings not found: {path}") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise VisionSettingsError(f"{path} is not valid TOML: {exc}") from exc
+    data = read_toml(path, VisionSettingsError, "vision settings")
     settings = VisionSettings(
         sources=_section(SourceSettings, data.get("sources"), "sources", path),
         landmarker=_section(LandmarkerSettings, data.get("landmarker"), "landmarker", path),

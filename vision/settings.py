@@ -10,7 +10,6 @@ ramps.
 
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
@@ -18,6 +17,7 @@ from typing import Annotated
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from engine.gesture import GESTURE_KINDS
+from vision.toml_file import read_toml
 
 DEFAULT_SETTINGS_PATH = Path(__file__).resolve().parents[1] / "models" / "detectors.toml"
 
@@ -242,12 +242,7 @@ class DetectorSettings(_Strict):
 def load_detector_settings(path: Path | None = None) -> DetectorSettings:
     """Read and validate the detector settings (``models/detectors.toml`` by default)."""
     path = path or DEFAULT_SETTINGS_PATH
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise SettingsError(f"detector settings not found: {path}") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise SettingsError(f"{path} is not valid TOML: {exc}") from exc
+    data = read_toml(path, SettingsError, "detector settings")
     try:
         return DetectorSettings.model_validate(data)
     except ValidationError as exc:
