@@ -34,7 +34,7 @@ import numpy as np
 
 from vision.observation import FaceObservation, PoseObservation
 from vision.settings import DetectorSettings, QualitySettings, Ramp, default_detector_settings
-from vision.tongue import MouthAppearance, measure_mouth
+from vision.tongue import NO_MOUTH, MouthAppearance, measure_mouth
 
 # Landmark indices by the player's own side (see the module docstring).
 RIGHT_EYE_CORNERS = (33, 133)
@@ -269,6 +269,7 @@ def compute_features(
     quality, mouth_quality, parts = _quality(
         face, settings.quality, face_px, yaw, pitch, _face_light(image, face), mouth
     )
+    seen = mouth or NO_MOUTH
     return FaceFeatures(
         ts_ms=face.ts_ms,
         face_px=face_px,
@@ -287,17 +288,17 @@ def compute_features(
         head_roll_deg=roll,
         head_yaw_deg=yaw,
         head_pitch_deg=pitch,
-        tongue=0.0 if mouth is None else mouth.tongue,
-        tongue_side=0.0 if mouth is None else mouth.tongue_side,
-        teeth=0.0 if mouth is None else mouth.teeth,
-        teeth_side=0.0 if mouth is None else mouth.teeth_side,
-        lip_contrast=0.0 if mouth is None else mouth.lip_contrast,
+        tongue=seen.tongue,
+        tongue_side=seen.tongue_side,
+        teeth=seen.teeth,
+        teeth_side=seen.teeth_side,
+        lip_contrast=seen.lip_contrast,
         shoulders=None if pose is None else shoulders_of(face, pose),
         quality=quality,
         mouth_quality=mouth_quality,
         quality_parts=parts,
-        filled_opening=0.0 if mouth is None else mouth.filled_opening,
-        filled_side=0.0 if mouth is None else mouth.filled_side,
-        teeth_area=0.0 if mouth is None else mouth.teeth_area,
-        teeth_area_side=0.0 if mouth is None else mouth.teeth_area_side,
+        filled_opening=seen.filled_opening,
+        filled_side=seen.filled_side,
+        teeth_area=seen.teeth_area,
+        teeth_area_side=seen.teeth_area_side,
     )

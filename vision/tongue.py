@@ -59,6 +59,11 @@ class MouthAppearance:
     teeth_area_side: float = 0.0
 
 
+#: What the features read when the mouth could not be measured (too small, off the frame).
+NO_MOUTH = MouthAppearance(
+    tongue=0.0, tongue_side=0.0, teeth=0.0, teeth_side=0.0, lip_contrast=0.0, luma=0.0
+)
+
 _INNER = np.array(INNER_LIPS)
 _ZONE_BELOW_TOP = np.array(INNER_LOWER_LIP)
 _ZONE_BELOW_BOTTOM = np.array(OUTER_LOWER_LIP[::-1])
