@@ -83,16 +83,14 @@ class EyesClosedSettings(KindSettings):
 
 class LipBiteSettings(KindSettings):
     roll_lower: Ramp  # rise of mouthRollLower
-    teeth: Ramp  # rise of the teeth-coloured share of the opening and lower lip
-    teeth_rest_factor: float = Field(ge=0)  # ... beyond this times the share shown at rest
     lip_hidden: Ramp  # drop of lower-lip thickness (fraction of face size)
     roll_upper_veto: Ramp  # rise of mouthRollUpper: both lips rolled in is a mouth roll
     open_veto: Ramp  # rise of the lip gap: a bitten lip keeps the mouth closed
     side_asymmetry: float = Field(gt=0)  # lower-lip half difference (of its mean) for a side bite
-    teeth_side_offset: float = Field(gt=0)  # teeth centroid offset (of mouth width) for a side
-    #: Rise of the light, colourless area over the lower lip and in the opening (face size
-    #: squared; vision.tongue's teeth measured against the player's own lips, not the cheeks).
-    teeth_area: Ramp
+    #: Rise of the teeth-coloured share of one half of the lips (the half that rose most).
+    teeth_half: Ramp
+    #: (left rise - right rise) / (left rise + right rise) beyond which a bite is on one side.
+    teeth_balance: float = Field(gt=0, lt=1)
 
 
 class TongueOutSettings(KindSettings):
