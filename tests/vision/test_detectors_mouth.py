@@ -150,3 +150,9 @@ def test_a_twist_that_narrows_the_mouth_is_a_twist_not_a_pout():
     # Small faces barely move mouthRight: the twist shows as the mouth's shift and narrowing.
     twist = {"mouth_offset": -0.08, "mouth_width": -0.12, "mouthRight": 0.05}
     assert labels(run(Trace(5000).add(3000, 3800, **twist))[0]) == ["mouth_twist right"]
+
+
+def test_a_pout_that_parts_the_lips_is_a_pout_not_a_tongue():
+    # Lips pushed forward part a little and show more red in the tongue zone.
+    pout = {**POUT, "tongue": 0.2, "mouth_open": 0.05, "jawOpen": 0.1}
+    assert labels(run(Trace(5000).add(3000, 4000, **pout))[0]) == ["pout"]
