@@ -101,13 +101,13 @@ class TongueOutSettings(KindSettings):
     lip_gap: Ramp
     jaw_share: float = Field(ge=0)
     mouth_open_min: float = Field(ge=0)  # lips must part at least this much (of face size)
-    side_offset: float = Field(gt=0)  # tongue centroid shift (of mouth width) for a side
+    side_offset: float = Field(gt=0)  # tongue centroid offset (of mouth width) for a side
     #: Rise of the lip-coloured area between the inner lips (face size squared): a tongue filling
     #: the opening, measured against the player's own lips, so cheeks as red do not matter.
     filled: Ramp
     #: Rise of the bared teeth area (face size squared): a laugh, which cancels every cue.
     teeth_veto: Ramp
-    filled_side_offset: float = Field(gt=0)  # shift of the filled area's centroid for a side
+    filled_side_offset: float = Field(gt=0)  # the filled area's centroid offset for a side
 
 
 class MouthTwistSettings(KindSettings):

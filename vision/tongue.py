@@ -54,7 +54,7 @@ CHEEKS = (205, 425)
 @dataclass(frozen=True, slots=True)
 class MouthAppearance:
     tongue: float  # fraction of the tongue zone that is tongue-coloured, 0..1
-    tongue_side: float  # tongue centroid offset from the mouth centre, of mouth width; + = left
+    tongue_side: float  # tongue centroid offset from the mouth's middle, of mouth width; + = left
     lip_contrast: float  # upper lip's a* minus the cheeks' a* (OpenCV Lab units)
     luma: float  # mean lightness of the crop (0..255)
     filled_opening: float = 0.0  # lip-coloured area between the inner lips (of face size squared)
@@ -157,7 +157,10 @@ def measure_mouth(
     filled_px &= chroma >= lip_chroma * settings.fill_chroma_of_lip
     bare_teeth_px = (lips_left | lips_right) & light
     bare_teeth_px &= chroma < lip_chroma * settings.teeth_chroma_of_lip
-    centre = (left_corner + right_corner) / 2
+    # The mouth's middle: a turned head moves the lips' own midline (13, 14) towards the far
+    # corner and the corners' midpoint towards the near one; halfway between them is the middle of
+    # the mouth as seen.
+    centre = (left_corner + right_corner + pts[13] + pts[14]) / 4
     area_unit = (scale * float(np.linalg.norm(pts[263] - pts[33]))) ** 2
 
     def count_and_side(found: np.ndarray) -> tuple[int, float]:
