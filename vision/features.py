@@ -124,6 +124,7 @@ class FaceFeatures:
     #: Teeth-coloured share of the player's left (right) half of the lips: a bite (vision.tongue).
     teeth_left: float = 0.0
     teeth_right: float = 0.0
+    mouth_luma: float = 0.0  # mean lightness of the mouth crop (0..255): a change of light
 
     def signals(self) -> dict[str, float]:
         """The scalar measures a baseline is kept for, by name."""
@@ -135,6 +136,7 @@ class FaceFeatures:
             "head_roll_deg", "head_yaw_deg", "head_pitch_deg",
             "tongue", "tongue_side", "lip_contrast",
             "filled_opening", "filled_side", "teeth_area", "teeth_left", "teeth_right",
+            "mouth_luma",
         ):  # fmt: skip
             values[name] = float(getattr(self, name))
         if self.shoulders is not None:
@@ -300,4 +302,5 @@ def compute_features(
         teeth_area=seen.teeth_area,
         teeth_left=seen.teeth_left,
         teeth_right=seen.teeth_right,
+        mouth_luma=seen.luma,
     )

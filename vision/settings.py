@@ -91,6 +91,8 @@ class LipBiteSettings(KindSettings):
     teeth_half: Ramp
     #: (left rise - right rise) / (left rise + right rise) beyond which a bite is on one side.
     teeth_balance: float = Field(gt=0, lt=1)
+    #: Change of the mouth crop's mean lightness, of its resting value, that discounts the teeth.
+    light_veto: Ramp
 
 
 class TongueOutSettings(KindSettings):

@@ -113,6 +113,15 @@ def test_teeth_over_the_lips_are_a_bite_with_their_side(left, right, side):
     assert labels(run(Trace(5000).add(3000, 3800, **bite))[0]) == [f"lip_bite {side}"]
 
 
+def test_a_change_of_light_that_makes_lips_look_like_teeth_is_no_bite():
+    # Darker light: the lip's edge is now lighter than the cheeks and less red than them.
+    relit = {"teeth_right": 0.12, "mouth_luma": -40.0}
+    assert run(Trace(5000).add(3000, 3800, **relit))[0] == []
+    assert labels(run(Trace(5000).add(3000, 3800, teeth_right=0.12, mouth_luma=-2.0))[0]) == [
+        "lip_bite right"
+    ]
+
+
 def test_a_side_bite_on_a_smile_counts_the_teeth_it_adds_not_those_shown_at_rest():
     # A smile shows teeth on both halves at rest; biting the left half adds teeth there only.
     trace = Trace(5000, rest={"teeth_left": 0.3, "teeth_right": 0.3})

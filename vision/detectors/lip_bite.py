@@ -22,7 +22,7 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
     kind = "lip_bite"
     signals = (
         "mouthRollLower", "mouthRollUpper", "lower_lip_left", "lower_lip_center",
-        "lower_lip_right", "mouth_open", "teeth_left", "teeth_right",
+        "lower_lip_right", "mouth_open", "teeth_left", "teeth_right", "mouth_luma",
     )  # fmt: skip
 
     def activation(self, delta, features, rest):
@@ -34,7 +34,9 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         both_rolled = ramp(delta["mouthRollUpper"], s.roll_upper_veto)
         parted = ramp(delta["mouth_open"], s.open_veto)
         left, right = max(delta["teeth_left"], 0.0), max(delta["teeth_right"], 0.0)
-        teeth = ramp(max(left, right), s.teeth_half)
+        # A change of light moves every colour test against the cheeks; a bite changes no light.
+        relit = abs(delta["mouth_luma"]) / max(rest.get("mouth_luma", 0.0), 1.0)
+        teeth = ramp(max(left, right), s.teeth_half) * (1.0 - ramp(relit, s.light_veto))
         value = max(max(rolled, hidden) * (1.0 - both_rolled), teeth) * (1.0 - parted)
         if teeth >= max(rolled, hidden):
             return value, _side((left - right) / max(left + right, 1e-6), s.teeth_balance)
