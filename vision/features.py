@@ -110,8 +110,6 @@ class FaceFeatures:
     head_pitch_deg: float
     tongue: float  # tongue-coloured fraction of the mouth zone (vision.tongue)
     tongue_side: float  # + = player's left, in mouth widths
-    teeth: float  # teeth-coloured share of the opening and lower lip (vision.tongue)
-    teeth_side: float
     lip_contrast: float
     shoulders: Shoulders | None
     quality: float  # 0..1: how far to trust this face at all
@@ -122,8 +120,11 @@ class FaceFeatures:
     #: Measured against the player's own upper lip (vision.tongue), areas of face size squared.
     filled_opening: float = 0.0  # lip-coloured area between the inner lips: a tongue out
     filled_side: float = 0.0  # + = player's left, in mouth widths
-    teeth_area: float = 0.0  # light, colourless area in the opening and lower lip: a bite
-    teeth_area_side: float = 0.0
+    teeth_area: float = 0.0  # light, colourless area over and between the lips: a laugh
+    #: Teeth-coloured share of the player's left (right) half of the lips: a bite (vision.tongue).
+    teeth_left: float = 0.0
+    teeth_right: float = 0.0
+    mouth_luma: float = 0.0  # mean lightness of the mouth crop (0..255): a change of light
 
     def signals(self) -> dict[str, float]:
         """The scalar measures a baseline is kept for, by name."""
@@ -133,8 +134,9 @@ class FaceFeatures:
             "lower_lip_left", "lower_lip_center", "lower_lip_right", "upper_lip",
             "mouth_open", "mouth_width", "mouth_offset",
             "head_roll_deg", "head_yaw_deg", "head_pitch_deg",
-            "tongue", "tongue_side", "teeth", "teeth_side", "lip_contrast",
-            "filled_opening", "filled_side", "teeth_area", "teeth_area_side",
+            "tongue", "tongue_side", "lip_contrast",
+            "filled_opening", "filled_side", "teeth_area", "teeth_left", "teeth_right",
+            "mouth_luma",
         ):  # fmt: skip
             values[name] = float(getattr(self, name))
         if self.shoulders is not None:
@@ -290,8 +292,6 @@ def compute_features(
         head_pitch_deg=pitch,
         tongue=seen.tongue,
         tongue_side=seen.tongue_side,
-        teeth=seen.teeth,
-        teeth_side=seen.teeth_side,
         lip_contrast=seen.lip_contrast,
         shoulders=None if pose is None else shoulders_of(face, pose),
         quality=quality,
@@ -300,5 +300,7 @@ def compute_features(
         filled_opening=seen.filled_opening,
         filled_side=seen.filled_side,
         teeth_area=seen.teeth_area,
-        teeth_area_side=seen.teeth_area_side,
+        teeth_left=seen.teeth_left,
+        teeth_right=seen.teeth_right,
+        mouth_luma=seen.luma,
     )

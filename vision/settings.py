@@ -83,16 +83,16 @@ class EyesClosedSettings(KindSettings):
 
 class LipBiteSettings(KindSettings):
     roll_lower: Ramp  # rise of mouthRollLower
-    teeth: Ramp  # rise of the teeth-coloured share of the opening and lower lip
-    teeth_rest_factor: float = Field(ge=0)  # ... beyond this times the share shown at rest
     lip_hidden: Ramp  # drop of lower-lip thickness (fraction of face size)
     roll_upper_veto: Ramp  # rise of mouthRollUpper: both lips rolled in is a mouth roll
     open_veto: Ramp  # rise of the lip gap: a bitten lip keeps the mouth closed
     side_asymmetry: float = Field(gt=0)  # lower-lip half difference (of its mean) for a side bite
-    teeth_side_offset: float = Field(gt=0)  # teeth centroid offset (of mouth width) for a side
-    #: Rise of the light, colourless area over the lower lip and in the opening (face size
-    #: squared; vision.tongue's teeth measured against the player's own lips, not the cheeks).
-    teeth_area: Ramp
+    #: Rise of the teeth-coloured share of one half of the lips (the half that rose most).
+    teeth_half: Ramp
+    #: (left rise - right rise) / (left rise + right rise) beyond which a bite is on one side.
+    teeth_balance: float = Field(gt=0, lt=1)
+    #: Change of the mouth crop's mean lightness, of its resting value, that discounts the teeth.
+    light_veto: Ramp
 
 
 class TongueOutSettings(KindSettings):
@@ -103,13 +103,13 @@ class TongueOutSettings(KindSettings):
     lip_gap: Ramp
     jaw_share: float = Field(ge=0)
     mouth_open_min: float = Field(ge=0)  # lips must part at least this much (of face size)
-    side_offset: float = Field(gt=0)  # tongue centroid shift (of mouth width) for a side
+    side_offset: float = Field(gt=0)  # tongue centroid offset (of mouth width) for a side
     #: Rise of the lip-coloured area between the inner lips (face size squared): a tongue filling
     #: the opening, measured against the player's own lips, so cheeks as red do not matter.
     filled: Ramp
     #: Rise of the bared teeth area (face size squared): a laugh, which cancels every cue.
     teeth_veto: Ramp
-    filled_side_offset: float = Field(gt=0)  # shift of the filled area's centroid for a side
+    filled_side_offset: float = Field(gt=0)  # the filled area's centroid offset for a side
 
 
 class MouthTwistSettings(KindSettings):

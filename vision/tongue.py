@@ -12,14 +12,20 @@ Cheeks as red as the tongue defeat that test, so the mouth is also measured agai
 own lips, which neither gesture covers (the upper lip): the *filled opening* is the area between
 the inner lips that is neither the dark cavity (much darker than the lips) nor teeth (far less
 colourful than the lips) — a tongue out fills the opening that MediaPipe's lip contour wraps around
-it; *teeth area* is the light, colourless area in the opening and over the lower lip — upper teeth
-on a bitten lip. Both are areas in units of the face size squared, so they compare across faces
+it; *teeth area* is the light, colourless area over the lips and between them — teeth bared by
+a laugh. Both are areas in units of the face size squared, so they compare across faces
 of any size in the frame.
 
-Teeth resting on the lower lip (light, less red than the cheeks) are a lip bite's mark where the
-landmarks barely move. The same crop gives the upper lip's contrast with the cheeks: a hand over
-the mouth hides it, which lowers the mouth's quality instead of inventing a gesture. (The lower
-lip is left out: a bite hides it under the teeth and a tongue covers it; neither is occlusion.)
+Upper teeth over a bitten lip (light, less red than the cheeks) are a lip bite's mark where the
+landmarks barely move. They are counted on each half of the lips (outer contour, opening
+included: on a rolled-in lip MediaPipe's contour is loose, and the teeth may sit on either lip as
+it draws them), split at the lips' own midline (landmarks 0 and 17), as a share of that half: a
+head turned away foreshortens one half, and a share weighs both halves alike, so where along the
+lip the teeth are is read against the face's midline, not the mouth corners' midpoint.
+
+The same crop gives the upper lip's contrast with the cheeks: a hand over the mouth hides it,
+which lowers the mouth's quality instead of inventing a gesture. (The lower lip is left out: a
+bite hides it under the teeth and a tongue covers it; neither is occlusion.)
 """
 
 from __future__ import annotations
@@ -48,28 +54,28 @@ CHEEKS = (205, 425)
 @dataclass(frozen=True, slots=True)
 class MouthAppearance:
     tongue: float  # fraction of the tongue zone that is tongue-coloured, 0..1
-    tongue_side: float  # tongue centroid offset from the mouth centre, of mouth width; + = left
-    teeth: float  # fraction of the opening and lower lip that is teeth-coloured (a bite)
-    teeth_side: float  # their centroid's offset, as tongue_side
+    tongue_side: float  # tongue centroid offset from the mouth's middle, of mouth width; + = left
     lip_contrast: float  # upper lip's a* minus the cheeks' a* (OpenCV Lab units)
     luma: float  # mean lightness of the crop (0..255)
     filled_opening: float = 0.0  # lip-coloured area between the inner lips (of face size squared)
     filled_side: float = 0.0  # its centroid's offset, as tongue_side
-    teeth_area: float = 0.0  # light, colourless area in the opening and lower lip (face size²)
-    teeth_area_side: float = 0.0
+    teeth_area: float = 0.0  # light, colourless area over and between the lips (face size²)
+    #: Share of the player's left (right) half of the lips that is teeth-coloured: a bite.
+    teeth_left: float = 0.0
+    teeth_right: float = 0.0
 
 
 #: What the features read when the mouth could not be measured (too small, off the frame).
-NO_MOUTH = MouthAppearance(
-    tongue=0.0, tongue_side=0.0, teeth=0.0, teeth_side=0.0, lip_contrast=0.0, luma=0.0
-)
+NO_MOUTH = MouthAppearance(tongue=0.0, tongue_side=0.0, lip_contrast=0.0, luma=0.0)
 
 _INNER = np.array(INNER_LIPS)
 _ZONE_BELOW_TOP = np.array(INNER_LOWER_LIP)
 _ZONE_BELOW_BOTTOM = np.array(OUTER_LOWER_LIP[::-1])
 _UPPER_LIP = np.array(OUTER_UPPER_LIP + INNER_UPPER_LIP[::-1])
-_LOWER_LIP = np.array(OUTER_LOWER_LIP + INNER_LOWER_LIP[::-1])
 _CHEEKS = np.array(CHEEKS)
+#: Each half of the lips by the outer contour, closed along the midline from 0 (upper) to 17.
+_LIPS_LEFT = np.array(OUTER_UPPER_LIP[5:] + OUTER_LOWER_LIP[9:4:-1])
+_LIPS_RIGHT = np.array(OUTER_UPPER_LIP[5::-1] + OUTER_LOWER_LIP[1:6])
 
 
 def _median(values: np.ndarray) -> float:
@@ -131,7 +137,7 @@ def measure_mouth(
     cheek = cheek_mask.view(bool)
     opening = mask_of(inner)
     zone = opening | mask_of(zone_below)
-    bite_zone = opening | mask_of(pts[_LOWER_LIP])
+    lips_left, lips_right = mask_of(pts[_LIPS_LEFT]), mask_of(pts[_LIPS_RIGHT])
     upper_lip_px = mask_of(upper_lip) & ~opening
     lip_px = redness[upper_lip_px]
     if lip_px.size == 0 or not cheek.any() or not zone.any():
@@ -145,12 +151,16 @@ def measure_mouth(
     )
     tongue_px = zone & (redness - 128.0 > (skin_red - 128.0) * settings.redness_of_skin)
     tongue_px &= in_tongue_light
-    teeth_light = bite_zone & (lightness > skin_light * settings.teeth_lightness_of_skin)
-    teeth_px = teeth_light & (redness < skin_red - settings.teeth_redness_below_skin)
+    light = lightness > skin_light * settings.teeth_lightness_of_skin
+    teeth_px = light & (redness < skin_red - settings.teeth_redness_below_skin)
     filled_px = opening & (lightness >= lip_light * settings.fill_lightness_of_lip)
     filled_px &= chroma >= lip_chroma * settings.fill_chroma_of_lip
-    bare_teeth_px = teeth_light & (chroma < lip_chroma * settings.teeth_chroma_of_lip)
-    centre = (left_corner + right_corner) / 2
+    bare_teeth_px = (lips_left | lips_right) & light
+    bare_teeth_px &= chroma < lip_chroma * settings.teeth_chroma_of_lip
+    # The mouth's middle: a turned head moves the lips' own midline (13, 14) towards the far
+    # corner and the corners' midpoint towards the near one; halfway between them is the middle of
+    # the mouth as seen.
+    centre = (left_corner + right_corner + pts[13] + pts[14]) / 4
     area_unit = (scale * float(np.linalg.norm(pts[263] - pts[33]))) ** 2
 
     def count_and_side(found: np.ndarray) -> tuple[int, float]:
@@ -161,21 +171,20 @@ def measure_mouth(
         centroid = np.array([moments["m10"], moments["m01"]]) / count / scale + (x0, y0)
         return count, float(np.dot(centroid - centre, u) / mouth_width)
 
+    def teeth_share(half: np.ndarray) -> float:
+        return float(np.count_nonzero(teeth_px & half) / max(np.count_nonzero(half), 1))
+
     zone_area = max(np.count_nonzero(zone), 1)
-    bite_area = max(np.count_nonzero(bite_zone), 1)
     tongue, side = count_and_side(tongue_px)
-    teeth, teeth_side = count_and_side(teeth_px)
     filled, filled_side = count_and_side(filled_px)
-    bare_teeth, bare_teeth_side = count_and_side(bare_teeth_px)
     return MouthAppearance(
         tongue=tongue / zone_area,
         tongue_side=side,
-        teeth=teeth / bite_area,
-        teeth_side=teeth_side,
         lip_contrast=_median(lip_px) - skin_red,
         luma=float(lightness.mean()),
         filled_opening=filled / max(area_unit, 1e-6),
         filled_side=filled_side,
-        teeth_area=bare_teeth / max(area_unit, 1e-6),
-        teeth_area_side=bare_teeth_side,
+        teeth_area=float(np.count_nonzero(bare_teeth_px)) / max(area_unit, 1e-6),
+        teeth_left=teeth_share(lips_left),
+        teeth_right=teeth_share(lips_right),
     )

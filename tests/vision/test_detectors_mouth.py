@@ -105,13 +105,32 @@ def test_a_smile_closing_a_mouth_open_at_rest_is_not_a_tongue():
     assert run(trace.add(3000, 4200, jawOpen=-0.13, mouthSmileLeft=0.3))[0] == []
 
 
-@pytest.mark.parametrize("offset, side", [(0.0, "center"), (0.2, "left"), (-0.2, "right")])
-def test_teeth_over_the_lower_lip_are_a_bite_with_their_side(offset, side):
-    bite = {"teeth": 0.12, "teeth_side": offset, "mouthRollUpper": 0.5}  # even if both "rolled"
+@pytest.mark.parametrize(
+    "left, right, side", [(0.12, 0.11, "center"), (0.15, 0.01, "left"), (0.02, 0.15, "right")]
+)
+def test_teeth_over_the_lips_are_a_bite_with_their_side(left, right, side):
+    bite = {"teeth_left": left, "teeth_right": right, "mouthRollUpper": 0.5}  # even if "rolled"
     assert labels(run(Trace(5000).add(3000, 3800, **bite))[0]) == [f"lip_bite {side}"]
 
 
-@pytest.mark.parametrize("shift, side", [(0.0, "center"), (0.08, "left"), (-0.08, "right")])
+def test_a_change_of_light_that_makes_lips_look_like_teeth_is_no_bite():
+    # Darker light: the lip's edge is now lighter than the cheeks and less red than them.
+    relit = {"teeth_right": 0.12, "mouth_luma": -40.0}
+    assert run(Trace(5000).add(3000, 3800, **relit))[0] == []
+    assert labels(run(Trace(5000).add(3000, 3800, teeth_right=0.12, mouth_luma=-2.0))[0]) == [
+        "lip_bite right"
+    ]
+
+
+def test_a_side_bite_on_a_smile_counts_the_teeth_it_adds_not_those_shown_at_rest():
+    # A smile shows teeth on both halves at rest; biting the left half adds teeth there only.
+    trace = Trace(5000, rest={"teeth_left": 0.3, "teeth_right": 0.3})
+    assert labels(run(trace.add(3000, 3800, teeth_left=0.12, teeth_right=0.03))[0]) == [
+        "lip_bite left"
+    ]
+
+
+@pytest.mark.parametrize("shift, side", [(0.0, "center"), (0.12, "left"), (-0.12, "right")])
 def test_a_tongue_no_redder_than_the_cheeks_fills_the_opening(shift, side):
     # No tongue colour against the cheeks, lips parted no further than the jaw explains: only
     # the opening filled with something as colourful as the player's lips tells.
@@ -126,21 +145,13 @@ def test_a_laugh_baring_teeth_is_not_a_tongue_out():
 
 
 def test_a_tongue_pushed_to_one_side_that_lifts_one_mouth_corner_is_still_a_tongue():
-    tongue = {"filled_opening": 0.06, "filled_side": 0.08, "mouth_open": 0.05, "jawOpen": 0.1,
+    tongue = {"filled_opening": 0.06, "filled_side": 0.12, "mouth_open": 0.05, "jawOpen": 0.1,
               "mouthSmileLeft": 0.6}  # fmt: skip
     assert labels(run(Trace(5000).add(3000, 3800, **tongue))[0]) == ["tongue_out left"]
 
 
-@pytest.mark.parametrize("offset, side", [(0.0, "center"), (0.2, "left"), (-0.2, "right")])
-def test_bare_teeth_over_the_lower_lip_are_a_bite_with_their_side(offset, side):
-    # Cheeks as red as the lips: the teeth share against the cheeks stays put, the colourless
-    # area against the player's own lips grows.
-    bite = {"teeth_area": 0.012, "teeth_area_side": offset, "mouth_open": -0.005}
-    assert labels(run(Trace(5000).add(3000, 3800, **bite))[0]) == [f"lip_bite {side}"]
-
-
 def test_teeth_shown_by_parted_lips_are_not_a_bite():
-    grin = {"teeth_area": 0.02, "teeth": 0.1, "mouth_open": 0.06}
+    grin = {"teeth_area": 0.02, "teeth_left": 0.1, "teeth_right": 0.1, "mouth_open": 0.06}
     assert run(Trace(5000).add(3000, 3800, **grin))[0] == []
 
 
@@ -148,3 +159,16 @@ def test_a_twist_that_narrows_the_mouth_is_a_twist_not_a_pout():
     # Small faces barely move mouthRight: the twist shows as the mouth's shift and narrowing.
     twist = {"mouth_offset": -0.08, "mouth_width": -0.12, "mouthRight": 0.05}
     assert labels(run(Trace(5000).add(3000, 3800, **twist))[0]) == ["mouth_twist right"]
+
+
+def test_a_pout_that_parts_the_lips_is_a_pout_not_a_tongue():
+    # Lips pushed forward part a little and show more red in the tongue zone.
+    pout = {**POUT, "tongue": 0.2, "mouth_open": 0.05, "jawOpen": 0.1}
+    assert labels(run(Trace(5000).add(3000, 4000, **pout))[0]) == ["pout"]
+
+
+def test_a_tongue_side_is_where_it_is_not_how_far_a_resting_centroid_moved():
+    # The opening is empty at rest: its filled area's resting centroid is noise, not a reference.
+    trace = Trace(5000, rest={"filled_side": -0.1})
+    filled = {"filled_opening": 0.06, "filled_side": 0.1, "mouth_open": 0.05, "jawOpen": 0.1}
+    assert labels(run(trace.add(3000, 3800, **filled))[0]) == ["tongue_out center"]

@@ -59,19 +59,31 @@ def test_a_mouth_out_of_the_frame_is_not_measured(neutral):
     assert measure_mouth(image, away, SETTINGS) is None
 
 
-def test_teeth_over_the_lower_lip_are_seen(neutral):
+def test_teeth_over_one_half_of_the_lips_are_counted_on_that_half(neutral):
     image, face, before = neutral
     bitten = image.copy()
     lower = face.landmarks[[78, 95, 88, 178, 87, 14, 317, 402, 318, 324, 308], :2]
     top, bottom = lower[:, 1].min(), lower[:, 1].max() + 4
-    left, right = lower[:, 0].min(), lower[:, 0].mean()  # the image-left half: player's right
+    left, right = lower[:, 0].min(), face.landmarks[14, 0]  # the image-left half: player's right
     bitten[int(top) : int(bottom), int(left) : int(right)] = (205, 210, 215)
     after = measure_mouth(bitten, face.landmarks, SETTINGS)
-    assert after.teeth > before.teeth + 0.05
-    assert after.teeth_side < before.teeth_side - 0.05
+    assert after.teeth_right > before.teeth_right + 0.1
+    assert after.teeth_left < before.teeth_left + 0.02
     assert after.teeth_area > before.teeth_area + 0.003  # light and colourless against the lips
-    assert after.teeth_area_side < before.teeth_area_side - 0.05
     assert np.isfinite(after.tongue)
+
+
+def test_teeth_over_the_upper_lip_count_too(neutral):
+    # On a rolled-in lip the contour is loose: teeth drawn over the upper lip are still a bite's.
+    image, face, before = neutral
+    bitten = image.copy()
+    upper = face.landmarks[[0, 267, 269, 270, 409, 13, 312, 311, 310, 415], :2]
+    top, bottom = int(upper[:, 1].min()) + 1, int(upper[:, 1].max())
+    middle, corner = int(face.landmarks[0, 0]) + 1, int(upper[:, 0].max())
+    bitten[top:bottom, middle:corner] = (205, 210, 215)  # the image-right half: player's left
+    after = measure_mouth(bitten, face.landmarks, SETTINGS)
+    assert after.teeth_left > before.teeth_left + 0.05
+    assert after.teeth_right < before.teeth_right + 0.02
 
 
 def test_a_tongue_no_redder_than_the_cheeks_still_fills_the_opening(observe, neutral):

@@ -2,11 +2,13 @@
 
 Told apart from a mouth roll (both lips rolled in, mouthRollUpper rising too, and no teeth), from
 a pout (the lower lip pushed out, not hidden; pout vetoes it) and from speech (the lips part).
-The evidence is the lower lip rolling in or thinning, or upper teeth showing over it
-(vision.tongue) where the landmarks hardly move — as a share of the zone that is less red than the
-cheeks, or as the area that is light and far less colourful than the player's own lips (which
-holds when the cheeks are as red as the lips); the side is where the teeth are, or else the half
-of the lip that thins.
+The evidence is the lower lip rolling in or thinning, or upper teeth showing over the lips where
+the landmarks hardly move: vision.tongue measures, on each half of the lips (split at their own
+midline, landmarks 0 and 17), the share that is teeth. Each half is compared with the same half at
+rest, so teeth a smile shows at rest do not count, and as a share of that half, so a half
+foreshortened by a turned head weighs as much as the near one. Teeth risen on both halves alike
+are a bite in the middle; on one half far more than on the other, a bite on that side. Without
+teeth the side is the half of the lip that thins.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
     kind = "lip_bite"
     signals = (
         "mouthRollLower", "mouthRollUpper", "lower_lip_left", "lower_lip_center",
-        "lower_lip_right", "mouth_open", "teeth", "teeth_side", "teeth_area", "teeth_area_side",
+        "lower_lip_right", "mouth_open", "teeth_left", "teeth_right", "mouth_luma",
     )  # fmt: skip
 
     def activation(self, delta, features, rest):
@@ -31,18 +33,13 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         )
         both_rolled = ramp(delta["mouthRollUpper"], s.roll_upper_veto)
         parted = ramp(delta["mouth_open"], s.open_veto)
-        # Teeth that show at rest (a smile) come and go with every movement: ask for more.
-        shown = s.teeth_rest_factor * rest.get("teeth", 0.0)
-        teeth_share = ramp(delta["teeth"] - shown, s.teeth)
-        bare = ramp(
-            delta["teeth_area"] - s.teeth_rest_factor * rest.get("teeth_area", 0.0), s.teeth_area
-        )
-        teeth = max(teeth_share, bare)
+        left, right = max(delta["teeth_left"], 0.0), max(delta["teeth_right"], 0.0)
+        # A change of light moves every colour test against the cheeks; a bite changes no light.
+        relit = abs(delta["mouth_luma"]) / max(rest.get("mouth_luma", 0.0), 1.0)
+        teeth = ramp(max(left, right), s.teeth_half) * (1.0 - ramp(relit, s.light_veto))
         value = max(max(rolled, hidden) * (1.0 - both_rolled), teeth) * (1.0 - parted)
         if teeth >= max(rolled, hidden):
-            # The bare area is mostly empty at rest, so its centroid then is noise: take it as is.
-            side = delta["teeth_side"] if teeth_share >= bare else features.teeth_area_side
-            return value, _side(side, s.teeth_side_offset)
+            return value, _side((left - right) / max(left + right, 1e-6), s.teeth_balance)
         thickness = max(
             (rest.get("lower_lip_left", 0.0) + rest.get("lower_lip_right", 0.0)) / 2, 1e-6
         )

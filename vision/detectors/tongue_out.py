@@ -5,7 +5,8 @@ far more than the jaw opens, which is how MediaPipe's lip contour wraps a tongue
 too close to the skin's to tell; or the opening fills with something as colourful as the player's
 own lips (vision.tongue's filled opening), which does not depend on the cheeks being paler than
 the tongue. Teeth bared beyond rest cancel it all: a tongue out covers them, a laugh shows them.
-The side is where the tongue-coloured pixels and the filled area moved to."""
+The side is where the tongue-coloured pixels and the filled area are, not how far their centroids
+moved from rest: the opening is empty at rest, so its resting centroid is noise."""
 
 from __future__ import annotations
 
@@ -16,8 +17,7 @@ from vision.settings import TongueOutSettings
 
 class TongueOutDetector(KindDetector[TongueOutSettings]):
     kind = "tongue_out"
-    signals = ("tongue", "tongue_side", "mouth_open", "jawOpen", "filled_opening", "filled_side",
-               "teeth_area")  # fmt: skip
+    signals = ("tongue", "mouth_open", "jawOpen", "filled_opening", "teeth_area")
 
     def activation(self, delta, features, rest):
         s = self.settings
@@ -32,5 +32,5 @@ class TongueOutDetector(KindDetector[TongueOutSettings]):
         value = max(coloured, ramp(gap_beyond_jaw, s.lip_gap), filled) * (1.0 - bared)
         # Both centroids vote, each in units of its own side threshold: the tongue-coloured one is
         # sharp where the tongue is redder than the cheeks, the filled one where it is not.
-        shift = delta["tongue_side"] / s.side_offset + delta["filled_side"] / s.filled_side_offset
+        shift = features.tongue_side / s.side_offset + features.filled_side / s.filled_side_offset
         return value, "left" if shift > 1.0 else "right" if shift < -1.0 else "center"
