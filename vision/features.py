@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from vision.eye_appearance import EyeAppearance, measure_eyes
 from vision.observation import FaceObservation, PoseObservation
 from vision.settings import DetectorSettings, QualitySettings, Ramp, default_detector_settings
 from vision.tongue import NO_MOUTH, MouthAppearance, measure_mouth
@@ -124,6 +125,9 @@ class FaceFeatures:
     filled_side: float = 0.0  # + = player's left, in mouth widths
     teeth_area: float = 0.0  # light, colourless area in the opening and lower lip: a bite
     teeth_area_side: float = 0.0
+    #: Each eye's iris darkness and surroundings by the player's side (vision.eye_appearance);
+    #: an eye that could not be measured is absent.
+    eyes: Mapping[str, EyeAppearance] = field(default_factory=dict)
 
     def signals(self) -> dict[str, float]:
         """The scalar measures a baseline is kept for, by name."""
@@ -137,6 +141,10 @@ class FaceFeatures:
             "filled_opening", "filled_side", "teeth_area", "teeth_area_side",
         ):  # fmt: skip
             values[name] = float(getattr(self, name))
+        for side, eye in self.eyes.items():
+            values[f"eye_dark_{side}"] = eye.darkness
+            for index, grey in enumerate(eye.surround):
+                values[f"eye_surround_{side}_{index}"] = grey
         if self.shoulders is not None:
             values["shoulder_gap_left"] = self.shoulders.gap_left
             values["shoulder_gap_right"] = self.shoulders.gap_right
@@ -301,4 +309,5 @@ def compute_features(
         filled_side=seen.filled_side,
         teeth_area=seen.teeth_area,
         teeth_area_side=seen.teeth_area_side,
+        eyes=measure_eyes(image, face.landmarks, settings.eyes),
     )
