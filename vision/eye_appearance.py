@@ -12,8 +12,9 @@ skin tone and light cancel out, and the thin lash line weighs little wherever it
 
 A hand (or anything else) passing in front of an eye hides the iris too, so an eye that looks shut
 must still look like the player's own eye around it. ``surround`` is the grey level at points on
-an ellipse around the eye, anchored on its corners (brow above, cheek below, temple and nose side
-beside it), which neither a wink nor a blink moves; the detectors compare its pattern with the
+the lower half of an ellipse around the eye, anchored on its corners (temple and nose side beside
+it, cheek below it), which neither a wink nor a blink moves (nor a brow, which a wink lowers and a
+surprise raises: the half above the eye is left out); the detectors compare its pattern with the
 same points at rest: a change of light scales and shifts it, an occluder replaces it.
 """
 
@@ -53,10 +54,11 @@ def _box_means(
 def measure_eyes(
     image: np.ndarray, landmarks: np.ndarray, settings: EyeAppearanceSettings
 ) -> dict[str, EyeAppearance]:
-    """Both eyes of ``image`` (BGR) by the player's side; an eye too small or off the frame is
-    left out."""
+    """Both eyes of ``image`` (BGR) by the player's side; an eye too small, or with a point to
+    read outside the frame, is left out."""
     pts = landmarks[:, :2].astype(np.float64)
-    angles = np.linspace(0.0, 2.0 * np.pi, settings.surround_points, endpoint=False)
+    h, w = image.shape[:2]
+    angles = np.linspace(0.0, np.pi, settings.surround_points)  # from beside the eye, under it
     heights = np.linspace(-settings.look_below, settings.look_above, settings.look_rows)
     across = np.array([-1.0, 0.0, 1.0]) * settings.look_across
     plans = {}
@@ -80,12 +82,14 @@ def measure_eyes(
             + np.outer(np.cos(angles) * settings.surround_across * width, along)
             + np.outer(np.sin(angles) * settings.surround_down * width, down)
         )
+        every = np.vstack([eye, cheeks, ring])
+        if every.min() < 0 or np.any(every.max(axis=0) >= (w, h)):
+            continue
         plans[side] = (width, eye, cheeks, ring)
     if not plans:
         return {}
-    every = np.vstack([np.vstack([p[1], p[2], p[3]]) for p in plans.values()])
+    every = np.vstack([np.vstack(plan[1:]) for plan in plans.values()])
     margin = max(p[0] for p in plans.values()) * settings.window
-    h, w = image.shape[:2]
     x0, y0 = np.clip(np.floor(every.min(axis=0) - margin).astype(int), 0, [w, h])
     x1, y1 = np.clip(np.ceil(every.max(axis=0) + margin).astype(int) + 1, 0, [w, h])
     if x1 - x0 < 4 or y1 - y0 < 4:

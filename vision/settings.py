@@ -81,9 +81,11 @@ class EyeReading(KindSettings):
     #: ``min_rest_darkness`` at rest.
     look_weight: float = Field(ge=0, le=1)
     min_rest_darkness: float = Field(ge=0, lt=1)
-    #: Median change of the eye's surroundings' pattern from rest (in units of its spread) ->
-    #: how far something hides the eye; it cancels the activation.
+    #: Change of the eye's surroundings' pattern from rest (in units of its spread), at this
+    #: quantile of its points -> how far something hides the eye; it cancels the activation.
     hidden: Ramp
+    hidden_quantile: float = Field(gt=0, lt=1)
+    hidden_hold_ms: int = Field(ge=0)  # an eye hidden this recently still cancels it
 
 
 class WinkSettings(EyeReading):
@@ -242,9 +244,9 @@ class EyeAppearanceSettings(_Strict):
     look_window: float = Field(gt=0)
     cheek_below: float = Field(gt=0)  # the cheek reference this far below the eye's centre
     cheek_spread: float = Field(ge=0)  # ... at three points this far apart along the eye
-    surround_points: int = Field(ge=6)  # points on the ellipse around the eye
+    surround_points: int = Field(ge=5)  # points on the lower half-ellipse around the eye
     surround_across: float = Field(gt=0)  # its half-axis along the eye
-    surround_down: float = Field(gt=0)  # its half-axis across the eye (brow to cheek)
+    surround_down: float = Field(gt=0)  # its half-axis down the face
     window: float = Field(gt=0)  # half-side of the square averaged at each point
     min_eye_px: float = Field(gt=0)  # a smaller eye is not measured
 

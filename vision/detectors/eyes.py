@@ -3,6 +3,7 @@ whether something hides it (vision.eye_appearance)."""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping
 
 import numpy as np
@@ -81,4 +82,23 @@ def hidden(
         return 0.0
     at_rest = (at_rest - at_rest.mean()) / at_rest.std()
     now = (now - now.mean()) / max(now.std(), 1e-6)
-    return ramp(float(np.median(np.abs(now - at_rest))), reading.hidden)
+    change = float(np.quantile(np.abs(now - at_rest), reading.hidden_quantile))
+    return ramp(change, reading.hidden)
+
+
+class HiddenEyes:
+    """How far something hides either eye, now or within the last ``hidden_hold_ms``: a hand
+    passing in front of the face hides the middle of an eye a frame before its surroundings, and
+    leaves a wink's worth of half-hidden frames behind it."""
+
+    def __init__(self, reading: EyeReading) -> None:
+        self.reading = reading
+        self._recent: deque[tuple[int, float]] = deque()
+
+    def seen(self, ts_ms: int, delta: Mapping[str, float], rest: Mapping[str, float]) -> float:
+        """1 when both eyes are in view and have been lately, falling to 0 as one is hidden."""
+        now = max(hidden(delta, rest, side, self.reading) for side in ("left", "right"))
+        self._recent.append((ts_ms, now))
+        while self._recent[0][0] < ts_ms - self.reading.hidden_hold_ms:
+            self._recent.popleft()
+        return 1.0 - max(value for _, value in self._recent)

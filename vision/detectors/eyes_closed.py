@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from vision.detectors.base import KindDetector
-from vision.detectors.eyes import EYE_SIGNALS, eye_closure, hidden
+from vision.detectors.eyes import EYE_SIGNALS, HiddenEyes, eye_closure
 from vision.settings import EyesClosedSettings
 
 
@@ -13,9 +13,13 @@ class EyesClosedDetector(KindDetector[EyesClosedSettings]):
     kind = "eyes_closed"
     signals = EYE_SIGNALS
 
+    def __init__(self, settings: EyesClosedSettings) -> None:
+        super().__init__(settings)
+        self.hidden_eyes = HiddenEyes(settings)
+
     def activation(self, delta, features, rest):
         s = self.settings
-        seen = 1.0 - max(hidden(delta, rest, side, s) for side in ("left", "right"))
+        seen = self.hidden_eyes.seen(features.ts_ms, delta, rest)
         left = eye_closure(delta, rest, "left", s)
         right = eye_closure(delta, rest, "right", s)
         return min(left, right) * seen, None

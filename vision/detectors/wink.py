@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from vision.detectors.base import KindDetector
-from vision.detectors.eyes import EYE_SIGNALS, eye_closure, hidden, lids_closing
+from vision.detectors.eyes import EYE_SIGNALS, HiddenEyes, eye_closure, lids_closing
 from vision.settings import WinkSettings
 
 
@@ -16,9 +16,13 @@ class WinkDetector(KindDetector[WinkSettings]):
     kind = "wink"
     signals = EYE_SIGNALS
 
+    def __init__(self, settings: WinkSettings) -> None:
+        super().__init__(settings)
+        self.hidden_eyes = HiddenEyes(settings)
+
     def activation(self, delta, features, rest):
         s = self.settings
-        seen = 1.0 - max(hidden(delta, rest, side, s) for side in ("left", "right"))
+        seen = self.hidden_eyes.seen(features.ts_ms, delta, rest)
         best, side = 0.0, None
         for shut, other in (("left", "right"), ("right", "left")):
             closed = eye_closure(delta, rest, shut, s)
