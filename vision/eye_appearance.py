@@ -37,15 +37,14 @@ class EyeAppearance:
     surround: tuple[float, ...]  # grey level at points around the eye, for the occlusion test
 
 
-def _box_means(
-    integral: np.ndarray, centres: np.ndarray, radius: float, shape: tuple[int, int]
-) -> np.ndarray:
-    """Mean grey of the square of half-side ``radius`` around each centre (clipped)."""
-    h, w = shape
-    r = max(round(radius), 1)
-    cx, cy = np.round(centres[:, 0]).astype(int), np.round(centres[:, 1]).astype(int)
-    x0, x1 = np.clip(cx - r, 0, w), np.clip(cx + r + 1, 0, w)
-    y0, y1 = np.clip(cy - r, 0, h), np.clip(cy + r + 1, 0, h)
+def _box_means(integral: np.ndarray, centres: np.ndarray, radii: np.ndarray) -> np.ndarray:
+    """Mean grey of the square of half-side ``radii[i]`` around each centre (clipped to the
+    crop whose ``integral`` image this is)."""
+    h, w = integral.shape[0] - 1, integral.shape[1] - 1
+    r = np.maximum(np.round(radii), 1).astype(int)
+    c = np.round(centres).astype(int)
+    x0, x1 = np.clip(c[:, 0] - r, 0, w), np.clip(c[:, 0] + r + 1, 0, w)
+    y0, y1 = np.clip(c[:, 1] - r, 0, h), np.clip(c[:, 1] + r + 1, 0, h)
     area = np.maximum((x1 - x0) * (y1 - y0), 1)
     sums = integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0]
     return sums / area
@@ -60,8 +59,18 @@ def measure_eyes(
     h, w = image.shape[:2]
     angles = np.linspace(0.0, np.pi, settings.surround_points)  # from beside the eye, under it
     heights = np.linspace(-settings.look_below, settings.look_above, settings.look_rows)
-    across = np.array([-1.0, 0.0, 1.0]) * settings.look_across
-    plans = {}
+    # The eye is read in rows (bottom to top) of three points across it, then three points on
+    # the cheek, then the surround.
+    eye_down = -np.repeat(heights, 3)
+    eye_along = np.tile(np.array([-1.0, 0.0, 1.0]) * settings.look_across, len(heights))
+    down_at = np.concatenate([eye_down, np.full(3, settings.cheek_below),
+                              np.sin(angles) * settings.surround_down])  # fmt: skip
+    along_at = np.concatenate([eye_along, np.array([-1.0, 0.0, 1.0]) * settings.cheek_spread,
+                               np.cos(angles) * settings.surround_across])  # fmt: skip
+    windows = np.concatenate([np.full(eye_down.size, settings.look_window),
+                              np.full(3 + angles.size, settings.window)])  # fmt: skip
+    n_eye = eye_down.size
+    sides, points, radii = [], [], []
     for side, (outer_corner, inner_corner) in EYE_CORNERS.items():
         outer, inner = pts[outer_corner], pts[inner_corner]
         width = float(np.linalg.norm(inner - outer))
@@ -71,41 +80,31 @@ def measure_eyes(
         down = np.array([-along[1], along[0]])
         if down[1] < 0:
             down = -down
-        centre = (outer + inner) / 2
-        # rows (bottom to top) x positions across the eye, flattened row by row
-        eye = (centre - np.outer(np.repeat(heights, 3) * width, down)
-               + np.outer(np.tile(across, len(heights)) * width, along))  # fmt: skip
-        cheek = centre + down * settings.cheek_below * width
-        cheeks = cheek + np.outer(np.array([-1.0, 0.0, 1.0]) * settings.cheek_spread, along * width)
-        ring = (
-            centre
-            + np.outer(np.cos(angles) * settings.surround_across * width, along)
-            + np.outer(np.sin(angles) * settings.surround_down * width, down)
+        at = (
+            (outer + inner) / 2
+            + np.outer(down_at * width, down)
+            + np.outer(along_at * width, along)
         )
-        every = np.vstack([eye, cheeks, ring])
-        if every.min() < 0 or np.any(every.max(axis=0) >= (w, h)):
+        if at.min() < 0 or np.any(at.max(axis=0) >= (w, h)):
             continue
-        plans[side] = (width, eye, cheeks, ring)
-    if not plans:
+        sides.append(side)
+        points.append(at)
+        radii.append(windows * width)
+    if not sides:
         return {}
-    every = np.vstack([np.vstack(plan[1:]) for plan in plans.values()])
-    margin = max(p[0] for p in plans.values()) * settings.window
+    every = np.vstack(points)
+    margin = float(max(r.max() for r in radii))
     x0, y0 = np.clip(np.floor(every.min(axis=0) - margin).astype(int), 0, [w, h])
     x1, y1 = np.clip(np.ceil(every.max(axis=0) + margin).astype(int) + 1, 0, [w, h])
-    if x1 - x0 < 4 or y1 - y0 < 4:
-        return {}
     gray = cv2.cvtColor(np.ascontiguousarray(image[y0:y1, x0:x1]), cv2.COLOR_BGR2GRAY)
     integral = cv2.integral(gray, sdepth=cv2.CV_64F)
-    shape, offset = gray.shape, np.array([x0, y0])
+    greys = _box_means(integral, every - (x0, y0), np.concatenate(radii))
     measured = {}
-    for side, (width, eye, cheeks, ring) in plans.items():
-        window = settings.window * width
-        eye_grey = _box_means(integral, eye - offset, settings.look_window * width, shape)
-        cheek_grey = float(np.median(_box_means(integral, cheeks - offset, window, shape)))
-        surround = _box_means(integral, ring - offset, window, shape)
-        darkest = eye_grey.reshape(-1, 3).min(axis=1)
+    for side, grey in zip(sides, np.split(greys, len(sides)), strict=True):
+        darkest = grey[:n_eye].reshape(-1, 3).min(axis=1)
+        cheek = max(float(np.median(grey[n_eye : n_eye + 3])), 1.0)
         measured[side] = EyeAppearance(
-            darkness=float(np.clip(1.0 - darkest / max(cheek_grey, 1.0), 0.0, None).mean()),
-            surround=tuple(float(v) for v in surround),
+            darkness=float(np.clip(1.0 - darkest / cheek, 0.0, None).mean()),
+            surround=tuple(float(v) for v in grey[n_eye + 3 :]),
         )
     return measured
