@@ -79,8 +79,10 @@ def cache_clip(video: Path) -> Path:
 def _features_key(settings) -> str:
     """Changes whenever the feature code or the settings it reads change."""
     root = Path(__file__).resolve().parents[1] / "vision"
-    text = "".join((root / name).read_text() for name in ("features.py", "tongue.py"))
-    text += repr(settings.tongue) + repr(settings.quality)
+    text = "".join(
+        (root / name).read_text() for name in ("features.py", "tongue.py", "eye_appearance.py")
+    )
+    text += repr(settings.tongue) + repr(settings.quality) + repr(settings.eyes)
     return hashlib.sha1(text.encode()).hexdigest()
 
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from vision.eye_appearance import EyeAppearance, measure_eyes
 from vision.observation import FaceObservation, PoseObservation
 from vision.settings import DetectorSettings, QualitySettings, Ramp, default_detector_settings
 from vision.tongue import NO_MOUTH, MouthAppearance, measure_mouth
@@ -125,6 +126,9 @@ class FaceFeatures:
     teeth_left: float = 0.0
     teeth_right: float = 0.0
     mouth_luma: float = 0.0  # mean lightness of the mouth crop (0..255): a change of light
+    #: Each eye's iris darkness and surroundings by the player's side (vision.eye_appearance);
+    #: an eye that could not be measured is absent.
+    eyes: Mapping[str, EyeAppearance] = field(default_factory=dict)
 
     def signals(self) -> dict[str, float]:
         """The scalar measures a baseline is kept for, by name."""
@@ -139,6 +143,10 @@ class FaceFeatures:
             "mouth_luma",
         ):  # fmt: skip
             values[name] = float(getattr(self, name))
+        for side, eye in self.eyes.items():
+            values[f"eye_dark_{side}"] = eye.darkness
+            for index, grey in enumerate(eye.surround):
+                values[f"eye_surround_{side}_{index}"] = grey
         if self.shoulders is not None:
             values["shoulder_gap_left"] = self.shoulders.gap_left
             values["shoulder_gap_right"] = self.shoulders.gap_right
@@ -303,4 +311,5 @@ def compute_features(
         teeth_left=seen.teeth_left,
         teeth_right=seen.teeth_right,
         mouth_luma=seen.luma,
+        eyes=measure_eyes(image, face.landmarks, settings.eyes),
     )

@@ -70,15 +70,30 @@ class KindSettings(_Strict):
         return self
 
 
-class WinkSettings(KindSettings):
+class EyeReading(KindSettings):
+    """How the eye kinds read one eye (vision.detectors.eyes)."""
+
     closure: Ramp  # share of one eye's resting opening lost -> how closed it is
     blink: Ramp  # rise of that eye's eyeBlink blendshape -> how closed it is
+    #: Share of the eye's resting darkness (upper eye against cheek) lost -> how closed it looks.
+    look: Ramp
+    #: Weight of the look against the landmarks' reading, where the eye shows at least
+    #: ``min_rest_darkness`` at rest.
+    look_weight: float = Field(ge=0, le=1)
+    min_rest_darkness: float = Field(ge=0, lt=1)
+    #: Change of the eye's surroundings' pattern from rest (in units of its spread), at this
+    #: quantile of its points -> how far something hides the eye; it cancels the activation.
+    hidden: Ramp
+    hidden_quantile: float = Field(gt=0, lt=1)
+    hidden_hold_ms: int = Field(ge=0)  # an eye hidden this recently still cancels it
+
+
+class WinkSettings(EyeReading):
     other_open: Ramp  # share of the other eye's opening lost -> how far it closes too (vetoes)
 
 
-class EyesClosedSettings(KindSettings):
-    closure: Ramp
-    blink: Ramp
+class EyesClosedSettings(EyeReading):
+    """Both eyes, read alike."""
 
 
 class LipBiteSettings(KindSettings):
@@ -216,12 +231,33 @@ class TongueAppearanceSettings(_Strict):
     crop_px: int = Field(ge=16)  # the mouth crop is resized to this width
 
 
+class EyeAppearanceSettings(_Strict):
+    """Where each eye's appearance is sampled (vision.eye_appearance), in eye widths (the
+    distance between the eye's corners)."""
+
+    #: The eye is read in rows from this far below the corners' line to this far above it, each
+    #: at three points this far apart across the eye, averaging squares of half-side look_window.
+    look_below: float = Field(ge=0)
+    look_above: float = Field(gt=0)
+    look_rows: int = Field(ge=2)
+    look_across: float = Field(ge=0)
+    look_window: float = Field(gt=0)
+    cheek_below: float = Field(gt=0)  # the cheek reference this far below the eye's centre
+    cheek_spread: float = Field(ge=0)  # ... at three points this far apart along the eye
+    surround_points: int = Field(ge=5)  # points on the lower half-ellipse around the eye
+    surround_across: float = Field(gt=0)  # its half-axis along the eye
+    surround_down: float = Field(gt=0)  # its half-axis down the face
+    window: float = Field(gt=0)  # half-side of the square averaged at each point
+    min_eye_px: float = Field(gt=0)  # a smaller eye is not measured
+
+
 class DetectorSettings(_Strict):
     calibration: CalibrationSettings
     baseline: BaselineSettings
     quality: QualitySettings
     tracking: TrackingSettings
     tongue: TongueAppearanceSettings
+    eyes: EyeAppearanceSettings
     gestures: GestureKinds
 
     def with_sensitivities(self, sensitivities: dict[str, float]) -> DetectorSettings:

@@ -9,6 +9,7 @@ import numpy as np
 
 from engine.gesture import Gesture
 from vision.detectors import SeatGestureDetector
+from vision.eye_appearance import EyeAppearance
 from vision.features import FaceFeatures, Shoulders
 from vision.settings import DetectorSettings, load_detector_settings
 
@@ -30,6 +31,12 @@ NEUTRAL = dict(
 )  # fmt: skip
 NEUTRAL_SHOULDERS = {"gap_left": 0.55, "gap_right": 0.55, "lean": 0.0, "head_scale": 0.35,
                      "height_left": 2.0, "height_right": 2.0}  # fmt: skip
+#: Each eye's appearance (vision.eye_appearance) for traces made with ``eyes=True``: its darkness,
+#: and how far a flat occluder replaces its surroundings' resting pattern (0..1).
+NEUTRAL_EYES = {"eye_dark_left": 0.45, "eye_dark_right": 0.45,
+                "eye_cover_left": 0.0, "eye_cover_right": 0.0}  # fmt: skip
+SURROUND = np.array([120.0, 135.0, 150.0, 160.0, 155.0, 140.0, 125.0, 110.0, 100.0])
+OCCLUDER_GREY = 150.0
 #: Noise per feature (standard deviation), roughly what MediaPipe jitters by on a still face;
 #: areas (of face size squared) jitter by a quarter of that.
 NOISE = 0.004
@@ -56,6 +63,7 @@ class Trace:
     overrides: list[tuple[int, int, dict[str, float]]] = field(default_factory=list)
     rest: dict[str, float] = field(default_factory=dict)  # changes the resting face itself
     seed: int = 0
+    eyes: bool = False  # frames carry each eye's appearance (NEUTRAL_EYES)
 
     def add(self, start_ms: int, end_ms: int, ramp_ms: int = 50, **values: float) -> Trace:
         self.changes.append(Change(start_ms, end_ms, values, ramp_ms))
@@ -78,7 +86,7 @@ class Trace:
             if any(a <= ts < b for a, b in self.missing):
                 yield ts, None
                 continue
-            values = {**NEUTRAL, **NEUTRAL_BLENDSHAPES, **NEUTRAL_SHOULDERS}
+            values = {**NEUTRAL, **NEUTRAL_BLENDSHAPES, **NEUTRAL_SHOULDERS, **NEUTRAL_EYES}
             for name, value in self.rest.items():
                 values[name] += value
             for change in self.changes:
@@ -92,7 +100,9 @@ class Trace:
             for a, b, fixed in self.overrides:
                 if a <= ts < b:
                     values.update(fixed)
-            yield ts, _features(ts, values, with_pose=self.pose_every and i % self.pose_every == 0)
+            with_pose = self.pose_every and i % self.pose_every == 0
+            eyes = _eyes(values, rng) if self.eyes else {}
+            yield ts, _features(ts, values, with_pose=with_pose, eyes=eyes)
 
 
 def _envelope(ts: int, change: Change) -> float:
@@ -101,7 +111,19 @@ def _envelope(ts: int, change: Change) -> float:
     return min(1.0, (ts - change.start_ms) / change.ramp_ms, (change.end_ms - ts) / change.ramp_ms)
 
 
-def _features(ts: int, v: dict[str, float], with_pose: bool) -> FaceFeatures:
+def _eyes(v: dict[str, float], rng: np.random.Generator) -> dict[str, EyeAppearance]:
+    eyes = {}
+    for side in ("left", "right"):
+        cover = min(max(v[f"eye_cover_{side}"], 0.0), 1.0)
+        grey = (1.0 - cover) * SURROUND + cover * OCCLUDER_GREY
+        grey = grey + rng.normal(0, 1.0, SURROUND.shape)
+        eyes[side] = EyeAppearance(v[f"eye_dark_{side}"], tuple(float(g) for g in grey))
+    return eyes
+
+
+def _features(
+    ts: int, v: dict[str, float], with_pose: bool, eyes: dict[str, EyeAppearance]
+) -> FaceFeatures:
     shoulders = (
         Shoulders(
             v["gap_left"],
@@ -120,6 +142,7 @@ def _features(ts: int, v: dict[str, float], with_pose: bool) -> FaceFeatures:
         face_px=120.0,
         blendshapes=blend,
         shoulders=shoulders,
+        eyes=eyes,
         **{name: v[name] for name in NEUTRAL},
     )
 

@@ -2,6 +2,8 @@
 
 from feature_traces import Trace, labels, run
 
+from vision.settings import load_detector_settings
+
 WINK_LEFT = {"eye_open_left": -0.2, "eyeBlinkLeft": 0.6}
 WINK_RIGHT = {"eye_open_right": -0.2, "eyeBlinkRight": 0.6}
 BOTH = {**WINK_LEFT, **WINK_RIGHT}
@@ -58,8 +60,6 @@ def test_a_flicker_inside_a_wink_does_not_split_it():
 
 
 def test_a_retrigger_inside_the_refractory_period_is_ignored():
-    from vision.settings import load_detector_settings
-
     settings = load_detector_settings()
     wink = settings.gestures.wink.model_copy(update={"refractory_ms": 600})
     settings = settings.model_copy(
@@ -90,3 +90,50 @@ def test_narrow_eyes_wink_by_the_same_share_of_their_opening():
     trace = Trace(5000, rest={"eye_open_left": -0.12, "eye_open_right": -0.12})  # 0.18 open
     trace.add(3000, 3500, eye_open_left=-0.09, eye_open_right=-0.02, eyeBlinkLeft=0.2)
     assert labels(run(trace)[0]) == ["wink left"]
+
+
+# The eyes' appearance (vision.eye_appearance) beside their landmarks. On a turned face MediaPipe
+# dropped the open eye's lid landmarks by a third during a wink, and kept a shut far eye's open.
+WINK_LEFT_DRAGGING_THE_RIGHT = {
+    "eye_open_left": -0.2, "eyeBlinkLeft": 0.2, "eye_open_right": -0.11, "eyeBlinkRight": 0.12,
+}  # fmt: skip
+LOOKS_SHUT = -0.25  # eye_dark change: the lid hides most of the iris's darkness (rest 0.45)
+
+
+def test_a_wink_that_drags_the_open_eyes_landmarks_is_a_wink_while_that_eye_looks_open():
+    looked = Trace(5000, eyes=True).add(
+        3000, 3700, eye_dark_left=LOOKS_SHUT, **WINK_LEFT_DRAGGING_THE_RIGHT
+    )
+    assert labels(run(looked)[0]) == ["wink left"]
+    landmarks_only = Trace(5000).add(3000, 3700, **WINK_LEFT_DRAGGING_THE_RIGHT)
+    assert labels(run(landmarks_only)[0]) == ["eyes_closed"]
+
+
+def test_an_eye_that_looks_shut_behind_landmarks_that_stay_open_is_winking():
+    shut = {"eye_open_right": -0.02, "eyeBlinkRight": 0.05, "eye_dark_right": LOOKS_SHUT}
+    assert labels(run(Trace(5000, eyes=True).add(3000, 3700, **shut))[0]) == ["wink right"]
+
+
+def test_eyes_that_both_look_shut_are_closed_eyes():
+    both = {**BOTH, "eye_dark_left": LOOKS_SHUT, "eye_dark_right": LOOKS_SHUT}
+    assert labels(run(Trace(5000, eyes=True).add(3000, 3800, **both))[0]) == ["eyes_closed"]
+
+
+def test_a_hand_in_front_of_one_eye_is_no_wink():
+    covered = {"eye_open_right": -0.15, "eyeBlinkRight": 0.4, "eye_dark_right": -0.35}
+    seen = Trace(5000, eyes=True).add(3000, 3500, **covered)
+    assert labels(run(seen)[0]) == ["wink right"]
+    hidden = Trace(5000, eyes=True).add(3000, 3500, eye_cover_right=1.0, **covered)
+    assert run(hidden)[0] == []
+
+
+def test_an_eye_hidden_a_moment_ago_still_cancels_a_wink():
+    trace = Trace(5000, eyes=True).add(3000, 3500, eyeBlinkRight=0.4, eye_dark_right=-0.35)
+    trace.set(2950, 3020, eye_cover_right=1.0)  # the hand's last frames over the eye
+    assert run(trace)[0] == []
+    settings = load_detector_settings()
+    no_hold = settings.gestures.wink.model_copy(update={"hidden_hold_ms": 0})
+    settings = settings.model_copy(
+        update={"gestures": settings.gestures.model_copy(update={"wink": no_hold})}
+    )
+    assert labels(run(trace, settings)[0]) == ["wink right"]

@@ -1,13 +1,20 @@
-"""How closed each eye is, from its lid geometry and its eyeBlink blendshape."""
+"""How closed each eye is, from its lid geometry, its eyeBlink blendshape and its appearance, and
+whether something hides it (vision.eye_appearance)."""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping
 
-from vision.features import ramp
-from vision.settings import Ramp
+import numpy as np
 
-EYE_SIGNALS = ("eye_open_left", "eye_open_right", "eyeBlinkLeft", "eyeBlinkRight")
+from vision.features import ramp
+from vision.settings import EyeReading, WinkSettings
+
+EYE_SIGNALS = (
+    "eye_open_left", "eye_open_right", "eyeBlinkLeft", "eyeBlinkRight",
+    "eye_dark_left", "eye_dark_right",
+)  # fmt: skip
 
 
 def lid_drop(delta: Mapping[str, float], rest: Mapping[str, float], side: str) -> float:
@@ -16,11 +23,82 @@ def lid_drop(delta: Mapping[str, float], rest: Mapping[str, float], side: str) -
     return -delta[f"eye_open_{side}"] / max(rest.get(f"eye_open_{side}", 0.0), 0.05)
 
 
+def look_drop(
+    delta: Mapping[str, float], rest: Mapping[str, float], side: str, reading: EyeReading
+) -> float | None:
+    """How much of its resting darkness (iris against cheek) the eye has lost (0..1), or None
+    when it was not measured or shows too little contrast at rest to lose."""
+    name = f"eye_dark_{side}"
+    if name not in delta or rest.get(name, 0.0) < reading.min_rest_darkness:
+        return None
+    return -delta[name] / rest[name]
+
+
+def _blend(landmarks: float, look: float | None, reading: EyeReading) -> float:
+    """The landmarks' reading, mostly replaced by the appearance's where there is one: the
+    pixels show a lid over the eye (or none) where the face model holds its landmarks back."""
+    if look is None:
+        return landmarks
+    w = reading.look_weight
+    return (1.0 - w) * landmarks + w * ramp(look, reading.look)
+
+
 def eye_closure(
-    delta: Mapping[str, float], rest: Mapping[str, float], side: str, closure: Ramp, blink: Ramp
+    delta: Mapping[str, float], rest: Mapping[str, float], side: str, reading: EyeReading
 ) -> float:
-    """0 (as open as at rest) .. 1 (shut) for the player's ``side`` eye: the stronger of the lid
-    gap's relative drop and the eyeBlink blendshape's rise, so either one can carry it."""
-    lids = ramp(lid_drop(delta, rest, side), closure)
-    shape = ramp(delta[f"eyeBlink{side.capitalize()}"], blink)
-    return max(lids, shape)
+    """0 (as open as at rest) .. 1 (shut) for the player's ``side`` eye: the landmarks say the
+    stronger of the lid gap's relative drop and the eyeBlink blendshape's rise."""
+    lids = ramp(lid_drop(delta, rest, side), reading.closure)
+    shape = ramp(delta[f"eyeBlink{side.capitalize()}"], reading.blink)
+    return _blend(max(lids, shape), look_drop(delta, rest, side, reading), reading)
+
+
+def lids_closing(
+    delta: Mapping[str, float], rest: Mapping[str, float], side: str, reading: WinkSettings
+) -> float:
+    """How far the eye closes by its lid gap (not eyeBlink: a wink's sympathetic squint lifts the
+    open eye's too) and its appearance, on the ``other_open`` ramp."""
+    lids = ramp(lid_drop(delta, rest, side), reading.other_open)
+    return _blend(lids, look_drop(delta, rest, side, reading), reading)
+
+
+def hidden(
+    delta: Mapping[str, float], rest: Mapping[str, float], side: str, reading: EyeReading
+) -> float:
+    """0 (the eye's surroundings look as at rest) .. 1 (something is in front of the eye).
+
+    The surround's grey levels now and at rest are each scaled to zero mean and unit spread (a
+    change of light scales and shifts them); the median point's difference is small when the
+    eye is the player's own, even with a raised brow moving a few points, and large when a hand
+    replaces most of them. An eye not measured counts as visible.
+    """
+    prefix = f"eye_surround_{side}_"
+    names = [name for name in rest if name.startswith(prefix)]
+    if not names or any(name not in delta for name in names):
+        return 0.0
+    at_rest = np.array([rest[name] for name in names])
+    now = at_rest + np.array([delta[name] for name in names])
+    if at_rest.std() < 1e-6:
+        return 0.0
+    at_rest = (at_rest - at_rest.mean()) / at_rest.std()
+    now = (now - now.mean()) / max(now.std(), 1e-6)
+    change = float(np.quantile(np.abs(now - at_rest), reading.hidden_quantile))
+    return ramp(change, reading.hidden)
+
+
+class HiddenEyes:
+    """How far something hides either eye, now or within the last ``hidden_hold_ms``: a hand
+    passing in front of the face hides the middle of an eye a frame before its surroundings, and
+    leaves a wink's worth of half-hidden frames behind it."""
+
+    def __init__(self, reading: EyeReading) -> None:
+        self.reading = reading
+        self._recent: deque[tuple[int, float]] = deque()
+
+    def seen(self, ts_ms: int, delta: Mapping[str, float], rest: Mapping[str, float]) -> float:
+        """1 when both eyes are in view and have been lately, falling to 0 as one is hidden."""
+        now = max(hidden(delta, rest, side, self.reading) for side in ("left", "right"))
+        self._recent.append((ts_ms, now))
+        while self._recent[0][0] < ts_ms - self.reading.hidden_hold_ms:
+            self._recent.popleft()
+        return 1.0 - max(value for _, value in self._recent)

@@ -3,26 +3,30 @@
 from __future__ import annotations
 
 from vision.detectors.base import KindDetector
-from vision.detectors.eyes import EYE_SIGNALS, eye_closure, lid_drop
-from vision.features import ramp
+from vision.detectors.eyes import EYE_SIGNALS, HiddenEyes, eye_closure, lids_closing
 from vision.settings import WinkSettings
 
 
 class WinkDetector(KindDetector[WinkSettings]):
-    """A blink shuts both eyes, so the other eye's closing (its lid gap, read on geometry alone
-    because a wink's sympathetic squint lifts its eyeBlink too) cancels the activation; a
-    blink's brief asymmetry is shorter than ``min_ms``."""
+    """A blink shuts both eyes, so the other eye's closing cancels the activation; a blink's
+    brief asymmetry is shorter than ``min_ms``. A hand passing in front of one eye hides it
+    while the other stays open, so an eye that something hides cancels it too: no gesture
+    rather than a false wink."""
 
     kind = "wink"
     signals = EYE_SIGNALS
 
+    def __init__(self, settings: WinkSettings) -> None:
+        super().__init__(settings)
+        self.hidden_eyes = HiddenEyes(settings)
+
     def activation(self, delta, features, rest):
         s = self.settings
+        seen = self.hidden_eyes.seen(features.ts_ms, delta, rest)
         best, side = 0.0, None
         for shut, other in (("left", "right"), ("right", "left")):
-            closed = eye_closure(delta, rest, shut, s.closure, s.blink)
-            other_closing = ramp(lid_drop(delta, rest, other), s.other_open)
-            value = closed * (1.0 - other_closing)
+            closed = eye_closure(delta, rest, shut, s)
+            value = closed * (1.0 - lids_closing(delta, rest, other, s)) * seen
             if value > best:
                 best, side = value, shut
         return best, side
