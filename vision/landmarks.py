@@ -21,7 +21,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import cv2
 import numpy as np
@@ -38,6 +38,9 @@ from vision.face_regions import (
 from vision.native_logs import native_logs_captured
 from vision.observation import FaceObservation, Frame, FrameObservations, PoseObservation
 from vision.pipeline_settings import LandmarkerSettings, default_vision_settings
+
+if TYPE_CHECKING:
+    from vision.face_result import FaceResult, FaceResultReader
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +66,9 @@ def _mp():
     import mediapipe as mp
     from mediapipe.tasks.python import BaseOptions, vision
 
-    return mp, BaseOptions, vision
+    from vision.face_result import FaceResultReader
+
+    return mp, BaseOptions, vision, FaceResultReader
 
 
 def _detector_model_bytes(face_landmarker_task: Path) -> bytes:
@@ -129,8 +134,9 @@ class MediaPipeLandmarker:
             except ModelError as exc:
                 log.warning("shoulders (shrug) off: %s", exc)
         self._models = _Models(face_task, pose_task, _detector_model_bytes(face_task))
-        mp, base_options, vision = _mp()
+        mp, base_options, vision, reader = _mp()
         self._mp = mp
+        self._face_reader = reader
         self._vision = vision
         self._base_options = base_options
         with native_logs_captured():
@@ -175,7 +181,7 @@ class MediaPipeLandmarker:
                     output_facial_transformation_matrixes=True,
                 )
             )
-        return _VideoModel(landmarker)
+        return _VideoModel(landmarker, self._face_reader())
 
     def _image(self, rgb: np.ndarray):
         return self._mp.Image(image_format=self._mp.ImageFormat.SRGB, data=rgb)
@@ -324,21 +330,12 @@ class MediaPipeLandmarker:
         if track.rgb is None or track.rgb.shape != crop.shape:
             track.rgb = np.empty(crop.shape, np.uint8)  # kept while the crop keeps its size
         rgb = cv2.cvtColor(crop, cv2.COLOR_BGR2RGB, dst=track.rgb)
-        result = track.landmarker.detect(self._image(rgb), frame.ts_ms)
-        if not result.face_landmarks:
+        result = track.landmarker.detect_face(self._image(rgb), frame.ts_ms)
+        if result is None:
             return None
-        points = np.array(
-            [(p.x, p.y, p.z) for p in result.face_landmarks[0]], dtype=np.float32
-        ) * np.float32(side)
+        points = result.landmarks * np.float32(side)
         points[:, 0] += x0
         points[:, 1] += y0
-        blendshapes = {
-            c.category_name: float(c.score)
-            for c in result.face_blendshapes[0]
-            if c.category_name != "_neutral"
-        }
-        matrices = result.facial_transformation_matrixes
-        transform = np.asarray(matrices[0], dtype=np.float32) if matrices else None
         lo = points[:, :2].min(axis=0)
         hi = points[:, :2].max(axis=0)
         bbox = (int(lo[0]), int(lo[1]), int(hi[0] - lo[0]) + 1, int(hi[1] - lo[1]) + 1)
@@ -347,8 +344,8 @@ class MediaPipeLandmarker:
             source_id=frame.source_id,
             track_id=track.track_id,
             landmarks=points,
-            blendshapes=blendshapes,
-            transform=transform,
+            blendshapes=result.blendshapes,
+            transform=result.transform,
             bbox=bbox,
         )
 
@@ -486,13 +483,21 @@ class _VideoModel:
     later one (a model is handed from an ended face to a new one, maybe in the same frame, and
     a pose model's reset takes a time of its own)."""
 
-    def __init__(self, landmarker: object) -> None:
+    def __init__(self, landmarker: object, face_reader: FaceResultReader | None = None) -> None:
         self.landmarker = landmarker
+        self.face_reader = face_reader  # a face landmarker's
         self.last_ts = -1
 
-    def detect(self, image: object, ts_ms: int):
+    def _stamp(self, ts_ms: int) -> int:
         self.last_ts = max(ts_ms, self.last_ts + 1)
-        return self.landmarker.detect_for_video(image, self.last_ts)
+        return self.last_ts
+
+    def detect(self, image: object, ts_ms: int):
+        return self.landmarker.detect_for_video(image, self._stamp(ts_ms))
+
+    def detect_face(self, image: object, ts_ms: int) -> FaceResult | None:
+        """A face landmarker's first face (see :mod:`vision.face_result`)."""
+        return self.face_reader.detect_for_video(self.landmarker, image, self._stamp(ts_ms))
 
     def close(self) -> None:
         self.landmarker.close()
