@@ -104,6 +104,16 @@ class _PoseJob:
 
 
 @dataclass(slots=True)
+class _FalseFace:
+    """A detection whose landmarks found no face (a badge, a face on a poster, a pattern): what
+    its region looked like, and until when it is not checked again while it looks the same."""
+
+    box: Box
+    thumb: np.ndarray
+    until_ms: int
+
+
+@dataclass(slots=True)
 class _Models:
     face_task: Path
     pose_task: Path | None
@@ -156,10 +166,12 @@ class MediaPipeLandmarker:
         self._next_id = 1
         self._last_discovery_ms: int | None = None
         self._sweep: list[tuple[int, int, int, int]] = []  # detector regions still to search
+        self._false_faces: list[_FalseFace] = []
         self._spare_pose: list[_VideoModel] = []
         self._pose_worker = ThreadPoolExecutor(1) if self._pose_enabled else None
         self._pose_job: _PoseJob | None = None
         self.pose_runs = 0  # poses the model ran (the rest were steady poses carried forward)
+        self.false_faces = 0  # detections a landmarker run found no face on
         self._closed = False
 
     # -- MediaPipe objects -------------------------------------------------------------------
@@ -370,6 +382,8 @@ class MediaPipeLandmarker:
                 break
             if any(iou(t.box, det.box) > 0.2 or covers(t.box, det.box) for t in self._tracks):
                 continue
+            if self._known_false(det.box, frame):
+                continue
             track = _Track(
                 self._next_id,
                 CropRegion.around(det.box, s.crop_scale),
@@ -379,6 +393,10 @@ class MediaPipeLandmarker:
             face = self._landmarks_on_region(track, frame)
             if face is None:
                 self._spare.append(track.landmarker)
+                self.false_faces += 1
+                thumb = _thumbnail(_box_pixels(frame.image, det.box))
+                until = frame.ts_ms + s.false_face_memory_ms
+                self._false_faces.append(_FalseFace(det.box, thumb, until))
                 continue
             self._next_id += 1
             track.box = face.bbox
@@ -386,6 +404,19 @@ class MediaPipeLandmarker:
             self._tracks.append(track)
             faces.append(face)
         return faces
+
+    def _known_false(self, box: Box, frame: Frame) -> bool:
+        """Whether a detection is on a remembered false face whose region still looks as it did.
+        Confirming a detection runs a fresh landmarker (5 to 15 ms); a badge or a poster found
+        again at every sweep would pay that every time. Anything that changes the region (a
+        face moving in) has it checked again at once, and memories expire."""
+        self._false_faces = [f for f in self._false_faces if f.until_ms > frame.ts_ms]
+        return any(
+            iou(f.box, box) > 0.3
+            and float(cv2.absdiff(_thumbnail(_box_pixels(frame.image, f.box)), f.thumb).mean())
+            < self.settings.false_face_motion
+            for f in self._false_faces
+        )
 
     def _drop_duplicates(self, faces: list[FaceObservation]) -> list[FaceObservation]:
         """Two tracks that ended up on one face: the older keeps it."""
@@ -453,6 +484,7 @@ class MediaPipeLandmarker:
             self._end(track)
         self._last_discovery_ms = None
         self._sweep.clear()
+        self._false_faces.clear()
 
     def close(self) -> None:
         if self._closed:
@@ -524,6 +556,16 @@ THUMB_PX = 32
 def _thumbnail(crop: np.ndarray) -> np.ndarray:
     small = cv2.resize(crop, (THUMB_PX, THUMB_PX), interpolation=cv2.INTER_AREA)
     return cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+
+
+def _box_pixels(image: np.ndarray, box: Box) -> np.ndarray:
+    """The pixels of a box, clipped to the image (at least one pixel)."""
+    height, width = image.shape[:2]
+    x0 = min(max(int(box[0]), 0), width - 1)
+    y0 = min(max(int(box[1]), 0), height - 1)
+    x1 = min(max(int(box[0] + box[2]), x0 + 1), width)
+    y1 = min(max(int(box[1] + box[3]), y0 + 1), height)
+    return image[y0:y1, x0:x1]
 
 
 def _upper_body(face: Box, width: int, height: int) -> tuple[int, int, int, int]:
