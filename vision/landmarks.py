@@ -95,9 +95,11 @@ class _Track:
 
 @dataclass(slots=True)
 class _PoseJob:
-    """A pose running beside the faces: started at the end of one frame, collected at the end
-    of the next (always that one, so results do not depend on timing)."""
+    """A pose running beside the faces: started at the start of one frame, on that frame's
+    image, and collected at the end of the next frame (always that one, so results do not
+    depend on timing), so it runs beside two frames' faces."""
 
+    frame_number: int  # of the landmarker's frames, the one it was started in
     track: _Track
     thumb: np.ndarray
     future: Future[tuple[list[PoseObservation], bool]]
@@ -169,7 +171,8 @@ class MediaPipeLandmarker:
         self._false_faces: list[_FalseFace] = []
         self._spare_pose: list[_VideoModel] = []
         self._pose_worker = ThreadPoolExecutor(1) if self._pose_enabled else None
-        self._pose_job: _PoseJob | None = None
+        self._pose_jobs: list[_PoseJob] = []
+        self._frame_number = 0
         self.pose_runs = 0  # poses the model ran (the rest were steady poses carried forward)
         self.false_faces = 0  # detections a landmarker run found no face on
         self._closed = False
@@ -203,6 +206,8 @@ class MediaPipeLandmarker:
     def observe(self, frame: Frame) -> FrameObservations:
         if self._closed:
             raise RuntimeError("landmarker is closed")
+        self._frame_number += 1
+        carried = self._start_poses(frame) if self._pose_enabled else []
         tracks = list(self._tracks)
         if self._pool is not None and len(tracks) > 1:
             found = list(self._pool.map(lambda t: self._landmarks_on_region(t, frame), tracks))
@@ -213,8 +218,7 @@ class MediaPipeLandmarker:
         faces = self._drop_duplicates(faces)
         observations = FrameObservations(frame, faces)
         if self._pose_enabled:
-            observations.poses = self._collect_poses()
-            observations.poses += self._start_poses(frame)
+            observations.poses = self._collect_poses() + carried
         return observations
 
     def _search_regions(self, frame: Frame) -> list[tuple[int, int, int, int]]:
@@ -251,11 +255,14 @@ class MediaPipeLandmarker:
         return regions
 
     def _collect_poses(self) -> list[PoseObservation]:
-        """The poses of the run started at the end of the previous frame, which ran beside this
-        frame's faces."""
-        if self._pose_job is None:
-            return []
-        job, self._pose_job = self._pose_job, None
+        """The poses of the runs started at the start of the previous frame, which ran beside
+        that frame's faces and this one's."""
+        ready = [j for j in self._pose_jobs if j.frame_number < self._frame_number]
+        self._pose_jobs = [j for j in self._pose_jobs if j.frame_number == self._frame_number]
+        return [pose for job in ready for pose in self._finish(job)]
+
+    def _finish(self, job: _PoseJob) -> list[PoseObservation]:
+        """A run's poses, once it is done; its face's pose becomes the one it found."""
         poses, astray = job.future.result()
         track = job.track
         pose = poses[0] if poses and not astray else None
@@ -279,10 +286,14 @@ class MediaPipeLandmarker:
         the shoulders (a shrug) changes the crop, so the model runs again at once. A pose model
         that jitters never agrees with itself and runs at the full rate.
 
-        Returns the carried pose, if any (a model run's poses come with the next frame)."""
+        Runs at the start of a frame, on the faces' boxes of the frame before. Returns the
+        carried pose, if any (a model run's poses come with the next frame)."""
         s = self.settings
+        running = {id(job.track) for job in self._pose_jobs}
         due = [
-            t for t in self._tracks if not t.missed and frame.ts_ms - t.pose_ms >= s.pose_every_ms
+            t
+            for t in self._tracks
+            if not t.missed and id(t) not in running and frame.ts_ms - t.pose_ms >= s.pose_every_ms
         ]
         if not due:
             return []
@@ -309,7 +320,7 @@ class MediaPipeLandmarker:
         future = self._pose_worker.submit(
             self._pose_on_crop, track.pose_landmarker, rgb, (x0, y0), frame, track.box
         )
-        self._pose_job = _PoseJob(track, thumb, future)
+        self._pose_jobs.append(_PoseJob(self._frame_number, track, thumb, future))
         return []
 
     def _follow(self, track: _Track, face: FaceObservation | None) -> FaceObservation | None:
@@ -477,9 +488,9 @@ class MediaPipeLandmarker:
     def reset(self) -> None:
         """Forget every followed face: the next frame is searched whole (photos one after
         another, or after a gap in the source)."""
-        if self._pose_job is not None:
-            self._pose_job.future.result()
-            self._pose_job = None
+        for job in self._pose_jobs:
+            job.future.result()
+        self._pose_jobs.clear()
         for track in list(self._tracks):
             self._end(track)
         self._last_discovery_ms = None
