@@ -312,8 +312,6 @@ class MediaPipeLandmarker:
             and float(cv2.absdiff(thumb, track.pose_thumb).mean()) < s.pose_motion
         ):
             return [PoseObservation(frame.ts_ms, frame.source_id, last.landmarks, last.visibility)]
-        if track.pose_landmarker is None:
-            track.pose_landmarker = self._new_pose_landmarker()
         track.pose_run_ms = frame.ts_ms
         self.pose_runs += 1
         rgb = cv2.cvtColor(crop, cv2.COLOR_BGR2RGB)
@@ -412,6 +410,8 @@ class MediaPipeLandmarker:
             self._next_id += 1
             track.box = face.bbox
             track.region = CropRegion.around(face.bbox, s.crop_scale)
+            if self._pose_enabled:  # made with the face's, not in the middle of a later frame
+                track.pose_landmarker = self._new_pose_landmarker()
             self._tracks.append(track)
             faces.append(face)
         return faces
