@@ -14,7 +14,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -63,7 +63,7 @@ class PipelineStats:
     errors: list[str] = field(default_factory=list)
 
     def copy(self) -> PipelineStats:
-        return PipelineStats(**{**asdict(self), "errors": list(self.errors)})
+        return replace(self, errors=list(self.errors))
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
