@@ -21,7 +21,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import cv2
 import numpy as np
@@ -38,6 +38,9 @@ from vision.face_regions import (
 from vision.native_logs import native_logs_captured
 from vision.observation import FaceObservation, Frame, FrameObservations, PoseObservation
 from vision.pipeline_settings import LandmarkerSettings, default_vision_settings
+
+if TYPE_CHECKING:
+    from vision.face_result import FaceResult, FaceResultReader
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +66,9 @@ def _mp():
     import mediapipe as mp
     from mediapipe.tasks.python import BaseOptions, vision
 
-    return mp, BaseOptions, vision
+    from vision.face_result import FaceResultReader
+
+    return mp, BaseOptions, vision, FaceResultReader
 
 
 def _detector_model_bytes(face_landmarker_task: Path) -> bytes:
@@ -90,12 +95,24 @@ class _Track:
 
 @dataclass(slots=True)
 class _PoseJob:
-    """A pose running beside the faces: started at the end of one frame, collected at the end
-    of the next (always that one, so results do not depend on timing)."""
+    """A pose running beside the faces: started at the start of one frame, on that frame's
+    image, and collected at the end of the next frame (always that one, so results do not
+    depend on timing), so it runs beside two frames' faces."""
 
+    frame_number: int  # of the landmarker's frames, the one it was started in
     track: _Track
     thumb: np.ndarray
     future: Future[tuple[list[PoseObservation], bool]]
+
+
+@dataclass(slots=True)
+class _FalseFace:
+    """A detection whose landmarks found no face (a badge, a face on a poster, a pattern): what
+    its region looked like, and until when it is not checked again while it looks the same."""
+
+    box: Box
+    thumb: np.ndarray
+    until_ms: int
 
 
 @dataclass(slots=True)
@@ -129,8 +146,9 @@ class MediaPipeLandmarker:
             except ModelError as exc:
                 log.warning("shoulders (shrug) off: %s", exc)
         self._models = _Models(face_task, pose_task, _detector_model_bytes(face_task))
-        mp, base_options, vision = _mp()
+        mp, base_options, vision, reader = _mp()
         self._mp = mp
+        self._face_reader = reader
         self._vision = vision
         self._base_options = base_options
         with native_logs_captured():
@@ -150,10 +168,13 @@ class MediaPipeLandmarker:
         self._next_id = 1
         self._last_discovery_ms: int | None = None
         self._sweep: list[tuple[int, int, int, int]] = []  # detector regions still to search
+        self._false_faces: list[_FalseFace] = []
         self._spare_pose: list[_VideoModel] = []
         self._pose_worker = ThreadPoolExecutor(1) if self._pose_enabled else None
-        self._pose_job: _PoseJob | None = None
+        self._pose_jobs: list[_PoseJob] = []
+        self._frame_number = 0
         self.pose_runs = 0  # poses the model ran (the rest were steady poses carried forward)
+        self.false_faces = 0  # detections a landmarker run found no face on
         self._closed = False
 
     # -- MediaPipe objects -------------------------------------------------------------------
@@ -175,7 +196,7 @@ class MediaPipeLandmarker:
                     output_facial_transformation_matrixes=True,
                 )
             )
-        return _VideoModel(landmarker)
+        return _VideoModel(landmarker, self._face_reader())
 
     def _image(self, rgb: np.ndarray):
         return self._mp.Image(image_format=self._mp.ImageFormat.SRGB, data=rgb)
@@ -185,6 +206,8 @@ class MediaPipeLandmarker:
     def observe(self, frame: Frame) -> FrameObservations:
         if self._closed:
             raise RuntimeError("landmarker is closed")
+        self._frame_number += 1
+        carried = self._start_poses(frame) if self._pose_enabled else []
         tracks = list(self._tracks)
         if self._pool is not None and len(tracks) > 1:
             found = list(self._pool.map(lambda t: self._landmarks_on_region(t, frame), tracks))
@@ -195,8 +218,7 @@ class MediaPipeLandmarker:
         faces = self._drop_duplicates(faces)
         observations = FrameObservations(frame, faces)
         if self._pose_enabled:
-            observations.poses = self._collect_poses()
-            observations.poses += self._start_poses(frame)
+            observations.poses = self._collect_poses() + carried
         return observations
 
     def _search_regions(self, frame: Frame) -> list[tuple[int, int, int, int]]:
@@ -233,11 +255,14 @@ class MediaPipeLandmarker:
         return regions
 
     def _collect_poses(self) -> list[PoseObservation]:
-        """The poses of the run started at the end of the previous frame, which ran beside this
-        frame's faces."""
-        if self._pose_job is None:
-            return []
-        job, self._pose_job = self._pose_job, None
+        """The poses of the runs started at the start of the previous frame, which ran beside
+        that frame's faces and this one's."""
+        ready = [j for j in self._pose_jobs if j.frame_number < self._frame_number]
+        self._pose_jobs = [j for j in self._pose_jobs if j.frame_number == self._frame_number]
+        return [pose for job in ready for pose in self._finish(job)]
+
+    def _finish(self, job: _PoseJob) -> list[PoseObservation]:
+        """A run's poses, once it is done; its face's pose becomes the one it found."""
         poses, astray = job.future.result()
         track = job.track
         pose = poses[0] if poses and not astray else None
@@ -261,10 +286,14 @@ class MediaPipeLandmarker:
         the shoulders (a shrug) changes the crop, so the model runs again at once. A pose model
         that jitters never agrees with itself and runs at the full rate.
 
-        Returns the carried pose, if any (a model run's poses come with the next frame)."""
+        Runs at the start of a frame, on the faces' boxes of the frame before. Returns the
+        carried pose, if any (a model run's poses come with the next frame)."""
         s = self.settings
+        running = {id(job.track) for job in self._pose_jobs}
         due = [
-            t for t in self._tracks if not t.missed and frame.ts_ms - t.pose_ms >= s.pose_every_ms
+            t
+            for t in self._tracks
+            if not t.missed and id(t) not in running and frame.ts_ms - t.pose_ms >= s.pose_every_ms
         ]
         if not due:
             return []
@@ -283,15 +312,13 @@ class MediaPipeLandmarker:
             and float(cv2.absdiff(thumb, track.pose_thumb).mean()) < s.pose_motion
         ):
             return [PoseObservation(frame.ts_ms, frame.source_id, last.landmarks, last.visibility)]
-        if track.pose_landmarker is None:
-            track.pose_landmarker = self._new_pose_landmarker()
         track.pose_run_ms = frame.ts_ms
         self.pose_runs += 1
         rgb = cv2.cvtColor(crop, cv2.COLOR_BGR2RGB)
         future = self._pose_worker.submit(
             self._pose_on_crop, track.pose_landmarker, rgb, (x0, y0), frame, track.box
         )
-        self._pose_job = _PoseJob(track, thumb, future)
+        self._pose_jobs.append(_PoseJob(self._frame_number, track, thumb, future))
         return []
 
     def _follow(self, track: _Track, face: FaceObservation | None) -> FaceObservation | None:
@@ -324,21 +351,12 @@ class MediaPipeLandmarker:
         if track.rgb is None or track.rgb.shape != crop.shape:
             track.rgb = np.empty(crop.shape, np.uint8)  # kept while the crop keeps its size
         rgb = cv2.cvtColor(crop, cv2.COLOR_BGR2RGB, dst=track.rgb)
-        result = track.landmarker.detect(self._image(rgb), frame.ts_ms)
-        if not result.face_landmarks:
+        result = track.landmarker.detect_face(self._image(rgb), frame.ts_ms)
+        if result is None:
             return None
-        points = np.array(
-            [(p.x, p.y, p.z) for p in result.face_landmarks[0]], dtype=np.float32
-        ) * np.float32(side)
+        points = result.landmarks * np.float32(side)
         points[:, 0] += x0
         points[:, 1] += y0
-        blendshapes = {
-            c.category_name: float(c.score)
-            for c in result.face_blendshapes[0]
-            if c.category_name != "_neutral"
-        }
-        matrices = result.facial_transformation_matrixes
-        transform = np.asarray(matrices[0], dtype=np.float32) if matrices else None
         lo = points[:, :2].min(axis=0)
         hi = points[:, :2].max(axis=0)
         bbox = (int(lo[0]), int(lo[1]), int(hi[0] - lo[0]) + 1, int(hi[1] - lo[1]) + 1)
@@ -347,8 +365,8 @@ class MediaPipeLandmarker:
             source_id=frame.source_id,
             track_id=track.track_id,
             landmarks=points,
-            blendshapes=blendshapes,
-            transform=transform,
+            blendshapes=result.blendshapes,
+            transform=result.transform,
             bbox=bbox,
         )
 
@@ -373,6 +391,8 @@ class MediaPipeLandmarker:
                 break
             if any(iou(t.box, det.box) > 0.2 or covers(t.box, det.box) for t in self._tracks):
                 continue
+            if self._known_false(det.box, frame):
+                continue
             track = _Track(
                 self._next_id,
                 CropRegion.around(det.box, s.crop_scale),
@@ -382,13 +402,32 @@ class MediaPipeLandmarker:
             face = self._landmarks_on_region(track, frame)
             if face is None:
                 self._spare.append(track.landmarker)
+                self.false_faces += 1
+                thumb = _thumbnail(_box_pixels(frame.image, det.box))
+                until = frame.ts_ms + s.false_face_memory_ms
+                self._false_faces.append(_FalseFace(det.box, thumb, until))
                 continue
             self._next_id += 1
             track.box = face.bbox
             track.region = CropRegion.around(face.bbox, s.crop_scale)
+            if self._pose_enabled:  # made with the face's, not in the middle of a later frame
+                track.pose_landmarker = self._new_pose_landmarker()
             self._tracks.append(track)
             faces.append(face)
         return faces
+
+    def _known_false(self, box: Box, frame: Frame) -> bool:
+        """Whether a detection is on a remembered false face whose region still looks as it did.
+        Confirming a detection runs a fresh landmarker (5 to 15 ms); a badge or a poster found
+        again at every sweep would pay that every time. Anything that changes the region (a
+        face moving in) has it checked again at once, and memories expire."""
+        self._false_faces = [f for f in self._false_faces if f.until_ms > frame.ts_ms]
+        return any(
+            iou(f.box, box) > 0.3
+            and float(cv2.absdiff(_thumbnail(_box_pixels(frame.image, f.box)), f.thumb).mean())
+            < self.settings.false_face_motion
+            for f in self._false_faces
+        )
 
     def _drop_duplicates(self, faces: list[FaceObservation]) -> list[FaceObservation]:
         """Two tracks that ended up on one face: the older keeps it."""
@@ -449,13 +488,14 @@ class MediaPipeLandmarker:
     def reset(self) -> None:
         """Forget every followed face: the next frame is searched whole (photos one after
         another, or after a gap in the source)."""
-        if self._pose_job is not None:
-            self._pose_job.future.result()
-            self._pose_job = None
+        for job in self._pose_jobs:
+            job.future.result()
+        self._pose_jobs.clear()
         for track in list(self._tracks):
             self._end(track)
         self._last_discovery_ms = None
         self._sweep.clear()
+        self._false_faces.clear()
 
     def close(self) -> None:
         if self._closed:
@@ -486,13 +526,21 @@ class _VideoModel:
     later one (a model is handed from an ended face to a new one, maybe in the same frame, and
     a pose model's reset takes a time of its own)."""
 
-    def __init__(self, landmarker: object) -> None:
+    def __init__(self, landmarker: object, face_reader: FaceResultReader | None = None) -> None:
         self.landmarker = landmarker
+        self.face_reader = face_reader  # a face landmarker's
         self.last_ts = -1
 
-    def detect(self, image: object, ts_ms: int):
+    def _stamp(self, ts_ms: int) -> int:
         self.last_ts = max(ts_ms, self.last_ts + 1)
-        return self.landmarker.detect_for_video(image, self.last_ts)
+        return self.last_ts
+
+    def detect(self, image: object, ts_ms: int):
+        return self.landmarker.detect_for_video(image, self._stamp(ts_ms))
+
+    def detect_face(self, image: object, ts_ms: int) -> FaceResult | None:
+        """A face landmarker's first face (see :mod:`vision.face_result`)."""
+        return self.face_reader.detect_for_video(self.landmarker, image, self._stamp(ts_ms))
 
     def close(self) -> None:
         self.landmarker.close()
@@ -519,6 +567,16 @@ THUMB_PX = 32
 def _thumbnail(crop: np.ndarray) -> np.ndarray:
     small = cv2.resize(crop, (THUMB_PX, THUMB_PX), interpolation=cv2.INTER_AREA)
     return cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+
+
+def _box_pixels(image: np.ndarray, box: Box) -> np.ndarray:
+    """The pixels of a box, clipped to the image (at least one pixel)."""
+    height, width = image.shape[:2]
+    x0 = min(max(int(box[0]), 0), width - 1)
+    y0 = min(max(int(box[1]), 0), height - 1)
+    x1 = min(max(int(box[0] + box[2]), x0 + 1), width)
+    y1 = min(max(int(box[1] + box[3]), y0 + 1), height)
+    return image[y0:y1, x0:x1]
 
 
 def _upper_body(face: Box, width: int, height: int) -> tuple[int, int, int, int]:

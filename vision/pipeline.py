@@ -2,7 +2,9 @@
 gesture detectors, as an iterator of :class:`FrameResult` (what the dashboard draws and
 broadcasts, and what ``keinu analyze`` writes).
 
-Recorded sources are processed frame by frame, none skipped. Live sources (and recorded ones
+Recorded sources are processed frame by frame, none skipped; a frame's features and detectors
+run in a thread of their own beside the next frame's landmarks (results stay in order and are the
+same as one frame after the other; only throughput changes). Live sources (and recorded ones
 played in real time) are read by one thread each into a one-frame slot: when processing falls
 behind, the older frame is dropped and counted, never a gesture and never a gap marker.
 """
@@ -14,7 +16,8 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass, field
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -63,7 +66,7 @@ class PipelineStats:
     errors: list[str] = field(default_factory=list)
 
     def copy(self) -> PipelineStats:
-        return PipelineStats(**{**asdict(self), "errors": list(self.errors)})
+        return replace(self, errors=list(self.errors))
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -149,6 +152,16 @@ def default_detectors(settings: Any = None) -> DetectorFactory:
 
     settings = settings or default_detector_settings()
     return lambda seat: SeatGestureDetector(seat, settings)
+
+
+@dataclass(frozen=True, slots=True)
+class _Seen:
+    """What one frame's landmarks and seats found: the faces, each one's pose (or None), and
+    the seats the source had handed out by then."""
+
+    seated: list[SeatedFace]
+    poses: list[PoseObservation | None]
+    seats: tuple[int, ...]
 
 
 class _Feed:
@@ -340,21 +353,43 @@ class Pipeline:
         self._started = True
         landmarkers: dict[str, Landmarker] = {}
         last: dict[str, Frame] = {}
+        # Recorded sources: a frame's features and detectors run in this thread while the next
+        # frame's landmarks run (MediaPipe lets go of the interpreter), results still in order.
+        # Live ones: each result at once (throughput beyond the camera's is of no use there).
+        judge = None if self._feed.live else ThreadPoolExecutor(1, thread_name_prefix="judge")
+        pending: Future[FrameResult] | None = None
         try:
             for s in self.sources:
                 landmarkers[s.source_id] = self._landmarker_factory(s.source_id)
             for item, taken_at in self._feed:
                 if isinstance(item, SourceGap):
+                    if pending is not None:
+                        yield pending.result()
+                        pending = None
                     gestures = self._mark_gap(item)
                     if item.source_id in last:
                         yield self._result(last[item.source_id], [], gestures, taken_at, gap=item)
                     continue
+                seen = self._observe(item, landmarkers[item.source_id])
+                if pending is not None:
+                    yield pending.result()
+                    pending = None
+                    if self._stopped.is_set():
+                        break  # stopped on the frame before: this one is dropped unseen
                 last[item.source_id] = item
-                yield self._process(item, landmarkers[item.source_id], taken_at)
+                if judge is None:
+                    yield self._judge(item, seen, taken_at)
+                else:
+                    pending = judge.submit(self._judge, item, seen, taken_at)
                 if self._stopped.is_set():
                     break
+            if pending is not None:
+                yield pending.result()
+                pending = None
             yield from self._flush(last)
         finally:
+            if judge is not None:
+                judge.shutdown(wait=True)
             self._feed.stop()
             self.stats.errors = list(self._feed.errors)
             for landmarker in landmarkers.values():
@@ -362,25 +397,32 @@ class Pipeline:
             for source in self.sources:
                 source.close()
 
-    def _process(self, frame: Frame, landmarker: Landmarker, taken_at: float) -> FrameResult:
+    def _observe(self, frame: Frame, landmarker: Landmarker) -> _Seen:
+        """Landmarks and seats of one frame: everything that carries state from frame to frame
+        outside the detectors."""
         if frame.source_id in self._stills:
             landmarker.reset()  # unrelated photos: a face where the last one was is another face
         observations = landmarker.observe(frame)
         tracker = self.seat_trackers[frame.source_id]
         seated = tracker.assign(observations.faces, frame.ts_ms)
         self._keep_poses(frame.source_id, observations.faces, observations.poses)
+        poses = [self._pose_of(entry.face) for entry in seated]
+        return _Seen(seated, poses, tracker.seats)
+
+    def _judge(self, frame: Frame, seen: _Seen, taken_at: float) -> FrameResult:
+        """Features and detectors of one frame's seated faces, and its result."""
         gestures: list[Gesture] = []
-        seen: set[int] = set()
-        for entry in seated:
+        present: set[int] = set()
+        for entry, pose in zip(seen.seated, seen.poses, strict=True):
             if entry.seat is None:
                 continue
-            seen.add(entry.seat)
-            features = self._features(entry.face, frame.image, self._pose_of(entry.face))
+            present.add(entry.seat)
+            features = self._features(entry.face, frame.image, pose)
             gestures += self._update(entry.seat, frame.ts_ms, features)
-        for seat in tracker.seats:
-            if seat not in seen:
+        for seat in seen.seats:
+            if seat not in present:
                 gestures += self._update(seat, frame.ts_ms, None)
-        return self._result(frame, seated, gestures, taken_at)
+        return self._result(frame, seen.seated, gestures, taken_at)
 
     def _keep_poses(
         self, source_id: str, faces: list[FaceObservation], poses: list[PoseObservation]

@@ -40,6 +40,8 @@ class LandmarkerSettings:
     discover_every_ms: int
     discover_idle_every_ms: int
     discover_tiles_per_frame: int
+    false_face_memory_ms: int
+    false_face_motion: float
     crop_scale: float
     crop_drift: float
     crop_max_px: int

@@ -73,6 +73,46 @@ def test_recorded_source_every_frame_in_order_and_gestures_reported_once():
     json.dumps(late.to_dict())
 
 
+def test_a_recorded_frame_is_judged_while_the_next_frame_s_landmarks_run():
+    """Features of frame N wait (up to 2 s) for the landmarker to be given frame N + 1: they
+    only see it if both run at once."""
+    source = ListSource("clip", frames("clip", 20))
+    observed = {i * 40: threading.Event() for i in range(21)}
+    saw_next = []
+
+    def script(frame):
+        observed[frame.ts_ms].set()
+        return [(1, (40, 30, 50, 50), {})]
+
+    def features(face, image, pose):
+        if face.ts_ms < 19 * 40:
+            saw_next.append(observed[face.ts_ms + 40].wait(timeout=2.0))
+        return {}
+
+    pipeline = Pipeline(
+        source,
+        landmarker_factory=lambda source_id: FakeLandmarker(script),
+        features=features,
+        detector_factory=FakeDetector,
+    )
+    results = list(pipeline)
+    assert [r.frame.ts_ms for r in results] == [i * 40 for i in range(20)] + [19 * 40]
+    assert len(saw_next) >= 10 and all(saw_next)  # faces are seated after 300 ms
+
+
+def test_stop_on_a_recorded_source_ends_after_the_frame_it_was_asked_on():
+    source = ListSource("clip", frames("clip", 30))
+    pipeline, _, detectors = make_pipeline(source, wink_between(0, 0))
+    results = []
+    for result in pipeline:
+        results.append(result)
+        if len(results) == 15:
+            pipeline.stop()
+    assert [r.frame.ts_ms for r in results] == [i * 40 for i in range(15)] + [14 * 40]
+    assert results[-1].end_of_stream
+    assert max(ts for d in detectors.values() for ts, _ in d.updates) == 14 * 40
+
+
 @pytest.mark.parametrize(("stills", "resets"), [(True, [0, 1, 2]), (False, [])])
 def test_the_landmarker_starts_afresh_on_every_still_photo_only(stills, resets):
     source = ListSource("photos", frames("photos", 3, step_ms=1000), stills=stills)

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from api.cli import main
+from tests.vision.photo_faces import read as read_photo
 from vision.landmarks import MediaPipeLandmarker
 from vision.observation import Frame
 from vision.seats import SeatTracker
@@ -171,10 +172,55 @@ def test_shoulders_at_rest_reuse_their_pose_and_a_lift_runs_the_model_again(clip
         settled = landmarker.pose_runs
         with_pose = play(image, 1000, 3000)
         assert landmarker.pose_runs == settled
-        assert len(with_pose) >= 2000 // settings.pose_every_ms - 1
+        frames_apart = -(-settings.pose_every_ms // step)  # a pose every this many frames
+        assert len(with_pose) >= 2000 // (frames_apart * step)
         face = landmarker.observe(Frame(3000, image, "still")).faces[0]
         chin = int(face.bbox[1] + face.bbox[3])
         lifted = image.copy()
         lifted[chin:-20] = image[chin + 20 :]
         play(lifted, 3000 + step, 3000 + settings.pose_every_ms + 2 * step)
         assert landmarker.pose_runs == settled + 1
+
+
+def _sweeping_often(**changes):
+    import dataclasses
+
+    from vision.pipeline_settings import default_vision_settings
+
+    return dataclasses.replace(
+        default_vision_settings().landmarker, discover_every_ms=100, **changes
+    )
+
+
+def test_a_false_face_is_checked_once_while_its_region_looks_the_same(clips):
+    """single.mp4 has a false face (the suit's collar ring): with a sweep every 100 ms, the
+    landmarks run on it once, not at every sweep."""
+    frames = first_frames(clips / "single.mp4", 60)
+    counts = []
+    for memory_ms in (0, 20_000):
+        settings = _sweeping_often(false_face_memory_ms=memory_ms)
+        with MediaPipeLandmarker(settings, pose=False) as landmarker:
+            for frame in frames:
+                assert len(landmarker.observe(frame).faces) == 1
+            counts.append(landmarker.false_faces)
+    forgetting, remembering = counts
+    assert forgetting >= 5
+    assert remembering == 1
+
+
+def test_a_face_that_appears_on_a_remembered_false_face_is_found(clips):
+    """A face moving in changes the region: it is checked again at once, and followed."""
+    frames = first_frames(clips / "single.mp4", 40)
+    with MediaPipeLandmarker(_sweeping_often(), pose=False) as landmarker:
+        for frame in frames[:20]:
+            landmarker.observe(frame)
+        assert landmarker.false_faces == 1
+        box = landmarker._false_faces[0].box
+        visitor = cv2.resize(read_photo(), (150, 150))
+        found = 0
+        for frame in frames[20:]:
+            image = frame.image.copy()
+            x, y = int(box[0] + box[2] / 2) - 75, int(box[1] + box[3] / 2) - 75
+            image[y : y + 150, x : x + 150] = visitor
+            found = max(found, len(landmarker.observe(Frame(frame.ts_ms, image, "x")).faces))
+    assert found == 2
