@@ -59,6 +59,15 @@ def test_a_flicker_inside_a_wink_does_not_split_it():
     assert labels(run(trace)[0]) == ["wink left"]
 
 
+def test_a_flicker_before_a_wink_does_not_hold_the_wink_off():
+    """A one-frame flick of the lid, then the eye reopening past end_hold_ms, then the wink: the
+    flick is too short to count, so it must not open a refractory period over the wink."""
+    trace = Trace(5000).add(3000, 3040, ramp_ms=1, **WINK_LEFT).add(3100, 3700, **WINK_LEFT)
+    gestures = run(trace)[0]
+    assert labels(gestures) == ["wink left"]
+    assert abs(gestures[0].start_ms - 3100) <= 60
+
+
 def test_a_retrigger_inside_the_refractory_period_is_ignored():
     settings = load_detector_settings()
     wink = settings.gestures.wink.model_copy(update={"refractory_ms": 600})

@@ -4,7 +4,9 @@ A kind's activation (0..1) starts an event when it reaches ``on`` (outside the r
 after the previous event); the event's start is taken back to where the activation last rose
 through ``off``, so a slow onset is not reported late. The event ends once the activation has
 stayed under ``off`` for ``end_hold_ms``, and counts only if it lasted ``min_ms``..``max_ms``
-(too short: a blink, a glance, a breath; too long: a resting posture). A face that is lost or
+(too short: a blink, a glance, a breath; too long: a resting posture). Only an event that
+lasted ``min_ms`` holds the next one off for ``refractory_ms``: a flicker at a gesture's onset
+must not hide the gesture itself. A face that is lost or
 unusable for longer than ``lost_grace_ms`` cancels the event in progress: no gesture rather than
 a false one.
 """
@@ -110,9 +112,12 @@ class EventTracker:
         self.phase = Phase.IDLE
         self._rise_ms = None
         end = self._last_above_ms
-        self.hold_off(end + self.settings.refractory_ms)
         duration = end - self._start_ms
-        if not counted or not self.settings.min_ms <= duration <= self.settings.max_ms:
+        if counted and duration < self.settings.min_ms:
+            # A flicker at the onset is no event: the rise that follows it may start one.
+            return None
+        self.hold_off(end + self.settings.refractory_ms)
+        if not counted or duration > self.settings.max_ms:
             return None
         side = max(self._votes, key=self._votes.__getitem__)
         return Event(
