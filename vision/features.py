@@ -34,6 +34,7 @@ import numpy as np
 
 from vision.observation import FaceObservation, PoseObservation
 from vision.settings import DetectorSettings, QualitySettings, Ramp, default_detector_settings
+from vision.shoulder_strips import ShoulderStrips, measure_strips
 from vision.tongue import NO_MOUTH, MouthAppearance, measure_mouth
 
 # Landmark indices by the player's own side (see the module docstring).
@@ -124,6 +125,8 @@ class FaceFeatures:
     filled_side: float = 0.0  # + = player's left, in mouth widths
     teeth_area: float = 0.0  # light, colourless area in the opening and lower lip: a bite
     teeth_area_side: float = 0.0
+    #: The picture beside the neck (vision.shoulder_motion): the shrug detector's image cue.
+    shoulder_strips: ShoulderStrips | None = None
 
     def signals(self) -> dict[str, float]:
         """The scalar measures a baseline is kept for, by name."""
@@ -301,4 +304,5 @@ def compute_features(
         filled_side=seen.filled_side,
         teeth_area=seen.teeth_area,
         teeth_area_side=seen.teeth_area_side,
+        shoulder_strips=measure_strips(image, face.landmarks, settings.gestures.shrug),
     )

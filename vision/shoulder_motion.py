@@ -1,0 +1,134 @@
+"""The shoulders' vertical motion read from the picture beside the neck.
+
+The pose model's shoulder points barely follow a shrug in some views (they seem placed from the
+head as much as from the body's outline), so the shrug detector also reads the image itself:
+against a resting strip of the same side (vision.shoulder_strips), the part of it below the chin
+(the shoulder line, clothes) is looked for in the current strip by normalised cross-correlation.
+Where it matches best says how far the shoulders rose in the frame; how well it matches says
+whether the strip still shows the same thing moved (a shrug) or something new in it (a hand
+passing, hair swinging).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.settings import ShrugSettings
+from vision.shoulder_strips import ShoulderStrips, Strip
+
+
+@dataclass(frozen=True, slots=True)
+class StripShift:
+    """How one side's strip moved since rest, in face sizes."""
+
+    rise: float  # + = up in the frame
+    sideways: float
+    match: float  # best normalised correlation, -1..1
+
+
+def strip_shift(
+    current: Strip, rest: Strip, rest_chin_y: float, face_px: float, s: ShrugSettings
+) -> StripShift | None:
+    """Where the resting strip's part below the chin lies in ``current``; None when it has too
+    little texture to be found or no room to be looked for."""
+    first = max(int(np.ceil(rest.row_of(rest_chin_y + s.strip_template_top * face_px))), 0)
+    last = rest.pixels.shape[0] - round(s.strip_max_drop * s.strip_px_per_face)
+    side = round(s.strip_max_sideways * s.strip_px_per_face)
+    template = rest.pixels[first:last, side : rest.pixels.shape[1] - side]
+    if template.shape[0] < 3 or template.shape[1] < 3 or template.std() < s.strip_min_texture:
+        return None
+    if current.pixels.shape[0] < template.shape[0] or current.pixels.shape[1] < template.shape[1]:
+        return None
+    scores = cv2.matchTemplate(current.pixels, template, cv2.TM_CCOEFF_NORMED)
+    # Rows and columns of ``current`` where the template's first pixel would sit had nothing
+    # moved, and how far it may be looked for from there.
+    still_row = current.row_of(rest.y_of(first))
+    still_col = current.col_of(rest.x_of(side))
+    up, down = s.strip_max_rise * s.strip_px_per_face, s.strip_max_drop * s.strip_px_per_face
+    rows = np.arange(scores.shape[0])
+    cols = np.arange(scores.shape[1])
+    allowed = ((rows >= still_row - up) & (rows <= still_row + down))[:, None] & (
+        np.abs(cols - still_col) <= max(side, 0.5)
+    )[None, :]
+    if not allowed.any():
+        return None
+    masked = np.where(allowed, scores, -2.0)
+    row, col = np.unravel_index(int(np.argmax(masked)), masked.shape)
+    best = float(masked[row, col])
+    fine_row = row + _vertex(masked[row - 1 : row + 2, col]) if 0 < row < len(rows) - 1 else row
+    fine_col = col + _vertex(masked[row, col - 1 : col + 2]) if 0 < col < len(cols) - 1 else col
+    rise = (still_row - fine_row) * current.step_y / face_px
+    sideways = (fine_col - still_col) * current.step_x / face_px
+    return StripShift(rise, sideways, best)
+
+
+def _vertex(three: np.ndarray) -> float:
+    """Offset of the peak of a parabola through three samples around the middle one."""
+    a, b, c = (float(v) for v in three)
+    curve = a - 2.0 * b + c
+    if curve >= 0.0 or min(a, c) < -1.5:
+        return 0.0
+    return float(np.clip(0.5 * (a - c) / curve, -0.5, 0.5))
+
+
+@dataclass(frozen=True, slots=True)
+class ShoulderLift:
+    """Shoulders' and head's rise since rest, in face sizes (+ = up in the frame)."""
+
+    left: StripShift | None
+    right: StripShift | None
+    face: float  # the eye line's rise
+    scale: float  # face size over its resting size: grows when leaning in
+
+
+class ShoulderRest:
+    """One face's resting strips, and each frame's lift against them.
+
+    The rest is taken afresh while nothing moves (``settle``, at most every ``strip_rest_ms``), so
+    a slow drift of the body is forgotten and a shrug, which rises within a few hundred ms, is
+    measured from just before it. It is taken from the current frame when the strips have been
+    unreadable against it for ``strip_rest_lost_ms`` (the player moved, something covered them),
+    or when nothing settled for ``strip_rest_stale_ms``, longer than any gesture lasts: what it
+    reads then is a new posture.
+    """
+
+    def __init__(self, settings: ShrugSettings) -> None:
+        self.settings = settings
+        self._rest: ShoulderStrips | None = None
+        self._rest_ms = 0
+        self._read_ms = 0
+
+    def lift(self, strips: ShoulderStrips, ts_ms: int) -> ShoulderLift | None:
+        rest, s = self._rest, self.settings
+        if (
+            rest is None
+            or ts_ms - self._read_ms > s.strip_rest_lost_ms
+            or ts_ms - self._rest_ms > s.strip_rest_stale_ms
+        ):
+            self._take(strips, ts_ms)
+            return None
+        shifts = [
+            None
+            if now is None or then is None
+            else strip_shift(now, then, rest.chin_y, rest.face_px, s)
+            for now, then in ((strips.left, rest.left), (strips.right, rest.right))
+        ]
+        if any(x is not None and x.match >= s.image_match[1] for x in shifts):
+            self._read_ms = ts_ms
+        return ShoulderLift(
+            shifts[0],
+            shifts[1],
+            (rest.eyes_y - strips.eyes_y) / rest.face_px,
+            strips.face_px / rest.face_px,
+        )
+
+    def settle(self, strips: ShoulderStrips, ts_ms: int) -> None:
+        """Nothing is moving: let ``strips`` be the rest if the last one is old enough."""
+        if ts_ms - self._rest_ms >= self.settings.strip_rest_ms:
+            self._take(strips, ts_ms)
+
+    def _take(self, strips: ShoulderStrips, ts_ms: int) -> None:
+        self._rest, self._rest_ms, self._read_ms = strips, ts_ms, ts_ms
