@@ -153,11 +153,13 @@ class ShrugSettings(KindSettings):
     strip_frame_margin: float = Field(ge=0)  # rows this near the frame's bottom are not read
     strip_max_rise: float = Field(gt=0)  # largest rise looked for
     strip_max_drop: float = Field(ge=0)  # largest drop looked for
-    strip_max_sideways: float = Field(ge=0)  # largest sideways shift looked for
+    #: The template leaves this much out each side, so the strip may follow the face sideways.
+    strip_template_margin: float = Field(ge=0)
     strip_min_texture: float = Field(ge=0)  # grey spread under which a strip says nothing
     strip_rest_ms: int = Field(gt=0)  # a still strip becomes the rest at most this often
     strip_rest_lost_ms: int = Field(gt=0)  # unreadable against rest this long: take it afresh
     strip_rest_stale_ms: int = Field(gt=0)  # no still frame this long: a new posture
+    strip_drift_ms: float = Field(gt=0)  # time constant of a slow drift that is taken off
     image_lift: Ramp  # a strip's rise in the frame
     image_towards_head: Ramp  # ... and how much more than the eye line rose
     image_match: Ramp  # correlation with the rest: how far the strip can be read

@@ -11,7 +11,7 @@ passing, hair swinging).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -25,44 +25,49 @@ class StripShift:
     """How one side's strip moved since rest, in face sizes."""
 
     rise: float  # + = up in the frame
-    sideways: float
     match: float  # best normalised correlation, -1..1
 
 
 def strip_shift(
     current: Strip, rest: Strip, rest_chin_y: float, face_px: float, s: ShrugSettings
 ) -> StripShift | None:
-    """Where the resting strip's part below the chin lies in ``current``; None when it has too
-    little texture to be found or no room to be looked for."""
+    """Where the resting strip's part below the chin lies in ``current``, looked for straight up
+    and down from where it would be had nothing moved; None when it has too little texture to
+    be found or no room to be looked for.
+
+    The strips follow the face sideways, so that place falls between strip columns: the scores
+    of the two columns around it are blended. Taking the nearer one instead would make a sloping
+    shoulder line jump up or down by a pixel whenever the face drifts across a column's middle.
+    """
     first = max(int(np.ceil(rest.row_of(rest_chin_y + s.strip_template_top * face_px))), 0)
     last = rest.pixels.shape[0] - round(s.strip_max_drop * s.strip_px_per_face)
-    side = round(s.strip_max_sideways * s.strip_px_per_face)
-    template = rest.pixels[first:last, side : rest.pixels.shape[1] - side]
+    pad = round(s.strip_template_margin * s.strip_px_per_face)
+    template = rest.pixels[first:last, pad : rest.pixels.shape[1] - pad]
     if template.shape[0] < 3 or template.shape[1] < 3 or template.std() < s.strip_min_texture:
         return None
     if current.pixels.shape[0] < template.shape[0] or current.pixels.shape[1] < template.shape[1]:
         return None
     scores = cv2.matchTemplate(current.pixels, template, cv2.TM_CCOEFF_NORMED)
-    # Rows and columns of ``current`` where the template's first pixel would sit had nothing
-    # moved, and how far it may be looked for from there.
+    # Row and column of ``current`` where the template's first pixel would sit had nothing moved.
     still_row = current.row_of(rest.y_of(first))
-    still_col = current.col_of(rest.x_of(side))
+    still_col = current.col_of(rest.x_of(pad))
+    last_col = scores.shape[1] - 1
+    if not 0.0 <= still_col <= last_col:
+        return None
+    left_col = min(int(still_col), max(last_col - 1, 0))
+    weight = still_col - left_col
+    column = scores[:, left_col] * (1.0 - weight)
+    if weight > 0.0:
+        column = column + scores[:, left_col + 1] * weight
     up, down = s.strip_max_rise * s.strip_px_per_face, s.strip_max_drop * s.strip_px_per_face
-    rows = np.arange(scores.shape[0])
-    cols = np.arange(scores.shape[1])
-    allowed = ((rows >= still_row - up) & (rows <= still_row + down))[:, None] & (
-        np.abs(cols - still_col) <= max(side, 0.5)
-    )[None, :]
+    rows = np.arange(len(column))
+    allowed = (rows >= still_row - up) & (rows <= still_row + down)
     if not allowed.any():
         return None
-    masked = np.where(allowed, scores, -2.0)
-    row, col = np.unravel_index(int(np.argmax(masked)), masked.shape)
-    best = float(masked[row, col])
-    fine_row = row + _vertex(masked[row - 1 : row + 2, col]) if 0 < row < len(rows) - 1 else row
-    fine_col = col + _vertex(masked[row, col - 1 : col + 2]) if 0 < col < len(cols) - 1 else col
-    rise = (still_row - fine_row) * current.step_y / face_px
-    sideways = (fine_col - still_col) * current.step_x / face_px
-    return StripShift(rise, sideways, best)
+    masked = np.where(allowed, column, -2.0)
+    row = int(np.argmax(masked))
+    fine = row + _vertex(masked[row - 1 : row + 2]) if 0 < row < len(rows) - 1 else row
+    return StripShift((still_row - fine) * current.step_y / face_px, float(masked[row]))
 
 
 def _vertex(three: np.ndarray) -> float:
@@ -92,7 +97,9 @@ class ShoulderRest:
     measured from just before it. It is taken from the current frame when the strips have been
     unreadable against it for ``strip_rest_lost_ms`` (the player moved, something covered them),
     or when nothing settled for ``strip_rest_stale_ms``, longer than any gesture lasts: what it
-    reads then is a new posture.
+    reads then is a new posture. Between rests, readings that drift slowly (the head swaying
+    what hangs beside the neck) are followed (``follow``, time constant ``strip_drift_ms``) and
+    taken off, so that only a quick rise counts.
     """
 
     def __init__(self, settings: ShrugSettings) -> None:
@@ -100,6 +107,9 @@ class ShoulderRest:
         self._rest: ShoulderStrips | None = None
         self._rest_ms = 0
         self._read_ms = 0
+        self._drift = np.zeros(3)  # left, right, face
+        self._raw = np.zeros(3)
+        self._followed_ms: int | None = None
 
     def lift(self, strips: ShoulderStrips, ts_ms: int) -> ShoulderLift | None:
         rest, s = self._rest, self.settings
@@ -118,12 +128,23 @@ class ShoulderRest:
         ]
         if any(x is not None and x.match >= s.image_match[1] for x in shifts):
             self._read_ms = ts_ms
+        face = (rest.eyes_y - strips.eyes_y) / rest.face_px
+        self._raw = np.array([np.nan if x is None else x.rise for x in shifts] + [face])
+        steady = [
+            None if x is None else replace(x, rise=x.rise - drift)
+            for x, drift in zip(shifts, self._drift, strict=False)
+        ]
         return ShoulderLift(
-            shifts[0],
-            shifts[1],
-            (rest.eyes_y - strips.eyes_y) / rest.face_px,
-            strips.face_px / rest.face_px,
+            steady[0], steady[1], face - self._drift[2], strips.face_px / rest.face_px
         )
+
+    def follow(self, ts_ms: int) -> None:
+        """Nothing is under way: let the drift follow the last reading."""
+        if self._followed_ms is not None:
+            share = 1.0 - np.exp(-(ts_ms - self._followed_ms) / self.settings.strip_drift_ms)
+            known = ~np.isnan(self._raw)
+            self._drift[known] += share * (self._raw[known] - self._drift[known])
+        self._followed_ms = ts_ms
 
     def settle(self, strips: ShoulderStrips, ts_ms: int) -> None:
         """Nothing is moving: let ``strips`` be the rest if the last one is old enough."""
@@ -132,3 +153,5 @@ class ShoulderRest:
 
     def _take(self, strips: ShoulderStrips, ts_ms: int) -> None:
         self._rest, self._rest_ms, self._read_ms = strips, ts_ms, ts_ms
+        self._drift = np.zeros(3)
+        self._raw = np.zeros(3)

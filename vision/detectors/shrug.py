@@ -100,11 +100,16 @@ class ShrugDetector(KindDetector[ShrugSettings]):
             self._broken_ms = features.ts_ms
         if self._broken_ms is not None and features.ts_ms - self._broken_ms < s.image_broken_ms:
             return 0.0, 0.0, (0.0, 0.0)
-        if all(x.rise < s.image_lift[0] and x.match >= s.image_match[1] for x in shifts):
-            self._strips.settle(strips, features.ts_ms)
         trust = 1.0 - max(roll, ramp(lift.scale, s.forward_veto))
         left, right = self._lifted(lift.left, lift), self._lifted(lift.right, lift)
-        sizes = tuple(0.0 if x is None else max(x.rise, 0.0) for x in (lift.left, lift.right))
+        if max(left, right) * trust < s.off:
+            self._strips.follow(features.ts_ms)
+        if all(x.rise < s.image_lift[0] and x.match >= s.image_match[1] for x in shifts):
+            self._strips.settle(strips, features.ts_ms)
+        floor = s.image_lift[0]
+        sizes = tuple(
+            0.0 if x is None else max(x.rise - floor, 0.0) for x in (lift.left, lift.right)
+        )
         return left * trust, right * trust, sizes
 
     def _lifted(self, shift: StripShift | None, lift: ShoulderLift) -> float:
