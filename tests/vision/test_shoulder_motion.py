@@ -20,13 +20,14 @@ CHIN = (320.0, 300.0)
 TOLERANCE = 0.5 / SETTINGS.strip_px_per_face
 
 
-def face_at(dy: float = 0.0, chin_drop: float = 0.0) -> np.ndarray:
+def face_at(dy: float = 0.0, chin_drop: float = 0.0, dx: float = 0.0) -> np.ndarray:
     """Landmarks with what the strips read: the outer eye corners (the player's left eye on the
-    image's right) and the chin; ``dy`` moves the head down, ``chin_drop`` the chin alone."""
+    image's right) and the chin; ``dy`` moves the head down, ``dx`` right, ``chin_drop`` the
+    chin alone."""
     landmarks = np.zeros((478, 3), np.float32)
-    landmarks[33, :2] = (CHIN[0] - FACE_PX / 2, CHIN[1] - 90 + dy)
-    landmarks[263, :2] = (CHIN[0] + FACE_PX / 2, CHIN[1] - 90 + dy)
-    landmarks[152, :2] = (CHIN[0], CHIN[1] + dy + chin_drop)
+    landmarks[33, :2] = (CHIN[0] - FACE_PX / 2 + dx, CHIN[1] - 90 + dy)
+    landmarks[263, :2] = (CHIN[0] + FACE_PX / 2 + dx, CHIN[1] - 90 + dy)
+    landmarks[152, :2] = (CHIN[0] + dx, CHIN[1] + dy + chin_drop)
     return landmarks
 
 
@@ -140,4 +141,13 @@ def test_the_whole_body_rising_is_not_a_shrug():
         up = 8 * during(ts)
         return frame(left=up, right=up), face_at(dy=-up)
 
+    assert run_drawn(drawn_trace(5000, look)) == []
+
+
+def test_one_shoulder_out_of_the_frame_gives_no_shrug_rather_than_a_guessed_side():
+    def look(ts):
+        up = 8 * during(ts)
+        return frame(left=up, right=up), face_at(dx=-260.0)  # the right strip is cut off
+
+    assert measure_strips(*look(0), SETTINGS).right is None
     assert run_drawn(drawn_trace(5000, look)) == []

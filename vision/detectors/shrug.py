@@ -101,6 +101,8 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         if self._broken_ms is not None and features.ts_ms - self._broken_ms < s.image_broken_ms:
             return 0.0, 0.0, (0.0, 0.0)
         trust = 1.0 - max(roll, ramp(lift.scale, s.forward_veto))
+        if len(shifts) < 2:  # which shoulders rose cannot be told from one
+            trust = 0.0
         left, right = self._lifted(lift.left, lift), self._lifted(lift.right, lift)
         if max(left, right) * trust < s.off:
             self._strips.follow(features.ts_ms)
