@@ -162,9 +162,12 @@ class ShrugSettings(KindSettings):
     strip_drift_ms: float = Field(gt=0)  # time constant of a slow drift that is taken off
     image_lift: Ramp  # a strip's rise in the frame
     image_towards_head: Ramp  # ... and how much more than the eye line rose
-    image_match: Ramp  # correlation with the rest: how far the strip can be read
-    image_broken_ms: int = Field(ge=0)  # after a strip matched under image_match[0] (a hand
-    # passing), the image cue stays off this long
+    #: A strip matching its rest at least this well reads its rise as it is; a worse match reads
+    #: it less precisely, so ``image_match_cost`` times the shortfall is taken off the rise.
+    image_sharp_match: float = Field(gt=0, le=1)
+    image_match_cost: float = Field(ge=0)
+    image_broken_match: float = Field(ge=-1, lt=1)  # worse: something crossed the strip ...
+    image_broken_ms: int = Field(ge=0)  # ... and the image cue stays off this long
 
 
 class GestureKinds(_Strict):

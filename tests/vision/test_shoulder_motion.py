@@ -66,7 +66,7 @@ def test_shoulders_raised_by_k_pixels_read_k_pixels(pixels):
     left, right = shift_of(frame(left=pixels, right=pixels))
     assert left.rise == pytest.approx(pixels / FACE_PX, abs=TOLERANCE)
     assert right.rise == pytest.approx(pixels / FACE_PX, abs=TOLERANCE)
-    assert min(left.match, right.match) > SETTINGS.image_match[1]
+    assert min(left.match, right.match) > SETTINGS.image_sharp_match
 
 
 def test_still_shoulders_read_no_rise():
@@ -87,7 +87,7 @@ def test_a_dropping_chin_moves_the_strips_window_but_not_the_reading():
 
 def test_a_hand_in_a_strip_breaks_its_match():
     left, _ = shift_of(frame(hand_x=CHIN[0] + 1.1 * FACE_PX))
-    assert left.match < SETTINGS.image_match[0]
+    assert left.match < SETTINGS.image_broken_match
 
 
 def test_shoulders_below_the_frame_give_no_strip_to_read():

@@ -96,7 +96,7 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         if lift is None or (lift.left is None and lift.right is None):
             return None
         shifts = [x for x in (lift.left, lift.right) if x is not None]
-        if min(x.match for x in shifts) < s.image_match[0]:
+        if min(x.match for x in shifts) < s.image_broken_match:
             self._broken_ms = features.ts_ms
         if self._broken_ms is not None and features.ts_ms - self._broken_ms < s.image_broken_ms:
             return 0.0, 0.0, (0.0, 0.0)
@@ -106,11 +106,12 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         left, right = self._lifted(lift.left, lift), self._lifted(lift.right, lift)
         if max(left, right) * trust < s.off:
             self._strips.follow(features.ts_ms)
-        if all(x.rise < s.image_lift[0] and x.match >= s.image_match[1] for x in shifts):
+        if all(x.rise < s.image_lift[0] and x.match >= s.image_sharp_match for x in shifts):
             self._strips.settle(strips, features.ts_ms)
         floor = s.image_lift[0]
         sizes = tuple(
-            0.0 if x is None else max(x.rise - floor, 0.0) for x in (lift.left, lift.right)
+            0.0 if x is None else max(self._sure_rise(x) - floor, 0.0)
+            for x in (lift.left, lift.right)
         )
         return left * trust, right * trust, sizes
 
@@ -118,12 +119,14 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         """One side's activation: its strip rose in the frame and towards the eye line."""
         if shift is None:
             return 0.0
+        rise = self._sure_rise(shift)
         s = self.settings
-        return min(
-            ramp(shift.rise, s.image_lift),
-            ramp(shift.rise - lift.face, s.image_towards_head),
-            ramp(shift.match, s.image_match),
-        )
+        return min(ramp(rise, s.image_lift), ramp(rise - lift.face, s.image_towards_head))
+
+    def _sure_rise(self, shift: StripShift) -> float:
+        """The rise less what an imprecise match may have made up."""
+        s = self.settings
+        return shift.rise - s.image_match_cost * max(s.image_sharp_match - shift.match, 0.0)
 
     def jitter(self) -> float:
         """Median jump of the shoulders' mean height between successive poses (shoulder widths);
