@@ -126,7 +126,7 @@ class ShoulderRest:
             else strip_shift(now, then, rest.chin_y, rest.face_px, s)
             for now, then in ((strips.left, rest.left), (strips.right, rest.right))
         ]
-        if any(x is not None and x.match >= s.image_sharp_match for x in shifts):
+        if any(x is not None and x.match >= s.image_broken_match for x in shifts):
             self._read_ms = ts_ms
         face = (rest.eyes_y - strips.eyes_y) / rest.face_px
         self._raw = np.array([np.nan if x is None else x.rise for x in shifts] + [face])

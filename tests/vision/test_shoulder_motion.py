@@ -32,18 +32,20 @@ def face_at(dy: float = 0.0, chin_drop: float = 0.0, dx: float = 0.0) -> np.ndar
 
 
 def frame(
-    left: float = 0.0, right: float = 0.0, body_top: float = 330.0, hand_x: float | None = None
+    left: float = 0.0,
+    right: float = 0.0,
+    body_top: float = 330.0,
+    hand_x: float | None = None,
 ) -> np.ndarray:
-    """Grey wall, a dark torso whose top slopes down away from the neck, with a collar seam;
-    the player's left (image right) shoulder raised by ``left`` pixels, the right by ``right``;
-    an open hand with its forearm at column ``hand_x``."""
+    """Grey wall, a dark torso with light stripes whose top slopes down away from the neck; the
+    player's left (image right) shoulder raised by ``left`` pixels, the right by ``right``; an
+    open hand with its forearm at column ``hand_x``."""
     height, width = 480, 640
     x = np.arange(width, dtype=np.float32)
     lift = np.where(x >= CHIN[0], left, right)
     top = body_top + np.abs(x - CHIN[0]) / 8 - lift
     rows = np.arange(height, dtype=np.float32)[:, None]
-    grey = np.where(rows >= top, 60.0, 200.0)
-    grey = np.where((rows >= top + 40) & (rows < top + 44), 140.0, grey)
+    grey = np.where(rows >= top, np.where((rows - top) % 24 < 4, 140.0, 60.0), 200.0)
     image = np.repeat(np.clip(grey, 0, 255).astype(np.uint8)[..., None], 3, axis=2)
     if hand_x is not None:
         skin = (120, 150, 205)
@@ -151,3 +153,21 @@ def test_one_shoulder_out_of_the_frame_gives_no_shrug_rather_than_a_guessed_side
 
     assert measure_strips(*look(0), SETTINGS).right is None
     assert run_drawn(drawn_trace(5000, look)) == []
+
+
+def noisy(image: np.ndarray, ts: int, sigma: float = 80.0) -> np.ndarray:
+    """``image`` under blotches of noise that change every frame: strips that match their rest
+    only roughly (correlation about 0.8)."""
+    rng = np.random.default_rng(ts)
+    blotches = np.kron(rng.normal(0.0, sigma, (97, 129)), np.ones((5, 5)))[:480, :640]
+    return np.clip(image + blotches[..., None], 0, 255).astype(np.uint8)
+
+
+def test_a_clear_rise_counts_where_the_strips_match_their_rest_only_roughly():
+    def look(ts):
+        up = 12 * during(ts)
+        return noisy(frame(left=up, right=up), ts), face_at()
+
+    left, right = shift_of(noisy(frame(left=12, right=12), 0))
+    assert SETTINGS.image_broken_match < min(left.match, right.match) < SETTINGS.image_sharp_match
+    assert labels(run_drawn(drawn_trace(5000, look))) == ["shrug both"]
