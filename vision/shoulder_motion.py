@@ -109,10 +109,13 @@ class ShoulderRest:
         self._read_ms = 0
         self._drift = np.zeros(3)  # left, right, face
         self._raw = np.zeros(3)
-        self._followed_ms: int | None = None
+        self._last_ms: int | None = None
+        self._step_ms = 0  # since the reading before the last
 
     def lift(self, strips: ShoulderStrips, ts_ms: int) -> ShoulderLift | None:
         rest, s = self._rest, self.settings
+        self._step_ms = 0 if self._last_ms is None else ts_ms - self._last_ms
+        self._last_ms = ts_ms
         if (
             rest is None
             or ts_ms - self._read_ms > s.strip_rest_lost_ms
@@ -132,19 +135,18 @@ class ShoulderRest:
         self._raw = np.array([np.nan if x is None else x.rise for x in shifts] + [face])
         steady = [
             None if x is None else replace(x, rise=x.rise - drift)
-            for x, drift in zip(shifts, self._drift, strict=False)
+            for x, drift in zip(shifts, self._drift[:2], strict=True)
         ]
         return ShoulderLift(
             steady[0], steady[1], face - self._drift[2], strips.face_px / rest.face_px
         )
 
-    def follow(self, ts_ms: int) -> None:
-        """Nothing is under way: let the drift follow the last reading."""
-        if self._followed_ms is not None:
-            share = 1.0 - np.exp(-(ts_ms - self._followed_ms) / self.settings.strip_drift_ms)
-            known = ~np.isnan(self._raw)
-            self._drift[known] += share * (self._raw[known] - self._drift[known])
-        self._followed_ms = ts_ms
+    def follow(self) -> None:
+        """Nothing is under way: let the drift follow the last reading for the time since the
+        one before."""
+        share = 1.0 - np.exp(-self._step_ms / self.settings.strip_drift_ms)
+        known = ~np.isnan(self._raw)
+        self._drift[known] += share * (self._raw[known] - self._drift[known])
 
     def settle(self, strips: ShoulderStrips, ts_ms: int) -> None:
         """Nothing is moving: let ``strips`` be the rest if the last one is old enough."""

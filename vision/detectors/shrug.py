@@ -12,8 +12,10 @@ over the last ``jitter_poses`` poses, so the brief steady rise of a shrug does n
 Where the picture beside the neck can be read (vision.shoulder_motion), it decides instead of the
 pose: the pose's shoulders hardly follow a shrug there. A shoulder counts as lifted when its strip
 rose in the frame *and* against the eye line (a nod moves only the head, a whole-body sway moves
-both); a strip that stops matching its rest (a hand passing, hair swinging) switches the image cue
-off for ``image_broken_ms``, rather than the pose taking over.
+both); a strip that matches its rest only roughly must rise more (its reading is less precise),
+and one that stops matching it at all (a hand passing, hair swinging) switches the image cue off
+for ``image_broken_ms``, rather than the pose taking over. With only one strip in view (a face at
+the frame's edge) there is no shrug: one side or both cannot be told.
 """
 
 from __future__ import annotations
@@ -105,7 +107,7 @@ class ShrugDetector(KindDetector[ShrugSettings]):
             trust = 0.0
         left, right = self._lifted(lift.left, lift), self._lifted(lift.right, lift)
         if max(left, right) * trust < s.off:
-            self._strips.follow(features.ts_ms)
+            self._strips.follow()
         if all(x.rise < s.image_lift[0] and x.match >= s.image_sharp_match for x in shifts):
             self._strips.settle(strips, features.ts_ms)
         floor = s.image_lift[0]
