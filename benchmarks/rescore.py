@@ -31,6 +31,9 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])
 from benchmarks.accuracy import Score, match, predicted_intervals, report, video_seconds  # noqa: E402
 
 VIDEO_SUFFIXES = {".mp4", ".mov", ".avi", ".mkv", ".webm"}
+#: The shrug settings that decide what vision.shoulder_strips.measure_strips cuts out.
+STRIP_GEOMETRY = ("strip_rows", "strip_columns", "strip_px_per_face", "strip_min_share",
+                  "strip_frame_margin")  # fmt: skip
 Cached = dict[int, list[tuple[int, object]]]  # seat -> [(ts_ms, (face, pose) | None)]
 
 
@@ -80,9 +83,11 @@ def _features_key(settings) -> str:
     """Changes whenever the feature code or the settings it reads change."""
     root = Path(__file__).resolve().parents[1] / "vision"
     text = "".join(
-        (root / name).read_text() for name in ("features.py", "tongue.py", "eye_appearance.py")
+        (root / name).read_text()
+        for name in ("features.py", "tongue.py", "eye_appearance.py", "shoulder_strips.py")
     )
-    text += repr(settings.tongue) + repr(settings.quality) + repr(settings.eyes)
+    strips = {k: v for k, v in settings.gestures.shrug if k in STRIP_GEOMETRY}
+    text += repr(settings.tongue) + repr(settings.quality) + repr(settings.eyes) + repr(strips)
     return hashlib.sha1(text.encode()).hexdigest()
 
 

@@ -35,6 +35,7 @@ import numpy as np
 from vision.eye_appearance import EyeAppearance, measure_eyes
 from vision.observation import FaceObservation, PoseObservation
 from vision.settings import DetectorSettings, QualitySettings, Ramp, default_detector_settings
+from vision.shoulder_strips import ShoulderStrips, measure_strips
 from vision.tongue import NO_MOUTH, MouthAppearance, measure_mouth
 
 # Landmark indices by the player's own side (see the module docstring).
@@ -129,6 +130,8 @@ class FaceFeatures:
     #: Each eye's iris darkness and surroundings by the player's side (vision.eye_appearance);
     #: an eye that could not be measured is absent.
     eyes: Mapping[str, EyeAppearance] = field(default_factory=dict)
+    #: The picture beside the neck (vision.shoulder_motion): the shrug detector's image cue.
+    shoulder_strips: ShoulderStrips | None = None
 
     def signals(self) -> dict[str, float]:
         """The scalar measures a baseline is kept for, by name."""
@@ -312,4 +315,5 @@ def compute_features(
         teeth_right=seen.teeth_right,
         mouth_luma=seen.luma,
         eyes=measure_eyes(image, face.landmarks, settings.eyes),
+        shoulder_strips=measure_strips(image, face.landmarks, settings.gestures.shrug),
     )

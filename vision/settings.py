@@ -159,6 +159,30 @@ class ShrugSettings(KindSettings):
     jitter_poses: int = Field(ge=3)  # ... over this many recent poses
     single_ratio: float = Field(gt=0, lt=1)  # the other shoulder below this share: one side only
     pose_hold_ms: int = Field(gt=0)  # a pose this old no longer counts
+    # The image cue (vision.shoulder_motion): strips beside the neck, in face sizes from the chin.
+    strip_rows: tuple[float, float]  # from .. to, below the chin (+ = down)
+    strip_columns: tuple[float, float]  # from .. to, sideways from the chin
+    strip_template_top: float  # the part matched against rest starts this far below the chin
+    strip_px_per_face: int = Field(ge=4)  # strip pixels per face size
+    strip_min_share: float = Field(gt=0, le=1)  # a strip cut narrower by the frame is not read
+    strip_frame_margin: float = Field(ge=0)  # rows this near the frame's bottom are not read
+    strip_max_rise: float = Field(gt=0)  # largest rise looked for
+    strip_max_drop: float = Field(ge=0)  # largest drop looked for
+    #: The template leaves this much out each side, so the strip may follow the face sideways.
+    strip_template_margin: float = Field(ge=0)
+    strip_min_texture: float = Field(ge=0)  # grey spread under which a strip says nothing
+    strip_rest_ms: int = Field(gt=0)  # a still strip becomes the rest at most this often
+    strip_rest_lost_ms: int = Field(gt=0)  # unreadable against rest this long: take it afresh
+    strip_rest_stale_ms: int = Field(gt=0)  # no still frame this long: a new posture
+    strip_drift_ms: float = Field(gt=0)  # time constant of a slow drift that is taken off
+    image_lift: Ramp  # a strip's rise in the frame
+    image_towards_head: Ramp  # ... and how much more than the eye line rose
+    #: A strip matching its rest at least this well reads its rise as it is; a worse match reads
+    #: it less precisely, so ``image_match_cost`` times the shortfall is taken off the rise.
+    image_sharp_match: float = Field(gt=0, le=1)
+    image_match_cost: float = Field(ge=0)
+    image_broken_match: float = Field(ge=-1, lt=1)  # worse: something crossed the strip ...
+    image_broken_ms: int = Field(ge=0)  # ... and the image cue stays off this long
 
 
 class GestureKinds(_Strict):

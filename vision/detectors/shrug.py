@@ -8,6 +8,14 @@ that shoulder rising towards the head). A pose that jumps from one estimate to t
 figure at a wide table, shoulders half out of the frame) gives no shrug at all: its jumps are as
 large as a shrug. The jitter is the median jump of the shoulders' height between successive poses
 over the last ``jitter_poses`` poses, so the brief steady rise of a shrug does not count as one.
+
+Where the picture beside the neck can be read (vision.shoulder_motion), it decides instead of the
+pose: the pose's shoulders hardly follow a shrug there. A shoulder counts as lifted when its strip
+rose in the frame *and* against the eye line (a nod moves only the head, a whole-body sway moves
+both); a strip that matches its rest only roughly must rise more (its reading is less precise),
+and one that stops matching it at all (a hand passing, hair swinging) switches the image cue off
+for ``image_broken_ms``, rather than the pose taking over. With only one strip in view (a face at
+the frame's edge) there is no shrug: one side or both cannot be told.
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from collections import deque
 from vision.detectors.base import KindDetector
 from vision.features import ramp
 from vision.settings import ShrugSettings
+from vision.shoulder_motion import ShoulderLift, ShoulderRest, StripShift
 
 SHOULDER_SIGNALS = (
     "shoulder_gap_left", "shoulder_gap_right", "shoulder_height_left", "shoulder_height_right",
@@ -35,15 +44,33 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         self._held_ms = 0
         self._last_height: float | None = None
         self._jumps: deque[float] = deque(maxlen=settings.jitter_poses)
+        self._strips = ShoulderRest(settings)
+        self._broken_ms: int | None = None
 
     def activation(self, delta, features, rest):
+        s = self.settings
+        roll = ramp(abs(delta["head_roll_deg"]), s.roll_veto_deg)
+        image = self._image_lift(features, roll)
+        if image is None:
+            left, right = self._pose_lift(delta, features, rest, roll)
+            sizes = (left, right)
+        else:
+            left, right, sizes = image
+        value = max(left, right)
+        if value <= 0.0:
+            return 0.0, None
+        low, high = sorted(sizes)
+        side = "both" if low >= s.single_ratio * high else "left" if left > right else "right"
+        return value, side
+
+    def _pose_lift(self, delta, features, rest, roll: float) -> tuple[float, float]:
         s = self.settings
         if features.shoulders is not None:
             self._held = {name: delta[name] for name in SHOULDER_SIGNALS}
             self._held_ms = features.ts_ms
             self._note_jump(features.shoulders.height_left + features.shoulders.height_right)
         elif self._held is None or features.ts_ms - self._held_ms > s.pose_hold_ms:
-            return 0.0, None
+            return 0.0, 0.0
         held = self._held
         # Lifted towards the head *and* up in the frame: a nod or a head tilt changes only
         # the first, a camera or body sway mostly the second.
@@ -57,13 +84,51 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         reaching = max(
             ramp(abs(held["shoulder_lean"]), s.lean_veto),
             ramp(scale, s.forward_veto),
-            ramp(abs(delta["head_roll_deg"]), s.roll_veto_deg),
+            roll,
             ramp(self.jitter(), s.jitter_veto),
         )
-        value = max(left, right) * (1.0 - reaching)
-        low, high = sorted((left, right))
-        side = "both" if low >= s.single_ratio * high else "left" if left > right else "right"
-        return value, side
+        return left * (1.0 - reaching), right * (1.0 - reaching)
+
+    def _image_lift(self, features, roll: float) -> tuple[float, float, tuple[float, float]] | None:
+        """(left, right, how far each rose) from the strips beside the neck, or None where
+        neither can be read."""
+        s = self.settings
+        strips = features.shoulder_strips
+        lift = None if strips is None else self._strips.lift(strips, features.ts_ms)
+        if lift is None or (lift.left is None and lift.right is None):
+            return None
+        shifts = [x for x in (lift.left, lift.right) if x is not None]
+        if min(x.match for x in shifts) < s.image_broken_match:
+            self._broken_ms = features.ts_ms
+        if self._broken_ms is not None and features.ts_ms - self._broken_ms < s.image_broken_ms:
+            return 0.0, 0.0, (0.0, 0.0)
+        trust = 1.0 - max(roll, ramp(lift.scale, s.forward_veto))
+        if len(shifts) < 2:  # which shoulders rose cannot be told from one
+            trust = 0.0
+        left, right = self._lifted(lift.left, lift), self._lifted(lift.right, lift)
+        if max(left, right) * trust < s.off:
+            self._strips.follow()
+        if all(x.rise < s.image_lift[0] and x.match >= s.image_sharp_match for x in shifts):
+            self._strips.settle(strips, features.ts_ms)
+        floor = s.image_lift[0]
+        sizes = tuple(
+            0.0 if x is None else max(self._sure_rise(x) - floor, 0.0)
+            for x in (lift.left, lift.right)
+        )
+        return left * trust, right * trust, sizes
+
+    def _lifted(self, shift: StripShift | None, lift: ShoulderLift) -> float:
+        """One side's activation: its strip rose in the frame and towards the eye line."""
+        if shift is None:
+            return 0.0
+        rise = self._sure_rise(shift)
+        s = self.settings
+        return min(ramp(rise, s.image_lift), ramp(rise - lift.face, s.image_towards_head))
+
+    def _sure_rise(self, shift: StripShift) -> float:
+        """The rise less what an imprecise match may have made up."""
+        s = self.settings
+        return shift.rise - s.image_match_cost * max(s.image_sharp_match - shift.match, 0.0)
 
     def jitter(self) -> float:
         """Median jump of the shoulders' mean height between successive poses (shoulder widths);

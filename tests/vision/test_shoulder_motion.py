@@ -1,0 +1,173 @@
+"""The image cue for shrugs on drawn frames: strips beside the neck raised by a known number of
+pixels, one side only, a moving chin, a hand passing, a whole body rising, shoulders out of view."""
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+from feature_traces import Trace, labels
+
+from vision.detectors import SeatGestureDetector
+from vision.settings import default_detector_settings
+from vision.shoulder_motion import ShoulderRest, strip_shift
+from vision.shoulder_strips import measure_strips
+
+SETTINGS = default_detector_settings().gestures.shrug
+FACE_PX = 80.0
+CHIN = (320.0, 300.0)
+#: Half a strip pixel, in face sizes: what sub-pixel matching must get within.
+TOLERANCE = 0.5 / SETTINGS.strip_px_per_face
+
+
+def face_at(dy: float = 0.0, chin_drop: float = 0.0, dx: float = 0.0) -> np.ndarray:
+    """Landmarks with what the strips read: the outer eye corners (the player's left eye on the
+    image's right) and the chin; ``dy`` moves the head down, ``dx`` right, ``chin_drop`` the
+    chin alone."""
+    landmarks = np.zeros((478, 3), np.float32)
+    landmarks[33, :2] = (CHIN[0] - FACE_PX / 2 + dx, CHIN[1] - 90 + dy)
+    landmarks[263, :2] = (CHIN[0] + FACE_PX / 2 + dx, CHIN[1] - 90 + dy)
+    landmarks[152, :2] = (CHIN[0] + dx, CHIN[1] + dy + chin_drop)
+    return landmarks
+
+
+def frame(
+    left: float = 0.0,
+    right: float = 0.0,
+    body_top: float = 330.0,
+    hand_x: float | None = None,
+) -> np.ndarray:
+    """Grey wall, a dark torso with light stripes whose top slopes down away from the neck; the
+    player's left (image right) shoulder raised by ``left`` pixels, the right by ``right``; an
+    open hand with its forearm at column ``hand_x``."""
+    height, width = 480, 640
+    x = np.arange(width, dtype=np.float32)
+    lift = np.where(x >= CHIN[0], left, right)
+    top = body_top + np.abs(x - CHIN[0]) / 8 - lift
+    rows = np.arange(height, dtype=np.float32)[:, None]
+    grey = np.where(rows >= top, np.where((rows - top) % 24 < 4, 140.0, 60.0), 200.0)
+    image = np.repeat(np.clip(grey, 0, 255).astype(np.uint8)[..., None], 3, axis=2)
+    if hand_x is not None:
+        skin = (120, 150, 205)
+        cv2.ellipse(image, (int(hand_x), 300), (30, 38), 0, 0, 360, skin, -1)
+        cv2.line(image, (int(hand_x), 300), (int(hand_x) + 20, 479), skin, int(0.7 * FACE_PX))
+    return image
+
+
+def shift_of(image: np.ndarray, landmarks: np.ndarray | None = None):
+    rest = measure_strips(frame(), face_at(), SETTINGS)
+    now = measure_strips(image, face_at() if landmarks is None else landmarks, SETTINGS)
+    return [
+        strip_shift(a, b, rest.chin_y, rest.face_px, SETTINGS)
+        for a, b in ((now.left, rest.left), (now.right, rest.right))
+    ]
+
+
+@pytest.mark.parametrize("pixels", [3, 6, 12])
+def test_shoulders_raised_by_k_pixels_read_k_pixels(pixels):
+    left, right = shift_of(frame(left=pixels, right=pixels))
+    assert left.rise == pytest.approx(pixels / FACE_PX, abs=TOLERANCE)
+    assert right.rise == pytest.approx(pixels / FACE_PX, abs=TOLERANCE)
+    assert min(left.match, right.match) > SETTINGS.image_sharp_match
+
+
+def test_still_shoulders_read_no_rise():
+    left, right = shift_of(frame())
+    assert abs(left.rise) < 0.01 and abs(right.rise) < 0.01
+
+
+def test_one_raised_shoulder_moves_only_the_strip_on_the_players_own_side():
+    left, right = shift_of(frame(left=8))  # the player's left is the image's right
+    assert left.rise == pytest.approx(8 / FACE_PX, abs=TOLERANCE)
+    assert abs(right.rise) < 0.01
+
+
+def test_a_dropping_chin_moves_the_strips_window_but_not_the_reading():
+    left, right = shift_of(frame(), face_at(chin_drop=10.0))  # speech opens the jaw
+    assert abs(left.rise) < 0.01 and abs(right.rise) < 0.01
+
+
+def test_a_hand_in_a_strip_breaks_its_match():
+    left, _ = shift_of(frame(hand_x=CHIN[0] + 1.1 * FACE_PX))
+    assert left.match < SETTINGS.image_broken_match
+
+
+def test_shoulders_below_the_frame_give_no_strip_to_read():
+    rest = ShoulderRest(SETTINGS)
+    high_chin = face_at(dy=160.0)  # the chin 20 px above the bottom: nothing below it is seen
+    strips = measure_strips(frame(body_top=600.0), high_chin, SETTINGS)
+    assert rest.lift(strips, 0) is None  # the first frame is the rest
+    lift = rest.lift(strips, 33)
+    assert lift is None or (lift.left is None and lift.right is None)
+
+
+def drawn_trace(duration_ms: int, look) -> list:
+    """A neutral feature trace whose strips are cut from ``look(ts) -> (image, landmarks)``."""
+    return [
+        (ts, replace(f, shoulders=None, shoulder_strips=measure_strips(*look(ts), SETTINGS)))
+        for ts, f in Trace(duration_ms, pose_every=0).frames()
+    ]
+
+
+def run_drawn(frames) -> list:
+    detector = SeatGestureDetector(1, default_detector_settings())
+    found = [g for ts, f in frames for g in detector.update(ts, f)]
+    return found + detector.flush(frames[-1][0])
+
+
+def during(ts: int, start: int = 3000, end: int = 3800) -> bool:
+    return start <= ts < end
+
+
+@pytest.mark.parametrize(
+    "left, right, label", [(8, 8, "shrug both"), (8, 0, "shrug left"), (0, 8, "shrug right")]
+)
+def test_shoulders_raised_in_the_picture_are_a_shrug_with_its_side(left, right, label):
+    def look(ts):
+        up = during(ts)
+        return frame(left=left * up, right=right * up), face_at()
+
+    assert labels(run_drawn(drawn_trace(5000, look))) == [label]
+
+
+def test_a_hand_passing_in_front_of_the_shoulders_is_not_a_shrug():
+    def look(ts):
+        x = CHIN[0] - 200 + (ts - 3000) * 0.4 if during(ts, 3000, 4000) else None
+        return frame(hand_x=x), face_at()
+
+    assert run_drawn(drawn_trace(5000, look)) == []
+
+
+def test_the_whole_body_rising_is_not_a_shrug():
+    def look(ts):
+        up = 8 * during(ts)
+        return frame(left=up, right=up), face_at(dy=-up)
+
+    assert run_drawn(drawn_trace(5000, look)) == []
+
+
+def test_one_shoulder_out_of_the_frame_gives_no_shrug_rather_than_a_guessed_side():
+    def look(ts):
+        up = 8 * during(ts)
+        return frame(left=up, right=up), face_at(dx=-260.0)  # the right strip is cut off
+
+    assert measure_strips(*look(0), SETTINGS).right is None
+    assert run_drawn(drawn_trace(5000, look)) == []
+
+
+def noisy(image: np.ndarray, ts: int, sigma: float = 80.0) -> np.ndarray:
+    """``image`` under blotches of noise that change every frame: strips that match their rest
+    only roughly (correlation about 0.8)."""
+    rng = np.random.default_rng(ts)
+    blotches = np.kron(rng.normal(0.0, sigma, (97, 129)), np.ones((5, 5)))[:480, :640]
+    return np.clip(image + blotches[..., None], 0, 255).astype(np.uint8)
+
+
+def test_a_clear_rise_counts_where_the_strips_match_their_rest_only_roughly():
+    def look(ts):
+        up = 12 * during(ts)
+        return noisy(frame(left=up, right=up), ts), face_at()
+
+    left, right = shift_of(noisy(frame(left=12, right=12), 0))
+    assert SETTINGS.image_broken_match < min(left.match, right.match) < SETTINGS.image_sharp_match
+    assert labels(run_drawn(drawn_trace(5000, look))) == ["shrug both"]

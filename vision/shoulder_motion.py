@@ -1,0 +1,159 @@
+"""The shoulders' vertical motion read from the picture beside the neck.
+
+The pose model's shoulder points barely follow a shrug in some views (they seem placed from the
+head as much as from the body's outline), so the shrug detector also reads the image itself:
+against a resting strip of the same side (vision.shoulder_strips), the part of it below the chin
+(the shoulder line, clothes) is looked for in the current strip by normalised cross-correlation.
+Where it matches best says how far the shoulders rose in the frame; how well it matches says
+whether the strip still shows the same thing moved (a shrug) or something new in it (a hand
+passing, hair swinging).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+from vision.settings import ShrugSettings
+from vision.shoulder_strips import ShoulderStrips, Strip
+
+
+@dataclass(frozen=True, slots=True)
+class StripShift:
+    """How one side's strip moved since rest, in face sizes."""
+
+    rise: float  # + = up in the frame
+    match: float  # best normalised correlation, -1..1
+
+
+def strip_shift(
+    current: Strip, rest: Strip, rest_chin_y: float, face_px: float, s: ShrugSettings
+) -> StripShift | None:
+    """Where the resting strip's part below the chin lies in ``current``, looked for straight up
+    and down from where it would be had nothing moved; None when it has too little texture to
+    be found or no room to be looked for.
+
+    The strips follow the face sideways, so that place falls between strip columns: the scores
+    of the two columns around it are blended. Taking the nearer one instead would make a sloping
+    shoulder line jump up or down by a pixel whenever the face drifts across a column's middle.
+    """
+    first = max(int(np.ceil(rest.row_of(rest_chin_y + s.strip_template_top * face_px))), 0)
+    last = rest.pixels.shape[0] - round(s.strip_max_drop * s.strip_px_per_face)
+    pad = round(s.strip_template_margin * s.strip_px_per_face)
+    template = rest.pixels[first:last, pad : rest.pixels.shape[1] - pad]
+    if template.shape[0] < 3 or template.shape[1] < 3 or template.std() < s.strip_min_texture:
+        return None
+    if current.pixels.shape[0] < template.shape[0] or current.pixels.shape[1] < template.shape[1]:
+        return None
+    scores = cv2.matchTemplate(current.pixels, template, cv2.TM_CCOEFF_NORMED)
+    # Row and column of ``current`` where the template's first pixel would sit had nothing moved.
+    still_row = current.row_of(rest.y_of(first))
+    still_col = current.col_of(rest.x_of(pad))
+    last_col = scores.shape[1] - 1
+    if not 0.0 <= still_col <= last_col:
+        return None
+    left_col = min(int(still_col), max(last_col - 1, 0))
+    weight = still_col - left_col
+    column = scores[:, left_col] * (1.0 - weight)
+    if weight > 0.0:
+        column = column + scores[:, left_col + 1] * weight
+    up, down = s.strip_max_rise * s.strip_px_per_face, s.strip_max_drop * s.strip_px_per_face
+    rows = np.arange(len(column))
+    allowed = (rows >= still_row - up) & (rows <= still_row + down)
+    if not allowed.any():
+        return None
+    masked = np.where(allowed, column, -2.0)
+    row = int(np.argmax(masked))
+    fine = row + _vertex(masked[row - 1 : row + 2]) if 0 < row < len(rows) - 1 else row
+    return StripShift((still_row - fine) * current.step_y / face_px, float(masked[row]))
+
+
+def _vertex(three: np.ndarray) -> float:
+    """Offset of the peak of a parabola through three samples around the middle one."""
+    a, b, c = (float(v) for v in three)
+    curve = a - 2.0 * b + c
+    if curve >= 0.0 or min(a, c) < -1.5:
+        return 0.0
+    return float(np.clip(0.5 * (a - c) / curve, -0.5, 0.5))
+
+
+@dataclass(frozen=True, slots=True)
+class ShoulderLift:
+    """Shoulders' and head's rise since rest, in face sizes (+ = up in the frame)."""
+
+    left: StripShift | None
+    right: StripShift | None
+    face: float  # the eye line's rise
+    scale: float  # face size over its resting size: grows when leaning in
+
+
+class ShoulderRest:
+    """One face's resting strips, and each frame's lift against them.
+
+    The rest is taken afresh while nothing moves (``settle``, at most every ``strip_rest_ms``), so
+    a slow drift of the body is forgotten and a shrug, which rises within a few hundred ms, is
+    measured from just before it. It is taken from the current frame when the strips have been
+    unreadable against it for ``strip_rest_lost_ms`` (the player moved, something covered them),
+    or when nothing settled for ``strip_rest_stale_ms``, longer than any gesture lasts: what it
+    reads then is a new posture. Between rests, readings that drift slowly (the head swaying
+    what hangs beside the neck) are followed (``follow``, time constant ``strip_drift_ms``) and
+    taken off, so that only a quick rise counts.
+    """
+
+    def __init__(self, settings: ShrugSettings) -> None:
+        self.settings = settings
+        self._rest: ShoulderStrips | None = None
+        self._rest_ms = 0
+        self._read_ms = 0
+        self._drift = np.zeros(3)  # left, right, face
+        self._raw = np.zeros(3)
+        self._last_ms: int | None = None
+        self._step_ms = 0  # since the reading before the last
+
+    def lift(self, strips: ShoulderStrips, ts_ms: int) -> ShoulderLift | None:
+        rest, s = self._rest, self.settings
+        self._step_ms = 0 if self._last_ms is None else ts_ms - self._last_ms
+        self._last_ms = ts_ms
+        if (
+            rest is None
+            or ts_ms - self._read_ms > s.strip_rest_lost_ms
+            or ts_ms - self._rest_ms > s.strip_rest_stale_ms
+        ):
+            self._take(strips, ts_ms)
+            return None
+        shifts = [
+            None
+            if now is None or then is None
+            else strip_shift(now, then, rest.chin_y, rest.face_px, s)
+            for now, then in ((strips.left, rest.left), (strips.right, rest.right))
+        ]
+        if any(x is not None and x.match >= s.image_broken_match for x in shifts):
+            self._read_ms = ts_ms
+        face = (rest.eyes_y - strips.eyes_y) / rest.face_px
+        self._raw = np.array([np.nan if x is None else x.rise for x in shifts] + [face])
+        steady = [
+            None if x is None else replace(x, rise=x.rise - drift)
+            for x, drift in zip(shifts, self._drift[:2], strict=True)
+        ]
+        return ShoulderLift(
+            steady[0], steady[1], face - self._drift[2], strips.face_px / rest.face_px
+        )
+
+    def follow(self) -> None:
+        """Nothing is under way: let the drift follow the last reading for the time since the
+        one before."""
+        share = 1.0 - np.exp(-self._step_ms / self.settings.strip_drift_ms)
+        known = ~np.isnan(self._raw)
+        self._drift[known] += share * (self._raw[known] - self._drift[known])
+
+    def settle(self, strips: ShoulderStrips, ts_ms: int) -> None:
+        """Nothing is moving: let ``strips`` be the rest if the last one is old enough."""
+        if ts_ms - self._rest_ms >= self.settings.strip_rest_ms:
+            self._take(strips, ts_ms)
+
+    def _take(self, strips: ShoulderStrips, ts_ms: int) -> None:
+        self._rest, self._rest_ms, self._read_ms = strips, ts_ms, ts_ms
+        self._drift = np.zeros(3)
+        self._raw = np.zeros(3)

@@ -1,0 +1,94 @@
+"""The picture beside the neck, each side, for the shrug detector's image cue
+(vision.shoulder_motion).
+
+Each side of the neck a strip is placed from the chin, in face sizes (the outer eye-corner
+distance), cut out, turned grey and shrunk to ``strip_px_per_face`` pixels per face size: a few
+hundred pixels, cheap enough for every face in every frame. Each strip keeps where it lies in the
+image, so a later frame can be compared with it even when the chin moved (speech opens the jaw).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.settings import ShrugSettings
+
+CHIN = 152
+EYE_CORNERS = (33, 263)  # the player's right, left outer eye corner
+
+
+@dataclass(frozen=True, slots=True)
+class Strip:
+    """One side's strip: grey pixels and where they lie in the image."""
+
+    pixels: np.ndarray  # float32, rows x columns
+    x0: int  # image column and row of the strip's top-left corner
+    y0: int
+    step_x: float  # image pixels per strip pixel
+    step_y: float
+
+    def row_of(self, y: float) -> float:
+        """The strip row (fractional, pixel centres at .0) of image row ``y``."""
+        return (y - self.y0) / self.step_y - 0.5
+
+    def y_of(self, row: float) -> float:
+        return self.y0 + (row + 0.5) * self.step_y
+
+    def col_of(self, x: float) -> float:
+        return (x - self.x0) / self.step_x - 0.5
+
+    def x_of(self, col: float) -> float:
+        return self.x0 + (col + 0.5) * self.step_x
+
+
+@dataclass(frozen=True, slots=True)
+class ShoulderStrips:
+    """Both strips of one face in one frame (None: that side lies out of the frame)."""
+
+    left: Strip | None  # the player's own sides
+    right: Strip | None
+    face_px: float
+    chin_y: float  # image row of the chin: where a strip's template starts
+    eyes_y: float  # image row of the eye corners' midpoint: the head's own height
+
+
+def measure_strips(
+    image: np.ndarray, landmarks: np.ndarray, settings: ShrugSettings
+) -> ShoulderStrips | None:
+    """The two strips beside the neck of the face with ``landmarks`` in the BGR ``image``; None
+    for a face too small to place them."""
+    pts = landmarks[:, :2].astype(np.float64)
+    face_px = float(np.linalg.norm(pts[EYE_CORNERS[1]] - pts[EYE_CORNERS[0]]))
+    if face_px * settings.strip_px_per_face < 1.0 or face_px < 4.0:
+        return None
+    chin = pts[CHIN]
+    towards_left = 1.0 if pts[EYE_CORNERS[1], 0] >= pts[EYE_CORNERS[0], 0] else -1.0
+    height, width = image.shape[:2]
+    margin = settings.strip_frame_margin * face_px
+    top, bottom = (chin[1] + r * face_px for r in settings.strip_rows)
+    y0, y1 = max(round(top), 0), min(round(bottom), round(height - margin))
+    near, far = settings.strip_columns
+    strips = []
+    for sign in (towards_left, -towards_left):
+        xa, xb = sorted((chin[0] + sign * near * face_px, chin[0] + sign * far * face_px))
+        x0, x1 = max(round(xa), 0), min(round(xb), width)
+        strips.append(_cut(image, x0, y0, x1, y1, face_px, settings))
+    eyes_y = float((pts[EYE_CORNERS[0], 1] + pts[EYE_CORNERS[1], 1]) / 2)
+    return ShoulderStrips(strips[0], strips[1], face_px, float(chin[1]), eyes_y)
+
+
+def _cut(
+    image: np.ndarray, x0: int, y0: int, x1: int, y1: int, face_px: float, s: ShrugSettings
+) -> Strip | None:
+    columns = round((x1 - x0) / face_px * s.strip_px_per_face)
+    rows = round((y1 - y0) / face_px * s.strip_px_per_face)
+    wanted = (s.strip_columns[1] - s.strip_columns[0]) * s.strip_px_per_face
+    if columns < s.strip_min_share * wanted or rows < 3:
+        return None
+    crop = image[y0:y1, x0:x1]
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
+    small = cv2.resize(grey, (columns, rows), interpolation=cv2.INTER_AREA).astype(np.float32)
+    return Strip(small, x0, y0, (x1 - x0) / columns, (y1 - y0) / rows)
