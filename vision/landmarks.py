@@ -19,6 +19,7 @@ import logging
 import zipfile
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -159,6 +160,7 @@ class MediaPipeLandmarker:
                     min_detection_confidence=self.settings.detection_confidence,
                 )
             )
+        self._detector_ran = False
         self._pose_enabled = pose_task is not None
         self._pool = (
             ThreadPoolExecutor(self.settings.workers) if self.settings.workers > 1 else None
@@ -372,7 +374,10 @@ class MediaPipeLandmarker:
 
     def _detect(self, rgb: np.ndarray, dx: int, dy: int) -> list[Detection]:
         found = []
-        for det in self._detector.detect(self._image(rgb)).detections:
+        with _quiet_if(not self._detector_ran):
+            detections = self._detector.detect(self._image(rgb)).detections
+        self._detector_ran = True
+        for det in detections:
             b = det.bounding_box
             score = det.categories[0].score if det.categories else 0.0
             found.append(Detection((b.origin_x + dx, b.origin_y + dy, b.width, b.height), score))
@@ -521,6 +526,12 @@ class MediaPipeLandmarker:
         self.close()
 
 
+def _quiet_if(first_run: bool) -> AbstractContextManager[None]:
+    """A model's first inference prints a few native warnings (LiteRT's tensor alignment, a
+    projection note): keep them off the terminal as its creation's lines are."""
+    return native_logs_captured() if first_run else nullcontext()
+
+
 class _VideoModel:
     """A landmarker in video mode with the last time it was given, so that each call gets a
     later one (a model is handed from an ended face to a new one, maybe in the same frame, and
@@ -536,11 +547,13 @@ class _VideoModel:
         return self.last_ts
 
     def detect(self, image: object, ts_ms: int):
-        return self.landmarker.detect_for_video(image, self._stamp(ts_ms))
+        with _quiet_if(self.last_ts < 0):
+            return self.landmarker.detect_for_video(image, self._stamp(ts_ms))
 
     def detect_face(self, image: object, ts_ms: int) -> FaceResult | None:
         """A face landmarker's first face (see :mod:`vision.face_result`)."""
-        return self.face_reader.detect_for_video(self.landmarker, image, self._stamp(ts_ms))
+        with _quiet_if(self.last_ts < 0):
+            return self.face_reader.detect_for_video(self.landmarker, image, self._stamp(ts_ms))
 
     def close(self) -> None:
         self.landmarker.close()

@@ -1,10 +1,13 @@
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from vision.native_logs import native_logs_captured
+
+REPO = Path(__file__).resolve().parents[2]
 
 CHILD_WRITES_TO_FD2 = [sys.executable, "-c", "import os; os.write(2, b'native line\\n')"]
 
@@ -34,3 +37,20 @@ def test_nested_blocks_restore_stderr_once(capfd):
     err = capfd.readouterr().err
     assert "inner" not in err and "outer" not in err
     assert "restored" in err
+
+
+@pytest.mark.video
+def test_a_fresh_process_running_the_models_prints_no_native_lines():
+    """MediaPipe writes warnings on each model's first inference; none reaches the terminal."""
+    script = (
+        "from vision.pipeline import open_pipeline\n"
+        "with open_pipeline('sample_videos/single.mp4') as pipeline:\n"
+        "    for n, _ in enumerate(pipeline):\n"
+        "        if n == 40:\n"
+        "            break\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
