@@ -6,9 +6,8 @@ through ``off``, so a slow onset is not reported late. The event ends once the a
 stayed under ``off`` for ``end_hold_ms``, and counts only if it lasted ``min_ms``..``max_ms``
 (too short: a blink, a glance, a breath; too long: a resting posture). Only an event that
 lasted ``min_ms`` holds the next one off for ``refractory_ms``: a flicker at a gesture's onset
-must not hide the gesture itself. A face that is lost or
-unusable for longer than ``lost_grace_ms`` cancels the event in progress: no gesture rather than
-a false one.
+must not hide the gesture itself. A face that is lost or unusable for longer than
+``lost_grace_ms`` cancels the event in progress: no gesture rather than a false one.
 """
 
 from __future__ import annotations
