@@ -80,9 +80,11 @@ def _features_key(settings) -> str:
     """Changes whenever the feature code or the settings it reads change."""
     root = Path(__file__).resolve().parents[1] / "vision"
     text = "".join(
-        (root / name).read_text() for name in ("features.py", "tongue.py", "eye_appearance.py")
+        (root / name).read_text()
+        for name in ("features.py", "tongue.py", "eye_appearance.py", "face_occlusion.py")
     )
     text += repr(settings.tongue) + repr(settings.quality) + repr(settings.eyes)
+    text += repr(settings.occlusion)
     return hashlib.sha1(text.encode()).hexdigest()
 
 

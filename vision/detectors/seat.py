@@ -14,6 +14,7 @@ from vision.detectors.eyes_closed import EyesClosedDetector
 from vision.detectors.head_tilt import HeadTiltDetector
 from vision.detectors.lip_bite import LipBiteDetector
 from vision.detectors.mouth_twist import MouthTwistDetector
+from vision.detectors.occlusion import HiddenRegions
 from vision.detectors.pout import PoutDetector
 from vision.detectors.shrug import ShrugDetector
 from vision.detectors.state import Event, EventTracker, Phase
@@ -62,6 +63,9 @@ class SeatGestureDetector:
             for d in self.detectors
         }
         self._scores = {d.kind: 0.0 for d in self.detectors}
+        self.hidden_regions = HiddenRegions(
+            settings.occlusion, {r for d in self.detectors for r in d.settings.occluded_by}
+        )
         self._active: dict[str, deque[list[int]]] = {d.kind: deque() for d in self.detectors}
         self._recent: deque[Gesture] = deque()
         self._releasing_until: dict[str, int] = {}
@@ -100,10 +104,14 @@ class SeatGestureDetector:
         # A laugh lifts both corners; MediaPipe reads a tongue pushed to one side, or a twist, as
         # one corner "smiling", which must not veto them.
         smile = min(delta["mouthSmileLeft"], delta["mouthSmileRight"])
+        self.hidden_regions.update(ts_ms, delta, self.baseline.values)
         ended: list[tuple[str, Event]] = []
         for detector in self.detectors:
             kind = detector.kind
             quality = mouth_quality if detector.settings.region == "mouth" else features.quality
+            if detector.settings.occluded_by:
+                hidden = self.hidden_regions.hidden(detector.settings.occluded_by)
+                quality = min(quality, 1.0 - hidden)
             if quality < minimum:
                 self._missing(ts_ms, [kind])
                 continue

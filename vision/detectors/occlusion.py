@@ -1,0 +1,36 @@
+"""How far something hides each part of the face, now or within ``hold_ms`` (a hand passing in
+front of the face throws MediaPipe's whole mesh off a few frames before it covers a part, and
+for a few frames after it leaves), for the kinds whose settings name those parts in
+``occluded_by``: it lowers their quality, so they give no gesture rather than a false one."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+
+from vision.face_occlusion import region_changes
+from vision.features import ramp
+from vision.settings import OcclusionSettings
+
+
+class HiddenRegions:
+    """The held hidden-ness (0..1, the ``hidden`` ramp of each region's pattern change) of the
+    regions some kind names, updated once a frame."""
+
+    def __init__(self, settings: OcclusionSettings, regions: Iterable[str]) -> None:
+        self.settings = settings
+        self._regions = sorted(set(regions))
+        self._recent: dict[str, deque[tuple[int, float]]] = {r: deque() for r in self._regions}
+
+    def update(self, ts_ms: int, delta: Mapping[str, float], rest: Mapping[str, float]) -> None:
+        """Read every region of this frame against the player's rest."""
+        s = self.settings
+        changes = region_changes(delta, rest, self._regions, s)
+        for region, recent in self._recent.items():
+            recent.append((ts_ms, ramp(changes[region], s.hidden)))
+            while recent[0][0] < ts_ms - s.hold_ms:
+                recent.popleft()
+
+    def hidden(self, regions: Iterable[str]) -> float:
+        """0 (all of ``regions`` in view lately) .. 1 (one of them hidden)."""
+        return max((value for region in regions for _, value in self._recent[region]), default=0.0)
