@@ -277,6 +277,8 @@ class OcclusionSettings(_Strict):
     noise_grey: float = Field(gt=0)
     hidden: Ramp  # pattern change (vision.face_occlusion.pattern_change) -> how far it is hidden
     hold_ms: int = Field(ge=0)  # a region hidden this recently still counts as hidden
+    #: A region changed without a break this long has a new rest: its present look becomes it.
+    settle_ms: int = Field(gt=0)
 
 
 class DetectorSettings(_Strict):

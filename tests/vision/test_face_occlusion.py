@@ -4,6 +4,7 @@ lower face: a hand over the mouth is told; a tongue, teeth or a change of light 
 import cv2
 import numpy as np
 import pytest
+from feature_traces import Trace, labels, run
 
 from vision.detectors.occlusion import HiddenRegions
 from vision.face_occlusion import (
@@ -149,3 +150,35 @@ def test_occluded_by_must_name_known_regions(tmp_path):
     path.write_text(text)
     with pytest.raises(SettingsError, match="occluded_by"):
         load_detector_settings(path)
+
+
+def test_a_region_changed_for_settle_ms_is_settled_and_a_break_restarts_the_clock(rest):
+    covered = face()
+    cv2.ellipse(covered, MOUTH, (105, 80), 0, 0, 360, (115, 140, 195), -1)
+    now = signals(covered)
+    hidden_delta = {name: now[name] - rest[name] for name in rest}
+    regions = HiddenRegions(OCCLUSION, ["mouth", "cheek_left"])
+    for ts in range(0, OCCLUSION.settle_ms, 500):
+        regions.update(ts, hidden_delta, rest)
+    assert regions.settled(OCCLUSION.settle_ms - 500) == []
+    regions.update(OCCLUSION.settle_ms, hidden_delta, rest)
+    assert regions.settled(OCCLUSION.settle_ms) == ["mouth"]
+    regions.update(OCCLUSION.settle_ms + 40, dict.fromkeys(rest, 0.0), rest)
+    regions.update(OCCLUSION.settle_ms + 80, hidden_delta, rest)
+    assert regions.settled(OCCLUSION.settle_ms + 80) == []
+
+
+POUT = {"mouthPucker": 0.55, "mouth_width": -0.14, "lower_lip_center": 0.02}
+
+
+def test_a_pout_is_found_in_view_and_not_behind_a_hand_passing_over_the_mouth():
+    assert labels(run(Trace(6000, mouth=True).add(3000, 3800, **POUT))[0]) == ["pout"]
+    passing = Trace(6000, mouth=True).add(3000, 3800, **POUT).set(3100, 3500, mouth_cover=1.0)
+    assert run(passing)[0] == []
+
+
+def test_a_hand_over_the_mouth_at_calibration_becomes_the_rest_after_settle_ms():
+    trace = Trace(12000, mouth=True).set(0, 3000, mouth_cover=1.0)
+    trace.add(3500, 4300, **POUT).add(3000 + OCCLUSION.settle_ms + 1000, 9800, **POUT)
+    (pout,) = run(trace)[0]
+    assert pout.start_ms > 3000 + OCCLUSION.settle_ms

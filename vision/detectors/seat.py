@@ -20,6 +20,7 @@ from vision.detectors.shrug import ShrugDetector
 from vision.detectors.state import Event, EventTracker, Phase
 from vision.detectors.tongue_out import TongueOutDetector
 from vision.detectors.wink import WinkDetector
+from vision.face_occlusion import SIGNAL_PREFIX
 from vision.features import FaceFeatures, ramp
 from vision.settings import DetectorSettings
 
@@ -253,3 +254,6 @@ class SeatGestureDetector:
             ):
                 frozen.update(detector.signals)
         self.baseline.adapt(ts_ms, signals, frozen=frozen, released=released - frozen)
+        prefixes = tuple(SIGNAL_PREFIX[r] for r in self.hidden_regions.settled(ts_ms))
+        if prefixes:
+            self.baseline.rest_at({n: v for n, v in signals.items() if n.startswith(prefixes)})
