@@ -84,10 +84,14 @@ def _features_key(settings) -> str:
     root = Path(__file__).resolve().parents[1] / "vision"
     text = "".join(
         (root / name).read_text()
-        for name in ("features.py", "tongue.py", "eye_appearance.py", "shoulder_strips.py")
-    )
+        for name in (
+            "features.py", "tongue.py", "eye_appearance.py", "shoulder_strips.py",
+            "face_occlusion.py",
+        )
+    )  # fmt: skip
     strips = {k: v for k, v in settings.gestures.shrug if k in STRIP_GEOMETRY}
     text += repr(settings.tongue) + repr(settings.quality) + repr(settings.eyes) + repr(strips)
+    text += repr(settings.occlusion)
     return hashlib.sha1(text.encode()).hexdigest()
 
 

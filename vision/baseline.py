@@ -87,6 +87,10 @@ class Baseline:
             self.values = {name: float(np.median(v)) for name, v in self._samples.items()}
             self._samples.clear()
 
+    def rest_at(self, signals: Mapping[str, float]) -> None:
+        """Take these signals' present values as their resting values (a new rest)."""
+        self.values.update(signals)
+
     def delta(self, signals: Mapping[str, float]) -> dict[str, float]:
         """Every signal minus its resting value (a signal never seen at rest counts as rest)."""
         return {name: value - self.values.get(name, value) for name, value in signals.items()}

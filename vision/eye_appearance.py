@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.face_occlusion import box_means
 from vision.settings import EyeAppearanceSettings
 
 #: (outer corner, inner corner) by the player's side.
@@ -35,19 +36,6 @@ EYE_CORNERS = {"right": (33, 133), "left": (263, 362)}
 class EyeAppearance:
     darkness: float  # the eye's dark height against the cheek under it: low when the lid covers it
     surround: tuple[float, ...]  # grey level at points around the eye, for the occlusion test
-
-
-def _box_means(integral: np.ndarray, centres: np.ndarray, radii: np.ndarray) -> np.ndarray:
-    """Mean grey of the square of half-side ``radii[i]`` around each centre (clipped to the
-    crop whose ``integral`` image this is)."""
-    h, w = integral.shape[0] - 1, integral.shape[1] - 1
-    r = np.maximum(np.round(radii), 1).astype(int)
-    c = np.round(centres).astype(int)
-    x0, x1 = np.clip(c[:, 0] - r, 0, w), np.clip(c[:, 0] + r + 1, 0, w)
-    y0, y1 = np.clip(c[:, 1] - r, 0, h), np.clip(c[:, 1] + r + 1, 0, h)
-    area = np.maximum((x1 - x0) * (y1 - y0), 1)
-    sums = integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0]
-    return sums / area
 
 
 def measure_eyes(
@@ -98,7 +86,7 @@ def measure_eyes(
     x1, y1 = np.clip(np.ceil(every.max(axis=0) + margin).astype(int) + 1, 0, [w, h])
     gray = cv2.cvtColor(np.ascontiguousarray(image[y0:y1, x0:x1]), cv2.COLOR_BGR2GRAY)
     integral = cv2.integral(gray, sdepth=cv2.CV_64F)
-    greys = _box_means(integral, every - (x0, y0), np.concatenate(radii))
+    greys = box_means(integral, every - (x0, y0), np.concatenate(radii))
     measured = {}
     for side, grey in zip(sides, np.split(greys, len(sides)), strict=True):
         darkest = grey[:n_eye].reshape(-1, 3).min(axis=1)

@@ -33,6 +33,7 @@ import cv2
 import numpy as np
 
 from vision.eye_appearance import EyeAppearance, measure_eyes
+from vision.face_occlusion import SIGNAL_PREFIX, measure_surroundings
 from vision.observation import FaceObservation, PoseObservation
 from vision.settings import DetectorSettings, QualitySettings, Ramp, default_detector_settings
 from vision.shoulder_strips import ShoulderStrips, measure_strips
@@ -132,6 +133,9 @@ class FaceFeatures:
     eyes: Mapping[str, EyeAppearance] = field(default_factory=dict)
     #: The picture beside the neck (vision.shoulder_motion): the shrug detector's image cue.
     shoulder_strips: ShoulderStrips | None = None
+    #: Grey levels on the skin around the mouth and on each cheek, by region
+    #: (vision.face_occlusion): compared with rest, they tell a hand in front of the face.
+    surroundings: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
 
     def signals(self) -> dict[str, float]:
         """The scalar measures a baseline is kept for, by name."""
@@ -150,6 +154,9 @@ class FaceFeatures:
             values[f"eye_dark_{side}"] = eye.darkness
             for index, grey in enumerate(eye.surround):
                 values[f"eye_surround_{side}_{index}"] = grey
+        for region, greys in self.surroundings.items():
+            for index, grey in enumerate(greys):
+                values[f"{SIGNAL_PREFIX[region]}{index}"] = grey
         if self.shoulders is not None:
             values["shoulder_gap_left"] = self.shoulders.gap_left
             values["shoulder_gap_right"] = self.shoulders.gap_right
@@ -316,4 +323,5 @@ def compute_features(
         mouth_luma=seen.luma,
         eyes=measure_eyes(image, face.landmarks, settings.eyes),
         shoulder_strips=measure_strips(image, face.landmarks, settings.gestures.shrug),
+        surroundings=measure_surroundings(image, face.landmarks, settings.occlusion),
     )

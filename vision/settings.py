@@ -40,6 +40,10 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+#: Parts of the face whose concealment vision.face_occlusion tells (eyes: vision.eye_appearance).
+OCCLUSION_REGIONS = ("mouth", "cheek_left", "cheek_right", "eye_left", "eye_right")
+
+
 class KindSettings(_Strict):
     """What every gesture kind shares: its hysteresis, durations and refractory period."""
 
@@ -57,6 +61,9 @@ class KindSettings(_Strict):
     smile_veto: Ramp | None = None
     #: Which face region's quality gates this kind ("face" or "mouth").
     region: str = Field("face", pattern="^(face|mouth)$")
+    #: Parts of the face (OCCLUSION_REGIONS) that something in front of, now or within the
+    #: occlusion's ``hold_ms``, makes this kind unreadable: it lowers the kind's quality.
+    occluded_by: tuple[str, ...] = ()
 
     @model_validator(mode="after")
     def _consistent(self) -> KindSettings:
@@ -67,6 +74,9 @@ class KindSettings(_Strict):
         unknown = set(self.vetoed_by) - set(GESTURE_KINDS)
         if unknown:
             raise ValueError(f"vetoed_by names unknown kinds: {sorted(unknown)}")
+        unknown = set(self.occluded_by) - set(OCCLUSION_REGIONS)
+        if unknown:
+            raise ValueError(f"occluded_by names unknown face regions: {sorted(unknown)}")
         return self
 
 
@@ -275,6 +285,26 @@ class EyeAppearanceSettings(_Strict):
     min_eye_px: float = Field(gt=0)  # a smaller eye is not measured
 
 
+class OcclusionSettings(_Strict):
+    """Something in front of part of the face (vision.face_occlusion): where the skin around the
+    mouth and on the cheeks is sampled, and how a change of its pattern from rest is read."""
+
+    window: float = Field(gt=0)  # half-side of the square averaged at each landmark (face size)
+    min_face_px: float = Field(gt=0)  # a smaller face is not measured
+    #: Share of a region's points the light's gain and offset are refitted on (the others may
+    #: be a tongue over the chin or a fold that moved).
+    keep: float = Field(gt=0, le=1)
+    quantile: float = Field(gt=0, lt=1)  # the misfit read at this quantile of the points
+    min_rest_spread: float = Field(ge=0)  # a region flatter than this at rest (grey) tells nothing
+    #: Grey levels of noise (compression, sensor) added to the misfit: a pattern whose contrast
+    #: under the fitted gain sinks to it is gone, however well a flat line fits it.
+    noise_grey: float = Field(gt=0)
+    hidden: Ramp  # pattern change (vision.face_occlusion.pattern_change) -> how far it is hidden
+    hold_ms: int = Field(ge=0)  # a region hidden this recently still counts as hidden
+    #: A region changed without a break this long has a new rest: its present look becomes it.
+    settle_ms: int = Field(gt=0)
+
+
 class DetectorSettings(_Strict):
     calibration: CalibrationSettings
     baseline: BaselineSettings
@@ -282,6 +312,7 @@ class DetectorSettings(_Strict):
     tracking: TrackingSettings
     tongue: TongueAppearanceSettings
     eyes: EyeAppearanceSettings
+    occlusion: OcclusionSettings
     gestures: GestureKinds
 
     def with_sensitivities(self, sensitivities: dict[str, float]) -> DetectorSettings:

@@ -36,6 +36,11 @@ NEUTRAL_SHOULDERS = {"gap_left": 0.55, "gap_right": 0.55, "lean": 0.0, "head_sca
 NEUTRAL_EYES = {"eye_dark_left": 0.45, "eye_dark_right": 0.45,
                 "eye_cover_left": 0.0, "eye_cover_right": 0.0}  # fmt: skip
 SURROUND = np.array([120.0, 135.0, 150.0, 160.0, 155.0, 140.0, 125.0, 110.0, 100.0])
+#: The mouth's surroundings (vision.face_occlusion) for traces made with ``mouth=True``, and how
+#: far a hand, with a pattern of its own (fingers and the gaps between them), replaces them.
+MOUTH_SURROUND = np.array([95.0, 110.0, 130.0, 150.0, 160.0, 150.0, 135.0, 120.0, 140.0, 165.0])
+HAND = np.array([150.0, 165.0, 140.0, 160.0, 135.0, 150.0, 170.0, 145.0, 160.0, 140.0])
+NEUTRAL_MOUTH = {"mouth_cover": 0.0}
 OCCLUDER_GREY = 150.0
 #: Noise per feature (standard deviation), roughly what MediaPipe jitters by on a still face;
 #: areas (of face size squared) jitter by a quarter of that.
@@ -64,6 +69,7 @@ class Trace:
     rest: dict[str, float] = field(default_factory=dict)  # changes the resting face itself
     seed: int = 0
     eyes: bool = False  # frames carry each eye's appearance (NEUTRAL_EYES)
+    mouth: bool = False  # frames carry the mouth's surroundings (NEUTRAL_MOUTH)
 
     def add(self, start_ms: int, end_ms: int, ramp_ms: int = 50, **values: float) -> Trace:
         self.changes.append(Change(start_ms, end_ms, values, ramp_ms))
@@ -86,7 +92,10 @@ class Trace:
             if any(a <= ts < b for a, b in self.missing):
                 yield ts, None
                 continue
-            values = {**NEUTRAL, **NEUTRAL_BLENDSHAPES, **NEUTRAL_SHOULDERS, **NEUTRAL_EYES}
+            values = {
+                **NEUTRAL, **NEUTRAL_BLENDSHAPES, **NEUTRAL_SHOULDERS, **NEUTRAL_EYES,
+                **NEUTRAL_MOUTH,
+            }  # fmt: skip
             for name, value in self.rest.items():
                 values[name] += value
             for change in self.changes:
@@ -102,7 +111,8 @@ class Trace:
                     values.update(fixed)
             with_pose = self.pose_every and i % self.pose_every == 0
             eyes = _eyes(values, rng) if self.eyes else {}
-            yield ts, _features(ts, values, with_pose=with_pose, eyes=eyes)
+            surroundings = _mouth(values, rng) if self.mouth else {}
+            yield ts, _features(ts, values, with_pose, eyes, surroundings)
 
 
 def _envelope(ts: int, change: Change) -> float:
@@ -121,8 +131,19 @@ def _eyes(v: dict[str, float], rng: np.random.Generator) -> dict[str, EyeAppeara
     return eyes
 
 
+def _mouth(v: dict[str, float], rng: np.random.Generator) -> dict[str, tuple[float, ...]]:
+    cover = min(max(v["mouth_cover"], 0.0), 1.0)
+    grey = (1.0 - cover) * MOUTH_SURROUND + cover * HAND
+    grey = grey + rng.normal(0, 1.0, MOUTH_SURROUND.shape)
+    return {"mouth": tuple(float(g) for g in grey)}
+
+
 def _features(
-    ts: int, v: dict[str, float], with_pose: bool, eyes: dict[str, EyeAppearance]
+    ts: int,
+    v: dict[str, float],
+    with_pose: bool,
+    eyes: dict[str, EyeAppearance],
+    surroundings: dict[str, tuple[float, ...]],
 ) -> FaceFeatures:
     shoulders = (
         Shoulders(
@@ -143,6 +164,7 @@ def _features(
         blendshapes=blend,
         shoulders=shoulders,
         eyes=eyes,
+        surroundings=surroundings,
         **{name: v[name] for name in NEUTRAL},
     )
 

@@ -14,11 +14,13 @@ from vision.detectors.eyes_closed import EyesClosedDetector
 from vision.detectors.head_tilt import HeadTiltDetector
 from vision.detectors.lip_bite import LipBiteDetector
 from vision.detectors.mouth_twist import MouthTwistDetector
+from vision.detectors.occlusion import HiddenRegions
 from vision.detectors.pout import PoutDetector
 from vision.detectors.shrug import ShrugDetector
 from vision.detectors.state import Event, EventTracker, Phase
 from vision.detectors.tongue_out import TongueOutDetector
 from vision.detectors.wink import WinkDetector
+from vision.face_occlusion import SIGNAL_PREFIX
 from vision.features import FaceFeatures, ramp
 from vision.settings import DetectorSettings
 
@@ -62,6 +64,9 @@ class SeatGestureDetector:
             for d in self.detectors
         }
         self._scores = {d.kind: 0.0 for d in self.detectors}
+        self.hidden_regions = HiddenRegions(
+            settings.occlusion, {r for d in self.detectors for r in d.settings.occluded_by}
+        )
         self._active: dict[str, deque[list[int]]] = {d.kind: deque() for d in self.detectors}
         self._recent: deque[Gesture] = deque()
         self._releasing_until: dict[str, int] = {}
@@ -100,10 +105,14 @@ class SeatGestureDetector:
         # A laugh lifts both corners; MediaPipe reads a tongue pushed to one side, or a twist, as
         # one corner "smiling", which must not veto them.
         smile = min(delta["mouthSmileLeft"], delta["mouthSmileRight"])
+        self.hidden_regions.update(ts_ms, delta, self.baseline.values)
         ended: list[tuple[str, Event]] = []
         for detector in self.detectors:
             kind = detector.kind
             quality = mouth_quality if detector.settings.region == "mouth" else features.quality
+            if detector.settings.occluded_by:
+                hidden = self.hidden_regions.hidden(detector.settings.occluded_by)
+                quality = min(quality, 1.0 - hidden)
             if quality < minimum:
                 self._missing(ts_ms, [kind])
                 continue
@@ -245,3 +254,6 @@ class SeatGestureDetector:
             ):
                 frozen.update(detector.signals)
         self.baseline.adapt(ts_ms, signals, frozen=frozen, released=released - frozen)
+        prefixes = tuple(SIGNAL_PREFIX[r] for r in self.hidden_regions.settled(ts_ms))
+        if prefixes:
+            self.baseline.rest_at({n: v for n, v in signals.items() if n.startswith(prefixes)})

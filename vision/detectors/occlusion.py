@@ -1,0 +1,56 @@
+"""How far something hides each part of the face, now or within ``hold_ms`` (a hand passing in
+front of the face throws MediaPipe's whole mesh off a few frames before it covers a part, and
+for a few frames after it leaves), for the kinds whose settings name those parts in
+``occluded_by``: it lowers their quality, so they give no gesture rather than a false one.
+
+A region that looks changed for longer than ``settle_ms`` (longer than any gesture) has a new
+rest, as a gesture held past its ``max_ms`` does: a baseline calibrated with a hand over the
+mouth, or a new posture. Its samples' present values then become their resting values (the
+baseline does not adapt while a kind is unusable, so it would never follow them)."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+
+from vision.face_occlusion import region_changes
+from vision.features import ramp
+from vision.settings import OcclusionSettings
+
+
+class HiddenRegions:
+    """The held hidden-ness (0..1, the ``hidden`` ramp of each region's pattern change) of the
+    regions some kind names, updated once a frame."""
+
+    def __init__(self, settings: OcclusionSettings, regions: Iterable[str]) -> None:
+        self.settings = settings
+        self._regions = sorted(set(regions))
+        self._recent: dict[str, deque[tuple[int, float]]] = {r: deque() for r in self._regions}
+        self._changed_since: dict[str, int | None] = dict.fromkeys(self._regions)
+
+    def update(self, ts_ms: int, delta: Mapping[str, float], rest: Mapping[str, float]) -> None:
+        """Read every region of this frame against the player's rest."""
+        s = self.settings
+        changes = region_changes(delta, rest, self._regions, s)
+        for region, recent in self._recent.items():
+            value = ramp(changes[region], s.hidden)
+            if value == 0.0:
+                self._changed_since[region] = None
+            elif self._changed_since[region] is None:
+                self._changed_since[region] = ts_ms
+            recent.append((ts_ms, value))
+            while recent[0][0] < ts_ms - s.hold_ms:
+                recent.popleft()
+
+    def hidden(self, regions: Iterable[str]) -> float:
+        """0 (all of ``regions`` in view lately) .. 1 (one of them hidden)."""
+        return max((value for region in regions for _, value in self._recent[region]), default=0.0)
+
+    def settled(self, ts_ms: int) -> list[str]:
+        """The regions changed without a break for at least ``settle_ms``: their new look is
+        the new rest."""
+        return [
+            region
+            for region, since in self._changed_since.items()
+            if since is not None and ts_ms - since >= self.settings.settle_ms
+        ]

@@ -1,0 +1,154 @@
+"""Whether something (a hand) is in front of part of the face: grey levels on the skin around the
+mouth and on each cheek, read at face-mesh landmarks, and how far their pattern has left the
+player's own pattern at rest.
+
+The mouth's own pixels cannot tell: a tongue out or teeth over a bitten lip legitimately change
+them. Its surroundings can: under the nose, beside the corners, the chin's sides. The samples sit
+on mesh landmarks, which move with the skin (a twist, a pout, an open jaw carry them along), so
+each reads the same patch of skin whatever the mouth does; a tongue hanging over the chin covers
+only a few of them. A change of light scales and shifts the whole pattern (``now ~ gain * rest +
+offset``); a hand replaces it with its own, much flatter one. So the pattern is fitted to the
+rest's by least squares, refitted on the best-fitting share of the points (a tongue's or a
+moving fold's few points drop out), and the change is the median point's misfit plus the image's
+noise, in units of the rest pattern's contrast under that gain: small for the player's own skin
+in any light, large when most points stop fitting or the gain collapses (a flat hand).
+
+The eyes' surroundings are measured by vision.eye_appearance; ``region_changes`` reads them too.
+Cost: about 0.06 ms a face to measure and 0.07 ms to read all five regions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import count
+
+import cv2
+import numpy as np
+
+from vision.settings import OcclusionSettings
+
+#: Face-mesh landmarks sampled per region (skin only, none on the lips or in the eyes); sides
+#: are the player's own (the player's right cheek is on the image's left).
+REGIONS: dict[str, tuple[int, ...]] = {
+    "mouth": (
+        164, 167, 393, 165, 391, 92, 322,  # under the nose
+        186, 410, 57, 287, 212, 432, 43, 273,  # beside the corners
+        204, 424, 83, 313, 194, 418, 18, 200, 199,  # chin
+    ),
+    "cheek_right": (118, 119, 100, 101, 36, 50, 205, 187, 123, 117, 142, 206, 207, 147, 203, 216),
+    "cheek_left": (347, 348, 329, 330, 266, 280, 425, 411, 352, 346, 371, 426, 427, 376, 423, 436),
+}  # fmt: skip
+#: The signal-name prefix of each region's samples, the eyes' (vision.eye_appearance) included.
+SIGNAL_PREFIX = {
+    **{region: f"surround_{region}_" for region in REGIONS},
+    "eye_left": "eye_surround_left_",
+    "eye_right": "eye_surround_right_",
+}
+_POINTS = np.concatenate([np.array(points) for points in REGIONS.values()])
+_SPLITS = np.cumsum([len(points) for points in REGIONS.values()])[:-1]
+
+
+def box_means(integral: np.ndarray, centres: np.ndarray, radii: np.ndarray) -> np.ndarray:
+    """Mean grey of the square of half-side ``radii[i]`` around each centre (clipped to the
+    crop whose ``integral`` image this is)."""
+    h, w = integral.shape[0] - 1, integral.shape[1] - 1
+    r = np.maximum(np.round(radii), 1).astype(int)
+    c = np.round(centres).astype(int)
+    x0, x1 = np.clip(c[:, 0] - r, 0, w), np.clip(c[:, 0] + r + 1, 0, w)
+    y0, y1 = np.clip(c[:, 1] - r, 0, h), np.clip(c[:, 1] + r + 1, 0, h)
+    area = np.maximum((x1 - x0) * (y1 - y0), 1)
+    sums = integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0]
+    return sums / area
+
+
+def measure_surroundings(
+    image: np.ndarray, landmarks: np.ndarray, settings: OcclusionSettings
+) -> dict[str, tuple[float, ...]]:
+    """Grey levels at each region's landmarks of ``image`` (BGR), in one pass over one integral
+    image of the lower face; empty when the face is too small or a sample leaves the frame."""
+    pts = landmarks[:, :2].astype(np.float64)
+    face_px = float(np.linalg.norm(pts[263] - pts[33]))
+    if face_px < settings.min_face_px:
+        return {}
+    at = pts[_POINTS]
+    r = max(round(settings.window * face_px), 1)
+    h, w = image.shape[:2]
+    x0, y0 = np.floor(at.min(axis=0)).astype(int) - r
+    x1, y1 = np.ceil(at.max(axis=0)).astype(int) + r + 1
+    if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
+        return {}
+    gray = cv2.cvtColor(np.ascontiguousarray(image[y0:y1, x0:x1]), cv2.COLOR_BGR2GRAY)
+    integral = cv2.integral(gray, sdepth=cv2.CV_64F)
+    greys = box_means(integral, at - (x0, y0), np.full(len(at), float(r)))
+    return {
+        region: tuple(float(v) for v in values)
+        for region, values in zip(REGIONS, np.split(greys, _SPLITS), strict=True)
+    }
+
+
+def pattern_changes(
+    rests: list[np.ndarray], nows: list[np.ndarray], settings: OcclusionSettings
+) -> np.ndarray:
+    """How far each ``nows[i]`` has left the pattern of ``rests[i]`` (grey levels at the same
+    points), all regions at once: the ``quantile`` point's misfit after fitting ``now ~ gain *
+    rest + offset`` (refitted on the ``keep`` share of points that fit best), plus the image's
+    ``noise_grey``, over the rest pattern's spread times the gain: large when most points stop
+    fitting, and when the pattern's contrast under the gain sinks to the noise (a flat hand).
+    0 for a rest too flat (under ``min_rest_spread``) to tell anything."""
+    sizes = np.array([len(r) for r in rests])
+    width = int(sizes.max())
+    valid = np.arange(width)[None, :] < sizes[:, None]
+    rest = np.zeros((len(rests), width))
+    now = np.zeros_like(rest)
+    rest[valid] = np.concatenate(rests)
+    now[valid] = np.concatenate(nows)
+    spread = np.sqrt((valid * (rest - (rest.sum(1) / sizes)[:, None]) ** 2).sum(1) / sizes)
+    keep = np.maximum(3, (settings.keep * sizes).astype(int))
+    weight = valid.astype(float)
+    for _ in range(2):
+        total = weight.sum(1)
+        r_off = rest - ((weight * rest).sum(1) / total)[:, None]
+        n_off = now - ((weight * now).sum(1) / total)[:, None]
+        gain = (weight * r_off * n_off).sum(1) / np.maximum((weight * r_off**2).sum(1), 1e-9)
+        misfit = np.where(valid, np.abs(n_off - gain[:, None] * r_off), np.inf)
+        rank = np.argsort(np.argsort(misfit, axis=1), axis=1)
+        weight = (rank < keep[:, None]).astype(float)
+    at = np.round(settings.quantile * (sizes - 1)).astype(int)
+    chosen = np.sort(misfit, axis=1)[np.arange(len(rests)), at]
+    change = (chosen + settings.noise_grey) / (np.maximum(gain, 1e-3) * np.maximum(spread, 1e-9))
+    return np.where(spread < settings.min_rest_spread, 0.0, change)
+
+
+def pattern_change(rest: np.ndarray, now: np.ndarray, settings: OcclusionSettings) -> float:
+    """``pattern_changes`` of one region."""
+    return float(pattern_changes([rest], [now], settings)[0])
+
+
+def region_changes(
+    delta: Mapping[str, float],
+    rest: Mapping[str, float],
+    regions: Sequence[str],
+    settings: OcclusionSettings,
+) -> dict[str, float]:
+    """``pattern_changes`` of each region (keys of SIGNAL_PREFIX) between the player's rest and
+    now, from the seat's baseline; 0 for a region not measured now or at rest."""
+    changes = dict.fromkeys(regions, 0.0)
+    measured, rests, nows = [], [], []
+    for region in regions:
+        prefix = SIGNAL_PREFIX[region]
+        at_rest, change = [], []
+        for index in count():
+            name = f"{prefix}{index}"
+            if name not in rest:
+                break
+            at_rest.append(rest[name])
+            change.append(delta.get(name))
+        if len(at_rest) < 3 or None in change:
+            continue
+        measured.append(region)
+        rests.append(np.array(at_rest))
+        nows.append(rests[-1] + np.array(change))
+    if measured:
+        found = pattern_changes(rests, nows, settings).tolist()
+        changes.update(zip(measured, found, strict=True))
+    return changes
