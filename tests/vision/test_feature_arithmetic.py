@@ -1,8 +1,10 @@
 """The features' shortcuts compute exactly what the straightforward NumPy code computes."""
 
+import cv2
 import numpy as np
 import pytest
 
+from vision import tongue
 from vision.features import _GAP_GROUPS, _centroid, _mean_and_std, _mean_gaps
 
 
@@ -33,3 +35,39 @@ def test_the_centroid_is_numpys_mean_bit_for_bit(seed, size):
 def test_the_light_is_numpys_mean_and_std_bit_for_bit(shape, seed):
     gray = np.random.default_rng(seed).integers(0, 256, shape, dtype=np.uint8)
     assert _mean_and_std(gray) == (float(gray.mean()), float(gray.std()))
+
+
+def mouth_outlines(points: np.ndarray) -> list[np.ndarray]:
+    """The outlines measure_mouth fills, each gathered on its own (the zone's lower edge
+    dropped by a few pixels)."""
+    below = np.vstack([points[tongue._ZONE_BELOW_TOP], points[tongue._ZONE_BELOW_BOTTOM] + 3.5])
+    return [below] + [
+        points[part]
+        for part in (tongue._INNER, tongue._UPPER_LIP, tongue._LIPS_LEFT, tongue._LIPS_RIGHT)
+    ]
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_mouth_masks_are_each_outline_filled_on_its_own(seed):
+    rng = np.random.default_rng(seed)
+    points = (rng.random((478, 2)) * 40 + [300, 200]).astype(np.float32)
+    origin, scale, radius, shape = (290, 190), 64 / 60, 5, (66, 64)
+    every = points[tongue._OUTLINE_POINTS]
+    every[tongue._DROPPED] += 3.5
+    masks = tongue._outline_masks(every, origin, scale, radius, shape)
+    cheeks = np.zeros(shape, np.uint8)
+    for cx, cy in np.round((points[tongue._CHEEKS] - origin) * scale).astype(int):
+        cv2.circle(cheeks, (int(cx), int(cy)), radius, 1, -1)
+    expected = [cheeks]
+    for outline in mouth_outlines(points):
+        mask = np.zeros(shape, np.uint8)
+        cv2.fillPoly(mask, [np.round((outline - origin) * scale).astype(np.int32)], 1)
+        expected.append(mask)
+    assert masks.any(axis=(1, 2)).all()
+    assert np.array_equal(masks, np.stack(expected))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_mouths_norm_is_numpys_bit_for_bit(seed):
+    offset = (np.random.default_rng(seed).random(2) * 200 - 100).astype(np.float32)
+    assert tongue._norm(offset) == float(np.linalg.norm(offset))
