@@ -4,7 +4,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import tongue
+from vision import shoulder_motion, tongue
 from vision.features import _GAP_GROUPS, _centroid, _mean_and_std, _mean_gaps
 
 
@@ -71,3 +71,11 @@ def test_the_mouth_masks_are_each_outline_filled_on_its_own(seed):
 def test_the_mouths_norm_is_numpys_bit_for_bit(seed):
     offset = (np.random.default_rng(seed).random(2) * 200 - 100).astype(np.float32)
     assert tongue._norm(offset) == float(np.linalg.norm(offset))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_strips_texture_is_numpys_std_bit_for_bit(seed):
+    strip = (np.random.default_rng(seed).random((30, 16)) * 255).astype(np.float32)
+    template = strip[4:27, 3:13]  # a strided view, as strip_shift cuts it
+    assert shoulder_motion._std(template) == template.std()
+    assert shoulder_motion._std(template).dtype == np.float32
