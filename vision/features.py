@@ -185,6 +185,7 @@ _GAP_ENDS = np.array([pair for group in _GAP_GROUPS.values() for pair in group])
 _RIGHT_BROW, _LEFT_BROW = np.array(RIGHT_BROW), np.array(LEFT_BROW)
 _RIGHT_EYE_RING, _LEFT_EYE_RING = np.array(RIGHT_EYE_RING), np.array(LEFT_EYE_RING)
 _MOUTH_CENTRE, _NOSE_BRIDGE = np.array(MOUTH_CENTRE), np.array(NOSE_BRIDGE)
+_POSE_HEAD = np.array((POSE_NOSE, *POSE_EARS))
 
 
 def _mean_gaps(points: np.ndarray) -> dict[str, float]:
@@ -200,6 +201,12 @@ def _mean_gaps(points: np.ndarray) -> dict[str, float]:
         means[name] = sum(lengths[start : start + len(group)]) / len(group)
         start += len(group)
     return means
+
+
+def _norm(offset: np.ndarray) -> np.floating:
+    """``np.linalg.norm(offset)`` of a vector, without its overhead (the same value, bit for
+    bit)."""
+    return np.sqrt(offset.dot(offset))
 
 
 def _centroid(points: np.ndarray, indices: np.ndarray) -> np.ndarray:
@@ -235,17 +242,17 @@ def shoulders_of(face: FaceObservation, pose: PoseObservation) -> Shoulders | No
     if min(vis[POSE_SHOULDERS[0]], vis[POSE_SHOULDERS[1]]) < POSE_MIN_VISIBILITY:
         return None
     toward_left = face.landmarks[263, :2] - face.landmarks[33, :2]
-    nose_gap = np.linalg.norm(lm[POSE_NOSE] - face.landmarks[NOSE_TIP, :2])
-    if nose_gap > POSE_MAX_NOSE_GAP * np.linalg.norm(toward_left):
+    eye_line = _norm(toward_left)
+    if _norm(lm[POSE_NOSE] - face.landmarks[NOSE_TIP, :2]) > POSE_MAX_NOSE_GAP * eye_line:
         return None
     a, b = POSE_SHOULDERS
     left, right = (a, b) if np.dot(lm[a] - lm[b], toward_left) > 0 else (b, a)
-    width = float(np.linalg.norm(lm[left] - lm[right]))
+    width = float(_norm(lm[left] - lm[right]))
     if width < 1:
         return None
-    head = np.mean([lm[POSE_NOSE], lm[POSE_EARS[0]], lm[POSE_EARS[1]]], axis=0)
+    head = _centroid(lm, _POSE_HEAD)
     middle = (lm[left] + lm[right]) / 2
-    face_px = float(np.linalg.norm(toward_left))
+    face_px = float(eye_line)
     return Shoulders(
         gap_left=float(lm[left][1] - head[1]) / width,
         gap_right=float(lm[right][1] - head[1]) / width,

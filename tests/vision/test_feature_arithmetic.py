@@ -4,7 +4,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import shoulder_motion, tongue
+from vision import features, shoulder_motion, tongue
 from vision.features import _GAP_GROUPS, _centroid, _mean_and_std, _mean_gaps
 
 
@@ -79,3 +79,11 @@ def test_the_strips_texture_is_numpys_std_bit_for_bit(seed):
     template = strip[4:27, 3:13]  # a strided view, as strip_shift cuts it
     assert shoulder_motion._std(template) == template.std()
     assert shoulder_motion._std(template).dtype == np.float32
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("seed", range(10))
+def test_the_features_norm_is_numpys_bit_for_bit(dtype, seed):
+    offset = (np.random.default_rng(seed).random(2) * 200 - 100).astype(dtype)
+    length = features._norm(offset)
+    assert length == np.linalg.norm(offset) and length.dtype == dtype
