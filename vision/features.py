@@ -173,12 +173,52 @@ def ramp(value: float, span: Ramp | tuple[float, float]) -> float:
     return min(max((value - lo) / (hi - lo), 0.0), 1.0)
 
 
-def _dist(points: np.ndarray, a: int, b: int) -> float:
-    return float(np.linalg.norm(points[a] - points[b]))
+#: Every landmark distance the geometry reads, by measure: each measure is the mean length of its
+#: pairs; one array operation measures them all (see _mean_gaps).
+_GAP_GROUPS = {
+    "face": ((33, 263),),
+    "lids_left": LEFT_EYE_LIDS,
+    "width_left": (LEFT_EYE_CORNERS,),
+    "lids_right": RIGHT_EYE_LIDS,
+    "width_right": (RIGHT_EYE_CORNERS,),
+    "lower_lip_left": LOWER_LIP_LEFT,
+    "lower_lip_center": LOWER_LIP_CENTER,
+    "lower_lip_right": LOWER_LIP_RIGHT,
+    "upper_lip": UPPER_LIP,
+    "mouth_open": ((13, 14),),
+    "mouth_width": (MOUTH_CORNERS,),
+}
+_GAP_ENDS = np.array([pair for group in _GAP_GROUPS.values() for pair in group]).T
+_RIGHT_BROW, _LEFT_BROW = np.array(RIGHT_BROW), np.array(LEFT_BROW)
+_RIGHT_EYE_RING, _LEFT_EYE_RING = np.array(RIGHT_EYE_RING), np.array(LEFT_EYE_RING)
+_MOUTH_CENTRE, _NOSE_BRIDGE = np.array(MOUTH_CENTRE), np.array(NOSE_BRIDGE)
+_POSE_HEAD = np.array((POSE_NOSE, *POSE_EARS))
 
 
-def _mean_gap(points: np.ndarray, pairs: tuple[tuple[int, int], ...]) -> float:
-    return sum(_dist(points, a, b) for a, b in pairs) / len(pairs)
+def _mean_gaps(points: np.ndarray) -> dict[str, float]:
+    """Each _GAP_GROUPS measure: the mean length of its landmark pairs.
+
+    Each length is ``np.linalg.norm``'s (the square root of the summed squares, bit for bit) and
+    each mean Python's left-to-right sum over the group divided by its size.
+    """
+    offsets = points[_GAP_ENDS[0]] - points[_GAP_ENDS[1]]
+    lengths = np.sqrt(offsets[:, 0] * offsets[:, 0] + offsets[:, 1] * offsets[:, 1]).tolist()
+    means, start = {}, 0
+    for name, group in _GAP_GROUPS.items():
+        means[name] = sum(lengths[start : start + len(group)]) / len(group)
+        start += len(group)
+    return means
+
+
+def _norm(offset: np.ndarray) -> np.floating:
+    """``np.linalg.norm(offset)`` of a vector, without its overhead (the same value, bit for
+    bit)."""
+    return np.sqrt(offset.dot(offset))
+
+
+def _centroid(points: np.ndarray, indices: np.ndarray) -> np.ndarray:
+    """``points[indices].mean(axis=0)``, without its overhead (the same value, bit for bit)."""
+    return np.add.reduce(points[indices], axis=0) / len(indices)
 
 
 def head_angles(face: FaceObservation) -> tuple[float, float, float]:
@@ -209,17 +249,17 @@ def shoulders_of(face: FaceObservation, pose: PoseObservation) -> Shoulders | No
     if min(vis[POSE_SHOULDERS[0]], vis[POSE_SHOULDERS[1]]) < POSE_MIN_VISIBILITY:
         return None
     toward_left = face.landmarks[263, :2] - face.landmarks[33, :2]
-    nose_gap = np.linalg.norm(lm[POSE_NOSE] - face.landmarks[NOSE_TIP, :2])
-    if nose_gap > POSE_MAX_NOSE_GAP * np.linalg.norm(toward_left):
+    eye_line = _norm(toward_left)
+    if _norm(lm[POSE_NOSE] - face.landmarks[NOSE_TIP, :2]) > POSE_MAX_NOSE_GAP * eye_line:
         return None
     a, b = POSE_SHOULDERS
     left, right = (a, b) if np.dot(lm[a] - lm[b], toward_left) > 0 else (b, a)
-    width = float(np.linalg.norm(lm[left] - lm[right]))
+    width = float(_norm(lm[left] - lm[right]))
     if width < 1:
         return None
-    head = np.mean([lm[POSE_NOSE], lm[POSE_EARS[0]], lm[POSE_EARS[1]]], axis=0)
+    head = _centroid(lm, _POSE_HEAD)
     middle = (lm[left] + lm[right]) / 2
-    face_px = float(np.linalg.norm(toward_left))
+    face_px = float(eye_line)
     return Shoulders(
         gap_left=float(lm[left][1] - head[1]) / width,
         gap_right=float(lm[right][1] - head[1]) / width,
@@ -230,17 +270,27 @@ def shoulders_of(face: FaceObservation, pose: PoseObservation) -> Shoulders | No
     )
 
 
-def _face_light(image: np.ndarray, face: FaceObservation) -> tuple[float, float]:
-    """Mean and spread of the face's brightness, on a small copy of its bounding box."""
-    pts = face.landmarks[:, :2]
+def _face_light(image: np.ndarray, points: np.ndarray) -> tuple[float, float]:
+    """Mean and spread of the face's brightness, on a small copy of the bounding box of its
+    landmarks ``points`` (x, y pixels)."""
     h, w = image.shape[:2]
-    x0, y0 = np.clip(np.floor(pts.min(axis=0)).astype(int), 0, [w, h])
-    x1, y1 = np.clip(np.ceil(pts.max(axis=0)).astype(int), 0, [w, h])
+    xs, ys = points[:, 0], points[:, 1]
+    x0, y0 = min(max(math.floor(xs.min()), 0), w), min(max(math.floor(ys.min()), 0), h)
+    x1, y1 = min(max(math.ceil(xs.max()), 0), w), min(max(math.ceil(ys.max()), 0), h)
     if x1 - x0 < 2 or y1 - y0 < 2:
         return 0.0, 0.0
     crop = image[y0:y1:4, x0:x1:4] if min(x1 - x0, y1 - y0) > 64 else image[y0:y1, x0:x1]
     gray = cv2.cvtColor(np.ascontiguousarray(crop), cv2.COLOR_BGR2GRAY)
-    return float(gray.mean()), float(gray.std())
+    return _mean_and_std(gray)
+
+
+def _mean_and_std(gray: np.ndarray) -> tuple[float, float]:
+    """``gray.mean()`` and ``gray.std()`` of a contiguous uint8 image, as NumPy computes them (the
+    same values, bit for bit) without their overhead."""
+    mean = np.add.reduce(gray, axis=None, dtype=np.float64) / gray.size
+    deviations = gray - mean
+    np.multiply(deviations, deviations, out=deviations)
+    return float(mean), float(np.sqrt(np.add.reduce(deviations, axis=None) / gray.size))
 
 
 def _quality(
@@ -272,38 +322,36 @@ def compute_features(
     """Measure one face of one frame (``image`` is the full BGR frame the landmarks refer to)."""
     settings = settings or default_detector_settings()
     pts = face.landmarks[:, :2].astype(np.float64)
-    face_px = max(_dist(pts, 33, 263), 1e-6)
+    gaps = _mean_gaps(pts)
+    face_px = max(gaps["face"], 1e-6)
     u = (pts[263] - pts[33]) / face_px  # towards the player's left
     up = np.array([u[1], -u[0]])  # towards the top of the head
 
-    def eye_open(corners: tuple[int, int], lids: tuple[tuple[int, int], ...]) -> float:
-        return _mean_gap(pts, lids) / max(_dist(pts, *corners), 1e-6)
+    def brow_gap(brow: np.ndarray, ring: np.ndarray) -> float:
+        return float(np.dot(_centroid(pts, brow) - _centroid(pts, ring), up))
 
-    def brow_gap(brow: tuple[int, ...], ring: tuple[int, ...]) -> float:
-        return float(np.dot(pts[list(brow)].mean(axis=0) - pts[list(ring)].mean(axis=0), up))
-
-    centre = pts[list(MOUTH_CENTRE)].mean(axis=0)
-    midline = pts[list(NOSE_BRIDGE)].mean(axis=0)
+    centre = _centroid(pts, _MOUTH_CENTRE)
+    midline = _centroid(pts, _NOSE_BRIDGE)
     roll, yaw, pitch = head_angles(face)
     mouth = measure_mouth(image, face.landmarks, settings.tongue)
     quality, mouth_quality, parts = _quality(
-        face, settings.quality, face_px, yaw, pitch, _face_light(image, face), mouth
+        face, settings.quality, face_px, yaw, pitch, _face_light(image, pts), mouth
     )
     seen = mouth or NO_MOUTH
     return FaceFeatures(
         ts_ms=face.ts_ms,
         face_px=face_px,
         blendshapes=dict(face.blendshapes),
-        eye_open_left=eye_open(LEFT_EYE_CORNERS, LEFT_EYE_LIDS),
-        eye_open_right=eye_open(RIGHT_EYE_CORNERS, RIGHT_EYE_LIDS),
-        brow_gap_left=brow_gap(LEFT_BROW, LEFT_EYE_RING) / face_px,
-        brow_gap_right=brow_gap(RIGHT_BROW, RIGHT_EYE_RING) / face_px,
-        lower_lip_left=_mean_gap(pts, LOWER_LIP_LEFT) / face_px,
-        lower_lip_center=_mean_gap(pts, LOWER_LIP_CENTER) / face_px,
-        lower_lip_right=_mean_gap(pts, LOWER_LIP_RIGHT) / face_px,
-        upper_lip=_mean_gap(pts, UPPER_LIP) / face_px,
-        mouth_open=_dist(pts, 13, 14) / face_px,
-        mouth_width=_dist(pts, *MOUTH_CORNERS) / face_px,
+        eye_open_left=gaps["lids_left"] / max(gaps["width_left"], 1e-6),
+        eye_open_right=gaps["lids_right"] / max(gaps["width_right"], 1e-6),
+        brow_gap_left=brow_gap(_LEFT_BROW, _LEFT_EYE_RING) / face_px,
+        brow_gap_right=brow_gap(_RIGHT_BROW, _RIGHT_EYE_RING) / face_px,
+        lower_lip_left=gaps["lower_lip_left"] / face_px,
+        lower_lip_center=gaps["lower_lip_center"] / face_px,
+        lower_lip_right=gaps["lower_lip_right"] / face_px,
+        upper_lip=gaps["upper_lip"] / face_px,
+        mouth_open=gaps["mouth_open"] / face_px,
+        mouth_width=gaps["mouth_width"] / face_px,
         mouth_offset=float(np.dot(centre - midline, u)) / face_px,
         head_roll_deg=roll,
         head_yaw_deg=yaw,

@@ -30,6 +30,8 @@ bite hides it under the teeth and a tongue covers it; neither is occlusion.)
 
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -76,6 +78,17 @@ _CHEEKS = np.array(CHEEKS)
 #: Each half of the lips by the outer contour, closed along the midline from 0 (upper) to 17.
 _LIPS_LEFT = np.array(OUTER_UPPER_LIP[5:] + OUTER_LOWER_LIP[9:4:-1])
 _LIPS_RIGHT = np.array(OUTER_UPPER_LIP[5::-1] + OUTER_LOWER_LIP[1:6])
+#: Every point measure_mouth places, gathered at once: the cheeks, then each outline it fills.
+_OUTLINE_PARTS = (_CHEEKS, np.concatenate([_ZONE_BELOW_TOP, _ZONE_BELOW_BOTTOM]), _INNER,
+                  _UPPER_LIP, _LIPS_LEFT, _LIPS_RIGHT)  # fmt: skip
+_OUTLINE_POINTS = np.concatenate(_OUTLINE_PARTS)
+_PART_ENDS = np.cumsum([len(part) for part in _OUTLINE_PARTS]).tolist()
+#: (first, end) rows of each filled outline in _OUTLINE_POINTS.
+_OUTLINES = tuple(itertools.pairwise(_PART_ENDS))
+#: The zone's lower edge, which lies a little below the lower lip.
+_DROPPED = slice(_PART_ENDS[0] + len(_ZONE_BELOW_TOP), _PART_ENDS[1])
+#: The crop holds the cheeks, the zone, the opening and the upper lip.
+_FRAMED_POINTS = _PART_ENDS[3]
 
 
 def _median(values: np.ndarray) -> float:
@@ -87,6 +100,27 @@ def _median(values: np.ndarray) -> float:
     return float((low + high) / 2)
 
 
+def _norm(offset: np.ndarray) -> float:
+    """``float(np.linalg.norm(offset))`` of a float32 vector, without its overhead (the same
+    value, bit for bit)."""
+    return float(np.sqrt(offset.dot(offset)))
+
+
+def _outline_masks(
+    every: np.ndarray, origin: tuple[int, int], scale: float, radius: int, shape: tuple[int, int]
+) -> np.ndarray:
+    """One 0/1 plane of ``shape`` per _OUTLINE_PARTS part: discs of ``radius`` around the cheeks,
+    then each filled outline, with ``every`` (image pixels, _OUTLINE_POINTS) moved to ``origin``
+    and scaled, all rounded at once."""
+    in_crop = np.round((every - origin) * scale)
+    masks = np.zeros((len(_OUTLINE_PARTS), *shape), np.uint8)
+    for cx, cy in in_crop[: len(_CHEEKS)].astype(int):
+        cv2.circle(masks[0], (int(cx), int(cy)), radius, 1, -1)
+    for plane, (start, end) in zip(masks[1:], _OUTLINES, strict=True):
+        cv2.fillPoly(plane, [in_crop[start:end].astype(np.int32)], 1)
+    return masks
+
+
 def measure_mouth(
     image: np.ndarray, landmarks: np.ndarray, settings: TongueAppearanceSettings
 ) -> MouthAppearance | None:
@@ -96,26 +130,25 @@ def measure_mouth(
     """
     pts = landmarks[:, :2].astype(np.float32)
     left_corner, right_corner = pts[291], pts[61]
-    mouth_width = float(np.linalg.norm(left_corner - right_corner))
+    mouth_width = _norm(left_corner - right_corner)
     if mouth_width < 4:
         return None
     # The face's own axes: u from the player's right to left, v downwards on the face.
-    u = (pts[263] - pts[33]) / max(float(np.linalg.norm(pts[263] - pts[33])), 1e-6)
+    eye_line = pts[263] - pts[33]
+    eye_px = _norm(eye_line)
+    u = eye_line / max(eye_px, 1e-6)
     v = np.array([-u[1], u[0]], dtype=np.float32)
     if v[1] < 0:
         v = -v
     drop = v * settings.below_lip_fraction * 0.5 * mouth_width
-    zone_below = np.vstack([pts[_ZONE_BELOW_TOP], pts[_ZONE_BELOW_BOTTOM] + drop])
-    inner = pts[_INNER]
-    upper_lip = pts[_UPPER_LIP]
-    cheeks = pts[_CHEEKS]
-
-    every = np.vstack([zone_below, inner, upper_lip, cheeks])
+    every = pts[_OUTLINE_POINTS]
+    every[_DROPPED] += drop
+    framed = every[:_FRAMED_POINTS]
     margin = 0.15 * mouth_width
-    x0, y0 = np.floor(every.min(axis=0) - margin).astype(int)
-    x1, y1 = np.ceil(every.max(axis=0) + margin).astype(int)
+    xs, ys = framed[:, 0], framed[:, 1]
     h, w = image.shape[:2]
-    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    x0, y0 = max(math.floor(xs.min() - margin), 0), max(math.floor(ys.min() - margin), 0)
+    x1, y1 = min(math.ceil(xs.max() + margin), w), min(math.ceil(ys.max() + margin), h)
     if x1 - x0 < 8 or y1 - y0 < 8:
         return None
     scale = settings.crop_px / (x1 - x0)
@@ -125,20 +158,11 @@ def measure_mouth(
     lightness, redness = lab[..., 0].astype(np.float32), lab[..., 1].astype(np.float32)
     chroma = np.hypot(redness - 128.0, lab[..., 2].astype(np.float32) - 128.0)
 
-    def mask_of(poly: np.ndarray) -> np.ndarray:
-        mask = np.zeros(lab.shape[:2], np.uint8)
-        cv2.fillPoly(mask, [np.round((poly - (x0, y0)) * scale).astype(np.int32)], 1)
-        return mask.view(bool)
-
     radius = max(round(0.12 * mouth_width * scale), 1)
-    cheek_mask = np.zeros(lab.shape[:2], np.uint8)
-    for cx, cy in np.round((cheeks - (x0, y0)) * scale).astype(int):
-        cv2.circle(cheek_mask, (int(cx), int(cy)), radius, 1, -1)
-    cheek = cheek_mask.view(bool)
-    opening = mask_of(inner)
-    zone = opening | mask_of(zone_below)
-    lips_left, lips_right = mask_of(pts[_LIPS_LEFT]), mask_of(pts[_LIPS_RIGHT])
-    upper_lip_px = mask_of(upper_lip) & ~opening
+    masks = _outline_masks(every, (x0, y0), scale, radius, lab.shape[:2])
+    cheek, below, opening, upper, lips_left, lips_right = masks.view(bool)
+    zone = opening | below
+    upper_lip_px = upper & ~opening
     lip_px = redness[upper_lip_px]
     if lip_px.size == 0 or not cheek.any() or not zone.any():
         return None
@@ -161,7 +185,7 @@ def measure_mouth(
     # corner and the corners' midpoint towards the near one; halfway between them is the middle of
     # the mouth as seen.
     centre = (left_corner + right_corner + pts[13] + pts[14]) / 4
-    area_unit = (scale * float(np.linalg.norm(pts[263] - pts[33]))) ** 2
+    area_unit = (scale * eye_px) ** 2
 
     def count_and_side(found: np.ndarray) -> tuple[int, float]:
         count = np.count_nonzero(found)

@@ -1,0 +1,89 @@
+"""The features' shortcuts compute exactly what the straightforward NumPy code computes."""
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import features, shoulder_motion, tongue
+from vision.features import _GAP_GROUPS, _centroid, _mean_and_std, _mean_gaps
+
+
+def landmarks(seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return (rng.random((478, 2)) * [1280, 720]).astype(np.float32).astype(np.float64)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_gathered_gaps_are_the_mean_norms_bit_for_bit(seed):
+    points = landmarks(seed)
+    gaps = _mean_gaps(points)
+    for name, pairs in _GAP_GROUPS.items():
+        lengths = [float(np.linalg.norm(points[a] - points[b])) for a, b in pairs]
+        assert gaps[name] == sum(lengths) / len(lengths), name
+
+
+@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("size", [4, 5, 16])
+def test_the_centroid_is_numpys_mean_bit_for_bit(seed, size):
+    points = landmarks(seed)
+    indices = np.random.default_rng(seed).choice(len(points), size, replace=False)
+    assert np.array_equal(_centroid(points, indices), points[indices].mean(axis=0))
+
+
+@pytest.mark.parametrize("shape", [(2, 2), (17, 31), (120, 90)])
+@pytest.mark.parametrize("seed", range(5))
+def test_the_light_is_numpys_mean_and_std_bit_for_bit(shape, seed):
+    gray = np.random.default_rng(seed).integers(0, 256, shape, dtype=np.uint8)
+    assert _mean_and_std(gray) == (float(gray.mean()), float(gray.std()))
+
+
+def mouth_outlines(points: np.ndarray) -> list[np.ndarray]:
+    """The outlines measure_mouth fills, each gathered on its own (the zone's lower edge
+    dropped by a few pixels)."""
+    below = np.vstack([points[tongue._ZONE_BELOW_TOP], points[tongue._ZONE_BELOW_BOTTOM] + 3.5])
+    return [below] + [
+        points[part]
+        for part in (tongue._INNER, tongue._UPPER_LIP, tongue._LIPS_LEFT, tongue._LIPS_RIGHT)
+    ]
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_mouth_masks_are_each_outline_filled_on_its_own(seed):
+    rng = np.random.default_rng(seed)
+    points = (rng.random((478, 2)) * 40 + [300, 200]).astype(np.float32)
+    origin, scale, radius, shape = (290, 190), 64 / 60, 5, (66, 64)
+    every = points[tongue._OUTLINE_POINTS]
+    every[tongue._DROPPED] += 3.5
+    masks = tongue._outline_masks(every, origin, scale, radius, shape)
+    cheeks = np.zeros(shape, np.uint8)
+    for cx, cy in np.round((points[tongue._CHEEKS] - origin) * scale).astype(int):
+        cv2.circle(cheeks, (int(cx), int(cy)), radius, 1, -1)
+    expected = [cheeks]
+    for outline in mouth_outlines(points):
+        mask = np.zeros(shape, np.uint8)
+        cv2.fillPoly(mask, [np.round((outline - origin) * scale).astype(np.int32)], 1)
+        expected.append(mask)
+    assert masks.any(axis=(1, 2)).all()
+    assert np.array_equal(masks, np.stack(expected))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_mouths_norm_is_numpys_bit_for_bit(seed):
+    offset = (np.random.default_rng(seed).random(2) * 200 - 100).astype(np.float32)
+    assert tongue._norm(offset) == float(np.linalg.norm(offset))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_strips_texture_is_numpys_std_bit_for_bit(seed):
+    strip = (np.random.default_rng(seed).random((30, 16)) * 255).astype(np.float32)
+    template = strip[4:27, 3:13]  # a strided view, as strip_shift cuts it
+    assert shoulder_motion._std(template) == template.std()
+    assert shoulder_motion._std(template).dtype == np.float32
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("seed", range(10))
+def test_the_features_norm_is_numpys_bit_for_bit(dtype, seed):
+    offset = (np.random.default_rng(seed).random(2) * 200 - 100).astype(dtype)
+    length = features._norm(offset)
+    assert length == np.linalg.norm(offset) and length.dtype == dtype
