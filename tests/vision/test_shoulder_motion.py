@@ -87,6 +87,13 @@ def test_a_dropping_chin_moves_the_strips_window_but_not_the_reading():
     assert abs(left.rise) < 0.01 and abs(right.rise) < 0.01
 
 
+def test_a_chin_read_higher_than_the_template_reaches_makes_no_rise():
+    # A jaw misread (the tongue out) moves the chin up: the strip cut from it ends above where
+    # the resting template lies, and its last row must not pass for a rise.
+    for shift in shift_of(frame(), face_at(chin_drop=-16.0)):
+        assert shift is None or abs(shift.rise) < 0.01
+
+
 def test_a_hand_in_a_strip_breaks_its_match():
     left, _ = shift_of(frame(hand_x=CHIN[0] + 1.1 * FACE_PX))
     assert left.match < SETTINGS.image_broken_match
@@ -128,6 +135,16 @@ def test_shoulders_raised_in_the_picture_are_a_shrug_with_its_side(left, right, 
         return frame(left=left * up, right=right * up), face_at()
 
     assert labels(run_drawn(drawn_trace(5000, look))) == [label]
+
+
+def test_both_shoulders_raised_unequally_are_a_shrug_both():
+    # One strip may read half the other's rise (less of its template on the shoulder): still
+    # both, since the still side of a one-sided shrug reads about nothing.
+    def look(ts):
+        up = during(ts)
+        return frame(left=6 * up, right=3 * up), face_at()
+
+    assert labels(run_drawn(drawn_trace(5000, look))) == ["shrug both"]
 
 
 def test_a_hand_passing_in_front_of_the_shoulders_is_not_a_shrug():
