@@ -71,6 +71,24 @@ def test_shoulders_raised_by_k_pixels_read_k_pixels(pixels):
     assert min(left.match, right.match) > SETTINGS.image_sharp_match
 
 
+def plain_frame(lift: float = 0.0) -> np.ndarray:
+    """A plain shirt against a wall a few grey levels lighter, its top (the only thing to read)
+    just below the chin, both shoulders raised by ``lift`` pixels."""
+    x = np.arange(640, dtype=np.float32)
+    top = 314.0 + np.abs(x - CHIN[0]) / 16 - lift
+    rows = np.arange(480, dtype=np.float32)[:, None]
+    grey = np.where(rows >= top, 70, 76).astype(np.uint8)
+    return np.repeat(grey[..., None], 3, axis=2)
+
+
+def test_a_faint_shoulder_line_over_a_plain_shirt_is_still_read():
+    rest = measure_strips(plain_frame(), face_at(), SETTINGS)
+    now = measure_strips(plain_frame(lift=6.0), face_at(), SETTINGS)
+    for a, b in ((now.left, rest.left), (now.right, rest.right)):
+        shift = strip_shift(a, b, rest.chin_y, rest.face_px, SETTINGS)
+        assert shift is not None and shift.rise == pytest.approx(6 / FACE_PX, abs=TOLERANCE)
+
+
 def test_still_shoulders_read_no_rise():
     left, right = shift_of(frame())
     assert abs(left.rise) < 0.01 and abs(right.rise) < 0.01
