@@ -34,7 +34,9 @@ def strip_shift(
 ) -> StripShift | None:
     """Where the resting strip's part below the chin lies in ``current``, looked for straight up
     and down from where it would be had nothing moved; None when it has too little texture to
-    be found or no room to be looked for.
+    be found or no room to be looked for. A strip cut from a chin that rose (a jaw read wrongly
+    while the tongue is out) may end above where the template lies: its best match then sits at
+    the strip's last row, a rise that never happened, and gives no reading.
 
     The strips follow the face sideways, so that place falls between strip columns: the scores
     of the two columns around it are blended. Taking the nearer one instead would make a sloping
@@ -70,6 +72,8 @@ def strip_shift(
     masked = np.full(len(column), -2.0, np.float32)  # rows out of reach
     masked[low : high + 1] = column[low : high + 1]
     row = int(np.argmax(masked))
+    if row == len(column) - 1 and row < still_row + down:
+        return None  # the best place is where the strip ends: the template may lie further down
     fine = row + _vertex(masked[row - 1 : row + 2]) if 0 < row < len(column) - 1 else row
     return StripShift((still_row - fine) * current.step_y / face_px, float(masked[row]))
 

@@ -71,6 +71,24 @@ def test_shoulders_raised_by_k_pixels_read_k_pixels(pixels):
     assert min(left.match, right.match) > SETTINGS.image_sharp_match
 
 
+def plain_frame(lift: float = 0.0) -> np.ndarray:
+    """A plain shirt against a wall a few grey levels lighter, its top (the only thing to read)
+    just below the chin, both shoulders raised by ``lift`` pixels."""
+    x = np.arange(640, dtype=np.float32)
+    top = 314.0 + np.abs(x - CHIN[0]) / 16 - lift
+    rows = np.arange(480, dtype=np.float32)[:, None]
+    grey = np.where(rows >= top, 70, 76).astype(np.uint8)
+    return np.repeat(grey[..., None], 3, axis=2)
+
+
+def test_a_faint_shoulder_line_over_a_plain_shirt_is_still_read():
+    rest = measure_strips(plain_frame(), face_at(), SETTINGS)
+    now = measure_strips(plain_frame(lift=6.0), face_at(), SETTINGS)
+    for a, b in ((now.left, rest.left), (now.right, rest.right)):
+        shift = strip_shift(a, b, rest.chin_y, rest.face_px, SETTINGS)
+        assert shift is not None and shift.rise == pytest.approx(6 / FACE_PX, abs=TOLERANCE)
+
+
 def test_still_shoulders_read_no_rise():
     left, right = shift_of(frame())
     assert abs(left.rise) < 0.01 and abs(right.rise) < 0.01
@@ -85,6 +103,13 @@ def test_one_raised_shoulder_moves_only_the_strip_on_the_players_own_side():
 def test_a_dropping_chin_moves_the_strips_window_but_not_the_reading():
     left, right = shift_of(frame(), face_at(chin_drop=10.0))  # speech opens the jaw
     assert abs(left.rise) < 0.01 and abs(right.rise) < 0.01
+
+
+def test_a_chin_read_higher_than_the_template_reaches_makes_no_rise():
+    # A jaw misread (the tongue out) moves the chin up: the strip cut from it ends above where
+    # the resting template lies, and its last row must not pass for a rise.
+    for shift in shift_of(frame(), face_at(chin_drop=-16.0)):
+        assert shift is None or abs(shift.rise) < 0.01
 
 
 def test_a_hand_in_a_strip_breaks_its_match():
@@ -128,6 +153,16 @@ def test_shoulders_raised_in_the_picture_are_a_shrug_with_its_side(left, right, 
         return frame(left=left * up, right=right * up), face_at()
 
     assert labels(run_drawn(drawn_trace(5000, look))) == [label]
+
+
+def test_both_shoulders_raised_unequally_are_a_shrug_both():
+    # One strip may read half the other's rise (less of its template on the shoulder): still
+    # both, since the still side of a one-sided shrug reads about nothing.
+    def look(ts):
+        up = during(ts)
+        return frame(left=6 * up, right=3 * up), face_at()
+
+    assert labels(run_drawn(drawn_trace(5000, look))) == ["shrug both"]
 
 
 def test_a_hand_passing_in_front_of_the_shoulders_is_not_a_shrug():

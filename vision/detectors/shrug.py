@@ -110,10 +110,11 @@ class ShrugDetector(KindDetector[ShrugSettings]):
             self._strips.follow()
         if all(x.rise < s.image_lift[0] and x.match >= s.image_sharp_match for x in shifts):
             self._strips.settle(strips, features.ts_ms)
-        floor = s.image_lift[0]
+        # Whole rises, not what exceeds ``image_lift``: a both-shrug whose one strip reads a
+        # smaller rise (less of its template on the shoulder) stays both, and the side still
+        # at rest of a one-sided shrug reads about nothing.
         sizes = tuple(
-            0.0 if x is None else max(self._sure_rise(x) - floor, 0.0)
-            for x in (lift.left, lift.right)
+            0.0 if x is None else max(self._sure_rise(x), 0.0) for x in (lift.left, lift.right)
         )
         return left * trust, right * trust, sizes
 
