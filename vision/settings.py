@@ -141,6 +141,7 @@ class MouthTwistSettings(KindSettings):
     shift_blend: Ramp  # rise of mouthLeft/mouthRight
     offset: Ramp  # shift of the mouth centre from the face midline (of face size)
     yaw_veto_deg: Ramp  # a head turn shifts the mouth against the nose line too
+    roll_veto_deg: Ramp  # a head tilt makes MediaPipe read the mouth as pulled to one side
 
 
 class BrowsRaisedSettings(KindSettings):

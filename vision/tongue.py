@@ -24,7 +24,8 @@ head turned away foreshortens one half, and a share weighs both halves alike, so
 lip the teeth are is read against the face's midline, not the mouth corners' midpoint.
 
 The same crop gives the upper lip's contrast with the cheeks: a hand over the mouth hides it,
-which lowers the mouth's quality instead of inventing a gesture. (The lower lip is left out: a
+which lowers the mouth's quality instead of inventing a gesture. Teeth-coloured pixels are left
+out of it: a bite's upper teeth over the lip do not hide it. (The lower lip is left out: a
 bite hides it under the teeth and a tongue covers it; neither is occlusion.)
 """
 
@@ -163,8 +164,7 @@ def measure_mouth(
     cheek, below, opening, upper, lips_left, lips_right = masks.view(bool)
     zone = opening | below
     upper_lip_px = upper & ~opening
-    lip_px = redness[upper_lip_px]
-    if lip_px.size == 0 or not cheek.any() or not zone.any():
+    if not upper_lip_px.any() or not cheek.any() or not zone.any():
         return None
     lip_light = _median(lightness[upper_lip_px])
     lip_chroma = max(_median(chroma[upper_lip_px]), 1.0)
@@ -179,6 +179,8 @@ def measure_mouth(
     teeth_px = light & (redness < skin_red - settings.teeth_redness_below_skin)
     filled_px = opening & (lightness >= lip_light * settings.fill_lightness_of_lip)
     filled_px &= chroma >= lip_chroma * settings.fill_chroma_of_lip
+    # Upper teeth over a bitten lip do not hide it as a hand does: its colour is read without them.
+    own_lip_px = upper_lip_px & ~teeth_px
     bare_teeth_px = (lips_left | lips_right) & light
     bare_teeth_px &= chroma < lip_chroma * settings.teeth_chroma_of_lip
     # The mouth's middle: a turned head moves the lips' own midline (13, 14) towards the far
@@ -204,7 +206,7 @@ def measure_mouth(
     return MouthAppearance(
         tongue=tongue / zone_area,
         tongue_side=side,
-        lip_contrast=_median(lip_px) - skin_red,
+        lip_contrast=_median(redness[own_lip_px]) - skin_red if own_lip_px.any() else 0.0,
         luma=float(lightness.mean()),
         filled_opening=filled / max(area_unit, 1e-6),
         filled_side=filled_side,

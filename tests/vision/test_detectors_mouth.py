@@ -61,6 +61,12 @@ def test_a_head_turn_that_shifts_the_mouth_geometry_alone_is_not_a_twist():
     assert run(Trace(5000).add(3000, 3800, **change))[0] == []
 
 
+def test_a_head_tilt_that_moves_mouth_right_is_a_tilt_not_a_twist():
+    # MediaPipe reads the mouth of a head tilted 17 degrees as pulled to one side.
+    tilt = {"head_roll_deg": 17.0, "mouthRight": 0.12}
+    assert labels(run(Trace(5000).add(3000, 4000, ramp_ms=150, **tilt))[0]) == ["head_tilt left"]
+
+
 def test_a_hand_over_the_mouth_suppresses_mouth_gestures_but_not_winks():
     trace = Trace(6000).add(3000, 3800, **POUT).set(2900, 4000, lip_contrast=0.5)
     trace.add(3100, 3500, eye_open_left=-0.2, eyeBlinkLeft=0.6)

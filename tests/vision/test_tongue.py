@@ -86,6 +86,21 @@ def test_teeth_over_the_upper_lip_count_too(neutral):
     assert after.teeth_right < before.teeth_right + 0.02
 
 
+def test_teeth_over_the_upper_lip_do_not_hide_it_as_a_hand_does(neutral):
+    # A finer crop than the default: this photo's upper lip is four pixels tall.
+    settings = SETTINGS.model_copy(update={"crop_px": 256})
+    image, face, _ = neutral
+    before = measure_mouth(image, face.landmarks, settings)
+    upper = face.landmarks[[61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291], :2]
+    bottom = int(face.landmarks[13, 1])
+    top = (int(upper[:, 1].min()) + bottom) // 2
+    bitten = image.copy()
+    bitten[top:bottom, int(upper[:, 0].min()) : int(upper[:, 0].max())] = (205, 210, 215)
+    after = measure_mouth(bitten, face.landmarks, settings)
+    assert after.teeth_left > before.teeth_left + 0.05  # the teeth are there
+    assert after.lip_contrast > 0.5 * before.lip_contrast
+
+
 def test_a_tongue_no_redder_than_the_cheeks_still_fills_the_opening(observe, neutral):
     image, face, _ = neutral
     flushed = image.copy()

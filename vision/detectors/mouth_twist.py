@@ -2,7 +2,8 @@
 
 Either the blendshape (mouthLeft/mouthRight, the player's own sides) or the mouth centre's shift
 from the nose line carries it (on a small face the blendshape barely moves); a head turn shifts
-the geometry too, so a change of yaw cancels it.
+the geometry too, so a change of yaw cancels it; a head tilt (a change of roll as large as a
+head_tilt's) makes MediaPipe's mouthLeft/mouthRight rise with no twist, so it cancels it too.
 """
 
 from __future__ import annotations
@@ -14,11 +15,14 @@ from vision.settings import MouthTwistSettings
 
 class MouthTwistDetector(KindDetector[MouthTwistSettings]):
     kind = "mouth_twist"
-    signals = ("mouthLeft", "mouthRight", "mouth_offset", "head_yaw_deg")
+    signals = ("mouthLeft", "mouthRight", "mouth_offset", "head_yaw_deg", "head_roll_deg")
 
     def activation(self, delta, features, rest):
         s = self.settings
-        turned = ramp(abs(delta["head_yaw_deg"]), s.yaw_veto_deg)
+        turned = max(
+            ramp(abs(delta["head_yaw_deg"]), s.yaw_veto_deg),
+            ramp(abs(delta["head_roll_deg"]), s.roll_veto_deg),
+        )
         left = max(ramp(delta["mouthLeft"], s.shift_blend), ramp(delta["mouth_offset"], s.offset))
         right = max(
             ramp(delta["mouthRight"], s.shift_blend), ramp(-delta["mouth_offset"], s.offset)
