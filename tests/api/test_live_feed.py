@@ -1,6 +1,7 @@
 """The live side: MJPEG from a real video source, the websocket hub under many clients, and a
 source that ends or fails while the server keeps answering."""
 
+import threading
 import time
 from types import SimpleNamespace
 
@@ -70,11 +71,15 @@ def test_scores_are_samples_so_a_busy_client_gets_only_the_newest(client):
         ws.receive_json()
         assert wait_for(lambda: hub.client_count == 1)
         client_state = next(iter(hub._clients))
-        # publish from this thread while the client's loop is busy elsewhere: the samples
-        # queue up in one slot, the event does not get lost
+        # publish from this thread while the client's loop is busy elsewhere (held until all is
+        # published, so the test does not depend on the machine's speed): the samples queue up
+        # in one slot, the event does not get lost
+        busy = threading.Event()
+        client_state.loop.call_soon_threadsafe(busy.wait, 10)
         for n in range(50):
             hub.publish("scores", {"n": n})
         hub.publish("sena", {"id": 1})
+        busy.set()
         seen = []
         while not seen or seen[-1]["type"] != "scores" or seen[-1]["data"]["n"] != 49:
             seen.append(ws.receive_json())
