@@ -124,6 +124,27 @@ def pattern_change(rest: np.ndarray, now: np.ndarray, settings: OcclusionSetting
     return float(pattern_changes([rest], [now], settings)[0])
 
 
+def samples_of(
+    delta: Mapping[str, float], rest: Mapping[str, float], region: str
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """A region's (keys of SIGNAL_PREFIX) grey levels at rest and now, from the seat's baseline
+    and its change; None when it was not measured at rest or is not now."""
+    prefix = SIGNAL_PREFIX[region]
+    at_rest, change = [], []
+    for index in count():
+        name = f"{prefix}{index}"
+        if name not in rest:
+            break
+        if name not in delta:
+            return None
+        at_rest.append(rest[name])
+        change.append(delta[name])
+    if not at_rest:
+        return None
+    resting = np.array(at_rest)
+    return resting, resting + np.array(change)
+
+
 def region_changes(
     delta: Mapping[str, float],
     rest: Mapping[str, float],
@@ -135,19 +156,12 @@ def region_changes(
     changes = dict.fromkeys(regions, 0.0)
     measured, rests, nows = [], [], []
     for region in regions:
-        prefix = SIGNAL_PREFIX[region]
-        at_rest, change = [], []
-        for index in count():
-            name = f"{prefix}{index}"
-            if name not in rest:
-                break
-            at_rest.append(rest[name])
-            change.append(delta.get(name))
-        if len(at_rest) < 3 or None in change:
+        found = samples_of(delta, rest, region)
+        if found is None or len(found[0]) < 3:
             continue
         measured.append(region)
-        rests.append(np.array(at_rest))
-        nows.append(rests[-1] + np.array(change))
+        rests.append(found[0])
+        nows.append(found[1])
     if measured:
         found = pattern_changes(rests, nows, settings).tolist()
         changes.update(zip(measured, found, strict=True))

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from vision.face_occlusion import samples_of
 from vision.features import ramp
 from vision.settings import EyeReading, WinkSettings
 
@@ -72,12 +73,10 @@ def hidden(
     eye is the player's own, even with a raised brow moving a few points, and large when a hand
     replaces most of them. An eye not measured counts as visible.
     """
-    prefix = f"eye_surround_{side}_"
-    names = [name for name in rest if name.startswith(prefix)]
-    if not names or any(name not in delta for name in names):
+    found = samples_of(delta, rest, f"eye_{side}")
+    if found is None:
         return 0.0
-    at_rest = np.array([rest[name] for name in names])
-    now = at_rest + np.array([delta[name] for name in names])
+    at_rest, now = found
     if at_rest.std() < 1e-6:
         return 0.0
     at_rest = (at_rest - at_rest.mean()) / at_rest.std()
