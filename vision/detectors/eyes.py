@@ -69,9 +69,12 @@ def hidden(
     """0 (the eye's surroundings look as at rest) .. 1 (something is in front of the eye).
 
     The surround's grey levels now and at rest are each scaled to zero mean and unit spread (a
-    change of light scales and shifts them); the median point's difference is small when the
-    eye is the player's own, even with a raised brow moving a few points, and large when a hand
-    replaces most of them. An eye not measured counts as visible.
+    change of light scales and shifts them); the ``hidden_quantile`` of the points' differences is
+    small when the eye is the player's own, even with a raised brow moving a few points, and large
+    when a hand replaces most of them. An eye not measured counts as visible.
+
+    (vision.face_occlusion reads the same samples another way, fitting the light's gain and
+    offset: a brows_raised or head_tilt hidden by an eye is told by that one.)
     """
     found = samples_of(delta, rest, f"eye_{side}")
     if found is None:
