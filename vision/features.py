@@ -138,15 +138,15 @@ class FaceFeatures:
     surroundings: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
 
     def signals(self) -> dict[str, float]:
-        """The scalar measures a baseline is kept for, by name."""
+        """The scalar measures a baseline is kept for, by name. (The tongue's and the filled
+        opening's sides are not: tongue_out reads where they are, not how far they moved.)"""
         values = {name: float(self.blendshapes.get(name, 0.0)) for name in DETECTOR_BLENDSHAPES}
         for name in (
             "eye_open_left", "eye_open_right", "brow_gap_left", "brow_gap_right",
             "lower_lip_left", "lower_lip_center", "lower_lip_right", "upper_lip",
             "mouth_open", "mouth_width", "mouth_offset",
             "head_roll_deg", "head_yaw_deg", "head_pitch_deg",
-            "tongue", "tongue_side", "lip_contrast",
-            "filled_opening", "filled_side", "teeth_area", "teeth_left", "teeth_right",
+            "tongue", "lip_contrast", "filled_opening", "teeth_area", "teeth_left", "teeth_right",
             "mouth_luma",
         ):  # fmt: skip
             values[name] = float(getattr(self, name))
