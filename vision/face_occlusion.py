@@ -25,6 +25,7 @@ from itertools import count
 import cv2
 import numpy as np
 
+from vision.numeric import norm
 from vision.settings import OcclusionSettings
 
 #: Face-mesh landmarks sampled per region (skin only, none on the lips or in the eyes); sides
@@ -67,7 +68,7 @@ def measure_surroundings(
     """Grey levels at each region's landmarks of ``image`` (BGR), in one pass over one integral
     image of the lower face; empty when the face is too small or a sample leaves the frame."""
     pts = landmarks[:, :2].astype(np.float64)
-    face_px = float(np.linalg.norm(pts[263] - pts[33]))
+    face_px = float(norm(pts[263] - pts[33]))
     if face_px < settings.min_face_px:
         return {}
     at = pts[_POINTS]

@@ -34,6 +34,7 @@ import numpy as np
 
 from vision.eye_appearance import EyeAppearance, measure_eyes
 from vision.face_occlusion import SIGNAL_PREFIX, measure_surroundings
+from vision.numeric import mean_and_std, norm
 from vision.observation import FaceObservation, PoseObservation
 from vision.settings import DetectorSettings, QualitySettings, Ramp, default_detector_settings
 from vision.shoulder_strips import ShoulderStrips, measure_strips
@@ -210,12 +211,6 @@ def _mean_gaps(points: np.ndarray) -> dict[str, float]:
     return means
 
 
-def _norm(offset: np.ndarray) -> np.floating:
-    """``np.linalg.norm(offset)`` of a vector, without its overhead (the same value, bit for
-    bit)."""
-    return np.sqrt(offset.dot(offset))
-
-
 def _centroid(points: np.ndarray, indices: np.ndarray) -> np.ndarray:
     """``points[indices].mean(axis=0)``, without its overhead (the same value, bit for bit)."""
     return np.add.reduce(points[indices], axis=0) / len(indices)
@@ -236,8 +231,9 @@ def head_angles(face: FaceObservation) -> tuple[float, float, float]:
     pts = face.landmarks[:, :2].astype(np.float64)
     eye_line = pts[263] - pts[33]
     roll = math.degrees(math.atan2(eye_line[1], eye_line[0]))
-    u = eye_line / max(np.linalg.norm(eye_line), 1e-6)
-    share = float(np.dot(pts[NOSE_TIP] - pts[33], u) / max(np.linalg.norm(eye_line), 1e-6))
+    length = max(norm(eye_line), 1e-6)
+    u = eye_line / length
+    share = float(np.dot(pts[NOSE_TIP] - pts[33], u) / length)
     yaw = math.degrees(math.asin(max(-1.0, min(1.0, 2.0 * (share - 0.5)))))
     return roll, yaw, 0.0
 
@@ -249,12 +245,12 @@ def shoulders_of(face: FaceObservation, pose: PoseObservation) -> Shoulders | No
     if min(vis[POSE_SHOULDERS[0]], vis[POSE_SHOULDERS[1]]) < POSE_MIN_VISIBILITY:
         return None
     toward_left = face.landmarks[263, :2] - face.landmarks[33, :2]
-    eye_line = _norm(toward_left)
-    if _norm(lm[POSE_NOSE] - face.landmarks[NOSE_TIP, :2]) > POSE_MAX_NOSE_GAP * eye_line:
+    eye_line = norm(toward_left)
+    if norm(lm[POSE_NOSE] - face.landmarks[NOSE_TIP, :2]) > POSE_MAX_NOSE_GAP * eye_line:
         return None
     a, b = POSE_SHOULDERS
     left, right = (a, b) if np.dot(lm[a] - lm[b], toward_left) > 0 else (b, a)
-    width = float(_norm(lm[left] - lm[right]))
+    width = float(norm(lm[left] - lm[right]))
     if width < 1:
         return None
     head = _centroid(lm, _POSE_HEAD)
@@ -281,16 +277,8 @@ def _face_light(image: np.ndarray, points: np.ndarray) -> tuple[float, float]:
         return 0.0, 0.0
     crop = image[y0:y1:4, x0:x1:4] if min(x1 - x0, y1 - y0) > 64 else image[y0:y1, x0:x1]
     gray = cv2.cvtColor(np.ascontiguousarray(crop), cv2.COLOR_BGR2GRAY)
-    return _mean_and_std(gray)
-
-
-def _mean_and_std(gray: np.ndarray) -> tuple[float, float]:
-    """``gray.mean()`` and ``gray.std()`` of a contiguous uint8 image, as NumPy computes them (the
-    same values, bit for bit) without their overhead."""
-    mean = np.add.reduce(gray, axis=None, dtype=np.float64) / gray.size
-    deviations = gray - mean
-    np.multiply(deviations, deviations, out=deviations)
-    return float(mean), float(np.sqrt(np.add.reduce(deviations, axis=None) / gray.size))
+    mean, spread = mean_and_std(gray)
+    return float(mean), float(spread)
 
 
 def _quality(
