@@ -76,6 +76,15 @@ def test_the_mouths_norm_is_numpys_bit_for_bit(seed):
     assert float(norm(offset)) == float(np.linalg.norm(offset))
 
 
+@pytest.mark.parametrize("size", [5, 9, 24])
+@pytest.mark.parametrize("seed", range(10))
+def test_the_mean_and_std_of_grey_samples_are_numpys_bit_for_bit(size, seed):
+    values = np.random.default_rng(seed).random(size) * 255
+    mean, spread = mean_and_std(values)
+    assert (mean, spread) == (values.mean(), values.std())
+    assert mean.dtype == spread.dtype == np.float64
+
+
 @pytest.mark.parametrize("seed", range(10))
 def test_the_strips_texture_is_numpys_std_bit_for_bit(seed):
     strip = (np.random.default_rng(seed).random((30, 16)) * 255).astype(np.float32)

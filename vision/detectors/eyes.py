@@ -10,6 +10,7 @@ import numpy as np
 
 from vision.face_occlusion import samples_of
 from vision.features import ramp
+from vision.numeric import mean_and_std
 from vision.settings import EyeReading, WinkSettings
 
 EYE_SIGNALS = (
@@ -80,10 +81,12 @@ def hidden(
     if found is None:
         return 0.0
     at_rest, now = found
-    if at_rest.std() < 1e-6:
+    rest_mean, rest_std = mean_and_std(at_rest)
+    if rest_std < 1e-6:
         return 0.0
-    at_rest = (at_rest - at_rest.mean()) / at_rest.std()
-    now = (now - now.mean()) / max(now.std(), 1e-6)
+    now_mean, now_std = mean_and_std(now)
+    at_rest = (at_rest - rest_mean) / rest_std
+    now = (now - now_mean) / max(now_std, 1e-6)
     change = float(np.quantile(np.abs(now - at_rest), reading.hidden_quantile))
     return ramp(change, reading.hidden)
 
