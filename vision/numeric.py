@@ -1,7 +1,10 @@
-"""NumPy's norm, median, mean and spread of the small arrays the per-face measures read, without
-NumPy's call overhead: the same values, bit for bit (tests/vision/test_feature_arithmetic.py)."""
+"""NumPy's norm, median, quantile, mean and spread of the small arrays the per-face measures
+read, without NumPy's call overhead: the same values, bit for bit
+(tests/vision/test_feature_arithmetic.py)."""
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -30,3 +33,17 @@ def mean_and_std(values: np.ndarray) -> tuple[np.floating, np.floating]:
     deviations = values - mean
     np.multiply(deviations, deviations, out=deviations)
     return mean, np.sqrt(np.add.reduce(deviations, axis=None) / values.size)
+
+
+def quantile(values: np.ndarray, q: float) -> float:
+    """``np.quantile(values, q)`` (its default, linear method) of a non-empty 1-D float array
+    without NaN, for ``q`` in 0..1."""
+    last = values.size - 1
+    at = last * q
+    if at >= last:
+        return float(values.max())
+    below = math.floor(at)
+    share = at - below
+    low, high = np.partition(values, (below, below + 1))[below : below + 2]
+    step = high - low
+    return float(high - step * (1 - share) if share >= 0.5 else low + step * share)

@@ -6,7 +6,7 @@ import pytest
 
 from vision import tongue
 from vision.features import _GAP_GROUPS, _centroid, _mean_gaps
-from vision.numeric import mean_and_std, median, norm
+from vision.numeric import mean_and_std, median, norm, quantile
 
 
 def landmarks(seed: int) -> np.ndarray:
@@ -108,3 +108,11 @@ def test_the_features_norm_is_numpys_bit_for_bit(dtype, seed):
 def test_the_median_is_numpys_bit_for_bit(dtype, size, seed):
     values = (np.random.default_rng(seed).random(size) * 255).astype(dtype)
     assert median(values) == float(np.median(values))
+
+
+@pytest.mark.parametrize("q", [0.0, 0.1, 0.25, 1 / 3, 0.5, 0.6, 0.75, 0.9, 1.0])
+@pytest.mark.parametrize("size", [1, 2, 5, 9, 16, 24])
+@pytest.mark.parametrize("seed", range(10))
+def test_the_quantile_is_numpys_bit_for_bit(q, size, seed):
+    values = np.random.default_rng(seed).random(size) * 8 - 4
+    assert quantile(values, q) == float(np.quantile(values, q))

@@ -10,7 +10,7 @@ import numpy as np
 
 from vision.face_occlusion import samples_of
 from vision.features import ramp
-from vision.numeric import mean_and_std
+from vision.numeric import mean_and_std, quantile
 from vision.settings import EyeReading, WinkSettings
 
 EYE_SIGNALS = (
@@ -87,7 +87,7 @@ def hidden(
     now_mean, now_std = mean_and_std(now)
     at_rest = (at_rest - rest_mean) / rest_std
     now = (now - now_mean) / max(now_std, 1e-6)
-    change = float(np.quantile(np.abs(now - at_rest), reading.hidden_quantile))
+    change = quantile(np.abs(now - at_rest), reading.hidden_quantile)
     return ramp(change, reading.hidden)
 
 
