@@ -54,7 +54,6 @@ LEFT_BROW = (300, 293, 334, 296, 336)
 LOWER_LIP_RIGHT = ((91, 88), (181, 178), (84, 87))
 LOWER_LIP_CENTER = ((17, 14),)
 LOWER_LIP_LEFT = ((314, 317), (405, 402), (321, 318))
-UPPER_LIP = ((0, 13), (37, 82), (267, 312))
 MOUTH_CORNERS = (61, 291)  # right, left
 MOUTH_CENTRE = (61, 291, 0, 17)
 NOSE_BRIDGE = (168, 6, 197, 195, 5)
@@ -105,7 +104,6 @@ class FaceFeatures:
     lower_lip_left: float  # visible lower-lip thickness per half
     lower_lip_center: float
     lower_lip_right: float
-    upper_lip: float
     mouth_open: float  # inner lip gap
     mouth_width: float
     mouth_offset: float  # mouth centre from the face midline; + = towards the player's left
@@ -144,7 +142,7 @@ class FaceFeatures:
         values = {name: float(self.blendshapes.get(name, 0.0)) for name in DETECTOR_BLENDSHAPES}
         for name in (
             "eye_open_left", "eye_open_right", "brow_gap_left", "brow_gap_right",
-            "lower_lip_left", "lower_lip_center", "lower_lip_right", "upper_lip",
+            "lower_lip_left", "lower_lip_center", "lower_lip_right",
             "mouth_open", "mouth_width", "mouth_offset",
             "head_roll_deg", "head_yaw_deg", "head_pitch_deg",
             "tongue", "lip_contrast", "filled_opening", "teeth_area", "teeth_left", "teeth_right",
@@ -185,7 +183,6 @@ _GAP_GROUPS = {
     "lower_lip_left": LOWER_LIP_LEFT,
     "lower_lip_center": LOWER_LIP_CENTER,
     "lower_lip_right": LOWER_LIP_RIGHT,
-    "upper_lip": UPPER_LIP,
     "mouth_open": ((13, 14),),
     "mouth_width": (MOUTH_CORNERS,),
 }
@@ -337,7 +334,6 @@ def compute_features(
         lower_lip_left=gaps["lower_lip_left"] / face_px,
         lower_lip_center=gaps["lower_lip_center"] / face_px,
         lower_lip_right=gaps["lower_lip_right"] / face_px,
-        upper_lip=gaps["upper_lip"] / face_px,
         mouth_open=gaps["mouth_open"] / face_px,
         mouth_width=gaps["mouth_width"] / face_px,
         mouth_offset=float(np.dot(centre - midline, u)) / face_px,
