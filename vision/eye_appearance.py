@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from vision.face_occlusion import box_means
+from vision.numeric import median, norm
 from vision.settings import EyeAppearanceSettings
 
 #: (outer corner, inner corner) by the player's side.
@@ -61,7 +62,7 @@ def measure_eyes(
     sides, points, radii = [], [], []
     for side, (outer_corner, inner_corner) in EYE_CORNERS.items():
         outer, inner = pts[outer_corner], pts[inner_corner]
-        width = float(np.linalg.norm(inner - outer))
+        width = float(norm(inner - outer))
         if width < settings.min_eye_px:
             continue
         along = (inner - outer) / width
@@ -90,7 +91,7 @@ def measure_eyes(
     measured = {}
     for side, grey in zip(sides, np.split(greys, len(sides)), strict=True):
         darkest = grey[:n_eye].reshape(-1, 3).min(axis=1)
-        cheek = max(float(np.median(grey[n_eye : n_eye + 3])), 1.0)
+        cheek = max(median(grey[n_eye : n_eye + 3]), 1.0)
         measured[side] = EyeAppearance(
             darkness=float(np.clip(1.0 - darkest / cheek, 0.0, None).mean()),
             surround=tuple(float(v) for v in grey[n_eye + 3 :]),

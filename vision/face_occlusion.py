@@ -25,6 +25,7 @@ from itertools import count
 import cv2
 import numpy as np
 
+from vision.numeric import norm
 from vision.settings import OcclusionSettings
 
 #: Face-mesh landmarks sampled per region (skin only, none on the lips or in the eyes); sides
@@ -67,7 +68,7 @@ def measure_surroundings(
     """Grey levels at each region's landmarks of ``image`` (BGR), in one pass over one integral
     image of the lower face; empty when the face is too small or a sample leaves the frame."""
     pts = landmarks[:, :2].astype(np.float64)
-    face_px = float(np.linalg.norm(pts[263] - pts[33]))
+    face_px = float(norm(pts[263] - pts[33]))
     if face_px < settings.min_face_px:
         return {}
     at = pts[_POINTS]
@@ -124,6 +125,27 @@ def pattern_change(rest: np.ndarray, now: np.ndarray, settings: OcclusionSetting
     return float(pattern_changes([rest], [now], settings)[0])
 
 
+def samples_of(
+    delta: Mapping[str, float], rest: Mapping[str, float], region: str
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """A region's (keys of SIGNAL_PREFIX) grey levels at rest and now, from the seat's baseline
+    and its change; None when it was not measured at rest or is not now."""
+    prefix = SIGNAL_PREFIX[region]
+    at_rest, change = [], []
+    for index in count():
+        name = f"{prefix}{index}"
+        if name not in rest:
+            break
+        if name not in delta:
+            return None
+        at_rest.append(rest[name])
+        change.append(delta[name])
+    if not at_rest:
+        return None
+    resting = np.array(at_rest)
+    return resting, resting + np.array(change)
+
+
 def region_changes(
     delta: Mapping[str, float],
     rest: Mapping[str, float],
@@ -135,19 +157,12 @@ def region_changes(
     changes = dict.fromkeys(regions, 0.0)
     measured, rests, nows = [], [], []
     for region in regions:
-        prefix = SIGNAL_PREFIX[region]
-        at_rest, change = [], []
-        for index in count():
-            name = f"{prefix}{index}"
-            if name not in rest:
-                break
-            at_rest.append(rest[name])
-            change.append(delta.get(name))
-        if len(at_rest) < 3 or None in change:
+        found = samples_of(delta, rest, region)
+        if found is None or len(found[0]) < 3:
             continue
         measured.append(region)
-        rests.append(np.array(at_rest))
-        nows.append(rests[-1] + np.array(change))
+        rests.append(found[0])
+        nows.append(found[1])
     if measured:
         found = pattern_changes(rests, nows, settings).tolist()
         changes.update(zip(measured, found, strict=True))

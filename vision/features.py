@@ -34,6 +34,7 @@ import numpy as np
 
 from vision.eye_appearance import EyeAppearance, measure_eyes
 from vision.face_occlusion import SIGNAL_PREFIX, measure_surroundings
+from vision.numeric import mean_and_std, norm
 from vision.observation import FaceObservation, PoseObservation
 from vision.settings import DetectorSettings, QualitySettings, Ramp, default_detector_settings
 from vision.shoulder_strips import ShoulderStrips, measure_strips
@@ -53,7 +54,6 @@ LEFT_BROW = (300, 293, 334, 296, 336)
 LOWER_LIP_RIGHT = ((91, 88), (181, 178), (84, 87))
 LOWER_LIP_CENTER = ((17, 14),)
 LOWER_LIP_LEFT = ((314, 317), (405, 402), (321, 318))
-UPPER_LIP = ((0, 13), (37, 82), (267, 312))
 MOUTH_CORNERS = (61, 291)  # right, left
 MOUTH_CENTRE = (61, 291, 0, 17)
 NOSE_BRIDGE = (168, 6, 197, 195, 5)
@@ -104,7 +104,6 @@ class FaceFeatures:
     lower_lip_left: float  # visible lower-lip thickness per half
     lower_lip_center: float
     lower_lip_right: float
-    upper_lip: float
     mouth_open: float  # inner lip gap
     mouth_width: float
     mouth_offset: float  # mouth centre from the face midline; + = towards the player's left
@@ -138,15 +137,15 @@ class FaceFeatures:
     surroundings: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
 
     def signals(self) -> dict[str, float]:
-        """The scalar measures a baseline is kept for, by name."""
+        """The scalar measures a baseline is kept for, by name. (The tongue's and the filled
+        opening's sides are not: tongue_out reads where they are, not how far they moved.)"""
         values = {name: float(self.blendshapes.get(name, 0.0)) for name in DETECTOR_BLENDSHAPES}
         for name in (
             "eye_open_left", "eye_open_right", "brow_gap_left", "brow_gap_right",
-            "lower_lip_left", "lower_lip_center", "lower_lip_right", "upper_lip",
+            "lower_lip_left", "lower_lip_center", "lower_lip_right",
             "mouth_open", "mouth_width", "mouth_offset",
             "head_roll_deg", "head_yaw_deg", "head_pitch_deg",
-            "tongue", "tongue_side", "lip_contrast",
-            "filled_opening", "filled_side", "teeth_area", "teeth_left", "teeth_right",
+            "tongue", "lip_contrast", "filled_opening", "teeth_area", "teeth_left", "teeth_right",
             "mouth_luma",
         ):  # fmt: skip
             values[name] = float(getattr(self, name))
@@ -184,7 +183,6 @@ _GAP_GROUPS = {
     "lower_lip_left": LOWER_LIP_LEFT,
     "lower_lip_center": LOWER_LIP_CENTER,
     "lower_lip_right": LOWER_LIP_RIGHT,
-    "upper_lip": UPPER_LIP,
     "mouth_open": ((13, 14),),
     "mouth_width": (MOUTH_CORNERS,),
 }
@@ -210,12 +208,6 @@ def _mean_gaps(points: np.ndarray) -> dict[str, float]:
     return means
 
 
-def _norm(offset: np.ndarray) -> np.floating:
-    """``np.linalg.norm(offset)`` of a vector, without its overhead (the same value, bit for
-    bit)."""
-    return np.sqrt(offset.dot(offset))
-
-
 def _centroid(points: np.ndarray, indices: np.ndarray) -> np.ndarray:
     """``points[indices].mean(axis=0)``, without its overhead (the same value, bit for bit)."""
     return np.add.reduce(points[indices], axis=0) / len(indices)
@@ -236,8 +228,9 @@ def head_angles(face: FaceObservation) -> tuple[float, float, float]:
     pts = face.landmarks[:, :2].astype(np.float64)
     eye_line = pts[263] - pts[33]
     roll = math.degrees(math.atan2(eye_line[1], eye_line[0]))
-    u = eye_line / max(np.linalg.norm(eye_line), 1e-6)
-    share = float(np.dot(pts[NOSE_TIP] - pts[33], u) / max(np.linalg.norm(eye_line), 1e-6))
+    length = max(norm(eye_line), 1e-6)
+    u = eye_line / length
+    share = float(np.dot(pts[NOSE_TIP] - pts[33], u) / length)
     yaw = math.degrees(math.asin(max(-1.0, min(1.0, 2.0 * (share - 0.5)))))
     return roll, yaw, 0.0
 
@@ -249,12 +242,12 @@ def shoulders_of(face: FaceObservation, pose: PoseObservation) -> Shoulders | No
     if min(vis[POSE_SHOULDERS[0]], vis[POSE_SHOULDERS[1]]) < POSE_MIN_VISIBILITY:
         return None
     toward_left = face.landmarks[263, :2] - face.landmarks[33, :2]
-    eye_line = _norm(toward_left)
-    if _norm(lm[POSE_NOSE] - face.landmarks[NOSE_TIP, :2]) > POSE_MAX_NOSE_GAP * eye_line:
+    eye_line = norm(toward_left)
+    if norm(lm[POSE_NOSE] - face.landmarks[NOSE_TIP, :2]) > POSE_MAX_NOSE_GAP * eye_line:
         return None
     a, b = POSE_SHOULDERS
     left, right = (a, b) if np.dot(lm[a] - lm[b], toward_left) > 0 else (b, a)
-    width = float(_norm(lm[left] - lm[right]))
+    width = float(norm(lm[left] - lm[right]))
     if width < 1:
         return None
     head = _centroid(lm, _POSE_HEAD)
@@ -281,16 +274,8 @@ def _face_light(image: np.ndarray, points: np.ndarray) -> tuple[float, float]:
         return 0.0, 0.0
     crop = image[y0:y1:4, x0:x1:4] if min(x1 - x0, y1 - y0) > 64 else image[y0:y1, x0:x1]
     gray = cv2.cvtColor(np.ascontiguousarray(crop), cv2.COLOR_BGR2GRAY)
-    return _mean_and_std(gray)
-
-
-def _mean_and_std(gray: np.ndarray) -> tuple[float, float]:
-    """``gray.mean()`` and ``gray.std()`` of a contiguous uint8 image, as NumPy computes them (the
-    same values, bit for bit) without their overhead."""
-    mean = np.add.reduce(gray, axis=None, dtype=np.float64) / gray.size
-    deviations = gray - mean
-    np.multiply(deviations, deviations, out=deviations)
-    return float(mean), float(np.sqrt(np.add.reduce(deviations, axis=None) / gray.size))
+    mean, spread = mean_and_std(gray)
+    return float(mean), float(spread)
 
 
 def _quality(
@@ -349,7 +334,6 @@ def compute_features(
         lower_lip_left=gaps["lower_lip_left"] / face_px,
         lower_lip_center=gaps["lower_lip_center"] / face_px,
         lower_lip_right=gaps["lower_lip_right"] / face_px,
-        upper_lip=gaps["upper_lip"] / face_px,
         mouth_open=gaps["mouth_open"] / face_px,
         mouth_width=gaps["mouth_width"] / face_px,
         mouth_offset=float(np.dot(centre - midline, u)) / face_px,

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from vision.numeric import mean_and_std
 from vision.settings import ShrugSettings
 from vision.shoulder_strips import ShoulderStrips, Strip
 
@@ -46,7 +47,11 @@ def strip_shift(
     last = rest.pixels.shape[0] - round(s.strip_max_drop * s.strip_px_per_face)
     pad = round(s.strip_template_margin * s.strip_px_per_face)
     template = rest.pixels[first:last, pad : rest.pixels.shape[1] - pad]
-    if template.shape[0] < 3 or template.shape[1] < 3 or _std(template) < s.strip_min_texture:
+    if (
+        template.shape[0] < 3
+        or template.shape[1] < 3
+        or mean_and_std(template)[1] < s.strip_min_texture
+    ):
         return None
     if current.pixels.shape[0] < template.shape[0] or current.pixels.shape[1] < template.shape[1]:
         return None
@@ -85,15 +90,6 @@ def _vertex(three: np.ndarray) -> float:
     if curve >= 0.0 or min(a, c) < -1.5:
         return 0.0
     return min(max(0.5 * (a - c) / curve, -0.5), 0.5)
-
-
-def _std(values: np.ndarray) -> np.float32:
-    """``values.std()`` of a float32 array, as NumPy computes it (the same value, bit for bit)
-    without its overhead."""
-    mean = np.add.reduce(values, axis=None) / values.size
-    deviations = values - mean
-    np.multiply(deviations, deviations, out=deviations)
-    return np.sqrt(np.add.reduce(deviations, axis=None) / values.size)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.numeric import norm
 from vision.settings import ShrugSettings
 
 CHIN = 152
@@ -61,7 +62,7 @@ def measure_strips(
     """The two strips beside the neck of the face with ``landmarks`` in the BGR ``image``; None
     for a face too small to place them."""
     pts = landmarks[:, :2].astype(np.float64)
-    face_px = float(np.linalg.norm(pts[EYE_CORNERS[1]] - pts[EYE_CORNERS[0]]))
+    face_px = float(norm(pts[EYE_CORNERS[1]] - pts[EYE_CORNERS[0]]))
     if face_px * settings.strip_px_per_face < 1.0 or face_px < 4.0:
         return None
     chin = pts[CHIN]

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.numeric import median, norm
 from vision.settings import TongueAppearanceSettings
 
 #: Inner lip contour, from the player's right corner over the upper lip and back under the lower.
@@ -92,21 +93,6 @@ _DROPPED = slice(_PART_ENDS[0] + len(_ZONE_BELOW_TOP), _PART_ENDS[1])
 _FRAMED_POINTS = _PART_ENDS[3]
 
 
-def _median(values: np.ndarray) -> float:
-    """np.median of a non-empty 1-D array, without its overhead (the same value, bit for bit)."""
-    half = values.size // 2
-    if values.size % 2:
-        return float(np.partition(values, half)[half])
-    low, high = np.partition(values, (half - 1, half))[half - 1 : half + 1].astype(np.float32)
-    return float((low + high) / 2)
-
-
-def _norm(offset: np.ndarray) -> float:
-    """``float(np.linalg.norm(offset))`` of a float32 vector, without its overhead (the same
-    value, bit for bit)."""
-    return float(np.sqrt(offset.dot(offset)))
-
-
 def _outline_masks(
     every: np.ndarray, origin: tuple[int, int], scale: float, radius: int, shape: tuple[int, int]
 ) -> np.ndarray:
@@ -131,12 +117,12 @@ def measure_mouth(
     """
     pts = landmarks[:, :2].astype(np.float32)
     left_corner, right_corner = pts[291], pts[61]
-    mouth_width = _norm(left_corner - right_corner)
+    mouth_width = float(norm(left_corner - right_corner))
     if mouth_width < 4:
         return None
     # The face's own axes: u from the player's right to left, v downwards on the face.
     eye_line = pts[263] - pts[33]
-    eye_px = _norm(eye_line)
+    eye_px = float(norm(eye_line))
     u = eye_line / max(eye_px, 1e-6)
     v = np.array([-u[1], u[0]], dtype=np.float32)
     if v[1] < 0:
@@ -166,10 +152,10 @@ def measure_mouth(
     upper_lip_px = upper & ~opening
     if not upper_lip_px.any() or not cheek.any() or not zone.any():
         return None
-    lip_light = _median(lightness[upper_lip_px])
-    lip_chroma = max(_median(chroma[upper_lip_px]), 1.0)
-    skin_red = _median(redness[cheek])
-    skin_light = _median(lightness[cheek])
+    lip_light = median(lightness[upper_lip_px])
+    lip_chroma = max(median(chroma[upper_lip_px]), 1.0)
+    skin_red = median(redness[cheek])
+    skin_light = median(lightness[cheek])
     in_tongue_light = (lightness >= skin_light * settings.min_lightness_of_skin) & (
         lightness <= skin_light * settings.max_lightness_of_skin
     )
@@ -206,7 +192,7 @@ def measure_mouth(
     return MouthAppearance(
         tongue=tongue / zone_area,
         tongue_side=side,
-        lip_contrast=_median(redness[own_lip_px]) - skin_red if own_lip_px.any() else 0.0,
+        lip_contrast=median(redness[own_lip_px]) - skin_red if own_lip_px.any() else 0.0,
         luma=float(lightness.mean()),
         filled_opening=filled / max(area_unit, 1e-6),
         filled_side=filled_side,

@@ -23,7 +23,7 @@ NEUTRAL_BLENDSHAPES = {
 }  # fmt: skip
 NEUTRAL = dict(
     eye_open_left=0.30, eye_open_right=0.30, brow_gap_left=0.24, brow_gap_right=0.24,
-    lower_lip_left=0.08, lower_lip_center=0.10, lower_lip_right=0.08, upper_lip=0.07,
+    lower_lip_left=0.08, lower_lip_center=0.10, lower_lip_right=0.08,
     mouth_open=0.01, mouth_width=0.62, mouth_offset=0.0, head_roll_deg=0.0, head_yaw_deg=0.0,
     head_pitch_deg=8.0, tongue=0.05, tongue_side=0.0, lip_contrast=10.0, filled_opening=0.0,
     filled_side=0.0, teeth_area=0.0, teeth_left=0.02, teeth_right=0.02, mouth_luma=140.0,

@@ -19,7 +19,7 @@ def test_a_lip_bite_on_one_side(side, other):
 
 
 def test_a_mouth_roll_is_not_a_lip_bite():
-    roll = {**BITE, "mouthRollUpper": 0.5, "upper_lip": -0.05}
+    roll = {**BITE, "mouthRollUpper": 0.5}
     assert run(Trace(5000).add(3000, 3700, **roll))[0] == []
 
 

@@ -4,8 +4,9 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import features, shoulder_motion, tongue
-from vision.features import _GAP_GROUPS, _centroid, _mean_and_std, _mean_gaps
+from vision import tongue
+from vision.features import _GAP_GROUPS, _centroid, _mean_gaps
+from vision.numeric import mean_and_std, median, norm, quantile
 
 
 def landmarks(seed: int) -> np.ndarray:
@@ -34,7 +35,9 @@ def test_the_centroid_is_numpys_mean_bit_for_bit(seed, size):
 @pytest.mark.parametrize("seed", range(5))
 def test_the_light_is_numpys_mean_and_std_bit_for_bit(shape, seed):
     gray = np.random.default_rng(seed).integers(0, 256, shape, dtype=np.uint8)
-    assert _mean_and_std(gray) == (float(gray.mean()), float(gray.std()))
+    mean, spread = mean_and_std(gray)
+    assert (mean, spread) == (gray.mean(), gray.std())
+    assert mean.dtype == spread.dtype == np.float64
 
 
 def mouth_outlines(points: np.ndarray) -> list[np.ndarray]:
@@ -70,20 +73,46 @@ def test_the_mouth_masks_are_each_outline_filled_on_its_own(seed):
 @pytest.mark.parametrize("seed", range(10))
 def test_the_mouths_norm_is_numpys_bit_for_bit(seed):
     offset = (np.random.default_rng(seed).random(2) * 200 - 100).astype(np.float32)
-    assert tongue._norm(offset) == float(np.linalg.norm(offset))
+    assert float(norm(offset)) == float(np.linalg.norm(offset))
+
+
+@pytest.mark.parametrize("size", [5, 9, 24])
+@pytest.mark.parametrize("seed", range(10))
+def test_the_mean_and_std_of_grey_samples_are_numpys_bit_for_bit(size, seed):
+    values = np.random.default_rng(seed).random(size) * 255
+    mean, spread = mean_and_std(values)
+    assert (mean, spread) == (values.mean(), values.std())
+    assert mean.dtype == spread.dtype == np.float64
 
 
 @pytest.mark.parametrize("seed", range(10))
 def test_the_strips_texture_is_numpys_std_bit_for_bit(seed):
     strip = (np.random.default_rng(seed).random((30, 16)) * 255).astype(np.float32)
     template = strip[4:27, 3:13]  # a strided view, as strip_shift cuts it
-    assert shoulder_motion._std(template) == template.std()
-    assert shoulder_motion._std(template).dtype == np.float32
+    spread = mean_and_std(template)[1]
+    assert spread == template.std()
+    assert spread.dtype == np.float32
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("seed", range(10))
 def test_the_features_norm_is_numpys_bit_for_bit(dtype, seed):
     offset = (np.random.default_rng(seed).random(2) * 200 - 100).astype(dtype)
-    length = features._norm(offset)
+    length = norm(offset)
     assert length == np.linalg.norm(offset) and length.dtype == dtype
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.uint8])
+@pytest.mark.parametrize("size", [1, 2, 3, 8, 51])
+@pytest.mark.parametrize("seed", range(5))
+def test_the_median_is_numpys_bit_for_bit(dtype, size, seed):
+    values = (np.random.default_rng(seed).random(size) * 255).astype(dtype)
+    assert median(values) == float(np.median(values))
+
+
+@pytest.mark.parametrize("q", [0.0, 0.1, 0.25, 1 / 3, 0.5, 0.6, 0.75, 0.9, 1.0])
+@pytest.mark.parametrize("size", [1, 2, 5, 9, 16, 24])
+@pytest.mark.parametrize("seed", range(10))
+def test_the_quantile_is_numpys_bit_for_bit(q, size, seed):
+    values = np.random.default_rng(seed).random(size) * 8 - 4
+    assert quantile(values, q) == float(np.quantile(values, q))

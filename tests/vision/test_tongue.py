@@ -7,8 +7,9 @@ import pytest
 from photo_faces import read
 from photo_warps import cover_mouth, paint_tongue
 
+from vision.numeric import median
 from vision.settings import load_detector_settings
-from vision.tongue import _median, measure_mouth
+from vision.tongue import measure_mouth
 
 pytestmark = pytest.mark.video
 observe = photo_faces.observe  # the module-scoped landmarker fixture
@@ -120,4 +121,4 @@ def test_a_tongue_no_redder_than_the_cheeks_still_fills_the_opening(observe, neu
 def test_the_fast_median_is_numpys_bit_for_bit(size, dtype):
     rng = np.random.default_rng(size)
     values = (rng.random(size) * 255).astype(dtype)
-    assert _median(values) == float(np.median(values.astype(np.float32)))
+    assert median(values) == float(np.median(values.astype(np.float32)))

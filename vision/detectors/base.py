@@ -11,6 +11,16 @@ from vision.settings import KindSettings
 S = TypeVar("S", bound=KindSettings)
 
 
+def side_of(offset: float, threshold: float) -> str:
+    """The player's side an ``offset`` (+ = the player's left) points to, "center" within
+    ``threshold`` either way."""
+    if offset > threshold:
+        return "left"
+    if offset < -threshold:
+        return "right"
+    return "center"
+
+
 class KindDetector(Generic[S]):
     """Turns one frame's change from the baseline into this kind's activation (0..1) and side.
 

@@ -8,7 +8,9 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from vision.face_occlusion import samples_of
 from vision.features import ramp
+from vision.numeric import mean_and_std, quantile
 from vision.settings import EyeReading, WinkSettings
 
 EYE_SIGNALS = (
@@ -68,21 +70,24 @@ def hidden(
     """0 (the eye's surroundings look as at rest) .. 1 (something is in front of the eye).
 
     The surround's grey levels now and at rest are each scaled to zero mean and unit spread (a
-    change of light scales and shifts them); the median point's difference is small when the
-    eye is the player's own, even with a raised brow moving a few points, and large when a hand
-    replaces most of them. An eye not measured counts as visible.
+    change of light scales and shifts them); the ``hidden_quantile`` of the points' differences is
+    small when the eye is the player's own, even with a raised brow moving a few points, and large
+    when a hand replaces most of them. An eye not measured counts as visible.
+
+    (vision.face_occlusion reads the same samples another way, fitting the light's gain and
+    offset: a brows_raised or head_tilt hidden by an eye is told by that one.)
     """
-    prefix = f"eye_surround_{side}_"
-    names = [name for name in rest if name.startswith(prefix)]
-    if not names or any(name not in delta for name in names):
+    found = samples_of(delta, rest, f"eye_{side}")
+    if found is None:
         return 0.0
-    at_rest = np.array([rest[name] for name in names])
-    now = at_rest + np.array([delta[name] for name in names])
-    if at_rest.std() < 1e-6:
+    at_rest, now = found
+    rest_mean, rest_std = mean_and_std(at_rest)
+    if rest_std < 1e-6:
         return 0.0
-    at_rest = (at_rest - at_rest.mean()) / at_rest.std()
-    now = (now - now.mean()) / max(now.std(), 1e-6)
-    change = float(np.quantile(np.abs(now - at_rest), reading.hidden_quantile))
+    now_mean, now_std = mean_and_std(now)
+    at_rest = (at_rest - rest_mean) / rest_std
+    now = (now - now_mean) / max(now_std, 1e-6)
+    change = quantile(np.abs(now - at_rest), reading.hidden_quantile)
     return ramp(change, reading.hidden)
 
 

@@ -13,7 +13,7 @@ teeth the side is the half of the lip that thins.
 
 from __future__ import annotations
 
-from vision.detectors.base import KindDetector
+from vision.detectors.base import KindDetector, side_of
 from vision.features import ramp
 from vision.settings import LipBiteSettings
 
@@ -39,18 +39,9 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         teeth = ramp(max(left, right), s.teeth_half) * (1.0 - ramp(relit, s.light_veto))
         value = max(max(rolled, hidden) * (1.0 - both_rolled), teeth) * (1.0 - parted)
         if teeth >= max(rolled, hidden):
-            return value, _side((left - right) / max(left + right, 1e-6), s.teeth_balance)
+            return value, side_of((left - right) / max(left + right, 1e-6), s.teeth_balance)
         thickness = max(
             (rest.get("lower_lip_left", 0.0) + rest.get("lower_lip_right", 0.0)) / 2, 1e-6
         )
         asymmetry = (delta["lower_lip_right"] - delta["lower_lip_left"]) / thickness
-        return value, _side(asymmetry, s.side_asymmetry)
-
-
-def _side(offset: float, threshold: float) -> str:
-    """+ offsets are the player's left."""
-    if offset > threshold:
-        return "left"
-    if offset < -threshold:
-        return "right"
-    return "center"
+        return value, side_of(asymmetry, s.side_asymmetry)

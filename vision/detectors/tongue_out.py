@@ -10,7 +10,7 @@ moved from rest: the opening is empty at rest, so its resting centroid is noise.
 
 from __future__ import annotations
 
-from vision.detectors.base import KindDetector
+from vision.detectors.base import KindDetector, side_of
 from vision.features import ramp
 from vision.settings import TongueOutSettings
 
@@ -33,4 +33,4 @@ class TongueOutDetector(KindDetector[TongueOutSettings]):
         # Both centroids vote, each in units of its own side threshold: the tongue-coloured one is
         # sharp where the tongue is redder than the cheeks, the filled one where it is not.
         shift = features.tongue_side / s.side_offset + features.filled_side / s.filled_side_offset
-        return value, "left" if shift > 1.0 else "right" if shift < -1.0 else "center"
+        return value, side_of(shift, 1.0)

@@ -1,0 +1,49 @@
+"""NumPy's norm, median, quantile, mean and spread of the small arrays the per-face measures
+read, without NumPy's call overhead: the same values, bit for bit
+(tests/vision/test_feature_arithmetic.py)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+
+def norm(offset: np.ndarray) -> np.floating:
+    """``np.linalg.norm(offset)`` of a real vector, in its own dtype."""
+    return np.sqrt(offset.dot(offset))
+
+
+def median(values: np.ndarray) -> float:
+    """``np.median`` of a non-empty 1-D array (the middle pair of integers averaged in float64, of
+    floats in their own dtype, as NumPy does)."""
+    half = values.size // 2
+    if values.size % 2:
+        return float(np.partition(values, half)[half])
+    pair = np.partition(values, (half - 1, half))[half - 1 : half + 1]
+    low, high = pair.astype(np.float64) if pair.dtype.kind in "biu" else pair
+    return float((low + high) / 2)
+
+
+def mean_and_std(values: np.ndarray) -> tuple[np.floating, np.floating]:
+    """``values.mean()`` and ``values.std()``: integers are summed in float64, floats in their own
+    dtype, as NumPy does."""
+    dtype = np.float64 if values.dtype.kind in "biu" else None
+    mean = np.add.reduce(values, axis=None, dtype=dtype) / values.size
+    deviations = values - mean
+    np.multiply(deviations, deviations, out=deviations)
+    return mean, np.sqrt(np.add.reduce(deviations, axis=None) / values.size)
+
+
+def quantile(values: np.ndarray, q: float) -> float:
+    """``np.quantile(values, q)`` (its default, linear method) of a non-empty 1-D float array
+    without NaN, for ``q`` in 0..1."""
+    last = values.size - 1
+    at = last * q
+    if at >= last:
+        return float(values.max())
+    below = math.floor(at)
+    share = at - below
+    low, high = np.partition(values, (below, below + 1))[below : below + 2]
+    step = high - low
+    return float(high - step * (1 - share) if share >= 0.5 else low + step * share)
