@@ -14,10 +14,8 @@ import argparse
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 REPO = Path(__file__).resolve().parents[1]
@@ -28,44 +26,14 @@ from api.live import LiveFeed  # noqa: E402
 from api.referee import Referee  # noqa: E402
 from api.store import SeatRow, Store  # noqa: E402
 from api.vision_feed import Annotator, seat_summary  # noqa: E402
-from vision.observation import Frame  # noqa: E402
+from benchmarks.vision_speed import DecodedFrames, decode  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
-from vision.sources import SourceItem, VideoSource  # noqa: E402
-
-
-class InMemory(VideoSource):
-    """Decoded frames, stamped by index: decoding is left out of both sides."""
-
-    def __init__(self, images: list[np.ndarray], fps: float) -> None:
-        self.source_id = "cam1"
-        self.images = images
-        self.fps = fps
-        self.frame_count = len(images)
-
-    def __iter__(self) -> Iterator[SourceItem]:
-        for index, image in enumerate(self.images):
-            yield Frame(round(index * 1000 / self.fps), image, self.source_id, index)
-
-
-def decode(path: Path, limit: int) -> tuple[list[np.ndarray], float]:
-    capture = cv2.VideoCapture(str(path))
-    fps = capture.get(cv2.CAP_PROP_FPS) or 30.0
-    images = []
-    while len(images) < limit:
-        ok, image = capture.read()
-        if not ok:
-            break
-        images.append(image)
-    capture.release()
-    if not images:
-        raise SystemExit(f"cannot read {path}")
-    return images, fps
 
 
 def bare(images: list[np.ndarray], fps: float) -> tuple[float, int]:
     started = time.perf_counter()
     results = gestures = 0
-    for result in Pipeline(InMemory(images, fps)):
+    for result in Pipeline(DecodedFrames("cam1", images, fps)):
         results += 1
         gestures += len(result.gestures)
     return results / (time.perf_counter() - started), gestures
@@ -85,7 +53,7 @@ def dashboard(images: list[np.ndarray], fps: float, data: Path) -> tuple[float, 
     )
     feed = LiveFeed(
         source="bench",
-        pipeline_factory=lambda: Pipeline(InMemory(images, fps)),
+        pipeline_factory=lambda: Pipeline(DecodedFrames("cam1", images, fps)),
         hub=hub,
         on_gesture=lambda gesture, source_id: referee.observe(gesture, source_id),
         annotate=Annotator(),
@@ -109,7 +77,7 @@ def main() -> None:
     parser.add_argument("--clip", type=Path, default=REPO / "sample_videos" / "table.mp4")
     parser.add_argument("--frames", type=int, default=240)
     args = parser.parse_args()
-    images, fps = decode(args.clip, args.frames)
+    images, fps = decode(args.clip, None, args.frames)
     height, width = images[0].shape[:2]
     print(f"{args.clip.name}: {len(images)} frames {width}x{height}")
     base_fps, gestures = bare(images, fps)

@@ -60,7 +60,8 @@ class DecodedFrames(VideoSource):
             yield Frame(round(index * 1000 / self.fps), image, self.source_id, index)
 
 
-def decode(path: Path, size: tuple[int, int], limit: int) -> tuple[list[np.ndarray], float]:
+def decode(path: Path, size: tuple[int, int] | None, limit: int) -> tuple[list[np.ndarray], float]:
+    """Up to ``limit`` frames of ``path`` in memory, scaled to ``size`` (None: as they are)."""
     capture = cv2.VideoCapture(str(path))
     if not capture.isOpened():
         raise SystemExit(f"cannot open {path}: run benchmarks/make_sample_videos.py or pass a clip")
@@ -70,7 +71,7 @@ def decode(path: Path, size: tuple[int, int], limit: int) -> tuple[list[np.ndarr
         ok, image = capture.read()
         if not ok:
             break
-        if (image.shape[1], image.shape[0]) != size:
+        if size is not None and (image.shape[1], image.shape[0]) != size:
             image = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
         images.append(image)
     capture.release()
