@@ -103,23 +103,34 @@ def test_single_image_and_unreadable_image(tmp_path):
         open_source(tmp_path / "bad.png")
 
 
-def test_dropped_camera_reconnects_and_marks_the_gap():
-    # Opens: 3 frames, then a failed reopen, then a reopen that gives 2 frames, then gone.
-    captures = iter([FakeCapture(3), FakeCapture(0, opened=False), FakeCapture(2)])
+def camera_until_lost(captures: list[FakeCapture], failed_reads: int, give_up_after_s: float):
+    """Camera 0 opening ``captures`` one after the other (then none), on a fake clock; returns
+    the source and everything it yielded before it gave up (which must say it lost the camera)."""
+    opens = iter(captures)
     clock = FakeClock()
     source = LiveCaptureSource(
         0,
-        opener=lambda target: next(captures, FakeCapture(0, opened=False)),
+        opener=lambda target: next(opens, FakeCapture(0, opened=False)),
         clock=clock,
         sleep=clock.sleep,
         reconnect=ReconnectPolicy(
-            failed_reads=1, first_delay_s=0.5, max_delay_s=1.0, give_up_after_s=3.0
+            failed_reads=failed_reads,
+            first_delay_s=0.5,
+            max_delay_s=1.0,
+            give_up_after_s=give_up_after_s,
         ),
     )
     items = []
     with pytest.raises(SourceError, match="lost camera 0"):
         for item in source:
             items.append(item)
+    return source, items
+
+
+def test_dropped_camera_reconnects_and_marks_the_gap():
+    # Opens: 3 frames, then a failed reopen, then a reopen that gives 2 frames, then gone.
+    captures = [FakeCapture(3), FakeCapture(0, opened=False), FakeCapture(2)]
+    source, items = camera_until_lost(captures, failed_reads=1, give_up_after_s=3.0)
     kinds = [type(i).__name__ for i in items]
     assert kinds == ["Frame"] * 3 + ["SourceGap"] + ["Frame"] * 2
     gap = items[3]
@@ -157,19 +168,5 @@ class FlakyCapture(FakeCapture):
 
 
 def test_a_single_failed_read_is_not_a_drop():
-    cameras = iter([FlakyCapture(6)])
-    clock = FakeClock()
-    source = LiveCaptureSource(
-        0,
-        opener=lambda target: next(cameras, FakeCapture(0, opened=False)),
-        clock=clock,
-        sleep=clock.sleep,
-        reconnect=ReconnectPolicy(
-            failed_reads=3, first_delay_s=0.5, max_delay_s=1.0, give_up_after_s=0.1
-        ),
-    )
-    items = []
-    with pytest.raises(SourceError):
-        for item in source:
-            items.append(item)
+    _, items = camera_until_lost([FlakyCapture(6)], failed_reads=3, give_up_after_s=0.1)
     assert [type(i).__name__ for i in items] == ["Frame"] * 6
