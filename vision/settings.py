@@ -81,21 +81,11 @@ class KindSettings(_Strict):
 
 
 class EyeReading(KindSettings):
-    """How the eye kinds read one eye (vision.detectors.eyes)."""
+    """How the eye kinds read one eye's landmarks (vision.detectors.eyes); its appearance is
+    read alike for every kind (EyeAppearanceSettings)."""
 
     closure: Ramp  # share of one eye's resting opening lost -> how closed it is
     blink: Ramp  # rise of that eye's eyeBlink blendshape -> how closed it is
-    #: Share of the eye's resting darkness (upper eye against cheek) lost -> how closed it looks.
-    look: Ramp
-    #: Weight of the look against the landmarks' reading, where the eye shows at least
-    #: ``min_rest_darkness`` at rest.
-    look_weight: float = Field(ge=0, le=1)
-    min_rest_darkness: float = Field(ge=0, lt=1)
-    #: Change of the eye's surroundings' pattern from rest (in units of its spread), at this
-    #: quantile of its points -> how far something hides the eye; it cancels the activation.
-    hidden: Ramp
-    hidden_quantile: float = Field(gt=0, lt=1)
-    hidden_hold_ms: int = Field(ge=0)  # an eye hidden this recently still cancels it
 
 
 class WinkSettings(EyeReading):
@@ -268,7 +258,7 @@ class TongueAppearanceSettings(_Strict):
 
 class EyeAppearanceSettings(_Strict):
     """Where each eye's appearance is sampled (vision.eye_appearance), in eye widths (the
-    distance between the eye's corners)."""
+    distance between the eye's corners), and how the eye kinds read it (vision.detectors.eyes)."""
 
     #: The eye is read in rows from this far below the corners' line to this far above it, each
     #: at three points this far apart across the eye, averaging squares of half-side look_window.
@@ -284,6 +274,17 @@ class EyeAppearanceSettings(_Strict):
     surround_down: float = Field(gt=0)  # its half-axis down the face
     window: float = Field(gt=0)  # half-side of the square averaged at each point
     min_eye_px: float = Field(gt=0)  # a smaller eye is not measured
+    #: Share of the eye's resting darkness (upper eye against cheek) lost -> how closed it looks.
+    look: Ramp
+    #: Weight of the look against the landmarks' reading, where the eye shows at least
+    #: ``min_rest_darkness`` at rest.
+    look_weight: float = Field(ge=0, le=1)
+    min_rest_darkness: float = Field(ge=0, lt=1)
+    #: Change of the eye's surroundings' pattern from rest (in units of its spread), at this
+    #: quantile of its points -> how far something hides the eye; it cancels the eye kinds.
+    hidden: Ramp
+    hidden_quantile: float = Field(gt=0, lt=1)
+    hidden_hold_ms: int = Field(ge=0)  # an eye hidden this recently still cancels them
 
 
 class OcclusionSettings(_Strict):

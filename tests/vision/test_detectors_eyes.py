@@ -141,8 +141,6 @@ def test_an_eye_hidden_a_moment_ago_still_cancels_a_wink():
     trace.set(2950, 3020, eye_cover_right=1.0)  # the hand's last frames over the eye
     assert run(trace)[0] == []
     settings = load_detector_settings()
-    no_hold = settings.gestures.wink.model_copy(update={"hidden_hold_ms": 0})
-    settings = settings.model_copy(
-        update={"gestures": settings.gestures.model_copy(update={"wink": no_hold})}
-    )
+    no_hold = settings.eyes.model_copy(update={"hidden_hold_ms": 0})
+    settings = settings.model_copy(update={"eyes": no_hold})
     assert labels(run(trace, settings)[0]) == ["wink right"]

@@ -61,27 +61,27 @@ def rest() -> dict[str, float]:
     return signals(face())
 
 
-READING = SETTINGS.gestures.wink
+EYES = SETTINGS.eyes
 
 
 def test_an_open_eye_is_darker_than_the_cheek_and_a_shut_one_loses_most_of_that(rest):
     assert rest["eye_dark_left"] > 0.2 and rest["eye_dark_right"] > 0.2
     delta = change(face(shut=("left",)), rest)
-    assert look_drop(delta, rest, "left", READING) > 0.6
-    assert abs(look_drop(delta, rest, "right", READING)) < 0.05
-    assert hidden(delta, rest, "left", READING) == 0.0
+    assert look_drop(delta, rest, "left", EYES) > 0.6
+    assert abs(look_drop(delta, rest, "right", EYES)) < 0.05
+    assert hidden(delta, rest, "left", EYES) == 0.0
 
 
 def test_a_hand_over_an_eye_hides_it_and_a_change_of_light_does_not(rest):
     covered = face()
     cv2.rectangle(covered, (60, 150), (205, 300), (110, 140, 190), -1)
     delta = change(covered, rest)
-    assert hidden(delta, rest, "right", READING) == 1.0
-    assert hidden(delta, rest, "left", READING) == 0.0
+    assert hidden(delta, rest, "right", EYES) == 1.0
+    assert hidden(delta, rest, "left", EYES) == 0.0
     dimmer = cv2.convertScaleAbs(face(), alpha=0.6, beta=10)
     delta = change(dimmer, rest)
-    assert max(hidden(delta, rest, side, READING) for side in ("left", "right")) == 0.0
-    assert max(abs(look_drop(delta, rest, side, READING)) for side in ("left", "right")) < 0.1
+    assert max(hidden(delta, rest, side, EYES) for side in ("left", "right")) == 0.0
+    assert max(abs(look_drop(delta, rest, side, EYES)) for side in ("left", "right")) < 0.1
 
 
 def test_an_eye_too_small_or_off_the_frame_is_not_measured():

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping
+from typing import TypeVar
 
 import numpy as np
 
+from vision.detectors.base import KindDetector
 from vision.face_occlusion import samples_of
 from vision.features import ramp
 from vision.numeric import mean_and_std, quantile
-from vision.settings import EyeReading, WinkSettings
+from vision.settings import EyeAppearanceSettings, EyeReading, WinkSettings
+
+R = TypeVar("R", bound=EyeReading)
 
 EYE_SIGNALS = (
     "eye_open_left", "eye_open_right", "eyeBlinkLeft", "eyeBlinkRight",
@@ -26,46 +30,54 @@ def lid_drop(delta: Mapping[str, float], rest: Mapping[str, float], side: str) -
 
 
 def look_drop(
-    delta: Mapping[str, float], rest: Mapping[str, float], side: str, reading: EyeReading
+    delta: Mapping[str, float], rest: Mapping[str, float], side: str, eyes: EyeAppearanceSettings
 ) -> float | None:
     """How much of its resting darkness (iris against cheek) the eye has lost (0..1), or None
     when it was not measured or shows too little contrast at rest to lose."""
     name = f"eye_dark_{side}"
-    if name not in delta or rest.get(name, 0.0) < reading.min_rest_darkness:
+    if name not in delta or rest.get(name, 0.0) < eyes.min_rest_darkness:
         return None
     return -delta[name] / rest[name]
 
 
-def _blend(landmarks: float, look: float | None, reading: EyeReading) -> float:
+def _blend(landmarks: float, look: float | None, eyes: EyeAppearanceSettings) -> float:
     """The landmarks' reading, mostly replaced by the appearance's where there is one: the
     pixels show a lid over the eye (or none) where the face model holds its landmarks back."""
     if look is None:
         return landmarks
-    w = reading.look_weight
-    return (1.0 - w) * landmarks + w * ramp(look, reading.look)
+    w = eyes.look_weight
+    return (1.0 - w) * landmarks + w * ramp(look, eyes.look)
 
 
 def eye_closure(
-    delta: Mapping[str, float], rest: Mapping[str, float], side: str, reading: EyeReading
+    delta: Mapping[str, float],
+    rest: Mapping[str, float],
+    side: str,
+    reading: EyeReading,
+    eyes: EyeAppearanceSettings,
 ) -> float:
     """0 (as open as at rest) .. 1 (shut) for the player's ``side`` eye: the landmarks say the
     stronger of the lid gap's relative drop and the eyeBlink blendshape's rise."""
     lids = ramp(lid_drop(delta, rest, side), reading.closure)
     shape = ramp(delta[f"eyeBlink{side.capitalize()}"], reading.blink)
-    return _blend(max(lids, shape), look_drop(delta, rest, side, reading), reading)
+    return _blend(max(lids, shape), look_drop(delta, rest, side, eyes), eyes)
 
 
 def lids_closing(
-    delta: Mapping[str, float], rest: Mapping[str, float], side: str, reading: WinkSettings
+    delta: Mapping[str, float],
+    rest: Mapping[str, float],
+    side: str,
+    reading: WinkSettings,
+    eyes: EyeAppearanceSettings,
 ) -> float:
     """How far the eye closes by its lid gap (not eyeBlink: a wink's sympathetic squint lifts the
     open eye's too) and its appearance, on the ``other_open`` ramp."""
     lids = ramp(lid_drop(delta, rest, side), reading.other_open)
-    return _blend(lids, look_drop(delta, rest, side, reading), reading)
+    return _blend(lids, look_drop(delta, rest, side, eyes), eyes)
 
 
 def hidden(
-    delta: Mapping[str, float], rest: Mapping[str, float], side: str, reading: EyeReading
+    delta: Mapping[str, float], rest: Mapping[str, float], side: str, eyes: EyeAppearanceSettings
 ) -> float:
     """0 (the eye's surroundings look as at rest) .. 1 (something is in front of the eye).
 
@@ -87,23 +99,39 @@ def hidden(
     now_mean, now_std = mean_and_std(now)
     at_rest = (at_rest - rest_mean) / rest_std
     now = (now - now_mean) / max(now_std, 1e-6)
-    change = quantile(np.abs(now - at_rest), reading.hidden_quantile)
-    return ramp(change, reading.hidden)
+    change = quantile(np.abs(now - at_rest), eyes.hidden_quantile)
+    return ramp(change, eyes.hidden)
 
 
 class HiddenEyes:
     """How far something hides either eye, now or within the last ``hidden_hold_ms``: a hand
     passing in front of the face hides the middle of an eye a frame before its surroundings, and
-    leaves a wink's worth of half-hidden frames behind it."""
+    leaves a wink's worth of half-hidden frames behind it.
 
-    def __init__(self, reading: EyeReading) -> None:
-        self.reading = reading
+    One per seat, updated once a frame before the eye kinds read it, so wink and eyes_closed see
+    the same eyes with the same settings (the [eyes] section)."""
+
+    def __init__(self, settings: EyeAppearanceSettings) -> None:
+        self.settings = settings
         self._recent: deque[tuple[int, float]] = deque()
+        self.seen = 1.0
 
-    def seen(self, ts_ms: int, delta: Mapping[str, float], rest: Mapping[str, float]) -> float:
-        """1 when both eyes are in view and have been lately, falling to 0 as one is hidden."""
-        now = max(hidden(delta, rest, side, self.reading) for side in ("left", "right"))
+    def update(self, ts_ms: int, delta: Mapping[str, float], rest: Mapping[str, float]) -> None:
+        """Read this frame's eyes against the player's rest; ``seen`` is then 1 when both eyes
+        are in view and have been lately, falling to 0 as one is hidden."""
+        now = max(hidden(delta, rest, side, self.settings) for side in ("left", "right"))
         self._recent.append((ts_ms, now))
-        while self._recent[0][0] < ts_ms - self.reading.hidden_hold_ms:
+        while self._recent[0][0] < ts_ms - self.settings.hidden_hold_ms:
             self._recent.popleft()
-        return 1.0 - max(value for _, value in self._recent)
+        self.seen = 1.0 - max(value for _, value in self._recent)
+
+
+class EyeKindDetector(KindDetector[R]):
+    """A kind read from both eyes: it shares its seat's HiddenEyes, whose settings say how an
+    eye's appearance is read."""
+
+    signals = EYE_SIGNALS
+
+    def __init__(self, settings: R, eyes: HiddenEyes) -> None:
+        super().__init__(settings)
+        self.eyes = eyes

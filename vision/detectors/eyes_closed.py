@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-from vision.detectors.base import KindDetector
-from vision.detectors.eyes import EYE_SIGNALS, HiddenEyes, eye_closure
+from vision.detectors.eyes import EyeKindDetector, eye_closure
 from vision.settings import EyesClosedSettings
 
 
-class EyesClosedDetector(KindDetector[EyesClosedSettings]):
+class EyesClosedDetector(EyeKindDetector[EyesClosedSettings]):
     """Both eyes' closure; a hand in front of either eye cancels it, as it does a wink."""
 
     kind = "eyes_closed"
-    signals = EYE_SIGNALS
-
-    def __init__(self, settings: EyesClosedSettings) -> None:
-        super().__init__(settings)
-        self.hidden_eyes = HiddenEyes(settings)
 
     def activation(self, delta, features, rest):
-        s = self.settings
-        seen = self.hidden_eyes.seen(features.ts_ms, delta, rest)
-        left = eye_closure(delta, rest, "left", s)
-        right = eye_closure(delta, rest, "right", s)
-        return min(left, right) * seen, None
+        s, eyes = self.settings, self.eyes.settings
+        left = eye_closure(delta, rest, "left", s, eyes)
+        right = eye_closure(delta, rest, "right", s, eyes)
+        return min(left, right) * self.eyes.seen, None

@@ -10,6 +10,7 @@ from engine.gesture import Gesture
 from vision.baseline import Baseline, CalibrationStatus, load_player, save_player
 from vision.detectors.base import KindDetector
 from vision.detectors.brows_raised import BrowsRaisedDetector
+from vision.detectors.eyes import EyeKindDetector, HiddenEyes
 from vision.detectors.eyes_closed import EyesClosedDetector
 from vision.detectors.head_tilt import HeadTiltDetector
 from vision.detectors.lip_bite import LipBiteDetector
@@ -58,7 +59,8 @@ class SeatGestureDetector:
 
     def _build(self, settings: DetectorSettings) -> None:
         self.settings = settings
-        self.detectors = [cls(settings.gestures.of(cls.kind)) for cls in DETECTOR_CLASSES]
+        self.hidden_eyes = HiddenEyes(settings.eyes)
+        self.detectors = [self._detector(cls, settings) for cls in DETECTOR_CLASSES]
         self.trackers = {
             d.kind: EventTracker(settings.gestures.of(d.kind), settings.tracking.lost_grace_ms)
             for d in self.detectors
@@ -71,6 +73,12 @@ class SeatGestureDetector:
         self._recent: deque[Gesture] = deque()
         self._releasing_until: dict[str, int] = {}
         self._first_usable_ms: int | None = None
+
+    def _detector(self, cls: type[KindDetector], settings: DetectorSettings) -> KindDetector:
+        """One kind's detector; the eye kinds share this seat's HiddenEyes."""
+        if issubclass(cls, EyeKindDetector):
+            return cls(settings.gestures.of(cls.kind), self.hidden_eyes)
+        return cls(settings.gestures.of(cls.kind))
 
     @property
     def calibration(self) -> CalibrationStatus:
@@ -106,6 +114,7 @@ class SeatGestureDetector:
         # one corner "smiling", which must not veto them.
         smile = min(delta["mouthSmileLeft"], delta["mouthSmileRight"])
         self.hidden_regions.update(ts_ms, delta, self.baseline.values)
+        self.hidden_eyes.update(features.ts_ms, delta, self.baseline.values)
         ended: list[tuple[str, Event]] = []
         for detector in self.detectors:
             kind = detector.kind
