@@ -85,8 +85,8 @@ def _features_key(settings) -> str:
     text = "".join(
         (root / name).read_text()
         for name in (
-            "features.py", "tongue.py", "eye_appearance.py", "shoulder_strips.py",
-            "face_occlusion.py",
+            "features.py", "face_mesh.py", "tongue.py", "eye_appearance.py",
+            "shoulder_strips.py", "face_occlusion.py",
         )
     )  # fmt: skip
     strips = {k: v for k, v in settings.gestures.shrug if k in STRIP_GEOMETRY}

@@ -25,12 +25,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.face_mesh import EYE_CORNERS
 from vision.face_occlusion import box_means
 from vision.numeric import median, norm
 from vision.settings import EyeAppearanceSettings
-
-#: (outer corner, inner corner) by the player's side.
-EYE_CORNERS = {"right": (33, 133), "left": (263, 362)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,20 +25,23 @@ from itertools import count
 import cv2
 import numpy as np
 
+from vision.face_mesh import (
+    LEFT_CHEEK_SKIN,
+    LEFT_EYE_OUTER,
+    MOUTH_SKIN,
+    RIGHT_CHEEK_SKIN,
+    RIGHT_EYE_OUTER,
+)
 from vision.numeric import norm
 from vision.settings import OcclusionSettings
 
 #: Face-mesh landmarks sampled per region (skin only, none on the lips or in the eyes); sides
 #: are the player's own (the player's right cheek is on the image's left).
 REGIONS: dict[str, tuple[int, ...]] = {
-    "mouth": (
-        164, 167, 393, 165, 391, 92, 322,  # under the nose
-        186, 410, 57, 287, 212, 432, 43, 273,  # beside the corners
-        204, 424, 83, 313, 194, 418, 18, 200, 199,  # chin
-    ),
-    "cheek_right": (118, 119, 100, 101, 36, 50, 205, 187, 123, 117, 142, 206, 207, 147, 203, 216),
-    "cheek_left": (347, 348, 329, 330, 266, 280, 425, 411, 352, 346, 371, 426, 427, 376, 423, 436),
-}  # fmt: skip
+    "mouth": MOUTH_SKIN,
+    "cheek_right": RIGHT_CHEEK_SKIN,
+    "cheek_left": LEFT_CHEEK_SKIN,
+}
 #: The signal-name prefix of each region's samples, the eyes' (vision.eye_appearance) included.
 SIGNAL_PREFIX = {
     **{region: f"surround_{region}_" for region in REGIONS},
@@ -68,7 +71,7 @@ def measure_surroundings(
     """Grey levels at each region's landmarks of ``image`` (BGR), in one pass over one integral
     image of the lower face; empty when the face is too small or a sample leaves the frame."""
     pts = landmarks[:, :2].astype(np.float64)
-    face_px = float(norm(pts[263] - pts[33]))
+    face_px = float(norm(pts[LEFT_EYE_OUTER] - pts[RIGHT_EYE_OUTER]))
     if face_px < settings.min_face_px:
         return {}
     at = pts[_POINTS]

@@ -33,6 +33,29 @@ import cv2
 import numpy as np
 
 from vision.eye_appearance import EyeAppearance, measure_eyes
+from vision.face_mesh import (
+    LEFT_BROW,
+    LEFT_EYE_CORNERS,
+    LEFT_EYE_LIDS,
+    LEFT_EYE_OUTER,
+    LEFT_EYE_RING,
+    LOWER_LIP_BOTTOM,
+    LOWER_LIP_CENTER,
+    LOWER_LIP_INNER,
+    LOWER_LIP_LEFT,
+    LOWER_LIP_RIGHT,
+    MOUTH_CORNERS,
+    NOSE_BRIDGE,
+    NOSE_TIP,
+    OUTER_EYE_CORNERS,
+    RIGHT_BROW,
+    RIGHT_EYE_CORNERS,
+    RIGHT_EYE_LIDS,
+    RIGHT_EYE_OUTER,
+    RIGHT_EYE_RING,
+    UPPER_LIP_INNER,
+    UPPER_LIP_TOP,
+)
 from vision.face_occlusion import SIGNAL_PREFIX, measure_surroundings
 from vision.numeric import mean_and_std, norm
 from vision.observation import FaceObservation, PoseObservation
@@ -40,24 +63,8 @@ from vision.settings import DetectorSettings, QualitySettings, Ramp, default_det
 from vision.shoulder_strips import ShoulderStrips, measure_strips
 from vision.tongue import NO_MOUTH, MouthAppearance, measure_mouth
 
-# Landmark indices by the player's own side (see the module docstring).
-RIGHT_EYE_CORNERS = (33, 133)
-LEFT_EYE_CORNERS = (263, 362)
-#: (upper lid, lower lid) pairs across each eye.
-RIGHT_EYE_LIDS = ((159, 145), (158, 153), (160, 144))
-LEFT_EYE_LIDS = ((386, 374), (385, 380), (387, 373))
-RIGHT_EYE_RING = (33, 7, 163, 144, 145, 153, 154, 155, 133, 173, 157, 158, 159, 160, 161, 246)
-LEFT_EYE_RING = (263, 249, 390, 373, 374, 380, 381, 382, 362, 398, 384, 385, 386, 387, 388, 466)
-RIGHT_BROW = (70, 63, 105, 66, 107)
-LEFT_BROW = (300, 293, 334, 296, 336)
-#: (outer, inner) lower-lip pairs per half: the lip's visible thickness.
-LOWER_LIP_RIGHT = ((91, 88), (181, 178), (84, 87))
-LOWER_LIP_CENTER = ((17, 14),)
-LOWER_LIP_LEFT = ((314, 317), (405, 402), (321, 318))
-MOUTH_CORNERS = (61, 291)  # right, left
-MOUTH_CENTRE = (61, 291, 0, 17)
-NOSE_BRIDGE = (168, 6, 197, 195, 5)
-NOSE_TIP = 1
+#: The mouth's centre: its corners and the outer lips' midline.
+MOUTH_CENTRE = (*MOUTH_CORNERS, UPPER_LIP_TOP, LOWER_LIP_BOTTOM)
 # MediaPipe pose landmarks used for shrugs; which one is the player's left is decided from the
 # face (the side of the left eye), not from the pose model's names.
 POSE_NOSE, POSE_EARS, POSE_SHOULDERS = 0, (7, 8), (11, 12)
@@ -175,7 +182,7 @@ def ramp(value: float, span: Ramp | tuple[float, float]) -> float:
 #: Every landmark distance the geometry reads, by measure: each measure is the mean length of its
 #: pairs; one array operation measures them all (see _mean_gaps).
 _GAP_GROUPS = {
-    "face": ((33, 263),),
+    "face": (OUTER_EYE_CORNERS,),
     "lids_left": LEFT_EYE_LIDS,
     "width_left": (LEFT_EYE_CORNERS,),
     "lids_right": RIGHT_EYE_LIDS,
@@ -183,7 +190,7 @@ _GAP_GROUPS = {
     "lower_lip_left": LOWER_LIP_LEFT,
     "lower_lip_center": LOWER_LIP_CENTER,
     "lower_lip_right": LOWER_LIP_RIGHT,
-    "mouth_open": ((13, 14),),
+    "mouth_open": ((UPPER_LIP_INNER, LOWER_LIP_INNER),),
     "mouth_width": (MOUTH_CORNERS,),
 }
 _GAP_ENDS = np.array([pair for group in _GAP_GROUPS.values() for pair in group]).T
@@ -226,11 +233,11 @@ def head_angles(face: FaceObservation) -> tuple[float, float, float]:
         pitch = math.degrees(math.atan2(rot[2, 1], rot[2, 2]))
         return roll, yaw, pitch
     pts = face.landmarks[:, :2].astype(np.float64)
-    eye_line = pts[263] - pts[33]
+    eye_line = pts[LEFT_EYE_OUTER] - pts[RIGHT_EYE_OUTER]
     roll = math.degrees(math.atan2(eye_line[1], eye_line[0]))
     length = max(norm(eye_line), 1e-6)
     u = eye_line / length
-    share = float(np.dot(pts[NOSE_TIP] - pts[33], u) / length)
+    share = float(np.dot(pts[NOSE_TIP] - pts[RIGHT_EYE_OUTER], u) / length)
     yaw = math.degrees(math.asin(max(-1.0, min(1.0, 2.0 * (share - 0.5)))))
     return roll, yaw, 0.0
 
@@ -241,7 +248,7 @@ def shoulders_of(face: FaceObservation, pose: PoseObservation) -> Shoulders | No
     lm, vis = pose.landmarks[:, :2].astype(np.float64), pose.visibility
     if min(vis[POSE_SHOULDERS[0]], vis[POSE_SHOULDERS[1]]) < POSE_MIN_VISIBILITY:
         return None
-    toward_left = face.landmarks[263, :2] - face.landmarks[33, :2]
+    toward_left = face.landmarks[LEFT_EYE_OUTER, :2] - face.landmarks[RIGHT_EYE_OUTER, :2]
     eye_line = norm(toward_left)
     if norm(lm[POSE_NOSE] - face.landmarks[NOSE_TIP, :2]) > POSE_MAX_NOSE_GAP * eye_line:
         return None
@@ -309,7 +316,7 @@ def compute_features(
     pts = face.landmarks[:, :2].astype(np.float64)
     gaps = _mean_gaps(pts)
     face_px = max(gaps["face"], 1e-6)
-    u = (pts[263] - pts[33]) / face_px  # towards the player's left
+    u = (pts[LEFT_EYE_OUTER] - pts[RIGHT_EYE_OUTER]) / face_px  # towards the player's left
     up = np.array([u[1], -u[0]])  # towards the top of the head
 
     def brow_gap(brow: np.ndarray, ring: np.ndarray) -> float:

@@ -14,11 +14,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.face_mesh import CHIN, LEFT_EYE_OUTER, RIGHT_EYE_OUTER
 from vision.numeric import norm
 from vision.settings import ShrugSettings
-
-CHIN = 152
-EYE_CORNERS = (33, 263)  # the player's right, left outer eye corner
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,11 +60,11 @@ def measure_strips(
     """The two strips beside the neck of the face with ``landmarks`` in the BGR ``image``; None
     for a face too small to place them."""
     pts = landmarks[:, :2].astype(np.float64)
-    face_px = float(norm(pts[EYE_CORNERS[1]] - pts[EYE_CORNERS[0]]))
+    face_px = float(norm(pts[LEFT_EYE_OUTER] - pts[RIGHT_EYE_OUTER]))
     if face_px * settings.strip_px_per_face < 1.0 or face_px < 4.0:
         return None
     chin = pts[CHIN]
-    towards_left = 1.0 if pts[EYE_CORNERS[1], 0] >= pts[EYE_CORNERS[0], 0] else -1.0
+    towards_left = 1.0 if pts[LEFT_EYE_OUTER, 0] >= pts[RIGHT_EYE_OUTER, 0] else -1.0
     height, width = image.shape[:2]
     margin = settings.strip_frame_margin * face_px
     top, bottom = (chin[1] + r * face_px for r in settings.strip_rows)
@@ -77,7 +75,7 @@ def measure_strips(
         xa, xb = sorted((chin[0] + sign * near * face_px, chin[0] + sign * far * face_px))
         x0, x1 = max(round(xa), 0), min(round(xb), width)
         strips.append(_cut(image, x0, y0, x1, y1, face_px, settings))
-    eyes_y = float((pts[EYE_CORNERS[0], 1] + pts[EYE_CORNERS[1], 1]) / 2)
+    eyes_y = float((pts[RIGHT_EYE_OUTER, 1] + pts[LEFT_EYE_OUTER, 1]) / 2)
     return ShoulderStrips(strips[0], strips[1], face_px, float(chin[1]), eyes_y)
 
 

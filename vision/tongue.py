@@ -38,21 +38,22 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.face_mesh import (
+    CHEEKS,
+    INNER_LIPS,
+    INNER_LOWER_LIP,
+    INNER_UPPER_LIP,
+    LEFT_EYE_OUTER,
+    LEFT_MOUTH_CORNER,
+    LOWER_LIP_INNER,
+    OUTER_LOWER_LIP,
+    OUTER_UPPER_LIP,
+    RIGHT_EYE_OUTER,
+    RIGHT_MOUTH_CORNER,
+    UPPER_LIP_INNER,
+)
 from vision.numeric import median, norm
 from vision.settings import TongueAppearanceSettings
-
-#: Inner lip contour, from the player's right corner over the upper lip and back under the lower.
-INNER_LIPS = (78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308,
-              324, 318, 402, 317, 14, 87, 178, 88, 95)  # fmt: skip
-#: Outer lower lip, from the player's right corner (61) to the left corner (291).
-OUTER_LOWER_LIP = (61, 146, 91, 181, 84, 17, 314, 405, 321, 375, 291)
-#: Inner lower lip in the same order.
-INNER_LOWER_LIP = (78, 95, 88, 178, 87, 14, 317, 402, 318, 324, 308)
-#: Outer upper lip, right corner to left corner.
-OUTER_UPPER_LIP = (61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291)
-INNER_UPPER_LIP = (78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308)
-#: Mid-cheek points, player's right and left.
-CHEEKS = (205, 425)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,12 +117,12 @@ def measure_mouth(
     Returns None when the mouth is out of the frame.
     """
     pts = landmarks[:, :2].astype(np.float32)
-    left_corner, right_corner = pts[291], pts[61]
+    left_corner, right_corner = pts[LEFT_MOUTH_CORNER], pts[RIGHT_MOUTH_CORNER]
     mouth_width = float(norm(left_corner - right_corner))
     if mouth_width < 4:
         return None
     # The face's own axes: u from the player's right to left, v downwards on the face.
-    eye_line = pts[263] - pts[33]
+    eye_line = pts[LEFT_EYE_OUTER] - pts[RIGHT_EYE_OUTER]
     eye_px = float(norm(eye_line))
     u = eye_line / max(eye_px, 1e-6)
     v = np.array([-u[1], u[0]], dtype=np.float32)
@@ -172,7 +173,7 @@ def measure_mouth(
     # The mouth's middle: a turned head moves the lips' own midline (13, 14) towards the far
     # corner and the corners' midpoint towards the near one; halfway between them is the middle of
     # the mouth as seen.
-    centre = (left_corner + right_corner + pts[13] + pts[14]) / 4
+    centre = (left_corner + right_corner + pts[UPPER_LIP_INNER] + pts[LOWER_LIP_INNER]) / 4
     area_unit = (scale * eye_px) ** 2
 
     def count_and_side(found: np.ndarray) -> tuple[int, float]:

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from vision.detectors.eyes import hidden, look_drop
-from vision.eye_appearance import EYE_CORNERS, measure_eyes
+from vision.eye_appearance import measure_eyes
+from vision.face_mesh import EYE_CORNERS
 from vision.settings import load_detector_settings
 
 SETTINGS = load_detector_settings()
