@@ -15,7 +15,7 @@ import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -358,24 +358,29 @@ class Pipeline:
         # Live ones: each result at once (throughput beyond the camera's is of no use there).
         judge = None if self._feed.live else ThreadPoolExecutor(1, thread_name_prefix="judge")
         pending: Future[FrameResult] | None = None
+
+        def judged() -> Generator[FrameResult, None, bool]:
+            """Yield the judge thread's pending result, if any; whether there was one."""
+            nonlocal pending
+            if pending is None:
+                return False
+            done, pending = pending, None
+            yield done.result()
+            return True
+
         try:
             for s in self.sources:
                 landmarkers[s.source_id] = self._landmarker_factory(s.source_id)
             for item, taken_at in self._feed:
                 if isinstance(item, SourceGap):
-                    if pending is not None:
-                        yield pending.result()
-                        pending = None
+                    yield from judged()
                     gestures = self._mark_gap(item)
                     if item.source_id in last:
                         yield self._result(last[item.source_id], [], gestures, taken_at, gap=item)
                     continue
                 seen = self._observe(item, landmarkers[item.source_id])
-                if pending is not None:
-                    yield pending.result()
-                    pending = None
-                    if self._stopped.is_set():
-                        break  # stopped on the frame before: this one is dropped unseen
+                if (yield from judged()) and self._stopped.is_set():
+                    break  # stopped on the frame before: this one is dropped unseen
                 last[item.source_id] = item
                 if judge is None:
                     yield self._judge(item, seen, taken_at)
@@ -383,9 +388,7 @@ class Pipeline:
                     pending = judge.submit(self._judge, item, seen, taken_at)
                 if self._stopped.is_set():
                     break
-            if pending is not None:
-                yield pending.result()
-                pending = None
+            yield from judged()
             yield from self._flush(last)
         finally:
             if judge is not None:
