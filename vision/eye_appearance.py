@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.face_mesh import EYE_CORNERS
+from vision.face_mesh import EYE_CORNERS, FacePoints
 from vision.face_occlusion import box_means
 from vision.numeric import median, norm
 from vision.settings import EyeAppearanceSettings
@@ -38,11 +38,11 @@ class EyeAppearance:
 
 
 def measure_eyes(
-    image: np.ndarray, landmarks: np.ndarray, settings: EyeAppearanceSettings
+    image: np.ndarray, mesh: FacePoints, settings: EyeAppearanceSettings
 ) -> dict[str, EyeAppearance]:
     """Both eyes of ``image`` (BGR) by the player's side; an eye too small, or with a point to
     read outside the frame, is left out."""
-    pts = landmarks[:, :2].astype(np.float64)
+    pts = mesh.xy
     h, w = image.shape[:2]
     angles = np.linspace(0.0, np.pi, settings.surround_points)  # from beside the eye, under it
     heights = np.linspace(-settings.look_below, settings.look_above, settings.look_rows)

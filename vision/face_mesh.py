@@ -1,4 +1,5 @@
-"""Named indices of MediaPipe's 478-point face mesh, by the player's own side.
+"""MediaPipe's 478-point face mesh: its landmarks' indices by name, by the player's own side, and
+one face's points as the per-face measures read them.
 
 On a non-mirrored image the player's right eye, brow, cheek and mouth corner lie on the image's
 left (vision.features tells how this was verified). Index tuples run from the player's right to
@@ -6,6 +7,12 @@ the left unless said otherwise.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.numeric import norm
 
 #: Outer and inner corner of each eye.
 RIGHT_EYE_OUTER, RIGHT_EYE_INNER = 33, 133
@@ -57,3 +64,18 @@ MOUTH_SKIN = (
 )  # fmt: skip
 RIGHT_CHEEK_SKIN = (118, 119, 100, 101, 36, 50, 205, 187, 123, 117, 142, 206, 207, 147, 203, 216)
 LEFT_CHEEK_SKIN = (347, 348, 329, 330, 266, 280, 425, 411, 352, 346, 371, 426, 427, 376, 423, 436)
+
+
+@dataclass(frozen=True, slots=True)
+class FacePoints:
+    """One face's landmarks in one frame, as vision.features and its pixel cues read them:
+    computed once per face and frame."""
+
+    xy: np.ndarray  # (478, 2) float64: x, y in frame pixels
+    size: float  # the outer eye corners' distance in pixels: the face size
+
+    @classmethod
+    def of(cls, landmarks: np.ndarray) -> FacePoints:
+        """From a FaceObservation's landmarks (x, y in frame pixels, then z)."""
+        xy = landmarks[:, :2].astype(np.float64)
+        return cls(xy, float(norm(xy[LEFT_EYE_OUTER] - xy[RIGHT_EYE_OUTER])))

@@ -25,14 +25,7 @@ from itertools import count
 import cv2
 import numpy as np
 
-from vision.face_mesh import (
-    LEFT_CHEEK_SKIN,
-    LEFT_EYE_OUTER,
-    MOUTH_SKIN,
-    RIGHT_CHEEK_SKIN,
-    RIGHT_EYE_OUTER,
-)
-from vision.numeric import norm
+from vision.face_mesh import LEFT_CHEEK_SKIN, MOUTH_SKIN, RIGHT_CHEEK_SKIN, FacePoints
 from vision.settings import OcclusionSettings
 
 #: Face-mesh landmarks sampled per region (skin only, none on the lips or in the eyes); sides
@@ -66,12 +59,11 @@ def box_means(integral: np.ndarray, centres: np.ndarray, radii: np.ndarray) -> n
 
 
 def measure_surroundings(
-    image: np.ndarray, landmarks: np.ndarray, settings: OcclusionSettings
+    image: np.ndarray, mesh: FacePoints, settings: OcclusionSettings
 ) -> dict[str, tuple[float, ...]]:
     """Grey levels at each region's landmarks of ``image`` (BGR), in one pass over one integral
     image of the lower face; empty when the face is too small or a sample leaves the frame."""
-    pts = landmarks[:, :2].astype(np.float64)
-    face_px = float(norm(pts[LEFT_EYE_OUTER] - pts[RIGHT_EYE_OUTER]))
+    pts, face_px = mesh.xy, mesh.size
     if face_px < settings.min_face_px:
         return {}
     at = pts[_POINTS]

@@ -47,7 +47,6 @@ from vision.face_mesh import (
     MOUTH_CORNERS,
     NOSE_BRIDGE,
     NOSE_TIP,
-    OUTER_EYE_CORNERS,
     RIGHT_BROW,
     RIGHT_EYE_CORNERS,
     RIGHT_EYE_LIDS,
@@ -55,6 +54,7 @@ from vision.face_mesh import (
     RIGHT_EYE_RING,
     UPPER_LIP_INNER,
     UPPER_LIP_TOP,
+    FacePoints,
 )
 from vision.face_occlusion import SIGNAL_PREFIX, measure_surroundings
 from vision.numeric import mean_and_std, norm
@@ -182,7 +182,6 @@ def ramp(value: float, span: Ramp | tuple[float, float]) -> float:
 #: Every landmark distance the geometry reads, by measure: each measure is the mean length of its
 #: pairs; one array operation measures them all (see _mean_gaps).
 _GAP_GROUPS = {
-    "face": (OUTER_EYE_CORNERS,),
     "lids_left": LEFT_EYE_LIDS,
     "width_left": (LEFT_EYE_CORNERS,),
     "lids_right": RIGHT_EYE_LIDS,
@@ -313,9 +312,10 @@ def compute_features(
 ) -> FaceFeatures:
     """Measure one face of one frame (``image`` is the full BGR frame the landmarks refer to)."""
     settings = settings or default_detector_settings()
-    pts = face.landmarks[:, :2].astype(np.float64)
+    mesh = FacePoints.of(face.landmarks)
+    pts = mesh.xy
     gaps = _mean_gaps(pts)
-    face_px = max(gaps["face"], 1e-6)
+    face_px = max(mesh.size, 1e-6)
     u = (pts[LEFT_EYE_OUTER] - pts[RIGHT_EYE_OUTER]) / face_px  # towards the player's left
     up = np.array([u[1], -u[0]])  # towards the top of the head
 
@@ -325,7 +325,7 @@ def compute_features(
     centre = _centroid(pts, _MOUTH_CENTRE)
     midline = _centroid(pts, _NOSE_BRIDGE)
     roll, yaw, pitch = head_angles(face)
-    mouth = measure_mouth(image, face.landmarks, settings.tongue)
+    mouth = measure_mouth(image, mesh, settings.tongue)
     quality, mouth_quality, parts = _quality(
         face, settings.quality, face_px, yaw, pitch, _face_light(image, pts), mouth
     )
@@ -360,7 +360,7 @@ def compute_features(
         teeth_left=seen.teeth_left,
         teeth_right=seen.teeth_right,
         mouth_luma=seen.luma,
-        eyes=measure_eyes(image, face.landmarks, settings.eyes),
-        shoulder_strips=measure_strips(image, face.landmarks, settings.gestures.shrug),
-        surroundings=measure_surroundings(image, face.landmarks, settings.occlusion),
+        eyes=measure_eyes(image, mesh, settings.eyes),
+        shoulder_strips=measure_strips(image, mesh, settings.gestures.shrug),
+        surroundings=measure_surroundings(image, mesh, settings.occlusion),
     )

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.face_mesh import CHIN, LEFT_EYE_OUTER, RIGHT_EYE_OUTER
-from vision.numeric import norm
+from vision.face_mesh import CHIN, LEFT_EYE_OUTER, RIGHT_EYE_OUTER, FacePoints
 from vision.settings import ShrugSettings
 
 
@@ -55,12 +54,11 @@ class ShoulderStrips:
 
 
 def measure_strips(
-    image: np.ndarray, landmarks: np.ndarray, settings: ShrugSettings
+    image: np.ndarray, mesh: FacePoints, settings: ShrugSettings
 ) -> ShoulderStrips | None:
-    """The two strips beside the neck of the face with ``landmarks`` in the BGR ``image``; None
-    for a face too small to place them."""
-    pts = landmarks[:, :2].astype(np.float64)
-    face_px = float(norm(pts[LEFT_EYE_OUTER] - pts[RIGHT_EYE_OUTER]))
+    """The two strips beside the neck of the face ``mesh`` in the BGR ``image``; None for a face
+    too small to place them."""
+    pts, face_px = mesh.xy, mesh.size
     if face_px * settings.strip_px_per_face < 1.0 or face_px < 4.0:
         return None
     chin = pts[CHIN]

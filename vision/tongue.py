@@ -51,6 +51,7 @@ from vision.face_mesh import (
     RIGHT_EYE_OUTER,
     RIGHT_MOUTH_CORNER,
     UPPER_LIP_INNER,
+    FacePoints,
 )
 from vision.numeric import median, norm
 from vision.settings import TongueAppearanceSettings
@@ -110,20 +111,20 @@ def _outline_masks(
 
 
 def measure_mouth(
-    image: np.ndarray, landmarks: np.ndarray, settings: TongueAppearanceSettings
+    image: np.ndarray, mesh: FacePoints, settings: TongueAppearanceSettings
 ) -> MouthAppearance | None:
-    """Measure the mouth crop of ``image`` (BGR) around the face's ``landmarks`` (pixels).
+    """Measure the mouth crop of ``image`` (BGR) around the face ``mesh``.
 
     Returns None when the mouth is out of the frame.
     """
-    pts = landmarks[:, :2].astype(np.float32)
+    pts = mesh.xy.astype(np.float32)
     left_corner, right_corner = pts[LEFT_MOUTH_CORNER], pts[RIGHT_MOUTH_CORNER]
     mouth_width = float(norm(left_corner - right_corner))
     if mouth_width < 4:
         return None
     # The face's own axes: u from the player's right to left, v downwards on the face.
     eye_line = pts[LEFT_EYE_OUTER] - pts[RIGHT_EYE_OUTER]
-    eye_px = float(norm(eye_line))
+    eye_px = mesh.size
     u = eye_line / max(eye_px, 1e-6)
     v = np.array([-u[1], u[0]], dtype=np.float32)
     if v[1] < 0:

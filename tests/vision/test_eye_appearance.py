@@ -7,7 +7,7 @@ import pytest
 
 from vision.detectors.eyes import hidden, look_drop
 from vision.eye_appearance import measure_eyes
-from vision.face_mesh import EYE_CORNERS
+from vision.face_mesh import EYE_CORNERS, FacePoints
 from vision.settings import load_detector_settings
 
 SETTINGS = load_detector_settings()
@@ -45,7 +45,7 @@ def face(shut: tuple[str, ...] = ()) -> np.ndarray:
 
 def signals(image: np.ndarray) -> dict[str, float]:
     values = {}
-    for side, eye in measure_eyes(image, landmarks(), SETTINGS.eyes).items():
+    for side, eye in measure_eyes(image, FacePoints.of(landmarks()), SETTINGS.eyes).items():
         values[f"eye_dark_{side}"] = eye.darkness
         for index, grey in enumerate(eye.surround):
             values[f"eye_surround_{side}_{index}"] = grey
@@ -86,7 +86,9 @@ def test_a_hand_over_an_eye_hides_it_and_a_change_of_light_does_not(rest):
 
 
 def test_an_eye_too_small_or_off_the_frame_is_not_measured():
-    assert measure_eyes(face()[:, :250], landmarks(), SETTINGS.eyes).keys() == {"right"}
+    assert measure_eyes(face()[:, :250], FacePoints.of(landmarks()), SETTINGS.eyes).keys() == {
+        "right"
+    }
     tiny = landmarks()
     tiny[list(EYE_CORNERS["left"]), 0] = (262, 258)
-    assert measure_eyes(face(), tiny, SETTINGS.eyes).keys() == {"right"}
+    assert measure_eyes(face(), FacePoints.of(tiny), SETTINGS.eyes).keys() == {"right"}

@@ -7,6 +7,7 @@ import pytest
 from feature_traces import Trace, labels, run
 
 from vision.detectors.occlusion import HiddenRegions
+from vision.face_mesh import FacePoints
 from vision.face_occlusion import (
     REGIONS,
     SIGNAL_PREFIX,
@@ -57,7 +58,7 @@ def face() -> np.ndarray:
 
 def signals(image: np.ndarray) -> dict[str, float]:
     values = {}
-    for region, greys in measure_surroundings(image, landmarks(), OCCLUSION).items():
+    for region, greys in measure_surroundings(image, FacePoints.of(landmarks()), OCCLUSION).items():
         for index, grey in enumerate(greys):
             values[f"{SIGNAL_PREFIX[region]}{index}"] = grey
     return values
@@ -120,10 +121,10 @@ def test_a_flat_rest_tells_nothing_a_flat_now_is_hidden_and_dimmer_light_only_no
 
 
 def test_a_face_off_the_frame_or_too_small_is_not_measured():
-    assert measure_surroundings(face()[:280], landmarks(), OCCLUSION) == {}
+    assert measure_surroundings(face()[:280], FacePoints.of(landmarks()), OCCLUSION) == {}
     tiny = landmarks()
     tiny[263, :2] = (105, 100)
-    assert measure_surroundings(face(), tiny, OCCLUSION) == {}
+    assert measure_surroundings(face(), FacePoints.of(tiny), OCCLUSION) == {}
 
 
 def test_a_hidden_region_stays_hidden_for_hold_ms(rest):

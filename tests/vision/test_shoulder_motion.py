@@ -9,6 +9,7 @@ import pytest
 from feature_traces import Trace, labels
 
 from vision.detectors import SeatGestureDetector
+from vision.face_mesh import FacePoints
 from vision.settings import default_detector_settings
 from vision.shoulder_motion import ShoulderRest, strip_shift
 from vision.shoulder_strips import measure_strips
@@ -20,15 +21,15 @@ CHIN = (320.0, 300.0)
 TOLERANCE = 0.5 / SETTINGS.strip_px_per_face
 
 
-def face_at(dy: float = 0.0, chin_drop: float = 0.0, dx: float = 0.0) -> np.ndarray:
-    """Landmarks with what the strips read: the outer eye corners (the player's left eye on the
+def face_at(dy: float = 0.0, chin_drop: float = 0.0, dx: float = 0.0) -> FacePoints:
+    """A face with what the strips read: the outer eye corners (the player's left eye on the
     image's right) and the chin; ``dy`` moves the head down, ``dx`` right, ``chin_drop`` the
     chin alone."""
     landmarks = np.zeros((478, 3), np.float32)
     landmarks[33, :2] = (CHIN[0] - FACE_PX / 2 + dx, CHIN[1] - 90 + dy)
     landmarks[263, :2] = (CHIN[0] + FACE_PX / 2 + dx, CHIN[1] - 90 + dy)
     landmarks[152, :2] = (CHIN[0] + dx, CHIN[1] + dy + chin_drop)
-    return landmarks
+    return FacePoints.of(landmarks)
 
 
 def frame(
@@ -54,9 +55,9 @@ def frame(
     return image
 
 
-def shift_of(image: np.ndarray, landmarks: np.ndarray | None = None):
+def shift_of(image: np.ndarray, mesh: FacePoints | None = None):
     rest = measure_strips(frame(), face_at(), SETTINGS)
-    now = measure_strips(image, face_at() if landmarks is None else landmarks, SETTINGS)
+    now = measure_strips(image, face_at() if mesh is None else mesh, SETTINGS)
     return [
         strip_shift(a, b, rest.chin_y, rest.face_px, SETTINGS)
         for a, b in ((now.left, rest.left), (now.right, rest.right))
@@ -127,7 +128,7 @@ def test_shoulders_below_the_frame_give_no_strip_to_read():
 
 
 def drawn_trace(duration_ms: int, look) -> list:
-    """A neutral feature trace whose strips are cut from ``look(ts) -> (image, landmarks)``."""
+    """A neutral feature trace whose strips are cut from ``look(ts) -> (image, face points)``."""
     return [
         (ts, replace(f, shoulders=None, shoulder_strips=measure_strips(*look(ts), SETTINGS)))
         for ts, f in Trace(duration_ms, pose_every=0).frames()

@@ -7,6 +7,7 @@ import pytest
 from photo_faces import read
 from photo_warps import cover_mouth, paint_tongue
 
+from vision.face_mesh import FacePoints
 from vision.numeric import median
 from vision.settings import load_detector_settings
 from vision.tongue import measure_mouth
@@ -20,13 +21,13 @@ SETTINGS = load_detector_settings().tongue
 def neutral(observe):
     image = read()
     face = observe(image)
-    return image, face, measure_mouth(image, face.landmarks, SETTINGS)
+    return image, face, measure_mouth(image, FacePoints.of(face.landmarks), SETTINGS)
 
 
 def measured(observe, image):
     face = observe(image)
     assert face is not None
-    return measure_mouth(image, face.landmarks, SETTINGS)
+    return measure_mouth(image, FacePoints.of(face.landmarks), SETTINGS)
 
 
 def test_a_tongue_out_fills_the_mouth_zone(observe, neutral):
@@ -47,7 +48,9 @@ def test_the_tongue_side_is_the_players(observe, neutral, image_side, sign):
 
 def test_a_covered_mouth_loses_its_lip_contrast_and_shows_no_tongue(observe, neutral):
     image, face, before = neutral
-    after = measure_mouth(cover_mouth(image, face.landmarks), face.landmarks, SETTINGS)
+    after = measure_mouth(
+        cover_mouth(image, face.landmarks), FacePoints.of(face.landmarks), SETTINGS
+    )
     assert before.lip_contrast > 4
     assert after.lip_contrast < 1.5
     assert after.tongue < 0.02
@@ -57,7 +60,7 @@ def test_a_mouth_out_of_the_frame_is_not_measured(neutral):
     image, face, _ = neutral
     away = face.landmarks.copy()
     away[:, 1] += 10 * image.shape[0]
-    assert measure_mouth(image, away, SETTINGS) is None
+    assert measure_mouth(image, FacePoints.of(away), SETTINGS) is None
 
 
 def test_teeth_over_one_half_of_the_lips_are_counted_on_that_half(neutral):
@@ -67,7 +70,7 @@ def test_teeth_over_one_half_of_the_lips_are_counted_on_that_half(neutral):
     top, bottom = lower[:, 1].min(), lower[:, 1].max() + 4
     left, right = lower[:, 0].min(), face.landmarks[14, 0]  # the image-left half: player's right
     bitten[int(top) : int(bottom), int(left) : int(right)] = (205, 210, 215)
-    after = measure_mouth(bitten, face.landmarks, SETTINGS)
+    after = measure_mouth(bitten, FacePoints.of(face.landmarks), SETTINGS)
     assert after.teeth_right > before.teeth_right + 0.1
     assert after.teeth_left < before.teeth_left + 0.02
     assert after.teeth_area > before.teeth_area + 0.003  # light and colourless against the lips
@@ -82,7 +85,7 @@ def test_teeth_over_the_upper_lip_count_too(neutral):
     top, bottom = int(upper[:, 1].min()) + 1, int(upper[:, 1].max())
     middle, corner = int(face.landmarks[0, 0]) + 1, int(upper[:, 0].max())
     bitten[top:bottom, middle:corner] = (205, 210, 215)  # the image-right half: player's left
-    after = measure_mouth(bitten, face.landmarks, SETTINGS)
+    after = measure_mouth(bitten, FacePoints.of(face.landmarks), SETTINGS)
     assert after.teeth_left > before.teeth_left + 0.05
     assert after.teeth_right < before.teeth_right + 0.02
 
@@ -91,13 +94,13 @@ def test_teeth_over_the_upper_lip_do_not_hide_it_as_a_hand_does(neutral):
     # A finer crop than the default: this photo's upper lip is four pixels tall.
     settings = SETTINGS.model_copy(update={"crop_px": 256})
     image, face, _ = neutral
-    before = measure_mouth(image, face.landmarks, settings)
+    before = measure_mouth(image, FacePoints.of(face.landmarks), settings)
     upper = face.landmarks[[61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291], :2]
     bottom = int(face.landmarks[13, 1])
     top = (int(upper[:, 1].min()) + bottom) // 2
     bitten = image.copy()
     bitten[top:bottom, int(upper[:, 0].min()) : int(upper[:, 0].max())] = (205, 210, 215)
-    after = measure_mouth(bitten, face.landmarks, settings)
+    after = measure_mouth(bitten, FacePoints.of(face.landmarks), settings)
     assert after.teeth_left > before.teeth_left + 0.05  # the teeth are there
     assert after.lip_contrast > 0.5 * before.lip_contrast
 
@@ -109,7 +112,7 @@ def test_a_tongue_no_redder_than_the_cheeks_still_fills_the_opening(observe, neu
     for index in (205, 425):  # cheeks painted the tongue's colour
         x, y = face.landmarks[index, :2]
         cv2.circle(flushed, (int(x), int(y)), int(0.3 * width), (110, 105, 200), -1)
-    before = measure_mouth(flushed, face.landmarks, SETTINGS)
+    before = measure_mouth(flushed, FacePoints.of(face.landmarks), SETTINGS)
     after = measured(observe, paint_tongue(flushed, face.landmarks, 0.0))
     assert after.tongue < before.tongue + 0.08  # the test against the cheeks is blind here
     assert after.filled_opening > before.filled_opening + 0.03
