@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 import cv2
 import numpy as np
@@ -226,12 +226,12 @@ class VideoFileSource(VideoSource):
             self._cap = None
 
 
-class ImageFolderSource(VideoSource):
-    """Every image in a folder, in natural name order (frame2 before frame10), as frames
-    ``1000 / fps`` ms apart (one a second unless told). An unreadable image is skipped with a
-    warning."""
+class _StillsSource(VideoSource):
+    """Separate pictures from ``path``, as frames ``1000 / fps`` ms apart (``default_fps``
+    unless told)."""
 
     stills = True
+    default_fps: ClassVar[float]
 
     def __init__(
         self,
@@ -244,7 +244,22 @@ class ImageFolderSource(VideoSource):
         self.path = Path(path)
         self.source_id = source_id or self.path.name
         self.loop = loop
-        self.fps = float(fps or FOLDER_FPS)
+        self.fps = float(fps or self.default_fps)
+        self._open()
+
+    def _open(self) -> None:
+        """Find the pictures; raises SourceError when there are none to read."""
+        raise NotImplementedError
+
+
+class ImageFolderSource(_StillsSource):
+    """Every image in a folder, in natural name order (frame2 before frame10), as frames
+    ``1000 / fps`` ms apart (one a second unless told). An unreadable image is skipped with a
+    warning."""
+
+    default_fps = FOLDER_FPS
+
+    def _open(self) -> None:
         if not self.path.is_dir():
             raise SourceError(f"no such folder: {self.path}")
         self.files = sorted(
@@ -282,23 +297,12 @@ class ImageFolderSource(VideoSource):
                 return
 
 
-class ImageSource(VideoSource):
+class ImageSource(_StillsSource):
     """One image: one frame at 0 ms (repeated ``1000 / fps`` ms apart with ``loop``)."""
 
-    stills = True
+    default_fps = DEFAULT_FPS
 
-    def __init__(
-        self,
-        path: str | Path,
-        *,
-        source_id: str | None = None,
-        loop: bool = False,
-        fps: float | None = None,
-    ) -> None:
-        self.path = Path(path)
-        self.source_id = source_id or self.path.name
-        self.loop = loop
-        self.fps = float(fps or DEFAULT_FPS)
+    def _open(self) -> None:
         self.frame_count = 1
         image = cv2.imread(str(self.path), cv2.IMREAD_COLOR)
         if image is None:
