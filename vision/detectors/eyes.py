@@ -13,7 +13,7 @@ from vision.detectors.base import KindDetector
 from vision.face_occlusion import samples_of
 from vision.features import ramp
 from vision.numeric import mean_and_std, quantile
-from vision.settings import EyeAppearanceSettings, EyeReading, WinkSettings
+from vision.settings import EyeAppearanceSettings, EyeReading
 
 R = TypeVar("R", bound=EyeReading)
 
@@ -38,42 +38,6 @@ def look_drop(
     if name not in delta or rest.get(name, 0.0) < eyes.min_rest_darkness:
         return None
     return -delta[name] / rest[name]
-
-
-def _blend(landmarks: float, look: float | None, eyes: EyeAppearanceSettings) -> float:
-    """The landmarks' reading, mostly replaced by the appearance's where there is one: the
-    pixels show a lid over the eye (or none) where the face model holds its landmarks back."""
-    if look is None:
-        return landmarks
-    w = eyes.look_weight
-    return (1.0 - w) * landmarks + w * ramp(look, eyes.look)
-
-
-def eye_closure(
-    delta: Mapping[str, float],
-    rest: Mapping[str, float],
-    side: str,
-    reading: EyeReading,
-    eyes: EyeAppearanceSettings,
-) -> float:
-    """0 (as open as at rest) .. 1 (shut) for the player's ``side`` eye: the landmarks say the
-    stronger of the lid gap's relative drop and the eyeBlink blendshape's rise."""
-    lids = ramp(lid_drop(delta, rest, side), reading.closure)
-    shape = ramp(delta[f"eyeBlink{side.capitalize()}"], reading.blink)
-    return _blend(max(lids, shape), look_drop(delta, rest, side, eyes), eyes)
-
-
-def lids_closing(
-    delta: Mapping[str, float],
-    rest: Mapping[str, float],
-    side: str,
-    reading: WinkSettings,
-    eyes: EyeAppearanceSettings,
-) -> float:
-    """How far the eye closes by its lid gap (not eyeBlink: a wink's sympathetic squint lifts the
-    open eye's too) and its appearance, on the ``other_open`` ramp."""
-    lids = ramp(lid_drop(delta, rest, side), reading.other_open)
-    return _blend(lids, look_drop(delta, rest, side, eyes), eyes)
 
 
 def hidden(
@@ -135,3 +99,23 @@ class EyeKindDetector(KindDetector[R]):
     def __init__(self, settings: R, eyes: HiddenEyes) -> None:
         super().__init__(settings)
         self.eyes = eyes
+
+    def closure(self, delta: Mapping[str, float], rest: Mapping[str, float], side: str) -> float:
+        """0 (as open as at rest) .. 1 (shut) for the player's ``side`` eye: the landmarks say
+        the stronger of the lid gap's relative drop and the eyeBlink blendshape's rise."""
+        lids = ramp(lid_drop(delta, rest, side), self.settings.closure)
+        shape = ramp(delta[f"eyeBlink{side.capitalize()}"], self.settings.blink)
+        return self.with_look(max(lids, shape), delta, rest, side)
+
+    def with_look(
+        self, landmarks: float, delta: Mapping[str, float], rest: Mapping[str, float], side: str
+    ) -> float:
+        """The ``landmarks``' reading of the ``side`` eye, mostly replaced by its appearance's
+        where there is one: the pixels show a lid over the eye (or none) where the face model
+        holds its landmarks back."""
+        eyes = self.eyes.settings
+        look = look_drop(delta, rest, side, eyes)
+        if look is None:
+            return landmarks
+        w = eyes.look_weight
+        return (1.0 - w) * landmarks + w * ramp(look, eyes.look)

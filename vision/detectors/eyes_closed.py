@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from vision.detectors.eyes import EyeKindDetector, eye_closure
+from vision.detectors.eyes import EyeKindDetector
 from vision.settings import EyesClosedSettings
 
 
@@ -12,7 +12,6 @@ class EyesClosedDetector(EyeKindDetector[EyesClosedSettings]):
     kind = "eyes_closed"
 
     def activation(self, delta, features, rest):
-        s, eyes = self.settings, self.eyes.settings
-        left = eye_closure(delta, rest, "left", s, eyes)
-        right = eye_closure(delta, rest, "right", s, eyes)
+        left = self.closure(delta, rest, "left")
+        right = self.closure(delta, rest, "right")
         return min(left, right) * self.eyes.seen, None

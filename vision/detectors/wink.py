@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from vision.detectors.eyes import EyeKindDetector, eye_closure, lids_closing
+from collections.abc import Mapping
+
+from vision.detectors.eyes import EyeKindDetector, lid_drop
+from vision.features import ramp
 from vision.settings import WinkSettings
 
 
@@ -15,11 +18,16 @@ class WinkDetector(EyeKindDetector[WinkSettings]):
     kind = "wink"
 
     def activation(self, delta, features, rest):
-        s, eyes = self.settings, self.eyes.settings
         best, side = 0.0, None
         for shut, other in (("left", "right"), ("right", "left")):
-            closed = eye_closure(delta, rest, shut, s, eyes)
-            value = closed * (1.0 - lids_closing(delta, rest, other, s, eyes)) * self.eyes.seen
+            closed = self.closure(delta, rest, shut)
+            value = closed * (1.0 - self._closing(delta, rest, other)) * self.eyes.seen
             if value > best:
                 best, side = value, shut
         return best, side
+
+    def _closing(self, delta: Mapping[str, float], rest: Mapping[str, float], side: str) -> float:
+        """How far the eye closes by its lid gap (not eyeBlink: a wink's sympathetic squint lifts
+        the open eye's too) and its appearance, on the ``other_open`` ramp."""
+        lids = ramp(lid_drop(delta, rest, side), self.settings.other_open)
+        return self.with_look(lids, delta, rest, side)
