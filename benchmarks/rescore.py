@@ -86,7 +86,7 @@ def _features_key(settings) -> str:
         (root / name).read_text()
         for name in (
             "features.py", "face_mesh.py", "tongue.py", "eye_appearance.py",
-            "shoulder_strips.py", "face_occlusion.py",
+            "shoulder_strips.py", "face_occlusion.py", "numeric.py",
         )
     )  # fmt: skip
     strips = {k: v for k, v in settings.gestures.shrug if k in STRIP_GEOMETRY}
