@@ -98,7 +98,7 @@ class ShoulderLift:
 
     left: StripShift | None
     right: StripShift | None
-    face: float  # the eye line's rise
+    face: float  # the head's rise (its temples')
     scale: float  # face size over its resting size: grows when leaning in
 
 
@@ -144,7 +144,7 @@ class ShoulderRest:
         ]
         if any(x is not None and x.match >= s.image_broken_match for x in shifts):
             self._read_ms = ts_ms
-        face = (rest.eyes_y - strips.eyes_y) / rest.face_px
+        face = (rest.head_y - strips.head_y) / rest.face_px
         self._raw = np.array([np.nan if x is None else x.rise for x in shifts] + [face])
         steady = [
             None if x is None else replace(x, rise=x.rise - drift)

@@ -1,10 +1,11 @@
 """The picture beside the neck, each side, for the shrug detector's image cue
 (vision.shoulder_motion).
 
-Each side of the neck a strip is placed from the chin, in face sizes (the outer eye-corner
-distance), cut out, turned grey and shrunk to ``strip_px_per_face`` pixels per face size: a few
-hundred pixels, cheap enough for every face in every frame. Each strip keeps where it lies in the
-image, so a later frame can be compared with it even when the chin moved (speech opens the jaw).
+Each side of the neck a strip is placed from the chin, in face sizes (the outer eye-corner distance
+of a typical face, measured across the temples: see ``TEMPLES``), cut out, turned grey and shrunk to
+``strip_px_per_face`` pixels per face size: a few hundred pixels, cheap enough for every face in
+every frame. Each strip keeps where it lies in the image, so a later frame can be compared with it
+even when the chin moved (speech opens the jaw).
 """
 
 from __future__ import annotations
@@ -18,7 +19,12 @@ from vision.numeric import norm
 from vision.settings import ShrugSettings
 
 CHIN = 152
-EYE_CORNERS = (33, 263)  # the player's right, left outer eye corner
+EYE_CORNERS = (33, 263)  # the player's right, left outer eye corner: which side is which
+#: The face's outline beside the eyes: the head's size and height, which no expression changes.
+#: Closing the eyes moves MediaPipe's eye corners down (about 0.01 face sizes) and apart (3 %,
+#: up to 6 %): strips cut by that size come out smaller, their template's shoulder line nearer
+#: its top (a rise in still shoulders), and an eye line dropping makes it a rise towards the head.
+TEMPLES = (127, 356)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +59,7 @@ class ShoulderStrips:
     right: Strip | None
     face_px: float
     chin_y: float  # image row of the chin: where a strip's template starts
-    eyes_y: float  # image row of the eye corners' midpoint: the head's own height
+    head_y: float  # image row of the temples' midpoint: the head's own height
 
 
 def measure_strips(
@@ -62,7 +68,7 @@ def measure_strips(
     """The two strips beside the neck of the face with ``landmarks`` in the BGR ``image``; None
     for a face too small to place them."""
     pts = landmarks[:, :2].astype(np.float64)
-    face_px = float(norm(pts[EYE_CORNERS[1]] - pts[EYE_CORNERS[0]]))
+    face_px = float(norm(pts[TEMPLES[1]] - pts[TEMPLES[0]])) * settings.face_per_temples
     if face_px * settings.strip_px_per_face < 1.0 or face_px < 4.0:
         return None
     chin = pts[CHIN]
@@ -77,8 +83,8 @@ def measure_strips(
         xa, xb = sorted((chin[0] + sign * near * face_px, chin[0] + sign * far * face_px))
         x0, x1 = max(round(xa), 0), min(round(xb), width)
         strips.append(_cut(image, x0, y0, x1, y1, face_px, settings))
-    eyes_y = float((pts[EYE_CORNERS[0], 1] + pts[EYE_CORNERS[1], 1]) / 2)
-    return ShoulderStrips(strips[0], strips[1], face_px, float(chin[1]), eyes_y)
+    head_y = float((pts[TEMPLES[0], 1] + pts[TEMPLES[1], 1]) / 2)
+    return ShoulderStrips(strips[0], strips[1], face_px, float(chin[1]), head_y)
 
 
 def _cut(

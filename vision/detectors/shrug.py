@@ -11,11 +11,11 @@ over the last ``jitter_poses`` poses, so the brief steady rise of a shrug does n
 
 Where the picture beside the neck can be read (vision.shoulder_motion), it decides instead of the
 pose: the pose's shoulders hardly follow a shrug there. A shoulder counts as lifted when its strip
-rose in the frame *and* against the eye line (a nod moves only the head, a whole-body sway moves
-both); a strip that matches its rest only roughly must rise more (its reading is less precise),
-and one that stops matching it at all (a hand passing, hair swinging) switches the image cue off
-for ``image_broken_ms``, rather than the pose taking over. With only one strip in view (a face at
-the frame's edge) there is no shrug: one side or both cannot be told.
+rose in the frame *and* against the head's height at its temples (a nod moves only the head, a
+whole-body sway moves both); a strip that matches its rest only roughly must rise more (its reading
+is less precise), and one that stops matching it at all (a hand passing, hair swinging) switches the
+image cue off for ``image_broken_ms``, rather than the pose taking over. With only one strip in view
+(a face at the frame's edge) there is no shrug: one side or both cannot be told.
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         return left * trust, right * trust, sizes
 
     def _lifted(self, shift: StripShift | None, lift: ShoulderLift) -> float:
-        """One side's activation: its strip rose in the frame and towards the eye line."""
+        """One side's activation: its strip rose in the frame and towards the head."""
         if shift is None:
             return 0.0
         rise = self._sure_rise(shift)
