@@ -229,3 +229,18 @@ def test_a_clear_rise_counts_where_the_strips_match_their_rest_only_roughly():
     left, right = shift_of(noisy(frame(left=12, right=12), 0))
     assert SETTINGS.image_broken_match < min(left.match, right.match) < SETTINGS.image_sharp_match
     assert labels(run_drawn(drawn_trace(5000, look))) == ["shrug both"]
+
+
+def test_a_both_shrug_whose_one_strip_matches_roughly_stays_both():
+    # The rough side's reading is imprecise, which keeps it from starting a shrug, not from
+    # telling that its shoulder rose with the other.
+    def look(ts):
+        up = during(ts)
+        image = frame(left=12 * up, right=5 * up)
+        rough = noisy(image, ts, sigma=100.0)
+        image[:, : int(CHIN[0])] = rough[:, : int(CHIN[0])]  # the player's right: the image's left
+        return image, face_at()
+
+    _, right = shift_of(look(3500)[0])
+    assert SETTINGS.image_broken_match < right.match < SETTINGS.image_sharp_match - 0.1
+    assert labels(run_drawn(drawn_trace(5000, look))) == ["shrug both"]

@@ -112,10 +112,10 @@ class ShrugDetector(KindDetector[ShrugSettings]):
             self._strips.settle(strips, features.ts_ms)
         # Whole rises, not what exceeds ``image_lift``: a both-shrug whose one strip reads a
         # smaller rise (less of its template on the shoulder) stays both, and the side still
-        # at rest of a one-sided shrug reads about nothing.
-        sizes = tuple(
-            0.0 if x is None else max(self._sure_rise(x), 0.0) for x in (lift.left, lift.right)
-        )
+        # at rest of a one-sided shrug reads about nothing. Nor less a rough match's cost: that
+        # keeps an imprecise reading from starting a shrug, not from telling that its shoulder
+        # rose with the other (one strip of a both-shrug at a table clip matched at 0.75-0.8).
+        sizes = tuple(0.0 if x is None else max(x.rise, 0.0) for x in (lift.left, lift.right))
         return left * trust, right * trust, sizes
 
     def _lifted(self, shift: StripShift | None, lift: ShoulderLift) -> float:
