@@ -63,8 +63,10 @@ def frame(
     return image
 
 
-def shift_of(image: np.ndarray, landmarks: np.ndarray | None = None):
-    rest = measure_strips(frame(), face_at(), SETTINGS)
+def shift_of(
+    image: np.ndarray, landmarks: np.ndarray | None = None, plain_frame_rest: bool = False
+):
+    rest = measure_strips(plain_frame() if plain_frame_rest else frame(), face_at(), SETTINGS)
     now = measure_strips(image, face_at() if landmarks is None else landmarks, SETTINGS)
     return [
         strip_shift(a, b, rest.chin_y, rest.face_px, SETTINGS)
@@ -244,3 +246,21 @@ def test_a_both_shrug_whose_one_strip_matches_roughly_stays_both():
     _, right = shift_of(look(3500)[0])
     assert SETTINGS.image_broken_match < right.match < SETTINGS.image_sharp_match - 0.1
     assert labels(run_drawn(drawn_trace(5000, look))) == ["shrug both"]
+
+
+def test_a_rest_found_only_at_the_top_of_the_reach_is_not_read_as_a_rise():
+    # Where the rest's shoulder line lies beyond ``strip_max_rise`` (as when the rest was taken
+    # with a forearm in the strip), the best place looked at is the highest: no rise at all.
+    beyond = 1.2 * SETTINGS.strip_max_rise * FACE_PX
+    for shift in shift_of(plain_frame(lift=beyond), plain_frame_rest=True):
+        assert shift is not None and not shift.within_reach
+    within = 0.8 * SETTINGS.strip_max_rise * FACE_PX
+    for shift in shift_of(plain_frame(lift=within), plain_frame_rest=True):
+        assert shift.within_reach and shift.rise == pytest.approx(within / FACE_PX, abs=0.02)
+
+
+def test_shoulders_beyond_the_reach_are_not_a_shrug():
+    def look(ts):
+        return plain_frame(lift=1.2 * SETTINGS.strip_max_rise * FACE_PX * during(ts)), face_at()
+
+    assert run_drawn(drawn_trace(5000, look)) == []

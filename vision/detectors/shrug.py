@@ -13,8 +13,9 @@ Where the picture beside the neck can be read (vision.shoulder_motion), it decid
 pose: the pose's shoulders hardly follow a shrug there. A shoulder counts as lifted when its strip
 rose in the frame *and* against the head's height at its temples (a nod moves only the head, a
 whole-body sway moves both); a strip that matches its rest only roughly must rise more (its reading
-is less precise), and one that stops matching it at all (a hand passing, hair swinging) switches the
-image cue off for ``image_broken_ms``, rather than the pose taking over. With only one strip in view
+is less precise), and one that stops matching it at all or finds it only at the top of its reach
+(a hand passing, hair swinging) switches the image cue off for ``image_broken_ms``, rather than the
+pose taking over. With only one strip in view
 (a face at the frame's edge) there is no shrug: one side or both cannot be told.
 """
 
@@ -26,7 +27,7 @@ from collections import deque
 from vision.detectors.base import KindDetector
 from vision.features import ramp
 from vision.settings import ShrugSettings
-from vision.shoulder_motion import ShoulderLift, ShoulderRest, StripShift
+from vision.shoulder_motion import ShoulderLift, ShoulderRest, StripShift, readable
 
 SHOULDER_SIGNALS = (
     "shoulder_gap_left", "shoulder_gap_right", "shoulder_height_left", "shoulder_height_right",
@@ -98,7 +99,7 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         if lift is None or (lift.left is None and lift.right is None):
             return None
         shifts = [x for x in (lift.left, lift.right) if x is not None]
-        if min(x.match for x in shifts) < s.image_broken_match:
+        if not all(readable(x, s) for x in shifts):
             self._broken_ms = features.ts_ms
         if self._broken_ms is not None and features.ts_ms - self._broken_ms < s.image_broken_ms:
             return 0.0, 0.0, (0.0, 0.0)
