@@ -33,7 +33,7 @@ from benchmarks.accuracy import Score, match, predicted_intervals, report, video
 VIDEO_SUFFIXES = {".mp4", ".mov", ".avi", ".mkv", ".webm"}
 #: The shrug settings that decide what vision.shoulder_strips.measure_strips cuts out.
 STRIP_GEOMETRY = ("strip_rows", "strip_columns", "strip_px_per_face", "strip_min_share",
-                  "strip_frame_margin")  # fmt: skip
+                  "strip_frame_margin", "face_per_temples")  # fmt: skip
 Cached = dict[int, list[tuple[int, object]]]  # seat -> [(ts_ms, (face, pose) | None)]
 
 

@@ -53,6 +53,9 @@ LOWER_LIP_RIGHT = ((91, 88), (181, 178), (84, 87))
 LOWER_LIP_CENTER = ((17, 14),)
 LOWER_LIP_LEFT = ((314, 317), (405, 402), (321, 318))
 
+#: The face's outline beside the eyes, right and left: no expression moves them.
+RIGHT_TEMPLE, LEFT_TEMPLE = 127, 356
+
 #: Mid-cheek points, right and left.
 CHEEKS = (205, 425)
 #: Skin points around the mouth (none on the lips) and on each cheek: where a hand in front of

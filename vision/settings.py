@@ -161,6 +161,9 @@ class ShrugSettings(KindSettings):
     single_ratio: float = Field(gt=0, lt=1)  # the other shoulder below this share: one side only
     pose_hold_ms: int = Field(gt=0)  # a pose this old no longer counts
     # The image cue (vision.shoulder_motion): strips beside the neck, in face sizes from the chin.
+    #: A face size (the outer eye corners' distance) over the temples' distance, on a typical
+    #: face: the strips measure the face by its temples, which closing the eyes does not move.
+    face_per_temples: float = Field(gt=0)
     strip_rows: tuple[float, float]  # from .. to, below the chin (+ = down)
     strip_columns: tuple[float, float]  # from .. to, sideways from the chin
     strip_template_top: float  # the part matched against rest starts this far below the chin
@@ -177,7 +180,7 @@ class ShrugSettings(KindSettings):
     strip_rest_stale_ms: int = Field(gt=0)  # no still frame this long: a new posture
     strip_drift_ms: float = Field(gt=0)  # time constant of a slow drift that is taken off
     image_lift: Ramp  # a strip's rise in the frame
-    image_towards_head: Ramp  # ... and how much more than the eye line rose
+    image_towards_head: Ramp  # ... and how much more than the head (its temples) rose
     #: A strip matching its rest at least this well reads its rise as it is; a worse match reads
     #: it less precisely, so ``image_match_cost`` times the shortfall is taken off the rise.
     image_sharp_match: float = Field(gt=0, le=1)

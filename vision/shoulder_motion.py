@@ -28,6 +28,10 @@ class StripShift:
 
     rise: float  # + = up in the frame
     match: float  # best normalised correlation, -1..1
+    #: False when the best place is the highest looked at (``strip_max_rise`` or the strip's top):
+    #: the rest is not found within reach, as when a hand's forearm fills the strip or the rest
+    #: was taken with one in it; the true best may lie beyond, so the rise is no shoulder's.
+    within_reach: bool = True
 
 
 def strip_shift(
@@ -80,7 +84,13 @@ def strip_shift(
     if row == len(column) - 1 and row < still_row + down:
         return None  # the best place is where the strip ends: the template may lie further down
     fine = row + _vertex(masked[row - 1 : row + 2]) if 0 < row < len(column) - 1 else row
-    return StripShift((still_row - fine) * current.step_y / face_px, float(masked[row]))
+    rise = (still_row - fine) * current.step_y / face_px
+    return StripShift(rise, float(masked[row]), within_reach=row > low)
+
+
+def readable(shift: StripShift, s: ShrugSettings) -> bool:
+    """The strip still shows its rest, moved or not: nothing crossed it."""
+    return shift.within_reach and shift.match >= s.image_broken_match
 
 
 def _vertex(three: np.ndarray) -> float:
@@ -98,7 +108,7 @@ class ShoulderLift:
 
     left: StripShift | None
     right: StripShift | None
-    face: float  # the eye line's rise
+    face: float  # the head's rise (its temples')
     scale: float  # face size over its resting size: grows when leaning in
 
 
@@ -142,9 +152,9 @@ class ShoulderRest:
             else strip_shift(now, then, rest.chin_y, rest.face_px, s)
             for now, then in ((strips.left, rest.left), (strips.right, rest.right))
         ]
-        if any(x is not None and x.match >= s.image_broken_match for x in shifts):
+        if any(x is not None and readable(x, s) for x in shifts):
             self._read_ms = ts_ms
-        face = (rest.eyes_y - strips.eyes_y) / rest.face_px
+        face = (rest.head_y - strips.head_y) / rest.face_px
         self._raw = np.array([np.nan if x is None else x.rise for x in shifts] + [face])
         steady = [
             None if x is None else replace(x, rise=x.rise - drift)

@@ -11,11 +11,12 @@ over the last ``jitter_poses`` poses, so the brief steady rise of a shrug does n
 
 Where the picture beside the neck can be read (vision.shoulder_motion), it decides instead of the
 pose: the pose's shoulders hardly follow a shrug there. A shoulder counts as lifted when its strip
-rose in the frame *and* against the eye line (a nod moves only the head, a whole-body sway moves
-both); a strip that matches its rest only roughly must rise more (its reading is less precise),
-and one that stops matching it at all (a hand passing, hair swinging) switches the image cue off
-for ``image_broken_ms``, rather than the pose taking over. With only one strip in view (a face at
-the frame's edge) there is no shrug: one side or both cannot be told.
+rose in the frame *and* against the head's height at its temples (a nod moves only the head, a
+whole-body sway moves both); a strip that matches its rest only roughly must rise more (its reading
+is less precise), and one that stops matching it at all or finds it only at the top of its reach
+(a hand passing, hair swinging) switches the image cue off for ``image_broken_ms``, rather than the
+pose taking over. With only one strip in view
+(a face at the frame's edge) there is no shrug: one side or both cannot be told.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from collections import deque
 from vision.detectors.base import KindDetector
 from vision.features import ramp
 from vision.settings import ShrugSettings
-from vision.shoulder_motion import ShoulderLift, ShoulderRest, StripShift
+from vision.shoulder_motion import ShoulderLift, ShoulderRest, StripShift, readable
 
 SHOULDER_SIGNALS = (
     "shoulder_gap_left", "shoulder_gap_right", "shoulder_height_left", "shoulder_height_right",
@@ -98,7 +99,7 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         if lift is None or (lift.left is None and lift.right is None):
             return None
         shifts = [x for x in (lift.left, lift.right) if x is not None]
-        if min(x.match for x in shifts) < s.image_broken_match:
+        if not all(readable(x, s) for x in shifts):
             self._broken_ms = features.ts_ms
         if self._broken_ms is not None and features.ts_ms - self._broken_ms < s.image_broken_ms:
             return 0.0, 0.0, (0.0, 0.0)
@@ -112,14 +113,14 @@ class ShrugDetector(KindDetector[ShrugSettings]):
             self._strips.settle(strips, features.ts_ms)
         # Whole rises, not what exceeds ``image_lift``: a both-shrug whose one strip reads a
         # smaller rise (less of its template on the shoulder) stays both, and the side still
-        # at rest of a one-sided shrug reads about nothing.
-        sizes = tuple(
-            0.0 if x is None else max(self._sure_rise(x), 0.0) for x in (lift.left, lift.right)
-        )
+        # at rest of a one-sided shrug reads about nothing. Nor less a rough match's cost: that
+        # keeps an imprecise reading from starting a shrug, not from telling that its shoulder
+        # rose with the other (one strip of a both-shrug at a table clip matched at 0.75-0.8).
+        sizes = tuple(0.0 if x is None else max(x.rise, 0.0) for x in (lift.left, lift.right))
         return left * trust, right * trust, sizes
 
     def _lifted(self, shift: StripShift | None, lift: ShoulderLift) -> float:
-        """One side's activation: its strip rose in the frame and towards the eye line."""
+        """One side's activation: its strip rose in the frame and towards the head."""
         if shift is None:
             return 0.0
         rise = self._sure_rise(shift)
