@@ -45,6 +45,24 @@ def test_the_tongue_side_is_the_players(observe, neutral, image_side, sign):
     assert sign * (aside.tongue_side - centre.tongue_side) > 0.05
 
 
+@pytest.mark.parametrize(
+    "image_side, near, far",
+    [(-1.0, "tongue_right", "tongue_left"), (1.0, "tongue_left", "tongue_right")],
+)
+def test_a_side_tongue_lies_below_the_lip_on_the_players_side(
+    observe, neutral, image_side, near, far
+):
+    image, face, before = neutral
+    centre = measured(observe, paint_tongue(image, face.landmarks, 0.0))
+    aside = measured(observe, paint_tongue(image, face.landmarks, image_side))
+    assert getattr(aside, near) - getattr(before, near) > 2 * (
+        getattr(aside, far) - getattr(before, far)
+    )
+    # a centred tongue covers both halves
+    left, right = centre.tongue_left - before.tongue_left, centre.tongue_right - before.tongue_right
+    assert min(left, right) > 0.3 * max(left, right) > 0
+
+
 def test_a_covered_mouth_loses_its_lip_contrast_and_shows_no_tongue(observe, neutral):
     image, face, before = neutral
     after = measure_mouth(cover_mouth(image, face.landmarks), face.landmarks, SETTINGS)
