@@ -269,6 +269,8 @@ class TongueAppearanceSettings(_Strict):
     fill_chroma_of_lip: float = Field(gt=0)
     teeth_chroma_of_lip: float = Field(gt=0)
     crop_px: int = Field(ge=16)  # the mouth crop is resized to this width
+    #: Where the mouth's middle lies, from the corners' midpoint (0) to the lips' midline (1).
+    middle_on_midline: float = Field(ge=0, le=1)
 
 
 class EyeAppearanceSettings(_Strict):

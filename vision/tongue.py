@@ -181,9 +181,11 @@ def measure_mouth(
     bare_teeth_px = (lips_left | lips_right) & light
     bare_teeth_px &= chroma < lip_chroma * settings.teeth_chroma_of_lip
     # The mouth's middle: a turned head moves the lips' own midline (13, 14) towards the far
-    # corner and the corners' midpoint towards the near one; halfway between them is the middle of
-    # the mouth as seen.
-    centre = (left_corner + right_corner + pts[13] + pts[14]) / 4
+    # corner and the corners' midpoint towards the near one; the middle lies middle_on_midline of
+    # the way from the corners' midpoint to the midline.
+    corners_midpoint = (left_corner + right_corner) / 2
+    midline = (pts[13] + pts[14]) / 2
+    centre = corners_midpoint + settings.middle_on_midline * (midline - corners_midpoint)
     area_unit = (scale * eye_px) ** 2
 
     def count_and_side(found: np.ndarray) -> tuple[int, float]:
