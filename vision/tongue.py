@@ -182,7 +182,7 @@ def measure_mouth(
     bare_teeth_px &= chroma < lip_chroma * settings.teeth_chroma_of_lip
     # The mouth's middle: a turned head moves the lips' own midline (13, 14) towards the far
     # corner and the corners' midpoint towards the near one; the middle lies middle_on_midline of
-    # the way from the corners' midpoint to the midline.
+    # the way from the corners' midpoint to the midline, where a tongue comes out (1).
     corners_midpoint = (left_corner + right_corner) / 2
     midline = (pts[13] + pts[14]) / 2
     centre = corners_midpoint + settings.middle_on_midline * (midline - corners_midpoint)
