@@ -200,12 +200,10 @@ def measure_mouth(
         return float(np.count_nonzero(teeth_px & half) / max(np.count_nonzero(half), 1))
 
     zone_area = max(np.count_nonzero(zone), 1)
-    rows, cols = np.indices(lab.shape[:2], dtype=np.float32)
+    rows, cols = np.nonzero(tongue_px & chin)
     middle = (centre - (x0, y0)) * scale
-    on_left = (cols - middle[0]) * u[0] + (rows - middle[1]) * u[1] > 0
-
-    def tongue_area(half: np.ndarray) -> float:
-        return float(np.count_nonzero(tongue_px & chin & half)) / max(area_unit, 1e-6)
+    below_left = np.count_nonzero((cols - middle[0]) * u[0] + (rows - middle[1]) * u[1] > 0)
+    below_right = len(rows) - below_left
 
     tongue, side = count_and_side(tongue_px)
     filled, filled_side = count_and_side(filled_px)
@@ -219,6 +217,6 @@ def measure_mouth(
         teeth_area=float(np.count_nonzero(bare_teeth_px)) / max(area_unit, 1e-6),
         teeth_left=teeth_share(lips_left),
         teeth_right=teeth_share(lips_right),
-        tongue_left=tongue_area(on_left),
-        tongue_right=tongue_area(~on_left),
+        tongue_left=below_left / max(area_unit, 1e-6),
+        tongue_right=below_right / max(area_unit, 1e-6),
     )
