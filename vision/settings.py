@@ -125,6 +125,11 @@ class TongueOutSettings(KindSettings):
     #: Rise of the bared teeth area (face size squared): a laugh, which cancels every cue.
     teeth_veto: Ramp
     filled_side_offset: float = Field(gt=0)  # the filled area's centroid offset for a side
+    #: Rise of the tongue-coloured area below the lower lip (face size squared, both halves) from
+    #: which its halves decide the side; a side when (left - right) / (left + right) passes
+    #: below_lip_balance (0.5: three quarters of it on one half).
+    below_lip_area: float = Field(gt=0)
+    below_lip_balance: float = Field(gt=0, lt=1)
 
 
 class MouthTwistSettings(KindSettings):
@@ -257,6 +262,8 @@ class TongueAppearanceSettings(_Strict):
     fill_chroma_of_lip: float = Field(gt=0)
     teeth_chroma_of_lip: float = Field(gt=0)
     crop_px: int = Field(ge=16)  # the mouth crop is resized to this width
+    #: Where the mouth's middle lies, from the corners' midpoint (0) to the lips' midline (1).
+    middle_on_midline: float = Field(ge=0, le=1)
 
 
 class EyeAppearanceSettings(_Strict):

@@ -23,6 +23,11 @@ it draws them), split at the lips' own midline (landmarks 0 and 17), as a share 
 head turned away foreshortens one half, and a share weighs both halves alike, so where along the
 lip the teeth are is read against the face's midline, not the mouth corners' midpoint.
 
+Where a tongue out lies is read below the outer lower lip, where the chin shows at rest: its
+tongue-coloured area on each side of the mouth's middle, split across the face's own eye line (not
+the image's x), as an area in face size squared rather than a share of each half, since on a turned
+face the halves are unequal and a centred tongue would fill more of the narrower one.
+
 The same crop gives the upper lip's contrast with the cheeks: a hand over the mouth hides it,
 which lowers the mouth's quality instead of inventing a gesture. Teeth-coloured pixels are left
 out of it: a bite's upper teeth over the lip do not hide it. (The lower lip is left out: a
@@ -69,6 +74,10 @@ class MouthAppearance:
     #: Share of the player's left (right) half of the lips that is teeth-coloured: a bite.
     teeth_left: float = 0.0
     teeth_right: float = 0.0
+    #: Tongue-coloured area (face size²) below the outer lower lip on the player's left (right)
+    #: of the mouth's middle, across the face's own eye line: where a tongue out lies.
+    tongue_left: float = 0.0
+    tongue_right: float = 0.0
 
 
 #: What the features read when the mouth could not be measured (too small, off the frame).
@@ -82,9 +91,10 @@ _CHEEKS = np.array(CHEEKS)
 #: Each half of the lips by the outer contour, closed along the midline from 0 (upper) to 17.
 _LIPS_LEFT = np.array(OUTER_UPPER_LIP[5:] + OUTER_LOWER_LIP[9:4:-1])
 _LIPS_RIGHT = np.array(OUTER_UPPER_LIP[5::-1] + OUTER_LOWER_LIP[1:6])
+_LOWER_LIP = np.array(OUTER_LOWER_LIP + INNER_LOWER_LIP[::-1])
 #: Every point measure_mouth places, gathered at once: the cheeks, then each outline it fills.
 _OUTLINE_PARTS = (_CHEEKS, np.concatenate([_ZONE_BELOW_TOP, _ZONE_BELOW_BOTTOM]), _INNER,
-                  _UPPER_LIP, _LIPS_LEFT, _LIPS_RIGHT)  # fmt: skip
+                  _UPPER_LIP, _LIPS_LEFT, _LIPS_RIGHT, _LOWER_LIP)  # fmt: skip
 _OUTLINE_POINTS = np.concatenate(_OUTLINE_PARTS)
 _PART_ENDS = np.cumsum([len(part) for part in _OUTLINE_PARTS]).tolist()
 #: (first, end) rows of each filled outline in _OUTLINE_POINTS.
@@ -149,7 +159,8 @@ def measure_mouth(
 
     radius = max(round(0.12 * mouth_width * scale), 1)
     masks = _outline_masks(every, (x0, y0), scale, radius, lab.shape[:2])
-    cheek, below, opening, upper, lips_left, lips_right = masks.view(bool)
+    cheek, below, opening, upper, lips_left, lips_right, lower_lip = masks.view(bool)
+    chin = below & ~lower_lip
     zone = opening | below
     upper_lip_px = upper & ~opening
     if not upper_lip_px.any() or not cheek.any() or not zone.any():
@@ -172,9 +183,11 @@ def measure_mouth(
     bare_teeth_px = (lips_left | lips_right) & light
     bare_teeth_px &= chroma < lip_chroma * settings.teeth_chroma_of_lip
     # The mouth's middle: a turned head moves the lips' own midline (13, 14) towards the far
-    # corner and the corners' midpoint towards the near one; halfway between them is the middle of
-    # the mouth as seen.
-    centre = (left_corner + right_corner + pts[UPPER_LIP_INNER] + pts[LOWER_LIP_INNER]) / 4
+    # corner and the corners' midpoint towards the near one; the middle lies middle_on_midline of
+    # the way from the corners' midpoint to the midline, where a tongue comes out (1).
+    corners_midpoint = (left_corner + right_corner) / 2
+    midline = (pts[UPPER_LIP_INNER] + pts[LOWER_LIP_INNER]) / 2
+    centre = corners_midpoint + settings.middle_on_midline * (midline - corners_midpoint)
     area_unit = (scale * eye_px) ** 2
 
     def count_and_side(found: np.ndarray) -> tuple[int, float]:
@@ -189,6 +202,11 @@ def measure_mouth(
         return float(np.count_nonzero(teeth_px & half) / max(np.count_nonzero(half), 1))
 
     zone_area = max(np.count_nonzero(zone), 1)
+    rows, cols = np.nonzero(tongue_px & chin)
+    middle = (centre - (x0, y0)) * scale
+    below_left = np.count_nonzero((cols - middle[0]) * u[0] + (rows - middle[1]) * u[1] > 0)
+    below_right = len(rows) - below_left
+
     tongue, side = count_and_side(tongue_px)
     filled, filled_side = count_and_side(filled_px)
     return MouthAppearance(
@@ -201,4 +219,6 @@ def measure_mouth(
         teeth_area=float(np.count_nonzero(bare_teeth_px)) / max(area_unit, 1e-6),
         teeth_left=teeth_share(lips_left),
         teeth_right=teeth_share(lips_right),
+        tongue_left=below_left / max(area_unit, 1e-6),
+        tongue_right=below_right / max(area_unit, 1e-6),
     )

@@ -93,7 +93,9 @@ def draw_tongue(image: np.ndarray, face: FaceGeometry, amount: float, sign: floa
     width = max(face.mouth_width, 0.8 * face.eye_distance)
     upper = face.points(INNER_UPPER_LIP)
     lower_mid = face.landmarks[14]
-    root = np.array([face.mouth_centre[0], upper[:, 1].max()], np.float32)
+    # The tongue comes out on the lips' own midline (13, 14), which a turned head moves towards
+    # the far corner, not halfway to the corners' midpoint as the mouth's centre lies.
+    root = np.array([face.landmarks[[13, 14], 0].mean(), upper[:, 1].max()], np.float32)
     length = (0.2 + 0.35 * amount) * width
     angle = np.deg2rad(sign * 40.0 * amount)
     tip_dir = np.array([np.sin(angle), np.cos(angle)], np.float32)

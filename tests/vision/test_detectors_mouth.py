@@ -39,6 +39,25 @@ def test_tongue_out_with_its_side(offset, side):
     assert labels(run(Trace(5000).add(3000, 3800, **tongue))[0]) == [f"tongue_out {side}"]
 
 
+@pytest.mark.parametrize("left, right, side", [(0.04, 0.001, "left"), (0.002, 0.04, "right"),
+                                               (0.025, 0.035, "center")])  # fmt: skip
+def test_the_tongue_side_is_the_half_below_the_lip_it_lies_on(left, right, side):
+    # The centroids say nothing a side could be read from (lips as red as the tongue dilute the
+    # tongue-coloured one, a turned face's opening biases the filled one): the halves decide.
+    tongue = {"tongue": 0.35, "mouth_open": 0.08, "jawOpen": 0.2, "tongue_side": 0.05,
+              "filled_opening": 0.06, "filled_side": 0.06, "tongue_left": left,
+              "tongue_right": right}  # fmt: skip
+    assert labels(run(Trace(5000).add(3000, 3800, **tongue))[0]) == [f"tongue_out {side}"]
+
+
+def test_tongue_colour_below_the_lip_at_rest_does_not_pull_the_side():
+    # A red lower lip reaching below its contour on the left at rest: what the tongue adds counts.
+    trace = Trace(5000, rest={"tongue_left": 0.03})
+    tongue = {"tongue": 0.35, "mouth_open": 0.08, "jawOpen": 0.2, "tongue_left": 0.02,
+              "tongue_right": 0.03}  # fmt: skip
+    assert labels(run(trace.add(3000, 3800, **tongue))[0]) == ["tongue_out center"]
+
+
 def test_tongue_colour_without_parted_lips_is_not_a_tongue():
     assert run(Trace(5000).add(3000, 3800, tongue=0.35))[0] == []
 

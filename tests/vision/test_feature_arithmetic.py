@@ -46,8 +46,11 @@ def mouth_outlines(points: np.ndarray) -> list[np.ndarray]:
     below = np.vstack([points[tongue._ZONE_BELOW_TOP], points[tongue._ZONE_BELOW_BOTTOM] + 3.5])
     return [below] + [
         points[part]
-        for part in (tongue._INNER, tongue._UPPER_LIP, tongue._LIPS_LEFT, tongue._LIPS_RIGHT)
-    ]
+        for part in (
+            tongue._INNER, tongue._UPPER_LIP, tongue._LIPS_LEFT, tongue._LIPS_RIGHT,
+            tongue._LOWER_LIP,
+        )
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize("seed", range(10))

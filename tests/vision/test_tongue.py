@@ -46,6 +46,41 @@ def test_the_tongue_side_is_the_players(observe, neutral, image_side, sign):
     assert sign * (aside.tongue_side - centre.tongue_side) > 0.05
 
 
+@pytest.mark.parametrize(
+    "image_side, near, far",
+    [(-1.0, "tongue_right", "tongue_left"), (1.0, "tongue_left", "tongue_right")],
+)
+def test_a_side_tongue_lies_below_the_lip_on_the_players_side(
+    observe, neutral, image_side, near, far
+):
+    image, face, before = neutral
+    centre = measured(observe, paint_tongue(image, face.landmarks, 0.0))
+    aside = measured(observe, paint_tongue(image, face.landmarks, image_side))
+    assert getattr(aside, near) - getattr(before, near) > 2 * (
+        getattr(aside, far) - getattr(before, far)
+    )
+    # a centred tongue covers both halves
+    left, right = centre.tongue_left - before.tongue_left, centre.tongue_right - before.tongue_right
+    assert min(left, right) > 0.3 * max(left, right) > 0
+
+
+def test_the_halves_split_where_middle_on_midline_puts_the_mouths_middle(observe, neutral):
+    # The lips' midline moved towards the image's +x (a turned head): a tongue painted at the
+    # corners' midpoint lies on both halves when the middle is there, on the player's right
+    # (image -x) when the middle is on the moved midline.
+    image, face, _ = neutral
+    tongue = paint_tongue(image, face.landmarks, 0.0)
+    turned = face.landmarks.copy()
+    turned[[13, 14], 0] += 0.25 * np.linalg.norm(turned[291, :2] - turned[61, :2])
+    at_corners = SETTINGS.model_copy(update={"middle_on_midline": 0.0})
+    on_midline = SETTINGS.model_copy(update={"middle_on_midline": 1.0})
+    balanced = measure_mouth(tongue, FacePoints.of(turned), at_corners)
+    shifted = measure_mouth(tongue, FacePoints.of(turned), on_midline)
+    halves = balanced.tongue_left, balanced.tongue_right
+    assert min(halves) > 0.3 * max(halves) > 0
+    assert shifted.tongue_right > 3 * shifted.tongue_left
+
+
 def test_a_covered_mouth_loses_its_lip_contrast_and_shows_no_tongue(observe, neutral):
     image, face, before = neutral
     after = measure_mouth(
