@@ -135,6 +135,9 @@ class TongueOutSettings(KindSettings):
 class MouthTwistSettings(KindSettings):
     shift_blend: Ramp  # rise of mouthLeft/mouthRight
     offset: Ramp  # shift of the mouth centre from the face midline (of face size)
+    #: The same shift towards the blendshape's side that lets mouthLeft/mouthRight count: a
+    #: twist moves the mouth, a blendshape wobbling on a still mouth does not.
+    blend_needs_offset: Ramp
     yaw_veto_deg: Ramp  # a head turn shifts the mouth against the nose line too
     roll_veto_deg: Ramp  # a head tilt makes MediaPipe read the mouth as pulled to one side
 

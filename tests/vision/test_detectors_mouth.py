@@ -75,6 +75,22 @@ def test_a_mouth_twist_with_its_side(side, sign):
     assert labels(run(Trace(5000).add(3000, 3800, **change))[0]) == [f"mouth_twist {side}"]
 
 
+@pytest.mark.parametrize("side, sign", [("left", 1), ("right", -1)])
+def test_a_blendshape_wobbling_on_a_still_mouth_is_not_a_twist(side, sign):
+    # A mirrored face of the tuning set rests mouthLeft at 0.04 and it rises by 0.085 for a second
+    # while the mouth centre moves 0.005 face widths; every real twist moves it 0.06 or more.
+    blend = f"mouth{side.capitalize()}"
+    trace = Trace(5000, rest={blend: 0.04})
+    assert run(trace.add(3000, 3800, **{blend: 0.085, "mouth_offset": sign * 0.005}))[0] == []
+
+
+@pytest.mark.parametrize("side, sign", [("left", 1), ("right", -1)])
+def test_a_twist_the_blendshape_carries_once_the_mouth_has_moved(side, sign):
+    # A shift too small for the geometry alone (its ramp starts at 0.03) lets the blendshape count.
+    change = {f"mouth{side.capitalize()}": 0.3, "mouth_offset": sign * 0.025}
+    assert labels(run(Trace(5000).add(3000, 3800, **change))[0]) == [f"mouth_twist {side}"]
+
+
 def test_a_head_turn_that_shifts_the_mouth_geometry_alone_is_not_a_twist():
     change = {"mouth_offset": 0.12, "head_yaw_deg": 12.0}
     assert run(Trace(5000).add(3000, 3800, **change))[0] == []
