@@ -91,6 +91,21 @@ def test_a_twist_the_blendshape_carries_once_the_mouth_has_moved(side, sign):
     assert labels(run(Trace(5000).add(3000, 3800, **change))[0]) == [f"mouth_twist {side}"]
 
 
+@pytest.mark.parametrize(
+    "lips",
+    [
+        # mirrored tuning faces: MediaPipe reads the pulled lips as a lower lip rolled in ...
+        {"mouthRollLower": 0.41, "lower_lip_left": -0.02, "lower_lip_center": -0.03,
+         "lower_lip_right": -0.025},
+        # ... or the stretched half's pale lip passes for teeth
+        {"teeth_left": 0.1},
+    ],
+)  # fmt: skip
+def test_a_twist_that_stretches_the_lips_is_not_a_lip_bite(lips):
+    twist = {"mouthRight": 0.3, "mouth_offset": -0.08, **lips}
+    assert labels(run(Trace(5000).add(3000, 3800, **twist))[0]) == ["mouth_twist right"]
+
+
 def test_a_head_turn_that_shifts_the_mouth_geometry_alone_is_not_a_twist():
     change = {"mouth_offset": 0.12, "head_yaw_deg": 12.0}
     assert run(Trace(5000).add(3000, 3800, **change))[0] == []

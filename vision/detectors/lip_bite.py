@@ -1,7 +1,9 @@
 """lip_bite (center/left/right): the lower lip drawn in under the upper teeth.
 
 Told apart from a mouth roll (both lips rolled in, mouthRollUpper rising too, and no teeth), from
-a pout (the lower lip pushed out, not hidden; pout vetoes it) and from speech (the lips part).
+a pout (the lower lip pushed out, not hidden; pout vetoes it), from speech (the lips part) and from
+a twist (mouth_twist vetoes it: lips pulled to one side stretch thin, MediaPipe reads the lower
+one as rolled in and the stretched half's pale lip passes for teeth).
 The evidence is the lower lip rolling in or thinning, or upper teeth showing over the lips where
 the landmarks hardly move: vision.tongue measures, on each half of the lips (split at their own
 midline, landmarks 0 and 17), the share that is teeth. Each half is compared with the same half at
