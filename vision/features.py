@@ -136,6 +136,9 @@ class FaceFeatures:
     #: Tongue-coloured area below the lower lip, each side of the mouth's middle (face size²).
     tongue_left: float = 0.0
     tongue_right: float = 0.0
+    #: The same for a colour unlike the cheeks' that shade cannot explain (vision.tongue).
+    off_skin_left: float = 0.0
+    off_skin_right: float = 0.0
     mouth_luma: float = 0.0  # mean lightness of the mouth crop (0..255): a change of light
     #: Each eye's iris darkness and surroundings by the player's side (vision.eye_appearance);
     #: an eye that could not be measured is absent.
@@ -156,7 +159,7 @@ class FaceFeatures:
             "mouth_open", "mouth_width", "mouth_offset",
             "head_roll_deg", "head_yaw_deg", "head_pitch_deg",
             "tongue", "lip_contrast", "filled_opening", "teeth_area", "teeth_left", "teeth_right",
-            "tongue_left", "tongue_right", "mouth_luma",
+            "tongue_left", "tongue_right", "off_skin_left", "off_skin_right", "mouth_luma",
         ):  # fmt: skip
             values[name] = float(getattr(self, name))
         for side, eye in self.eyes.items():
@@ -364,6 +367,8 @@ def compute_features(
         teeth_right=seen.teeth_right,
         tongue_left=seen.tongue_left,
         tongue_right=seen.tongue_right,
+        off_skin_left=seen.off_skin_left,
+        off_skin_right=seen.off_skin_right,
         mouth_luma=seen.luma,
         eyes=measure_eyes(image, mesh, settings.eyes),
         shoulder_strips=measure_strips(image, mesh, settings.gestures.shrug),

@@ -259,6 +259,9 @@ class TongueAppearanceSettings(_Strict):
     teeth_redness_below_skin: float  # teeth: a* this far under the cheeks' a*
     teeth_lightness_of_skin: float = Field(gt=0)  # ... and lighter than this share of their L*
     below_lip_fraction: float = Field(ge=0)  # how far below the lower lip the zone reaches
+    #: Below the lip, a colour (a*, b*) this far from the cheeks' in a way shade cannot explain
+    #: (Lab units, vision.tongue): a tongue no redder than the cheeks, by its hue.
+    chroma_off_skin: float = Field(gt=0)
     # Against the player's own upper lip: the opening is filled (a tongue) where it is at least
     # this share of the lip's L* and of its chroma; teeth are light and under this share of it.
     fill_lightness_of_lip: float = Field(gt=0)

@@ -27,6 +27,9 @@ Where a tongue out lies is read below the outer lower lip, where the chin shows 
 tongue-coloured area on each side of the mouth's middle, split across the face's own eye line (not
 the image's x), as an area in face size squared rather than a share of each half, since on a turned
 face the halves are unequal and a centred tongue would fill more of the narrower one.
+Cheeks as red as the tongue hide it there too, so the same halves also count the area whose colour
+is unlike the cheeks' in a way shade cannot explain: shade greys the skin along its own hue, a
+tongue on pink skin is a different hue (more orange) or richer in colour.
 
 The same crop gives the upper lip's contrast with the cheeks: a hand over the mouth hides it,
 which lowers the mouth's quality instead of inventing a gesture. Teeth-coloured pixels are left
@@ -78,6 +81,10 @@ class MouthAppearance:
     #: of the mouth's middle, across the face's own eye line: where a tongue out lies.
     tongue_left: float = 0.0
     tongue_right: float = 0.0
+    #: The same for a colour shade cannot make of the cheeks' (_off_skin): a tongue no redder
+    #: than the cheeks still shows here, by its hue or its richer colour.
+    off_skin_left: float = 0.0
+    off_skin_right: float = 0.0
 
 
 #: What the features read when the mouth could not be measured (too small, off the frame).
@@ -118,6 +125,19 @@ def _outline_masks(
     for plane, (start, end) in zip(masks[1:], _OUTLINES, strict=True):
         cv2.fillPoly(plane, [in_crop[start:end].astype(np.int32)], 1)
     return masks
+
+
+def _off_skin(lab: np.ndarray, cheek: np.ndarray) -> np.ndarray:
+    """How far each pixel's colour (a*, b*) lies from the cheeks' in ways shade cannot explain
+    (Lab units): shade dims the skin's colour towards grey along its own hue, so only the hue's
+    change and any colour beyond the skin's count."""
+    colour = lab[..., 1:].astype(np.float32) - 128.0
+    skin = np.median(colour[cheek], axis=0)
+    along = skin / max(float(norm(skin)), 1e-6)
+    change = colour - skin
+    beyond = np.maximum(change @ along, 0.0)
+    across = change[..., 1] * along[0] - change[..., 0] * along[1]
+    return np.hypot(beyond, across)
 
 
 def measure_mouth(
@@ -202,13 +222,19 @@ def measure_mouth(
         return float(np.count_nonzero(teeth_px & half) / max(np.count_nonzero(half), 1))
 
     zone_area = max(np.count_nonzero(zone), 1)
-    rows, cols = np.nonzero(tongue_px & chin)
     middle = (centre - (x0, y0)) * scale
-    below_left = np.count_nonzero((cols - middle[0]) * u[0] + (rows - middle[1]) * u[1] > 0)
-    below_right = len(rows) - below_left
+
+    def halves_below(found: np.ndarray) -> tuple[float, float]:
+        rows, cols = np.nonzero(found & chin)
+        left = np.count_nonzero((cols - middle[0]) * u[0] + (rows - middle[1]) * u[1] > 0)
+        return left / max(area_unit, 1e-6), (len(rows) - left) / max(area_unit, 1e-6)
+
+    off_skin_px = in_tongue_light & (_off_skin(lab, cheek) >= settings.chroma_off_skin)
 
     tongue, side = count_and_side(tongue_px)
     filled, filled_side = count_and_side(filled_px)
+    tongue_left, tongue_right = halves_below(tongue_px)
+    off_skin_left, off_skin_right = halves_below(off_skin_px)
     return MouthAppearance(
         tongue=tongue / zone_area,
         tongue_side=side,
@@ -219,6 +245,8 @@ def measure_mouth(
         teeth_area=float(np.count_nonzero(bare_teeth_px)) / max(area_unit, 1e-6),
         teeth_left=teeth_share(lips_left),
         teeth_right=teeth_share(lips_right),
-        tongue_left=below_left / max(area_unit, 1e-6),
-        tongue_right=below_right / max(area_unit, 1e-6),
+        tongue_left=tongue_left,
+        tongue_right=tongue_right,
+        off_skin_left=off_skin_left,
+        off_skin_right=off_skin_right,
     )

@@ -27,7 +27,8 @@ NEUTRAL = dict(
     mouth_open=0.01, mouth_width=0.62, mouth_offset=0.0, head_roll_deg=0.0, head_yaw_deg=0.0,
     head_pitch_deg=8.0, tongue=0.05, tongue_side=0.0, lip_contrast=10.0, filled_opening=0.0,
     filled_side=0.0, teeth_area=0.0, teeth_left=0.02, teeth_right=0.02, tongue_left=0.0,
-    tongue_right=0.0, mouth_luma=140.0, quality=1.0, mouth_quality=1.0,
+    tongue_right=0.0, off_skin_left=0.0, off_skin_right=0.0, mouth_luma=140.0, quality=1.0,
+    mouth_quality=1.0,
 )  # fmt: skip
 NEUTRAL_SHOULDERS = {"gap_left": 0.55, "gap_right": 0.55, "lean": 0.0, "head_scale": 0.35,
                      "height_left": 2.0, "height_right": 2.0}  # fmt: skip

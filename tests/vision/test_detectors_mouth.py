@@ -50,6 +50,25 @@ def test_the_tongue_side_is_the_half_below_the_lip_it_lies_on(left, right, side)
     assert labels(run(Trace(5000).add(3000, 3800, **tongue))[0]) == [f"tongue_out {side}"]
 
 
+@pytest.mark.parametrize("left, right, side", [(0.03, 0.001, "left"), (0.001, 0.03, "right")])
+def test_where_nothing_below_the_lip_is_redder_than_the_cheeks_its_colour_tells_the_side(
+    left, right, side
+):
+    # Cheeks as red as the tongue: the redness test finds nothing below the lip, and the
+    # centroids point to the player's right; the area unlike the skin there decides.
+    tongue = {"tongue": 0.35, "mouth_open": 0.08, "jawOpen": 0.2, "tongue_side": -0.1,
+              "filled_opening": 0.06, "filled_side": -0.1, "tongue_left": 0.001,
+              "tongue_right": 0.001, "off_skin_left": left, "off_skin_right": right}  # fmt: skip
+    assert labels(run(Trace(5000).add(3000, 3800, **tongue))[0]) == [f"tongue_out {side}"]
+
+
+def test_tongue_colour_below_the_lip_outweighs_a_colour_unlike_the_skin():
+    # A chin yellower than the cheeks uncovered as the mouth opens: the tongue-red area decides.
+    tongue = {"tongue": 0.35, "mouth_open": 0.08, "jawOpen": 0.2, "tongue_left": 0.03,
+              "tongue_right": 0.002, "off_skin_left": 0.02, "off_skin_right": 0.09}  # fmt: skip
+    assert labels(run(Trace(5000).add(3000, 3800, **tongue))[0]) == ["tongue_out left"]
+
+
 def test_tongue_colour_below_the_lip_at_rest_does_not_pull_the_side():
     # A red lower lip reaching below its contour on the left at rest: what the tongue adds counts.
     trace = Trace(5000, rest={"tongue_left": 0.03})

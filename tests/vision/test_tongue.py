@@ -7,7 +7,7 @@ import pytest
 from photo_faces import read
 from photo_warps import cover_mouth, paint_tongue
 
-from vision.face_mesh import FacePoints
+from vision.face_mesh import OUTER_LOWER_LIP, OUTER_UPPER_LIP, FacePoints
 from vision.numeric import median
 from vision.settings import load_detector_settings
 from vision.tongue import measure_mouth
@@ -152,6 +152,56 @@ def test_a_tongue_no_redder_than_the_cheeks_still_fills_the_opening(observe, neu
     assert after.tongue < before.tongue + 0.08  # the test against the cheeks is blind here
     assert after.filled_opening > before.filled_opening + 0.03
     assert after.teeth_area < 0.01
+
+
+def _recolour_below(image, landmarks, top, chroma_scale, chroma, lightness_scale=1.0):
+    """Every pixel below landmark ``top``, the lips left out: (a*, b*) scaled by
+    ``chroma_scale`` then moved by ``chroma``, L* scaled by ``lightness_scale``."""
+    outline = landmarks[list(OUTER_UPPER_LIP + OUTER_LOWER_LIP[::-1]), :2].astype(np.int32)
+    lips = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillPoly(lips, [outline], 1)
+    region = np.zeros_like(lips)
+    region[int(landmarks[top, 1]) :, :] = 1
+    region &= 1 - lips
+    lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB).astype(np.float32)
+    shifted = lab.copy()
+    shifted[..., 0] *= lightness_scale
+    shifted[..., 1:] = (lab[..., 1:] - 128.0) * chroma_scale + 128.0 + np.float32(chroma)
+    lab = np.where(region[..., None] > 0, shifted, lab)
+    return cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR)
+
+
+@pytest.mark.parametrize(
+    "image_side, near, far",
+    [(-1.0, "off_skin_right", "off_skin_left"), (1.0, "off_skin_left", "off_skin_right")],
+)
+def test_a_side_tongue_on_skin_as_red_as_it_lies_below_the_lip_on_its_side(
+    neutral, image_side, near, far
+):
+    # The skin made as red as the painted tongue (a* 38) but pinker (b* 0 against its 14), as on
+    # a flushed face: the test against the cheeks' redness is blind, the tongue's hue is not.
+    image, face, _ = neutral
+    points = FacePoints.of(face.landmarks)
+    flushed = _recolour_below(image, face.landmarks, 145, 0.0, (38.0, 0.0))  # the eyes
+    before = measure_mouth(flushed, points, SETTINGS)
+    aside = measure_mouth(paint_tongue(flushed, face.landmarks, image_side), points, SETTINGS)
+    redder = aside.tongue_left + aside.tongue_right - before.tongue_left - before.tongue_right
+    assert redder < 0.2 * (getattr(aside, near) - getattr(before, near))
+    assert getattr(aside, near) - getattr(before, near) > 0.01
+    assert getattr(aside, near) - getattr(before, near) > 3 * (
+        getattr(aside, far) - getattr(before, far)
+    )
+
+
+def test_shade_on_the_chin_is_not_a_colour_unlike_the_skin(neutral):
+    # Darker and greyer, as skin turned from the light: the skin's own hue, only duller.
+    image, face, before = neutral
+    points = FacePoints.of(face.landmarks)
+    shaded = _recolour_below(image, face.landmarks, 17, 0.5, (0.0, 0.0), 0.75)  # the lower lip
+    after = measure_mouth(shaded, points, SETTINGS)
+    assert after.off_skin_left + after.off_skin_right < 0.002 + (
+        before.off_skin_left + before.off_skin_right
+    )
 
 
 @pytest.mark.parametrize("size", [1, 2, 7, 8, 501])

@@ -7,9 +7,11 @@ own lips (vision.tongue's filled opening), which does not depend on the cheeks b
 the tongue. Teeth bared beyond rest cancel it all: a tongue out covers them, a laugh shows them.
 The side is where the tongue lies below the lower lip: the tongue-coloured area that appeared there
 on each side of the mouth's middle (across the face's own eye line, so a turned face does not move
-it), a side when most of it is on one half. The centroids' offsets from the mouth's middle blur a
-side tongue with the lips' own red and the opening's shape on a turned face, so they decide only
-when too little tongue colour shows below the lip (cheeks as red as the tongue): then where the
+it), a side when most of it is on one half. Where too little of it is redder than cheeks as red as
+the tongue, the area there unlike the cheeks' colour in a way shade cannot explain is read the same
+way (after the redness test, which a chin yellower than the cheeks does not fool). The centroids'
+offsets from the mouth's middle blur a side tongue with the lips' own red and the opening's shape
+on a turned face, so they decide only when neither area shows enough: then where the
 tongue-coloured pixels and the filled area are, not how far their centroids moved from rest (the
 opening is empty at rest, so its resting centroid is noise)."""
 
@@ -23,7 +25,7 @@ from vision.settings import TongueOutSettings
 class TongueOutDetector(KindDetector[TongueOutSettings]):
     kind = "tongue_out"
     signals = ("tongue", "mouth_open", "jawOpen", "filled_opening", "teeth_area", "tongue_left",
-               "tongue_right")  # fmt: skip
+               "tongue_right", "off_skin_left", "off_skin_right")  # fmt: skip
 
     def activation(self, delta, features, rest):
         s = self.settings
@@ -36,9 +38,10 @@ class TongueOutDetector(KindDetector[TongueOutSettings]):
         # Teeth bared beyond rest: a laugh, whose open lips and lit inside look like the above.
         bared = ramp(delta["teeth_area"], s.teeth_veto)
         value = max(coloured, ramp(gap_beyond_jaw, s.lip_gap), filled) * (1.0 - bared)
-        left, right = max(delta["tongue_left"], 0.0), max(delta["tongue_right"], 0.0)
-        if left + right >= s.below_lip_area:
-            return value, side_of((left - right) / (left + right), s.below_lip_balance)
+        for area in ("tongue", "off_skin"):
+            left, right = max(delta[f"{area}_left"], 0.0), max(delta[f"{area}_right"], 0.0)
+            if left + right >= s.below_lip_area:
+                return value, side_of((left - right) / (left + right), s.below_lip_balance)
         # Both centroids vote, each in units of its own side threshold: the tongue-coloured one is
         # sharp where the tongue is redder than the cheeks, the filled one where it is not.
         shift = features.tongue_side / s.side_offset + features.filled_side / s.filled_side_offset
