@@ -38,7 +38,6 @@ from vision.face_mesh import (
     LEFT_EYE_CORNERS,
     LEFT_EYE_LIDS,
     LEFT_EYE_OUTER,
-    LEFT_EYE_RING,
     LOWER_LIP_BOTTOM,
     LOWER_LIP_CENTER,
     LOWER_LIP_INNER,
@@ -51,7 +50,6 @@ from vision.face_mesh import (
     RIGHT_EYE_CORNERS,
     RIGHT_EYE_LIDS,
     RIGHT_EYE_OUTER,
-    RIGHT_EYE_RING,
     UPPER_LIP_INNER,
     UPPER_LIP_TOP,
     FacePoints,
@@ -106,7 +104,7 @@ class FaceFeatures:
     blendshapes: Mapping[str, float]
     eye_open_left: float  # lid gap over eye width
     eye_open_right: float
-    brow_gap_left: float  # brow above the eye centre
+    brow_gap_left: float  # brow above the eye corners
     brow_gap_right: float
     lower_lip_left: float  # visible lower-lip thickness per half
     lower_lip_center: float
@@ -200,7 +198,9 @@ _GAP_GROUPS = {
 }
 _GAP_ENDS = np.array([pair for group in _GAP_GROUPS.values() for pair in group]).T
 _RIGHT_BROW, _LEFT_BROW = np.array(RIGHT_BROW), np.array(LEFT_BROW)
-_RIGHT_EYE_RING, _LEFT_EYE_RING = np.array(RIGHT_EYE_RING), np.array(LEFT_EYE_RING)
+#: The brows are measured from the eye corners, which stay put when the lids close: the lids'
+#: centre drops as the eyes shut, which read as brows going up.
+_RIGHT_EYE_ENDS, _LEFT_EYE_ENDS = np.array(RIGHT_EYE_CORNERS), np.array(LEFT_EYE_CORNERS)
 _MOUTH_CENTRE, _NOSE_BRIDGE = np.array(MOUTH_CENTRE), np.array(NOSE_BRIDGE)
 _POSE_HEAD = np.array((POSE_NOSE, *POSE_EARS))
 
@@ -325,8 +325,8 @@ def compute_features(
     u = (pts[LEFT_EYE_OUTER] - pts[RIGHT_EYE_OUTER]) / face_px  # towards the player's left
     up = np.array([u[1], -u[0]])  # towards the top of the head
 
-    def brow_gap(brow: np.ndarray, ring: np.ndarray) -> float:
-        return float(np.dot(_centroid(pts, brow) - _centroid(pts, ring), up))
+    def brow_gap(brow: np.ndarray, corners: np.ndarray) -> float:
+        return float(np.dot(_centroid(pts, brow) - _centroid(pts, corners), up))
 
     centre = _centroid(pts, _MOUTH_CENTRE)
     midline = _centroid(pts, _NOSE_BRIDGE)
@@ -342,8 +342,8 @@ def compute_features(
         blendshapes=dict(face.blendshapes),
         eye_open_left=gaps["lids_left"] / max(gaps["width_left"], 1e-6),
         eye_open_right=gaps["lids_right"] / max(gaps["width_right"], 1e-6),
-        brow_gap_left=brow_gap(_LEFT_BROW, _LEFT_EYE_RING) / face_px,
-        brow_gap_right=brow_gap(_RIGHT_BROW, _RIGHT_EYE_RING) / face_px,
+        brow_gap_left=brow_gap(_LEFT_BROW, _LEFT_EYE_ENDS) / face_px,
+        brow_gap_right=brow_gap(_RIGHT_BROW, _RIGHT_EYE_ENDS) / face_px,
         lower_lip_left=gaps["lower_lip_left"] / face_px,
         lower_lip_center=gaps["lower_lip_center"] / face_px,
         lower_lip_right=gaps["lower_lip_right"] / face_px,

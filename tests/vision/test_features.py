@@ -9,6 +9,7 @@ import pytest
 from photo_faces import read
 from photo_warps import IMAGE_LEFT_EYE, IMAGE_RIGHT_EYE, close_eye, rotate, shift_mouth
 
+from vision.face_mesh import LEFT_BROW, LEFT_EYE_RING, RIGHT_BROW, RIGHT_EYE_RING
 from vision.features import compute_features, shoulders_of
 from vision.observation import FaceObservation, PoseObservation
 
@@ -70,6 +71,28 @@ def test_head_roll_sign_from_the_matrix_and_from_the_landmarks(observe, neutral)
     no_matrix = FaceObservation(**{**_fields(face), "transform": None})
     from_landmarks = compute_features(no_matrix, rotate(image, 15.0), None)
     assert from_landmarks.head_roll_deg == pytest.approx(tilted.head_roll_deg, abs=4)
+
+
+def test_the_brows_are_measured_from_eye_corners_that_closing_lids_leave_in_place(neutral):
+    image, face, before = neutral
+
+    def features_with(points: np.ndarray):
+        return compute_features(
+            FaceObservation(**{**_fields(face), "landmarks": points}), image, None
+        )
+
+    shut = face.landmarks.copy()
+    for ring in (RIGHT_EYE_RING, LEFT_EYE_RING):
+        shut[list(ring[9:])] = shut[list(ring[7:0:-1])]  # each upper-lid point onto the lower lid
+    closed = features_with(shut)
+    assert closed.eye_open_left < 0.02 and closed.eye_open_right < 0.02
+    assert closed.brow_gap_left == pytest.approx(before.brow_gap_left, abs=1e-6)
+    assert closed.brow_gap_right == pytest.approx(before.brow_gap_right, abs=1e-6)
+    raised = face.landmarks.copy()
+    raised[list(RIGHT_BROW + LEFT_BROW), 1] -= 0.05 * before.face_px
+    lifted = features_with(raised)
+    assert lifted.brow_gap_left - before.brow_gap_left == pytest.approx(0.05, abs=0.005)
+    assert lifted.brow_gap_right - before.brow_gap_right == pytest.approx(0.05, abs=0.005)
 
 
 def test_geometry_does_not_depend_on_image_size(observe, neutral):
