@@ -144,7 +144,11 @@ class MouthTwistSettings(KindSettings):
 
 class BrowsRaisedSettings(KindSettings):
     brow_up: Ramp  # rise of mean(browInnerUp, browOuterUpLeft, browOuterUpRight)
-    brow_gap: Ramp  # rise of brow-to-eye distance (of face size)
+    brow_gap: Ramp  # rise of the brows above the eye corners (of face size)
+    #: The rise of that distance that lets the blendshapes count: MediaPipe lifts the brow
+    #: blendshapes of some faces (one side of a mirrored pair only) when the eyes close, with
+    #: the brows still.
+    shapes_need_gap: Ramp
 
 
 class PoutSettings(KindSettings):

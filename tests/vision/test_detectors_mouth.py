@@ -150,6 +150,19 @@ def test_brows_raised():
     assert run(brief)[0] == []
 
 
+def test_brow_blendshapes_rising_with_the_brows_still_are_no_raise():
+    # MediaPipe lifts the brow blendshapes of some faces when their eyes close.
+    still = {"browInnerUp": 0.18, "browOuterUpLeft": 0.3, "browOuterUpRight": 0.27,
+             "brow_gap_left": 0.005, "brow_gap_right": 0.003}  # fmt: skip
+    assert run(Trace(5000).add(3000, 4000, **still))[0] == []
+
+
+def test_brow_blendshapes_count_once_the_brows_have_moved():
+    moved = {"browInnerUp": 0.18, "browOuterUpLeft": 0.3, "browOuterUpRight": 0.27,
+             "brow_gap_left": 0.03, "brow_gap_right": 0.026}  # fmt: skip
+    assert labels(run(Trace(5000).add(3000, 4000, **moved))[0]) == ["brows_raised"]
+
+
 def test_lips_no_redder_than_the_cheeks_give_no_occlusion_cue():
     trace = Trace(6000, rest={"lip_contrast": -16.0}).add(3000, 3800, **POUT)
     trace.set(3000, 3800, lip_contrast=-25.0)  # that contrast swings while the mouth moves

@@ -1,5 +1,7 @@
-"""brows_raised: both brows up, by the brow-to-eye distance or by the blendshapes (a face that
-frowns at rest barely moves browInnerUp when it raises its brows, but the distance grows)."""
+"""brows_raised: both brows up, by their distance above the eye corners or by the blendshapes (a
+face that frowns at rest barely moves browInnerUp when it raises its brows, but the distance
+grows). The blendshapes count only once that distance has grown too: MediaPipe lifts them on
+some faces when the eyes close, with the brows still."""
 
 from __future__ import annotations
 
@@ -22,4 +24,5 @@ class BrowsRaisedDetector(KindDetector[BrowsRaisedSettings]):
         s = self.settings
         shapes = (delta["browInnerUp"] + delta["browOuterUpLeft"] + delta["browOuterUpRight"]) / 3
         gap = (delta["brow_gap_left"] + delta["brow_gap_right"]) / 2
-        return max(ramp(shapes, s.brow_up), ramp(gap, s.brow_gap)), None
+        moved = ramp(gap, s.shapes_need_gap)
+        return max(ramp(shapes, s.brow_up) * moved, ramp(gap, s.brow_gap)), None
