@@ -127,16 +127,15 @@ def _outline_masks(
     return masks
 
 
-def _off_skin(lab: np.ndarray, cheek: np.ndarray) -> np.ndarray:
-    """How far each pixel's colour (a*, b*) lies from the cheeks' in ways shade cannot explain
-    (Lab units): shade dims the skin's colour towards grey along its own hue, so only the hue's
-    change and any colour beyond the skin's count."""
-    colour = lab[..., 1:].astype(np.float32) - 128.0
-    skin = np.median(colour[cheek], axis=0)
+def _off_skin(lab: np.ndarray, cheek: np.ndarray, where: np.ndarray) -> np.ndarray:
+    """How far the colour (a*, b*) of each pixel ``where`` is true lies from the cheeks' in ways
+    shade cannot explain (Lab units): shade dims the skin's colour towards grey along its own hue,
+    so only the hue's change and any colour beyond the skin's count."""
+    skin = np.median(lab[cheek][:, 1:].astype(np.float32) - 128.0, axis=0)
     along = skin / max(float(norm(skin)), 1e-6)
-    change = colour - skin
+    change = lab[where][:, 1:].astype(np.float32) - 128.0 - skin
     beyond = np.maximum(change @ along, 0.0)
-    across = change[..., 1] * along[0] - change[..., 0] * along[1]
+    across = change[:, 1] * along[0] - change[:, 0] * along[1]
     return np.hypot(beyond, across)
 
 
@@ -229,7 +228,8 @@ def measure_mouth(
         left = np.count_nonzero((cols - middle[0]) * u[0] + (rows - middle[1]) * u[1] > 0)
         return left / max(area_unit, 1e-6), (len(rows) - left) / max(area_unit, 1e-6)
 
-    off_skin_px = in_tongue_light & (_off_skin(lab, cheek) >= settings.chroma_off_skin)
+    off_skin_px = chin & in_tongue_light
+    off_skin_px[off_skin_px] = _off_skin(lab, cheek, off_skin_px) >= settings.chroma_off_skin
 
     tongue, side = count_and_side(tongue_px)
     filled, filled_side = count_and_side(filled_px)
