@@ -91,7 +91,7 @@ def measure_eyes(
         darkest = grey[:n_eye].reshape(-1, 3).min(axis=1)
         cheek = max(median(grey[n_eye : n_eye + 3]), 1.0)
         measured[side] = EyeAppearance(
-            darkness=float(np.clip(1.0 - darkest / cheek, 0.0, None).mean()),
+            darkness=float(np.maximum(1.0 - darkest / cheek, 0.0).mean()),
             surround=tuple(float(v) for v in grey[n_eye + 3 :]),
         )
     return measured
