@@ -27,6 +27,7 @@ class HiddenRegions:
         self._regions = sorted(set(regions))
         self._recent: dict[str, deque[tuple[int, float]]] = {r: deque() for r in self._regions}
         self._changed_since: dict[str, int | None] = dict.fromkeys(self._regions)
+        self._held: dict[str, float] = dict.fromkeys(self._regions, 0.0)
 
     def update(self, ts_ms: int, delta: Mapping[str, float], rest: Mapping[str, float]) -> None:
         """Read every region of this frame against the player's rest."""
@@ -41,10 +42,11 @@ class HiddenRegions:
             recent.append((ts_ms, value))
             while recent[0][0] < ts_ms - s.hold_ms:
                 recent.popleft()
+            self._held[region] = max(v for _, v in recent)
 
     def hidden(self, regions: Iterable[str]) -> float:
         """0 (all of ``regions`` in view lately) .. 1 (one of them hidden)."""
-        return max((value for region in regions for _, value in self._recent[region]), default=0.0)
+        return max((self._held[region] for region in regions), default=0.0)
 
     def settled(self, ts_ms: int) -> list[str]:
         """The regions changed without a break for at least ``settle_ms``: their new look is
