@@ -207,7 +207,7 @@ def measure_mouth(
     corners_midpoint = (left_corner + right_corner) / 2
     midline = (pts[UPPER_LIP_INNER] + pts[LOWER_LIP_INNER]) / 2
     centre = corners_midpoint + settings.middle_on_midline * (midline - corners_midpoint)
-    area_unit = (scale * eye_px) ** 2
+    area_unit = max((scale * eye_px) ** 2, 1e-6)
 
     def count_and_side(found: np.ndarray) -> tuple[int, float]:
         count = np.count_nonzero(found)
@@ -226,7 +226,7 @@ def measure_mouth(
     def halves_below(found: np.ndarray) -> tuple[float, float]:
         rows, cols = np.nonzero(found & chin)
         left = np.count_nonzero((cols - middle[0]) * u[0] + (rows - middle[1]) * u[1] > 0)
-        return left / max(area_unit, 1e-6), (len(rows) - left) / max(area_unit, 1e-6)
+        return left / area_unit, (len(rows) - left) / area_unit
 
     off_skin_px = chin & in_tongue_light
     off_skin_px[off_skin_px] = _off_skin(lab, cheek, off_skin_px) >= settings.chroma_off_skin
@@ -240,9 +240,9 @@ def measure_mouth(
         tongue_side=side,
         lip_contrast=median(redness[own_lip_px]) - skin_red if own_lip_px.any() else 0.0,
         luma=float(lightness.mean()),
-        filled_opening=filled / max(area_unit, 1e-6),
+        filled_opening=filled / area_unit,
         filled_side=filled_side,
-        teeth_area=float(np.count_nonzero(bare_teeth_px)) / max(area_unit, 1e-6),
+        teeth_area=float(np.count_nonzero(bare_teeth_px)) / area_unit,
         teeth_left=teeth_share(lips_left),
         teeth_right=teeth_share(lips_right),
         tongue_left=tongue_left,

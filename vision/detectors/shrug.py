@@ -15,8 +15,8 @@ rose in the frame *and* against the head's height at its temples (a nod moves on
 whole-body sway moves both); a strip that matches its rest only roughly must rise more (its reading
 is less precise), and one that stops matching it at all or finds it only at the top of its reach
 (a hand passing, hair swinging) switches the image cue off for ``image_broken_ms``, rather than the
-pose taking over. With only one strip in view
-(a face at the frame's edge) there is no shrug: one side or both cannot be told.
+pose taking over. With only one strip in view (a face at the frame's edge) there is no shrug: one
+side or both cannot be told.
 """
 
 from __future__ import annotations
