@@ -4,9 +4,10 @@ the gesture at this instant) to ``field`` in place."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
-from .face import BROW, MOUTH_CORNERS, UPPER_LID, FaceGeometry
+from .face import BROW, CHIN, FACE_OVAL, MOUTH_CORNERS, UPPER_LID, FaceGeometry
 from .fields import Grid, smoothstep
 
 
@@ -96,16 +97,36 @@ def roll_lower_lip(
 def lift_shoulders(
     field: np.ndarray, grid: Grid, face: FaceGeometry, amount: float, side_sign: float
 ) -> None:
-    """Everything below the neck rises; ``side_sign`` 0 for both shoulders, +1/-1 for the one on
-    the image's +x/-x side."""
+    """The shoulders rise whole: their outline rises by the full lift wherever it lies, even level
+    with the chin beside the neck, and the neck between chin and shoulders shortens. The face never
+    moves: under the face the lift starts just below its outline, beside it higher up, where only
+    background or hair lies above the shoulders. ``side_sign`` 0 for both shoulders, +1/-1 for the
+    one on the image's +x/-x side."""
     height = face.face_height
-    chin = face.landmarks[152]
-    below_neck = smoothstep(grid.y, chin[1] + 0.02 * height, chin[1] + 0.35 * height)
+    chin = face.landmarks[CHIN]
+    top = np.maximum(_below_face(face, grid.width), chin[1] - 0.3 * height) + 0.02 * height
+    band = height * (
+        0.15 + 0.1 * (1.0 - smoothstep(np.abs(grid.x[0] - chin[0]), 0.2 * height, 0.5 * height))
+    )
+    rising = smoothstep(grid.y, top, top + band)
     if side_sign == 0:
         across = np.float32(1.0)
     else:
         across = smoothstep(side_sign * (grid.x - chin[0]), -0.15 * height, 0.35 * height)
-    field[..., 1] -= amount * 0.3 * height * below_neck * across
+    field[..., 1] -= amount * 0.3 * height * rising * across
+
+
+def _below_face(face: FaceGeometry, width: int) -> np.ndarray:
+    """Image row of the face outline's lowest point in each of the ``width`` columns (-inf beside
+    it). The outline is filled first: on a turned face its points zigzag across the chin, and
+    joining them in the order of their columns would cut spikes into the lift."""
+    oval = face.points(FACE_OVAL)
+    low = float(oval[:, 1].min())
+    mask = np.zeros((int(np.ceil(oval[:, 1].max() - low)) + 2, width), np.uint8)
+    cv2.fillPoly(mask, [np.round(oval - (0.0, low)).astype(np.int32)], 1)
+    filled = mask.any(axis=0)
+    lowest = mask.shape[0] - 1 - np.argmax(mask[::-1], axis=0)
+    return np.where(filled, lowest + low, -np.inf).astype(np.float32)
 
 
 def head_weight(grid: Grid, face: FaceGeometry) -> np.ndarray:
