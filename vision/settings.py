@@ -172,6 +172,7 @@ class ShrugSettings(KindSettings):
     jitter_poses: int = Field(ge=3)  # ... over this many recent poses
     single_ratio: float = Field(gt=0, lt=1)  # the other shoulder below this share: one side only
     pose_hold_ms: int = Field(gt=0)  # a pose this old no longer counts
+    pose_drift_ms: float = Field(gt=0)  # time constant of the pose's slow drift, taken off
     # The image cue (vision.shoulder_motion): strips beside the neck, in face sizes from the chin.
     #: A face size (the outer eye corners' distance) over the temples' distance, on a typical
     #: face: the strips measure the face by its temples, which closing the eyes does not move.

@@ -21,6 +21,7 @@ side or both cannot be told.
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections import deque
 
@@ -29,10 +30,14 @@ from vision.features import ramp
 from vision.settings import ShrugSettings
 from vision.shoulder_motion import ShoulderLift, ShoulderRest, StripShift, readable
 
-SHOULDER_SIGNALS = (
-    "shoulder_gap_left", "shoulder_gap_right", "shoulder_height_left", "shoulder_height_right",
-    "shoulder_lean", "head_scale",
-)  # fmt: skip
+#: The pose's readings of how far each shoulder rose: towards the head, and up in the frame.
+POSE_RISES = (
+    "shoulder_gap_left",
+    "shoulder_gap_right",
+    "shoulder_height_left",
+    "shoulder_height_right",
+)
+SHOULDER_SIGNALS = (*POSE_RISES, "shoulder_lean", "head_scale")
 
 
 class ShrugDetector(KindDetector[ShrugSettings]):
@@ -47,39 +52,62 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         self._jumps: deque[float] = deque(maxlen=settings.jitter_poses)
         self._strips = ShoulderRest(settings)
         self._broken_ms: int | None = None
+        self._pose_drift = dict.fromkeys(POSE_RISES, 0.0)
+        self._last_ms: int | None = None
 
     def activation(self, delta, features, rest):
         s = self.settings
+        step_ms = 0 if self._last_ms is None else features.ts_ms - self._last_ms
+        self._last_ms = features.ts_ms
         roll = ramp(abs(delta["head_roll_deg"]), s.roll_veto_deg)
+        held = self._hold_pose(delta, features)
         image = self._image_lift(features, roll)
         if image is None:
-            left, right = self._pose_lift(delta, features, rest, roll)
+            left, right = self._pose_lift(held, rest, roll)
             sizes = (left, right)
         else:
             left, right, sizes = image
         value = max(left, right)
+        if held is not None and (image is not None or value < s.off):
+            self._follow_pose(held, step_ms)
         if value <= 0.0:
             return 0.0, None
         low, high = sorted(sizes)
         side = "both" if low >= s.single_ratio * high else "left" if left > right else "right"
         return value, side
 
-    def _pose_lift(self, delta, features, rest, roll: float) -> tuple[float, float]:
-        s = self.settings
+    def _hold_pose(self, delta, features) -> dict[str, float] | None:
+        """This frame's pose readings, or the last ones while they are under ``pose_hold_ms``
+        old (poses run less often than faces); None without a recent pose."""
         if features.shoulders is not None:
             self._held = {name: delta[name] for name in SHOULDER_SIGNALS}
             self._held_ms = features.ts_ms
             self._note_jump(features.shoulders.height_left + features.shoulders.height_right)
-        elif self._held is None or features.ts_ms - self._held_ms > s.pose_hold_ms:
+        elif self._held is None or features.ts_ms - self._held_ms > self.settings.pose_hold_ms:
+            return None
+        return self._held
+
+    def _follow_pose(self, held: dict[str, float], step_ms: int) -> None:
+        """Let the pose's drift follow its readings, for the time since the last frame: while
+        the picture decides, and while the pose shows no shrug. An offset the pose keeps (its
+        rest taken while it misread the shoulders) is then no shrug when the pose takes over;
+        only a quick rise is."""
+        share = 1.0 - math.exp(-step_ms / self.settings.pose_drift_ms)
+        for name in POSE_RISES:
+            self._pose_drift[name] += share * (held[name] - self._pose_drift[name])
+
+    def _pose_lift(self, held: dict[str, float] | None, rest, roll: float) -> tuple[float, float]:
+        if held is None:
             return 0.0, 0.0
-        held = self._held
+        s = self.settings
+        rise = {name: held[name] - self._pose_drift[name] for name in POSE_RISES}
         # Lifted towards the head *and* up in the frame: a nod or a head tilt changes only
         # the first, a camera or body sway mostly the second.
         left = min(
-            ramp(held["shoulder_gap_left"], s.lift), ramp(held["shoulder_height_left"], s.lift)
+            ramp(rise["shoulder_gap_left"], s.lift), ramp(rise["shoulder_height_left"], s.lift)
         )
         right = min(
-            ramp(held["shoulder_gap_right"], s.lift), ramp(held["shoulder_height_right"], s.lift)
+            ramp(rise["shoulder_gap_right"], s.lift), ramp(rise["shoulder_height_right"], s.lift)
         )
         scale = 1.0 + held["head_scale"] / max(rest.get("head_scale", 1.0), 1e-6)
         reaching = max(
