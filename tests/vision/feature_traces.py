@@ -46,7 +46,14 @@ OCCLUDER_GREY = 150.0
 #: Noise per feature (standard deviation), roughly what MediaPipe jitters by on a still face;
 #: areas (of face size squared) jitter by a quarter of that.
 NOISE = 0.004
-AREAS = ("filled_opening", "teeth_area")
+AREAS = (
+    "filled_opening",
+    "teeth_area",
+    "tongue_left",
+    "tongue_right",
+    "off_skin_left",
+    "off_skin_right",
+)
 
 
 @dataclass

@@ -50,7 +50,10 @@ def test_the_tongue_side_is_the_half_below_the_lip_it_lies_on(left, right, side)
     assert labels(run(Trace(5000).add(3000, 3800, **tongue))[0]) == [f"tongue_out {side}"]
 
 
-@pytest.mark.parametrize("left, right, side", [(0.03, 0.001, "left"), (0.001, 0.03, "right")])
+@pytest.mark.parametrize(
+    "left, right, side",
+    [(0.03, 0.001, "left"), (0.001, 0.03, "right"), (0.007, 0.0, "left")],  # the last: a small one
+)
 def test_where_nothing_below_the_lip_is_redder_than_the_cheeks_its_colour_tells_the_side(
     left, right, side
 ):
