@@ -247,11 +247,21 @@ def head_angles(face: FaceObservation) -> tuple[float, float, float]:
     return roll, yaw, 0.0
 
 
-def shoulders_of(face: FaceObservation, pose: PoseObservation) -> Shoulders | None:
-    """The shoulders' height from ``pose``, or None when they are not visible enough or the
-    pose's nose is not this face's (a neighbour's body, or a pose that lost track)."""
+def shoulders_of(
+    face: FaceObservation, pose: PoseObservation, frame_size: tuple[int, int]
+) -> Shoulders | None:
+    """The shoulders' height from ``pose``, or None when they are not visible enough, lie
+    outside the ``(width, height)`` frame, or the pose's nose is not this face's (a neighbour's
+    body, or a pose that lost track).
+
+    A face filling the frame leaves its shoulders below it, and the pose model still places them
+    there with a visibility of 0.7-0.8: guesses that jumped 0.3 shoulder widths on real footage
+    (a false shrug on a crying face whose shoulders were never in view)."""
     lm, vis = pose.landmarks[:, :2].astype(np.float64), pose.visibility
     if min(vis[POSE_SHOULDERS[0]], vis[POSE_SHOULDERS[1]]) < POSE_MIN_VISIBILITY:
+        return None
+    shoulders = lm[list(POSE_SHOULDERS)]
+    if shoulders.min() < 0 or np.any(shoulders.max(axis=0) >= frame_size):
         return None
     toward_left = face.landmarks[LEFT_EYE_OUTER, :2] - face.landmarks[RIGHT_EYE_OUTER, :2]
     eye_line = norm(toward_left)
@@ -356,7 +366,7 @@ def compute_features(
         tongue=seen.tongue,
         tongue_side=seen.tongue_side,
         lip_contrast=seen.lip_contrast,
-        shoulders=None if pose is None else shoulders_of(face, pose),
+        shoulders=None if pose is None else shoulders_of(face, pose, image.shape[1::-1]),
         quality=quality,
         mouth_quality=mouth_quality,
         quality_parts=parts,
