@@ -54,6 +54,9 @@ class Landmarker(Protocol):
     def reset(self) -> None:
         """Forget every followed face: the next frame is another scene."""
 
+    def want_pose(self, track_id: int, wanted: bool) -> None:
+        """Whether the face ``track_id`` needs its pose (safe from another thread)."""
+
     def close(self) -> None: ...
 
 
@@ -176,6 +179,7 @@ class MediaPipeLandmarker:
         self._pose_jobs: list[_PoseJob] = []
         self._frame_number = 0
         self.pose_runs = 0  # poses the model ran (the rest were steady poses carried forward)
+        self._pose_unwanted: set[int] = set()  # track ids whose faces need no pose now
         self.false_faces = 0  # detections a landmarker run found no face on
         self._closed = False
 
@@ -222,6 +226,15 @@ class MediaPipeLandmarker:
         if self._pose_enabled:
             observations.poses = self._collect_poses() + carried
         return observations
+
+    def want_pose(self, track_id: int, wanted: bool) -> None:
+        """The pose model runs only for faces that want it: the pipeline asks, a frame later,
+        for each face as its seat's detectors say (a set updated under the GIL, read here at
+        the next frame's start)."""
+        if wanted:
+            self._pose_unwanted.discard(track_id)
+        else:
+            self._pose_unwanted.add(track_id)
 
     def _search_regions(self, frame: Frame) -> list[tuple[int, int, int, int]]:
         """Where to run the face detector on this frame: around each face lost since the last
@@ -278,7 +291,8 @@ class MediaPipeLandmarker:
 
     def _start_poses(self, frame: Frame) -> list[PoseObservation]:
         """Take the pose of the face whose pose is the most overdue (one a frame, each face
-        about every ``pose_every_ms``), on a head-and-shoulders crop around that face.
+        about every ``pose_every_ms``), on a head-and-shoulders crop around that face; faces
+        whose seat wants no pose (``want_pose``) are left out.
 
         Shoulders at rest need no model run five times a second: when the face's last two runs
         agreed (head and shoulders within ``pose_agree`` shoulder widths) and the crop still
@@ -295,7 +309,10 @@ class MediaPipeLandmarker:
         due = [
             t
             for t in self._tracks
-            if not t.missed and id(t) not in running and frame.ts_ms - t.pose_ms >= s.pose_every_ms
+            if not t.missed
+            and id(t) not in running
+            and t.track_id not in self._pose_unwanted
+            and frame.ts_ms - t.pose_ms >= s.pose_every_ms
         ]
         if not due:
             return []
@@ -337,6 +354,7 @@ class MediaPipeLandmarker:
 
     def _end(self, track: _Track) -> None:
         self._tracks.remove(track)
+        self._pose_unwanted.discard(track.track_id)
         self._spare.append(track.landmarker)
         if track.pose_landmarker is not None:
             self._spare_pose.append(track.pose_landmarker)

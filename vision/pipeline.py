@@ -37,6 +37,7 @@ class SeatDetector(Protocol):
     """What the pipeline needs of a seat's gesture detector (``vision.detectors``)."""
 
     calibration: Any
+    wants_pose: bool  # the pose model is of use for this seat's face now
 
     def update(self, ts_ms: int, features: Any | None) -> list[Gesture]: ...
 
@@ -330,6 +331,7 @@ class Pipeline:
         self._stopped = threading.Event()
         self._started = False
         self._frame_times: deque[float] = deque(maxlen=30)
+        self._landmarkers: dict[str, Landmarker] = {}
 
     @property
     def live(self) -> bool:
@@ -351,7 +353,7 @@ class Pipeline:
         if self._started:
             raise RuntimeError("a pipeline is iterated once")
         self._started = True
-        landmarkers: dict[str, Landmarker] = {}
+        landmarkers = self._landmarkers
         last: dict[str, Frame] = {}
         # Recorded sources: a frame's features and detectors run in this thread while the next
         # frame's landmarks run (MediaPipe lets go of the interpreter), results still in order.
@@ -422,6 +424,9 @@ class Pipeline:
             present.add(entry.seat)
             features = self._features(entry.face, frame.image, pose)
             gestures += self._update(entry.seat, frame.ts_ms, features)
+            self._landmarkers[frame.source_id].want_pose(
+                entry.face.track_id, self._detector(entry.seat).wants_pose
+            )
         for seat in seen.seats:
             if seat not in present:
                 gestures += self._update(seat, frame.ts_ms, None)

@@ -27,6 +27,7 @@ class FakeLandmarker:
         self.closed = False
         self.frames: list[int] = []
         self.resets: list[int] = []  # the number of frames observed at each reset
+        self.poses_wanted: dict[int, bool] = {}  # the last want_pose answer per track
 
     def observe(self, frame: Frame) -> FrameObservations:
         assert not self.closed
@@ -50,6 +51,9 @@ class FakeLandmarker:
     def reset(self) -> None:
         self.resets.append(len(self.frames))
 
+    def want_pose(self, track_id: int, wanted: bool) -> None:
+        self.poses_wanted[track_id] = wanted
+
     def close(self) -> None:
         self.closed = True
 
@@ -66,6 +70,7 @@ class FakeDetector:
         self.seat = seat
         self.updates: list[tuple[int, dict | None]] = []
         self.calibration = None
+        self.wants_pose = seat % 2 == 1  # odd seats want their pose, even ones do not
         self._start: int | None = None
         self._score = 0.0
 

@@ -34,6 +34,7 @@ class ScriptedDetector:
     """Reports each scripted gesture of its seat on the frame where it ends."""
 
     calibration = None
+    wants_pose = True
 
     def __init__(self, seat: int) -> None:
         self.seat = seat

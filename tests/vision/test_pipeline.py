@@ -267,3 +267,15 @@ def test_two_live_cameras_are_both_processed_on_their_own_seats():
     assert len({source for source, _ in seats}) == 2
     assert results[-1].stats.frames + results[-1].stats.dropped == 120
     assert all(landmarker.closed for landmarker in landmarkers.values())
+
+
+def test_each_face_s_landmarker_hears_whether_its_seat_wants_a_pose():
+    # The fake detectors of odd seats want a pose, those of even seats not (fakes.FakeDetector).
+    source = ListSource("clip", frames("clip", 20))
+    pipeline, landmarkers, _ = make_pipeline(source, wink_between(0, 0))
+    seats = {}
+    for result in pipeline:
+        seats.update({s.face.track_id: s.seat for s in result.faces if s.seat is not None})
+    wanted = landmarkers["clip"].poses_wanted
+    assert set(wanted) == set(seats) == {1, 2}
+    assert all(wanted[track] == (seats[track] % 2 == 1) for track in wanted)

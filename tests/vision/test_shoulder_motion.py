@@ -274,23 +274,52 @@ POSE_LIFT = {"gap_left": -0.15, "gap_right": -0.15, "height_left": -0.15, "heigh
 def pose_offset_then_unreadable_strips(duration_ms: int, rise_at: int | None = None) -> list:
     """The pose reads both shoulders 0.15 shoulder widths higher from 2.5 s on and keeps doing
     so (its rest taken while it misread them), while the strips show still shoulders; from 5 s
-    the strips can no longer be read (the shoulders below the frame) and the pose decides.
+    the strips can no longer be read (the face moved down, its shoulders below the frame) and the
+    pose decides.
     ``rise_at``: a quick real shrug in the pose, 0.8 s long, on top of the offset."""
+    below = frame(body_top=600.0), face_at(dy=160.0)  # the chin near the frame's bottom
     trace = Trace(duration_ms).add(2500, duration_ms + 1000, ramp_ms=150, **POSE_LIFT)
     if rise_at is not None:
         trace.add(rise_at, rise_at + 800, ramp_ms=120, **POSE_LIFT)
     return [
         (ts, replace(f, shoulder_strips=measure_strips(
-            frame() if ts < 5000 else frame(body_top=600.0), face_at(), SETTINGS)))
+            *((frame(), face_at()) if ts < 5000 else below), SETTINGS)))
         for ts, f in trace.frames()
     ]  # fmt: skip
 
 
 def test_a_pose_offset_kept_while_the_picture_decided_is_no_shrug_when_the_pose_takes_over():
-    assert run_drawn(pose_offset_then_unreadable_strips(9000)) == []
+    # (7.5 s: an offset read as a rise from 5 s on would end within max_ms, as a shrug)
+    assert run_drawn(pose_offset_then_unreadable_strips(7500)) == []
 
 
 def test_a_quick_rise_in_the_pose_is_still_a_shrug_after_the_picture_was_lost():
     assert labels(run_drawn(pose_offset_then_unreadable_strips(9000, rise_at=7000))) == [
         "shrug both"
     ]
+
+
+def test_the_pose_is_wanted_only_while_the_picture_beside_the_neck_cannot_be_read():
+    detector = SeatGestureDetector(1, default_detector_settings())
+    wanted = {}
+    for ts, f in pose_offset_then_unreadable_strips(9000):
+        detector.update(ts, f)
+        wanted[ts] = detector.wants_pose
+    calibrated = [ts for ts in wanted if 4000 <= ts < 5000]
+    assert not any(wanted[ts] for ts in calibrated)  # the strips read: no pose needed
+    assert all(wanted[ts] for ts in wanted if ts >= 5000)  # the shoulders left the frame
+
+
+def without_poses_while_the_picture_reads(frames: list) -> list:
+    """``frames`` as the pipeline delivers them once the pose model runs only on demand: no
+    pose between calibration (3 s) and the strips becoming unreadable (5 s)."""
+    return [(ts, replace(f, shoulders=None) if 3000 <= ts < 5000 else f) for ts, f in frames]
+
+
+def test_a_pose_that_resumes_with_an_offset_is_no_shrug_but_a_quick_rise_after_it_is():
+    assert run_drawn(without_poses_while_the_picture_reads(
+        pose_offset_then_unreadable_strips(7500))) == []  # fmt: skip
+    rise = without_poses_while_the_picture_reads(
+        pose_offset_then_unreadable_strips(9000, rise_at=7000)
+    )
+    assert labels(run_drawn(rise)) == ["shrug both"]

@@ -224,3 +224,26 @@ def test_a_face_that_appears_on_a_remembered_false_face_is_found(clips):
             image[y : y + 150, x : x + 150] = visitor
             found = max(found, len(landmarker.observe(Frame(frame.ts_ms, image, "x")).faces))
     assert found == 2
+
+
+def test_a_face_whose_seat_wants_no_pose_runs_no_pose_model(clips):
+    """The pose model runs for a face only while its seat wants it (the strips beside the neck
+    cannot be read); asked again, it runs at once."""
+    import dataclasses
+
+    from vision.pipeline_settings import default_vision_settings
+
+    image = first_frames(clips / "single.mp4", 1)[0].image
+    settings = dataclasses.replace(default_vision_settings().landmarker, num_faces=1)
+    step = 1000 // 30
+    with MediaPipeLandmarker(settings) as landmarker:
+        (face,) = landmarker.observe(Frame(0, image, "still")).faces
+        landmarker.want_pose(face.track_id, False)
+        poses = [
+            landmarker.observe(Frame(ts, image, "still")).poses for ts in range(step, 1500, step)
+        ]
+        assert landmarker.pose_runs == 0 and not any(poses)
+        landmarker.want_pose(face.track_id, True)
+        for ts in range(1500, 1500 + 3 * step, step):
+            landmarker.observe(Frame(ts, image, "still"))
+        assert landmarker.pose_runs == 1

@@ -61,6 +61,7 @@ class SeatGestureDetector:
         self.settings = settings
         self.hidden_eyes = HiddenEyes(settings.eyes)
         self.detectors = [self._detector(cls, settings) for cls in DETECTOR_CLASSES]
+        self._shrug = next(d for d in self.detectors if isinstance(d, ShrugDetector))
         self.trackers = {
             d.kind: EventTracker(settings.gestures.of(d.kind), settings.tracking.lost_grace_ms)
             for d in self.detectors
@@ -83,6 +84,11 @@ class SeatGestureDetector:
     @property
     def calibration(self) -> CalibrationStatus:
         return self.baseline.status
+
+    @property
+    def wants_pose(self) -> bool:
+        """Whether this seat's face needs the pose model (see ShrugDetector.wants_pose)."""
+        return self._shrug.wants_pose
 
     def scores(self) -> dict[str, float]:
         """Live activation per gesture kind (0..1), after sensitivity."""

@@ -54,6 +54,14 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         self._broken_ms: int | None = None
         self._pose_drift = dict.fromkeys(POSE_RISES, 0.0)
         self._last_ms: int | None = None
+        self._picture_reads = False
+
+    @property
+    def wants_pose(self) -> bool:
+        """Whether the pose is of use: it decides only where the picture beside the neck cannot
+        be read (and the baseline learns its rest while calibrating, before any picture is
+        read), so while the strips read, the pose model need not run at all."""
+        return not self._picture_reads
 
     def activation(self, delta, features, rest):
         s = self.settings
@@ -62,6 +70,7 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         roll = ramp(abs(delta["head_roll_deg"]), s.roll_veto_deg)
         held = self._hold_pose(delta, features)
         image = self._image_lift(features, roll)
+        self._picture_reads = image is not None
         if image is None:
             left, right = self._pose_lift(held, rest, roll)
             sizes = (left, right)
@@ -78,8 +87,12 @@ class ShrugDetector(KindDetector[ShrugSettings]):
 
     def _hold_pose(self, delta, features) -> dict[str, float] | None:
         """This frame's pose readings, or the last ones while they are under ``pose_hold_ms``
-        old (poses run less often than faces); None without a recent pose."""
+        old (poses run less often than faces); None without a recent pose. The first pose after
+        none (the pose model runs only where the picture cannot be read) is where the pose's
+        drift starts: its rest may be far from where the shoulders now read."""
         if features.shoulders is not None:
+            if self._held is None or features.ts_ms - self._held_ms > self.settings.pose_hold_ms:
+                self._pose_drift = {name: delta[name] for name in POSE_RISES}
             self._held = {name: delta[name] for name in SHOULDER_SIGNALS}
             self._held_ms = features.ts_ms
             self._note_jump(features.shoulders.height_left + features.shoulders.height_right)
