@@ -41,6 +41,8 @@ class _Recorder:
     """Stands in for a seat's gesture detector: keeps what it is fed."""
 
     calibration = None
+    #: Every face's pose is cached: the detectors rescored on it decide themselves what to read.
+    wants_pose = True
 
     def __init__(self) -> None:
         self.frames: list[tuple[int, object]] = []

@@ -69,3 +69,14 @@ def test_a_false_gesture_on_a_distractor_is_named_after_it():
     score = match(truth, [Interval(1, "tongue_out", "center", 2000, 2400)])
     assert score.false_on == {"talking": 1}
     assert score.recall() == 0.0 and score.precision() == 0.0
+
+
+def test_the_rescore_recorder_has_all_the_pipeline_asks_of_a_seat_detector():
+    from benchmarks.rescore import _Recorder
+    from vision.pipeline import SeatDetector
+
+    asked = set(SeatDetector.__annotations__) | {
+        name for name in vars(SeatDetector) if not name.startswith("_")
+    }
+    assert {"wants_pose", "update", "flush"} <= asked
+    assert all(hasattr(_Recorder(), name) for name in asked)
