@@ -120,3 +120,21 @@ def test_a_generated_wink_closes_the_players_own_eye_and_only_that_one(sitter, s
     name = {"left": "eyeBlinkLeft", "right": "eyeBlinkRight"}
     assert shut_shapes[name[side]] - rest_shapes[name[side]] > 0.15
     assert shut_shapes[name[other]] - rest_shapes[name[other]] < 0.1
+
+
+def test_varied_photos_are_darker_and_warmer_or_lighter_and_flatter(tmp_path, monkeypatch):
+    from benchmarks import vary_photos
+
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    grey = np.full((8, 8, 3), 100, np.uint8)
+    cv2.imwrite(str(photos / "face.jpg"), grey)
+    (photos / "notes.txt").write_text("not a photo")
+    out = tmp_path / "varied"
+    monkeypatch.setattr(sys, "argv", ["vary_photos.py", "--photos", str(photos), "--out", str(out)])
+    assert vary_photos.main() == 0
+    assert sorted(p.name for p in out.iterdir()) == ["pale-face.png", "tan-face.png"]
+    tan = cv2.imread(str(out / "tan-face.png")).astype(int)[0, 0]
+    pale = cv2.imread(str(out / "pale-face.png")).astype(int)[0, 0]
+    assert tan.max() < 100 and tan[2] > tan[1] > tan[0]  # B, G, R: darker, redder than blue
+    assert pale.min() > 100 and pale[0] > pale[2]  # lighter, and bluer than red
