@@ -90,14 +90,14 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         old (poses run less often than faces); None without a recent pose. The first pose after
         none (the pose model runs only where the picture cannot be read) is where the pose's
         drift starts: its rest may be far from where the shoulders now read."""
-        if features.shoulders is not None:
-            if self._held is None or features.ts_ms - self._held_ms > self.settings.pose_hold_ms:
-                self._pose_drift = {name: delta[name] for name in POSE_RISES}
-            self._held = {name: delta[name] for name in SHOULDER_SIGNALS}
-            self._held_ms = features.ts_ms
-            self._note_jump(features.shoulders.height_left + features.shoulders.height_right)
-        elif self._held is None or features.ts_ms - self._held_ms > self.settings.pose_hold_ms:
-            return None
+        lapsed = self._held is None or features.ts_ms - self._held_ms > self.settings.pose_hold_ms
+        if features.shoulders is None:
+            return None if lapsed else self._held
+        if lapsed:
+            self._pose_drift = {name: delta[name] for name in POSE_RISES}
+        self._held = {name: delta[name] for name in SHOULDER_SIGNALS}
+        self._held_ms = features.ts_ms
+        self._note_jump(features.shoulders.height_left + features.shoulders.height_right)
         return self._held
 
     def _follow_pose(self, held: dict[str, float], step_ms: int) -> None:
