@@ -122,19 +122,33 @@ def test_a_generated_wink_closes_the_players_own_eye_and_only_that_one(sitter, s
     assert shut_shapes[name[other]] - rest_shapes[name[other]] < 0.1
 
 
-def test_varied_photos_are_darker_and_warmer_or_lighter_and_flatter(tmp_path, monkeypatch):
-    from benchmarks import vary_photos
+def test_relit_clips_are_darker_and_warmer_or_lighter_and_flatter(tmp_path, monkeypatch):
+    from benchmarks import vary_light
 
-    photos = tmp_path / "photos"
-    photos.mkdir()
-    grey = np.full((8, 8, 3), 100, np.uint8)
-    cv2.imwrite(str(photos / "face.jpg"), grey)
-    (photos / "notes.txt").write_text("not a photo")
-    out = tmp_path / "varied"
-    monkeypatch.setattr(sys, "argv", ["vary_photos.py", "--photos", str(photos), "--out", str(out)])
-    assert vary_photos.main() == 0
-    assert sorted(p.name for p in out.iterdir()) == ["pale-face.png", "tan-face.png"]
-    tan = cv2.imread(str(out / "tan-face.png")).astype(int)[0, 0]
-    pale = cv2.imread(str(out / "pale-face.png")).astype(int)[0, 0]
-    assert tan.max() < 100 and tan[2] > tan[1] > tan[0]  # B, G, R: darker, redder than blue
-    assert pale.min() > 100 and pale[0] > pale[2]  # lighter, and bluer than red
+    clips = tmp_path / "clips"
+    clips.mkdir()
+    writer = cv2.VideoWriter(
+        str(clips / "a.mp4"), cv2.CAP_FFMPEG, cv2.VideoWriter_fourcc(*"mp4v"), 30, (64, 48)
+    )
+    for _ in range(5):
+        writer.write(np.full((48, 64, 3), 100, np.uint8))
+    writer.release()
+    (clips / "a.truth.json").write_text('{"video": "a.mp4"}')
+    for light in ("tan", "pale"):
+        out = tmp_path / light
+        argv = ["vary_light.py", "--clips", str(clips), "--light", light, "--out", str(out)]
+        monkeypatch.setattr(sys, "argv", argv)
+        assert vary_light.main() == 0
+        assert (out / "a.truth.json").read_text() == '{"video": "a.mp4"}'
+        capture = cv2.VideoCapture(str(out / "a.mp4"))
+        ok, frame = capture.read()
+        assert ok and capture.get(cv2.CAP_PROP_FRAME_COUNT) == 5
+        b, g, r = frame[24, 32].astype(int)
+        if light == "tan":
+            assert max(b, g, r) < 95 and r > g > b  # darker, redder than blue
+        else:
+            assert min(b, g, r) > 110 and b > r  # lighter, bluer than red
+    monkeypatch.setattr(sys, "argv", ["vary_light.py", "--clips", str(clips), "--light", "tan",
+                                      "--out", str(clips)])  # fmt: skip
+    with pytest.raises(SystemExit):
+        vary_light.main()  # the clips would be overwritten
