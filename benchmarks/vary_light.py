@@ -22,13 +22,17 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+# Run as a script, this folder comes first on sys.path and its engine.py would hide the engine
+# package: import the generator as benchmarks.synth from the repository root instead.
+sys.path[0] = str(Path(__file__).resolve().parents[1])
+
+from benchmarks.synth.scenes import open_clip_writer  # noqa: E402
+
 #: Per-channel gains (B, G, R) and an offset in grey levels, per light.
 LIGHTS: dict[str, tuple[tuple[float, float, float], float]] = {
     "tan": ((0.62, 0.72, 0.85), 0.0),
     "pale": ((0.972, 0.945, 0.9), 30.0),
 }
-#: Encoder bit rate per pixel of frame size, as the generator writes its clips.
-BITS_PER_PIXEL = 1.4
 
 
 def relight(image: np.ndarray, light: str) -> np.ndarray:
@@ -44,11 +48,10 @@ def relight_clip(source: Path, target: Path, light: str) -> int:
         raise SystemExit(f"cannot read {source}")
     fps = capture.get(cv2.CAP_PROP_FPS) or 30.0
     size = (int(capture.get(cv2.CAP_PROP_FRAME_WIDTH)), int(capture.get(cv2.CAP_PROP_FRAME_HEIGHT)))
-    bitrate = int(BITS_PER_PIXEL * size[0] * size[1])
-    writer = cv2.VideoWriter(str(target), cv2.CAP_FFMPEG, cv2.VideoWriter_fourcc(*"mp4v"), fps,
-                             size, [cv2.VIDEOWRITER_PROP_BITRATE, bitrate])  # fmt: skip
-    if not writer.isOpened():
-        raise SystemExit(f"cannot write {target}")
+    try:
+        writer = open_clip_writer(target, size, fps)
+    except RuntimeError as exc:
+        raise SystemExit(str(exc)) from None
     frames = 0
     try:
         while True:

@@ -143,6 +143,17 @@ def render_clip(
     return document
 
 
+def open_clip_writer(path: Path, size: tuple[int, int], fps: float) -> cv2.VideoWriter:
+    """An mp4 writer at a webcam-like bit rate (``BITS_PER_PIXEL``), as every generated clip is
+    encoded."""
+    bitrate = int(BITS_PER_PIXEL * size[0] * size[1])
+    writer = cv2.VideoWriter(str(path), cv2.CAP_FFMPEG, cv2.VideoWriter_fourcc(*"mp4v"), fps,
+                             size, [cv2.VIDEOWRITER_PROP_BITRATE, bitrate])  # fmt: skip
+    if not writer.isOpened():
+        raise RuntimeError(f"cannot write {path}")
+    return writer
+
+
 def _write(
     path: Path,
     size: tuple[int, int],
@@ -153,11 +164,7 @@ def _write(
 ) -> None:
     """Encode the frames; ``edge`` is the table's near edge (None: a single face, no table)."""
     width, height = size
-    bitrate = int(BITS_PER_PIXEL * width * height)
-    writer = cv2.VideoWriter(str(path), cv2.CAP_FFMPEG, cv2.VideoWriter_fourcc(*"mp4v"), FPS,
-                             (width, height), [cv2.VIDEOWRITER_PROP_BITRATE, bitrate])  # fmt: skip
-    if not writer.isOpened():
-        raise RuntimeError(f"cannot write {path}")
+    writer = open_clip_writer(path, size, FPS)
     by_seat = {seat: [e for e in events if e.seat == seat] for seat in seats}
     backdrop = _table_backdrop() if edge is not None else np.zeros((height, width, 3), np.uint8)
     top, top_alpha = _table_top(edge) if edge is not None else (None, None)
