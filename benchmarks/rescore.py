@@ -37,7 +37,7 @@ STRIP_GEOMETRY = ("strip_rows", "strip_columns", "strip_px_per_face", "strip_min
 Cached = dict[int, list[tuple[int, object]]]  # seat -> [(ts_ms, (face, pose) | None)]
 
 
-class _Recorder:
+class Recorder:
     """Stands in for a seat's gesture detector: keeps what it is fed."""
 
     calibration = None
@@ -64,10 +64,10 @@ def cache_clip(video: Path) -> Path:
     from vision.sources import open_source
 
     target = video.with_suffix(".obs.pkl")
-    recorders: dict[int, _Recorder] = {}
+    recorders: dict[int, Recorder] = {}
 
-    def recorder(seat: int) -> _Recorder:
-        recorders[seat] = _Recorder()
+    def recorder(seat: int) -> Recorder:
+        recorders[seat] = Recorder()
         return recorders[seat]
 
     pipeline = Pipeline(
@@ -81,7 +81,7 @@ def cache_clip(video: Path) -> Path:
     return target
 
 
-def _features_key(settings) -> str:
+def features_key(settings) -> str:
     """Changes whenever the feature code or the settings it reads change."""
     root = Path(__file__).resolve().parents[1] / "vision"
     text = "".join(
@@ -104,7 +104,7 @@ def features_of(video: Path, settings) -> list[tuple[int, int, object]]:
 
     from vision.features import compute_features
 
-    key = _features_key(settings)
+    key = features_key(settings)
     kept = video.with_suffix(".features.pkl")
     if kept.exists():
         saved_key, rows = pickle.loads(kept.read_bytes())
@@ -132,23 +132,30 @@ def features_of(video: Path, settings) -> list[tuple[int, int, object]]:
     return rows
 
 
-def replay(video: Path, settings=None) -> tuple[list, float]:
-    """Features and detectors over a cached clip: (gestures, face time in ms)."""
+def replay_rows(rows: list[tuple[int, int, object]], settings) -> list:
+    """Each seat's detectors over (ts_ms, seat, FaceFeatures | None) rows, flushed at the end."""
     from vision.detectors import SeatGestureDetector
-    from vision.settings import default_detector_settings
 
-    settings = settings or default_detector_settings()
     detectors: dict[int, SeatGestureDetector] = {}
     gestures: list = []
-    face_frames, last_ts = 0, 0
-    rows = features_of(video, settings)
+    last_ts = 0
     for ts, seat, features in rows:
         detector = detectors.setdefault(seat, SeatGestureDetector(seat, settings))
-        face_frames += features is not None
         last_ts = ts
         gestures += detector.update(ts, features)
     for detector in detectors.values():
         gestures += detector.flush(last_ts)
+    return gestures
+
+
+def replay(video: Path, settings=None) -> tuple[list, float]:
+    """Features and detectors over a cached clip: (gestures, face time in ms)."""
+    from vision.settings import default_detector_settings
+
+    settings = settings or default_detector_settings()
+    rows = features_of(video, settings)
+    gestures = replay_rows(rows, settings)
+    face_frames = sum(features is not None for _, _, features in rows)
     stamps = sorted({ts for ts, _, _ in rows})
     frame_ms = float(np.median(np.diff(stamps))) if len(stamps) > 1 else 0.0
     return gestures, face_frames * frame_ms
