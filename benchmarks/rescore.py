@@ -7,8 +7,8 @@
 ``cache`` runs the real pipeline (landmarks, seats) over every video in DIR with the features
 step replaced by a recorder, and pickles each seat's (ts_ms, FaceObservation, PoseObservation)
 per frame. ``accuracy`` decodes each clip again, computes features with the current
-vision.features and detectors with the current models/detectors.toml, and prints the same table
-as benchmarks/accuracy.py (last line ``overall precision P recall R onset_ms M``). ``footage``
+vision.measures.features and detectors with the current models/detectors.toml, and prints the same
+table as benchmarks/accuracy.py (last line ``overall precision P recall R onset_ms M``). ``footage``
 prints false gestures per five minutes of face time as benchmarks/false_positives.py does. The
 figures differ from a full pipeline run only where the landmarker code changed since the cache.
 """
@@ -31,7 +31,7 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])
 from benchmarks.accuracy import Score, match, predicted_intervals, report, video_seconds  # noqa: E402
 
 VIDEO_SUFFIXES = {".mp4", ".mov", ".avi", ".mkv", ".webm"}
-#: The shrug settings that decide what vision.shoulder_strips.measure_strips cuts out.
+#: The shrug settings that decide what vision.measures.shoulder_strips.measure_strips cuts out.
 STRIP_GEOMETRY = ("strip_rows", "strip_columns", "strip_px_per_face", "strip_min_share",
                   "strip_frame_margin", "face_per_temples")  # fmt: skip
 Cached = dict[int, list[tuple[int, object]]]  # seat -> [(ts_ms, (face, pose) | None)]
@@ -60,8 +60,8 @@ class Recorder:
 
 def cache_clip(video: Path) -> Path:
     """Run landmarks and seats over ``video`` once; returns the pickle written beside it."""
+    from vision.capture.sources import open_source
     from vision.pipeline import Pipeline
-    from vision.sources import open_source
 
     target = video.with_suffix(".obs.pkl")
     recorders: dict[int, Recorder] = {}
@@ -87,8 +87,9 @@ def features_key(settings) -> str:
     text = "".join(
         (root / name).read_text()
         for name in (
-            "features.py", "face_mesh.py", "tongue.py", "eye_appearance.py",
-            "shoulder_strips.py", "face_occlusion.py", "numeric.py",
+            "measures/features.py", "mediapipe/face_mesh.py", "measures/tongue.py",
+            "measures/eye_appearance.py", "measures/shoulder_strips.py",
+            "measures/face_occlusion.py", "measures/numeric.py",
         )
     )  # fmt: skip
     strips = {k: v for k, v in settings.gestures.shrug if k in STRIP_GEOMETRY}
@@ -102,7 +103,7 @@ def features_of(video: Path, settings) -> list[tuple[int, int, object]]:
     feature code or its settings change."""
     import cv2
 
-    from vision.features import compute_features
+    from vision.measures.features import compute_features
 
     key = features_key(settings)
     kept = video.with_suffix(".features.pkl")
@@ -150,7 +151,7 @@ def replay_rows(rows: list[tuple[int, int, object]], settings) -> list:
 
 def replay(video: Path, settings=None) -> tuple[list, float]:
     """Features and detectors over a cached clip: (gestures, face time in ms)."""
-    from vision.settings import default_detector_settings
+    from vision.config.detector_settings import default_detector_settings
 
     settings = settings or default_detector_settings()
     rows = features_of(video, settings)

@@ -2,7 +2,7 @@
 
 from feature_traces import Trace, labels, run
 
-from vision.settings import load_detector_settings
+from vision.config.detector_settings import load_detector_settings
 
 WINK_LEFT = {"eye_open_left": -0.2, "eyeBlinkLeft": 0.6}
 WINK_RIGHT = {"eye_open_right": -0.2, "eyeBlinkRight": 0.6}
@@ -101,8 +101,9 @@ def test_narrow_eyes_wink_by_the_same_share_of_their_opening():
     assert labels(run(trace)[0]) == ["wink left"]
 
 
-# The eyes' appearance (vision.eye_appearance) beside their landmarks. On a turned face MediaPipe
-# dropped the open eye's lid landmarks by a third during a wink, and kept a shut far eye's open.
+# The eyes' appearance (vision.measures.eye_appearance) beside their landmarks. On a turned face
+# MediaPipe dropped the open eye's lid landmarks by a third during a wink, and kept a shut far eye's
+# open.
 WINK_LEFT_DRAGGING_THE_RIGHT = {
     "eye_open_left": -0.2, "eyeBlinkLeft": 0.2, "eye_open_right": -0.11, "eyeBlinkRight": 0.12,
 }  # fmt: skip

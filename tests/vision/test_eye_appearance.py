@@ -1,14 +1,15 @@
-"""Each eye's appearance (vision.eye_appearance) on a drawn face, and how the eye detectors read
-it against rest (vision.detectors.eyes): a lid over the iris, a hand over the eye, new light."""
+"""Each eye's appearance (vision.measures.eye_appearance) on a drawn face, and how the eye detectors
+read it against rest (vision.detectors.eyes): a lid over the iris, a hand over the eye, new
+light."""
 
 import cv2
 import numpy as np
 import pytest
 
+from vision.config.detector_settings import load_detector_settings
 from vision.detectors.eyes import hidden, look_drop
-from vision.eye_appearance import measure_eyes
-from vision.face_mesh import EYE_CORNERS, FacePoints
-from vision.settings import load_detector_settings
+from vision.measures.eye_appearance import measure_eyes
+from vision.mediapipe.face_mesh import EYE_CORNERS, FacePoints
 
 SETTINGS = load_detector_settings()
 SKIN = (120, 150, 200)  # BGR

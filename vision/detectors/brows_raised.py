@@ -5,9 +5,9 @@ some faces when the eyes close, with the brows still."""
 
 from __future__ import annotations
 
+from vision.config.detector_settings import BrowsRaisedSettings
 from vision.detectors.base import KindDetector
-from vision.features import ramp
-from vision.settings import BrowsRaisedSettings
+from vision.measures.features import ramp
 
 
 class BrowsRaisedDetector(KindDetector[BrowsRaisedSettings]):

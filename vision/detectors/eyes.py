@@ -1,5 +1,5 @@
 """How closed each eye is, from its lid geometry, its eyeBlink blendshape and its appearance, and
-whether something hides it (vision.eye_appearance)."""
+whether something hides it (vision.measures.eye_appearance)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from typing import TypeVar
 
 import numpy as np
 
+from vision.config.detector_settings import EyeAppearanceSettings, EyeReading
 from vision.detectors.base import KindDetector
-from vision.face_occlusion import samples_of
-from vision.features import ramp
-from vision.numeric import mean_and_std, quantile
-from vision.settings import EyeAppearanceSettings, EyeReading
+from vision.measures.face_occlusion import samples_of
+from vision.measures.features import ramp
+from vision.measures.numeric import mean_and_std, quantile
 
 R = TypeVar("R", bound=EyeReading)
 
@@ -50,7 +50,7 @@ def hidden(
     small when the eye is the player's own, even with a raised brow moving a few points, and large
     when a hand replaces most of them. An eye not measured counts as visible.
 
-    (vision.face_occlusion reads the same samples another way, fitting the light's gain and
+    (vision.measures.face_occlusion reads the same samples another way, fitting the light's gain and
     offset: a brows_raised or head_tilt hidden by an eye is told by that one.)
     """
     found = samples_of(delta, rest, f"eye_{side}")

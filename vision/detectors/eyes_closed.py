@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from vision.config.detector_settings import EyesClosedSettings
 from vision.detectors.eyes import EyeKindDetector
-from vision.settings import EyesClosedSettings
 
 
 class EyesClosedDetector(EyeKindDetector[EyesClosedSettings]):

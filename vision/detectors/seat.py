@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from engine.gesture import Gesture
-from vision.baseline import Baseline, CalibrationStatus, load_player, save_player
+from vision.config.detector_settings import DetectorSettings
 from vision.detectors.base import KindDetector
 from vision.detectors.brows_raised import BrowsRaisedDetector
 from vision.detectors.eyes import EyeKindDetector, HiddenEyes
@@ -21,9 +21,9 @@ from vision.detectors.shrug import ShrugDetector
 from vision.detectors.state import Event, EventTracker, Phase
 from vision.detectors.tongue_out import TongueOutDetector
 from vision.detectors.wink import WinkDetector
-from vision.face_occlusion import SIGNAL_PREFIX
-from vision.features import FaceFeatures, ramp
-from vision.settings import DetectorSettings
+from vision.measures.baseline import Baseline, CalibrationStatus, load_player, save_player
+from vision.measures.face_occlusion import SIGNAL_PREFIX
+from vision.measures.features import FaceFeatures, ramp
 
 DETECTOR_CLASSES: tuple[type[KindDetector], ...] = (
     WinkDetector,

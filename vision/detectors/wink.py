@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from vision.config.detector_settings import WinkSettings
 from vision.detectors.eyes import EyeKindDetector, lid_drop
-from vision.features import ramp
-from vision.settings import WinkSettings
+from vision.measures.features import ramp
 
 
 class WinkDetector(EyeKindDetector[WinkSettings]):
