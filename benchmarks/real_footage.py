@@ -107,7 +107,7 @@ def lead_in_ms_of(video: Path, lead_in_ms: int) -> int:
 def lead_in_source(video: Path, lead_in_ms: int):
     """The clip with its lead-in as a pipeline source."""
     from vision.observation import Frame
-    from vision.sources import VideoSource
+    from vision.capture.sources import VideoSource
 
     class LeadInSource(VideoSource):
         source_id = video.name
@@ -147,7 +147,7 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
 
 def run_cached(clip: Clip, lead_in_ms: int, cache: Path, settings) -> Run:
     """Landmarks from ``cache`` (made on first use), features and detectors from the code."""
-    from vision.features import compute_features
+    from vision.measures.features import compute_features
     from vision.pipeline import Pipeline
 
     cache.mkdir(parents=True, exist_ok=True)
@@ -225,7 +225,7 @@ def main() -> int:
     lead_in_ms = round(args.lead_in * 1000)
     settings = None
     if args.cache:
-        from vision.settings import default_detector_settings
+        from vision.config.detector_settings import default_detector_settings
 
         settings = default_detector_settings()
     totals = {split: Score() for split in SPLITS}

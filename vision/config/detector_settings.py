@@ -90,11 +90,15 @@ class EyeReading(KindSettings):
 
 
 class WinkSettings(EyeReading):
-    other_open: Ramp  # share of the other eye's opening lost -> how far it closes too (vetoes)
+    #: How much more closed the shut eye is than the other (EyeKindDetector.closedness).
+    asymmetry: Ramp
 
 
 class EyesClosedSettings(EyeReading):
     """Both eyes, read alike."""
+
+    #: The eyes' closedness difference -> how one-sided the closure is (a wink: cancels it).
+    asymmetry_veto: Ramp
 
 
 class LipBiteSettings(KindSettings):
@@ -145,7 +149,7 @@ class MouthTwistSettings(KindSettings):
 
 class BrowsRaisedSettings(KindSettings):
     brow_up: Ramp  # rise of mean(browInnerUp, browOuterUpLeft, browOuterUpRight)
-    brow_gap: Ramp  # rise of the brows above the eye corners (of face size)
+    brows_alike: Ramp  # the weaker outer brow's rise over the stronger's
     #: The rise of that distance that lets the blendshapes count: MediaPipe lifts the brow
     #: blendshapes of some faces (one side of a mirrored pair only) when the eyes close, with
     #: the brows still.
@@ -254,7 +258,9 @@ class QualitySettings(_Strict):
 class TrackingSettings(_Strict):
     lost_grace_ms: int = Field(ge=0)  # a face lost for less keeps its gesture going
     twice_window_ms: int = Field(gt=0)  # two events of a kind this close are a repetition
-    veto_margin_ms: int = Field(ge=0)  # a vetoing kind this close to an event still cancels it
+    #: A vetoing kind this close to an event still cancels it, once it has been active for its
+    #: own ``min_ms`` (a real wink shuts both eyes for a frame or two, which is no closure).
+    veto_margin_ms: int = Field(ge=0)
 
 
 class TongueAppearanceSettings(_Strict):
@@ -303,11 +309,6 @@ class EyeAppearanceSettings(_Strict):
     #: ``min_rest_darkness`` at rest.
     look_weight: float = Field(ge=0, le=1)
     min_rest_darkness: float = Field(ge=0, lt=1)
-    #: Change of the eye's surroundings' pattern from rest (in units of its spread), at this
-    #: quantile of its points -> how far something hides the eye; it cancels the eye kinds.
-    hidden: Ramp
-    hidden_quantile: float = Field(gt=0, lt=1)
-    hidden_hold_ms: int = Field(ge=0)  # an eye hidden this recently still cancels them
 
 
 class OcclusionSettings(_Strict):
