@@ -106,8 +106,8 @@ def lead_in_ms_of(video: Path, lead_in_ms: int) -> int:
 
 def lead_in_source(video: Path, lead_in_ms: int):
     """The clip with its lead-in as a pipeline source."""
-    from vision.observation import Frame
     from vision.capture.sources import VideoSource
+    from vision.observation import Frame
 
     class LeadInSource(VideoSource):
         source_id = video.name
