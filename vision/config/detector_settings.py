@@ -124,9 +124,6 @@ class TongueOutSettings(KindSettings):
     jaw_share: float = Field(ge=0)
     mouth_open_min: float = Field(ge=0)  # lips must part at least this much (of face size)
     side_offset: float = Field(gt=0)  # tongue centroid offset (of mouth width) for a side
-    #: Rise of the lip-coloured area between the inner lips (face size squared): a tongue filling
-    #: the opening, measured against the player's own lips, so cheeks as red do not matter.
-    filled: Ramp
     #: Rise of the bared teeth area (face size squared): a laugh, which cancels every cue.
     teeth_veto: Ramp
     filled_side_offset: float = Field(gt=0)  # the filled area's centroid offset for a side
@@ -158,8 +155,7 @@ class BrowsRaisedSettings(KindSettings):
 
 class PoutSettings(KindSettings):
     pucker: Ramp  # rise of max(mouthPucker, mouthFunnel)
-    narrowing: Ramp  # drop of mouth width (of face size)
-    narrowing_weight: float = Field(ge=0, le=1)  # its share of the activation (pucker: the rest)
+    narrowing: Ramp  # drop of mouth width (of face size), which confirms the pucker
     offset_veto: Ramp  # mouth centre's shift from the midline (of face size): a twist
 
 

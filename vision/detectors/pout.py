@@ -1,6 +1,9 @@
-"""pout: lips pushed forward, by mouthPucker/mouthFunnel and the mouth narrowing together (a
-resting pout is in the baseline, so only a change counts). A pout keeps the mouth on the face's
-midline: a mouth pulled to one side (a twist, which narrows it too) is not one."""
+"""pout: lips pushed forward, read from MediaPipe's mouthPucker/mouthFunnel and confirmed by the
+mouth narrowing (a resting pout is in the baseline, so only a change counts). On real faces a pout
+lifts mouthPucker to 0.99 and narrows the mouth by a quarter of a face size, while talking and a
+pressed mouth narrow it with the pucker under 0.2, so the blendshape decides and the narrowing
+only confirms. A pout keeps the mouth on the face's midline: a mouth pulled to one side (a twist,
+which narrows it too) is not one."""
 
 from __future__ import annotations
 
@@ -16,6 +19,5 @@ class PoutDetector(KindDetector[PoutSettings]):
     def activation(self, delta, features, rest):
         s = self.settings
         pucker = ramp(max(delta["mouthPucker"], delta["mouthFunnel"]), s.pucker)
-        narrower = ramp(delta["mouth_width"], s.narrowing)
-        pushed = (1.0 - s.narrowing_weight) * pucker + s.narrowing_weight * narrower
+        pushed = pucker * ramp(delta["mouth_width"], s.narrowing)
         return pushed * (1.0 - ramp(abs(delta["mouth_offset"]), s.offset_veto)), None

@@ -2,9 +2,9 @@
 further than at rest (vision.measures.tongue), beyond what this mouth zone shows at rest (the
 parting keeps a tongue visible in a mouth open at rest, or a change of light, from counting); or the
 lips part far more than the jaw opens, which is how MediaPipe's lip contour wraps a tongue whose
-colour is too close to the skin's to tell; or the opening fills with something as colourful as the
-player's own lips (vision.measures.tongue's filled opening), which does not depend on the cheeks
-being paler than the tongue. Teeth bared beyond rest cancel it all: a tongue out covers them, a
+colour is too close to the skin's to tell. (An opening filled with something as colourful as the
+player's own lips does not tell: every real talking mouth shows it, with the tongue at rest.)
+Teeth bared beyond rest cancel it all: a tongue out covers them, a
 laugh shows them. The side is where the tongue lies below the lower lip: the tongue-coloured area
 that appeared there on each side of the mouth's middle (across the face's own eye line, so a turned
 face does not move it), a side when most of it is on one half. Where too little of it is redder than
@@ -34,10 +34,9 @@ class TongueOutDetector(KindDetector[TongueOutSettings]):
         parting = ramp(delta["mouth_open"], s.parting)
         gap_beyond_jaw = delta["mouth_open"] - s.jaw_share * max(delta["jawOpen"], 0.0)
         coloured = ramp(delta["tongue"], s.tongue) * parting
-        filled = ramp(delta["filled_opening"], s.filled)
         # Teeth bared beyond rest: a laugh, whose open lips and lit inside look like the above.
         bared = ramp(delta["teeth_area"], s.teeth_veto)
-        value = max(coloured, ramp(gap_beyond_jaw, s.lip_gap), filled) * (1.0 - bared)
+        value = max(coloured, ramp(gap_beyond_jaw, s.lip_gap)) * (1.0 - bared)
         for area in ("tongue", "off_skin"):
             left, right = max(delta[f"{area}_left"], 0.0), max(delta[f"{area}_right"], 0.0)
             if left + right >= s.below_lip_area:

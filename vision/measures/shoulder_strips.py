@@ -82,7 +82,9 @@ def measure_strips(
     height, width = image.shape[:2]
     margin = settings.strip_frame_margin * face_px
     top, bottom = (chin[1] + r * face_px for r in settings.strip_rows)
-    y0, y1 = max(round(top), 0), min(round(bottom), round(height - margin))
+    if bottom > height - margin:
+        return None  # the shoulders' line may lie below the frame: a shrug could not be seen
+    y0, y1 = max(round(top), 0), round(bottom)
     near, far = settings.strip_columns
     strips = []
     for sign in (towards_left, -towards_left):
