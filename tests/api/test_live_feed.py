@@ -8,13 +8,13 @@ from types import SimpleNamespace
 import cv2
 import numpy as np
 import pytest
-from clips import write_clip
 from fastapi.testclient import TestClient
-from polling import wait_for
 
 from api.app import create_app
 from api.live import is_reopenable
 from api.settings import Settings
+from tests.api.clips import write_clip
+from tests.api.polling import wait_for
 
 WS = "ws://127.0.0.1/api/live"
 

@@ -4,13 +4,13 @@ import time
 
 import numpy as np
 from fastapi.testclient import TestClient
-from polling import wait_for
 
 from api.app import create_app
 from api.settings import Settings
 from engine.cards import parse_hand
 from engine.gesture import Gesture
 from engine.senas import load_profile, senas_for
+from tests.api.polling import wait_for
 
 SEATS = [{"seat": n, "name": f"P{n}"} for n in range(1, 5)]
 

@@ -6,9 +6,7 @@ from __future__ import annotations
 import socket
 
 import pytest
-from clips import write_clip
 from fastapi.testclient import TestClient
-from table_examples import SEATS
 
 from api.app import create_app
 from api.cli import build_parser, main
@@ -16,6 +14,8 @@ from api.commands.serve import _lan_address, _what_runs, settings_from
 from api.vision_feed import vision_pipeline_factory
 from engine.gesture import Gesture
 from engine.senas import profile_names
+from tests.api.clips import write_clip
+from tests.api.table_examples import SEATS
 from vision.seats import parse_seat_map
 
 BAD_CLUB = 'extends = "standard"\n\n[senas]\n"lip_bite up" = "dos_reyes"\n'

@@ -4,17 +4,15 @@ import math
 
 import cv2
 import numpy as np
-import photo_faces
 import pytest
-from photo_faces import read
-from photo_warps import IMAGE_LEFT_EYE, IMAGE_RIGHT_EYE, close_eye, rotate, shift_mouth
 
+from tests.vision.photo_faces import read
+from tests.vision.photo_warps import IMAGE_LEFT_EYE, IMAGE_RIGHT_EYE, close_eye, rotate, shift_mouth
 from vision.measures.features import compute_features, shoulders_of
 from vision.mediapipe.face_mesh import LEFT_BROW, LEFT_EYE_RING, RIGHT_BROW, RIGHT_EYE_RING
 from vision.observation import FaceObservation, PoseObservation
 
 pytestmark = pytest.mark.video
-observe = photo_faces.observe  # the module-scoped landmarker fixture
 
 
 def features_of(observe, image):

@@ -10,7 +10,8 @@ import time
 import cv2
 import numpy as np
 import pytest
-from fakes import (
+
+from tests.vision.fakes import (
     FakeCapture,
     FakeDetector,
     FakeLandmarker,
@@ -19,7 +20,6 @@ from fakes import (
     frames,
     gap,
 )
-
 from vision.capture.sources import LiveCaptureSource, ReconnectPolicy, SourceError
 from vision.pipeline import Pipeline, open_pipeline
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from fakes import FakeCapture, FakeClock
 
+from tests.vision.fakes import FakeCapture, FakeClock
 from vision.capture.sources import (
     ImageFolderSource,
     ImageSource,
