@@ -26,7 +26,8 @@ import numpy as np
 from engine.gesture import Gesture
 from vision.capture.sources import SourceError, SourceGap, SourceItem, VideoSource, open_sources
 from vision.config.pipeline_settings import VisionSettings, default_vision_settings
-from vision.mediapipe.landmarks import Landmarker, LandmarkerFactory, pose_for_face
+from vision.mediapipe.landmarks import Landmarker, LandmarkerFactory
+from vision.mediapipe.pose_scheduler import pose_for_face
 from vision.observation import FaceObservation, Frame, PoseObservation
 from vision.seats import SeatedFace, SeatMap, SeatTracker, TableSeats
 

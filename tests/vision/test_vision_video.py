@@ -215,7 +215,7 @@ def test_a_face_that_appears_on_a_remembered_false_face_is_found(clips):
         for frame in frames[:20]:
             landmarker.observe(frame)
         assert landmarker.false_faces == 1
-        box = landmarker._false_faces[0].box
+        box = landmarker.faces.false_face_memory.remembered[0].box
         visitor = cv2.resize(read_photo(), (150, 150))
         found = 0
         for frame in frames[20:]:
