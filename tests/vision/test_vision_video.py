@@ -149,13 +149,11 @@ def test_shoulders_at_rest_reuse_their_pose_and_a_lift_runs_the_model_again(clip
     """A still frame: once the model has settled, the pose is carried forward (still one pose
     every ``pose_every_ms``) without running the model; lifting everything below the chin (a
     shrug) runs it again at the next pose."""
-    import dataclasses
-
     from vision.config.pipeline_settings import default_vision_settings
 
     image = first_frames(clips / "single.mp4", 1)[0].image
-    settings = dataclasses.replace(
-        default_vision_settings().landmarker, num_faces=1, pose_steady_ms=60_000
+    settings = default_vision_settings().landmarker.model_copy(
+        update={"num_faces": 1, "pose_steady_ms": 60_000}
     )
     with MediaPipeLandmarker(settings) as landmarker:
         step = 1000 // 30
@@ -183,12 +181,10 @@ def test_shoulders_at_rest_reuse_their_pose_and_a_lift_runs_the_model_again(clip
 
 
 def _sweeping_often(**changes):
-    import dataclasses
-
     from vision.config.pipeline_settings import default_vision_settings
 
-    return dataclasses.replace(
-        default_vision_settings().landmarker, discover_every_ms=100, **changes
+    return default_vision_settings().landmarker.model_copy(
+        update={"discover_every_ms": 100, **changes}
     )
 
 
@@ -229,12 +225,10 @@ def test_a_face_that_appears_on_a_remembered_false_face_is_found(clips):
 def test_a_face_whose_seat_wants_no_pose_runs_no_pose_model(clips):
     """The pose model runs for a face only while its seat wants it (the strips beside the neck
     cannot be read); asked again, it runs at once."""
-    import dataclasses
-
     from vision.config.pipeline_settings import default_vision_settings
 
     image = first_frames(clips / "single.mp4", 1)[0].image
-    settings = dataclasses.replace(default_vision_settings().landmarker, num_faces=1)
+    settings = default_vision_settings().landmarker.model_copy(update={"num_faces": 1})
     step = 1000 // 30
     with MediaPipeLandmarker(settings) as landmarker:
         (face,) = landmarker.observe(Frame(0, image, "still")).faces
