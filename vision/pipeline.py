@@ -24,7 +24,15 @@ from typing import Any, Protocol
 import numpy as np
 
 from engine.gesture import Gesture
-from vision.capture.sources import SourceError, SourceGap, SourceItem, VideoSource, open_sources
+from vision.capture.sources import (
+    ReconnectPolicy,
+    SourceError,
+    SourceGap,
+    SourceItem,
+    VideoSource,
+    open_sources,
+)
+from vision.config.detector_settings import DetectorSettings, default_detector_settings
 from vision.config.pipeline_settings import VisionSettings, default_vision_settings
 from vision.mediapipe.landmarks import Landmarker, LandmarkerFactory
 from vision.mediapipe.pose_scheduler import pose_for_face
@@ -139,7 +147,7 @@ def calibration_dict(calibration: Any) -> dict[str, Any] | None:
     return {"state": None if state is None else str(state), "progress": progress}
 
 
-def default_features(settings: Any = None) -> FeatureFunction:
+def default_features(settings: DetectorSettings) -> FeatureFunction:
     from vision.measures.features import compute_features
 
     def features(face: FaceObservation, image: np.ndarray, pose: PoseObservation | None) -> Any:
@@ -148,11 +156,9 @@ def default_features(settings: Any = None) -> FeatureFunction:
     return features
 
 
-def default_detectors(settings: Any = None) -> DetectorFactory:
-    from vision.config.detector_settings import default_detector_settings
+def default_detectors(settings: DetectorSettings) -> DetectorFactory:
     from vision.detectors import SeatGestureDetector
 
-    settings = settings or default_detector_settings()
     return lambda seat: SeatGestureDetector(seat, settings)
 
 
@@ -286,6 +292,10 @@ class Pipeline:
     ``realtime`` plays recorded sources at their own pace, dropping frames like a live camera
     (the dashboard's looping demo). ``seat_maps``: one :class:`SeatMap` for every source, or one
     per source id.
+
+    ``settings`` (models/vision.toml when not given) reaches the landmarkers, the seat trackers
+    and the pipeline's own timing; ``detector_settings`` (models/detectors.toml when not given)
+    the features and the detectors, unless ``features`` or ``detector_factory`` replace them.
     """
 
     def __init__(
@@ -298,6 +308,7 @@ class Pipeline:
         seat_maps: SeatMap | dict[str, SeatMap] | None = None,
         realtime: bool = False,
         settings: VisionSettings | None = None,
+        detector_settings: DetectorSettings | None = None,
     ) -> None:
         self.sources = [sources] if isinstance(sources, VideoSource) else list(sources)
         if not self.sources:
@@ -308,16 +319,18 @@ class Pipeline:
 
             landmarker_factory = mediapipe_factory(settings.landmarker)
         self._landmarker_factory = landmarker_factory
-        self._features = features or default_features()
-        self._detector_factory = detector_factory or default_detectors()
+        if features is None or detector_factory is None:
+            detector_settings = detector_settings or default_detector_settings()
+        self._features = features or default_features(detector_settings)
+        self._detector_factory = detector_factory or default_detectors(detector_settings)
         self.table = TableSeats()
+        stills_seats = settings.seats.model_copy(update={"confirm_ms": 0})  # each photo at once
         self.seat_trackers = {
             s.source_id: SeatTracker(
                 s.source_id,
                 seat_maps.get(s.source_id) if isinstance(seat_maps, dict) else seat_maps,
+                settings=stills_seats if s.stills else settings.seats,
                 table=self.table,
-                confirm_ms=0 if s.stills else settings.seats.confirm_ms,
-                rebind_radius=settings.seats.rebind_radius,
             )
             for s in self.sources
         }
@@ -530,11 +543,17 @@ def open_pipeline(
     loop: bool = False,
     realtime: bool = False,
     fps: float | None = None,
+    settings: VisionSettings | None = None,
     **options: Any,
 ) -> Pipeline:
     """Open one table's sources by spec (a camera index, a URL, a file, a folder; see
     :func:`vision.capture.sources.open_source`) and build a pipeline over them. ``loop`` restarts
-    recorded sources at their end; with ``realtime`` they play at their own pace (a demo)."""
+    recorded sources at their end; with ``realtime`` they play at their own pace (a demo).
+    ``settings`` (models/vision.toml when not given) serve the sources' reconnects and the
+    pipeline."""
     if isinstance(specs, str | int | Path):
         specs = [specs]
-    return Pipeline(open_sources(specs, loop=loop, fps=fps), realtime=realtime, **options)
+    settings = settings or default_vision_settings()
+    reconnect = ReconnectPolicy.from_settings(settings.sources)
+    sources = open_sources(specs, loop=loop, fps=fps, reconnect=reconnect)
+    return Pipeline(sources, realtime=realtime, settings=settings, **options)

@@ -15,6 +15,7 @@ import pytest
 from api.cli import main
 from tests.vision.photo_faces import read as read_photo
 from vision.capture.sources import open_source
+from vision.config.pipeline_settings import default_vision_settings
 from vision.mediapipe.landmarks import MediaPipeLandmarker
 from vision.observation import Frame
 from vision.seats import SeatTracker
@@ -72,7 +73,8 @@ def test_one_face_is_followed_with_landmarks_blendshapes_and_head_pose(clips):
 
 def test_table_faces_are_found_and_seated_left_to_right(clips):
     seats = truth(clips, "table")["seats"]
-    tracker = SeatTracker("table", confirm_ms=0)
+    seats = default_vision_settings().seats.model_copy(update={"confirm_ms": 0})
+    tracker = SeatTracker("table", settings=seats)
     with MediaPipeLandmarker(pose=False) as landmarker:
         for frame in first_frames(clips / "table.mp4", 10):
             seated = tracker.assign(landmarker.observe(frame).faces, frame.ts_ms)

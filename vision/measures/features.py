@@ -36,7 +36,6 @@ from vision.config.detector_settings import (
     DetectorSettings,
     QualitySettings,
     Ramp,
-    default_detector_settings,
 )
 from vision.measures.eye_appearance import EyeAppearance, measure_eyes
 from vision.measures.face_occlusion import SIGNAL_PREFIX, measure_surroundings
@@ -332,10 +331,9 @@ def compute_features(
     face: FaceObservation,
     image: np.ndarray,
     pose: PoseObservation | None,
-    settings: DetectorSettings | None = None,
+    settings: DetectorSettings,
 ) -> FaceFeatures:
     """Measure one face of one frame (``image`` is the full BGR frame the landmarks refer to)."""
-    settings = settings or default_detector_settings()
     mesh = FacePoints.of(face.landmarks)
     pts = mesh.xy
     gaps = _mean_gaps(pts)
