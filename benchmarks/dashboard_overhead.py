@@ -23,6 +23,8 @@ from api.referee import Referee
 from api.store import SeatRow, Store
 from api.vision_feed import Annotator, seat_summary
 from benchmarks.vision_speed import DecodedFrames, decode
+from vision.capture.sources import ReconnectPolicy
+from vision.config.pipeline_settings import default_vision_settings
 from vision.pipeline import Pipeline
 
 REPO = Path(__file__).resolve().parents[1]
@@ -52,6 +54,7 @@ def dashboard(images: list[np.ndarray], fps: float, data: Path) -> tuple[float, 
     feed = LiveFeed(
         source="bench",
         pipeline_factory=lambda: Pipeline(DecodedFrames("cam1", images, fps)),
+        reconnect=ReconnectPolicy.from_settings(default_vision_settings().sources),
         hub=hub,
         on_gesture=lambda gesture, source_id: referee.observe(gesture, source_id),
         annotate=Annotator(),
