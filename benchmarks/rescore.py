@@ -90,7 +90,7 @@ def _features_key(settings) -> str:
     )  # fmt: skip
     strips = {k: v for k, v in settings.gestures.shrug if k in STRIP_GEOMETRY}
     text += repr(settings.tongue) + repr(settings.quality) + repr(settings.eyes) + repr(strips)
-    text += repr(settings.occlusion)
+    text += repr(settings.occlusion) + repr(settings.pose)
     return hashlib.sha1(text.encode()).hexdigest()
 
 

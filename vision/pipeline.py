@@ -340,6 +340,7 @@ class Pipeline:
         self._stills = {s.source_id for s in self.sources if s.stills}
         self._feed = _Feed(self.sources, realtime)
         self._pose_max_age_ms = settings.pipeline.pose_max_age_ms
+        self._pose_face_margin = settings.pipeline.pose_face_margin
         self._poses: dict[tuple[str, int], PoseObservation] = {}
         self._last_ts: dict[int, int] = {}
         self._stopped = threading.Event()
@@ -455,7 +456,7 @@ class Pipeline:
         for key in [k for k in self._poses if k[0] == source_id and k not in present]:
             del self._poses[key]
         for face in faces:
-            pose = pose_for_face(face, poses) if poses else None
+            pose = pose_for_face(face, poses, self._pose_face_margin) if poses else None
             if pose is not None:
                 self._poses[(source_id, face.track_id)] = pose
 

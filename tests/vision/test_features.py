@@ -125,10 +125,10 @@ def test_shoulders_are_named_by_the_players_side_whatever_the_pose_calls_them(ne
         points[names[0], :2] = (image_right_x, face.landmarks[1, 1] + 80)  # higher: smaller gap
         points[names[1], :2] = (image_left_x, face.landmarks[1, 1] + 100)
         pose = PoseObservation(0, "photo", points.copy(), np.ones(33, np.float32))
-        shoulders = shoulders_of(face, pose, frame_size)
+        shoulders = shoulders_of(face, pose, frame_size, SETTINGS.pose)
         assert shoulders.gap_left < shoulders.gap_right
     hidden = PoseObservation(0, "photo", points, np.zeros(33, np.float32))
-    assert shoulders_of(face, hidden, frame_size) is None
+    assert shoulders_of(face, hidden, frame_size, SETTINGS.pose) is None
 
 
 def test_shoulders_the_pose_places_below_the_frame_are_not_read(neutral):
@@ -140,10 +140,10 @@ def test_shoulders_the_pose_places_below_the_frame_are_not_read(neutral):
     points[11, :2] = (face.landmarks[263, 0] + 60, height - 5)
     points[12, :2] = (face.landmarks[33, 0] - 60, height - 5)
     pose = PoseObservation(0, "photo", points.copy(), np.ones(33, np.float32))
-    assert shoulders_of(face, pose, image.shape[1::-1]) is not None
+    assert shoulders_of(face, pose, image.shape[1::-1], SETTINGS.pose) is not None
     points[11, 1] = height + 20
     below = PoseObservation(0, "photo", points, np.ones(33, np.float32))
-    assert shoulders_of(face, below, image.shape[1::-1]) is None
+    assert shoulders_of(face, below, image.shape[1::-1], SETTINGS.pose) is None
 
 
 def _fields(face: FaceObservation) -> dict:

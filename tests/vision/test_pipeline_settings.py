@@ -25,7 +25,7 @@ def test_committed_settings_load():
             ("confirm_ms = 300", "confirm_ms = -1"),
             "seats.confirm_ms: .* greater than or equal",
         ),
-        (("[pipeline]\npose_max_age_ms = 500", ""), "vision.toml: pipeline: Field required"),
+        (("[pipeline]", "[pipelines]"), "vision.toml: pipeline: Field required"),
     ],
 )
 def test_bad_settings_name_what_is_wrong(tmp_path, change, message):

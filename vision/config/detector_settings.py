@@ -249,6 +249,14 @@ class TrackingSettings(StrictSettings):
     veto_margin_ms: int = Field(ge=0)  # a vetoing kind this close to an event still cancels it
 
 
+class PoseReadingSettings(StrictSettings):
+    """When a pose's shoulders are read for a face (vision.measures.features.shoulders_of)."""
+
+    min_visibility: float = Field(ge=0, le=1)  # both shoulders at least this visible
+    #: The pose's nose may lie this many eye-corner distances from the face mesh's nose tip.
+    max_nose_gap: float = Field(gt=0)
+
+
 class TongueAppearanceSettings(StrictSettings):
     """How tongue-coloured pixels are told apart inside the mouth zone (Lab, OpenCV scale)."""
 
@@ -329,6 +337,7 @@ class DetectorSettings(StrictSettings):
     baseline: BaselineSettings
     quality: QualitySettings
     tracking: TrackingSettings
+    pose: PoseReadingSettings
     tongue: TongueAppearanceSettings
     eyes: EyeAppearanceSettings
     occlusion: OcclusionSettings

@@ -39,11 +39,19 @@ class LandmarkerSettings(StrictSettings):
     crop_scale: float = Field(ge=0)
     crop_drift: float = Field(ge=0)
     crop_max_px: int = Field(ge=0)
+    lost_search_scale: float = Field(ge=0)
+    detection_overlap: float = Field(ge=0, le=1)
+    followed_overlap: float = Field(ge=0, le=1)
+    false_face_overlap: float = Field(ge=0, le=1)
+    duplicate_overlap: float = Field(ge=0, le=1)
     max_missed_frames: int = Field(ge=0)
     pose_every_ms: int = Field(ge=0)
     pose_steady_ms: int = Field(ge=0)
     pose_motion: float = Field(ge=0)
     pose_agree: float = Field(ge=0)
+    pose_crop_width: float = Field(gt=0)
+    pose_crop_above: float = Field(ge=0)
+    pose_crop_below: float = Field(ge=0)
     workers: int = Field(ge=1)
 
 
@@ -55,6 +63,7 @@ class SeatSettings(StrictSettings):
 
 class PipelineSettings(StrictSettings):
     pose_max_age_ms: int = Field(ge=0)
+    pose_face_margin: float = Field(ge=0)
 
 
 class VisionSettings(StrictSettings):

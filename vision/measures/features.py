@@ -34,6 +34,7 @@ import numpy as np
 
 from vision.config.detector_settings import (
     DetectorSettings,
+    PoseReadingSettings,
     QualitySettings,
     Ramp,
 )
@@ -70,9 +71,6 @@ MOUTH_CENTRE = (*MOUTH_CORNERS, UPPER_LIP_TOP, LOWER_LIP_BOTTOM)
 # MediaPipe pose landmarks used for shrugs; which one is the player's left is decided from the
 # face (the side of the left eye), not from the pose model's names.
 POSE_NOSE, POSE_EARS, POSE_SHOULDERS = 0, (7, 8), (11, 12)
-POSE_MIN_VISIBILITY = 0.5
-#: The pose's nose may lie this many eye-corner distances from the face mesh's nose tip.
-POSE_MAX_NOSE_GAP = 0.5
 
 #: Blendshapes the detectors read; others stay in ``blendshapes`` for the overlay.
 DETECTOR_BLENDSHAPES = (
@@ -255,7 +253,10 @@ def head_angles(face: FaceObservation) -> tuple[float, float, float]:
 
 
 def shoulders_of(
-    face: FaceObservation, pose: PoseObservation, frame_size: tuple[int, int]
+    face: FaceObservation,
+    pose: PoseObservation,
+    frame_size: tuple[int, int],
+    settings: PoseReadingSettings,
 ) -> Shoulders | None:
     """The shoulders' height from ``pose``, or None when they are not visible enough, lie
     outside the ``(width, height)`` frame, or the pose's nose is not this face's (a neighbour's
@@ -265,14 +266,14 @@ def shoulders_of(
     there with a visibility of 0.7-0.8: guesses that jumped 0.3 shoulder widths on real footage
     (a false shrug on a crying face whose shoulders were never in view)."""
     lm, vis = pose.landmarks[:, :2].astype(np.float64), pose.visibility
-    if min(vis[POSE_SHOULDERS[0]], vis[POSE_SHOULDERS[1]]) < POSE_MIN_VISIBILITY:
+    if min(vis[POSE_SHOULDERS[0]], vis[POSE_SHOULDERS[1]]) < settings.min_visibility:
         return None
     shoulders = lm[list(POSE_SHOULDERS)]
     if shoulders.min() < 0 or np.any(shoulders.max(axis=0) >= frame_size):
         return None
     toward_left = face.landmarks[LEFT_EYE_OUTER, :2] - face.landmarks[RIGHT_EYE_OUTER, :2]
     eye_line = norm(toward_left)
-    if norm(lm[POSE_NOSE] - face.landmarks[NOSE_TIP, :2]) > POSE_MAX_NOSE_GAP * eye_line:
+    if norm(lm[POSE_NOSE] - face.landmarks[NOSE_TIP, :2]) > settings.max_nose_gap * eye_line:
         return None
     a, b = POSE_SHOULDERS
     left, right = (a, b) if np.dot(lm[a] - lm[b], toward_left) > 0 else (b, a)
@@ -352,6 +353,8 @@ def compute_features(
         face, settings.quality, face_px, yaw, pitch, _face_light(image, pts), mouth
     )
     seen = mouth or NO_MOUTH
+    frame_size = image.shape[1::-1]
+    shoulders = None if pose is None else shoulders_of(face, pose, frame_size, settings.pose)
     return FaceFeatures(
         ts_ms=face.ts_ms,
         face_px=face_px,
@@ -372,7 +375,7 @@ def compute_features(
         tongue=seen.tongue,
         tongue_side=seen.tongue_side,
         lip_contrast=seen.lip_contrast,
-        shoulders=None if pose is None else shoulders_of(face, pose, image.shape[1::-1]),
+        shoulders=shoulders,
         quality=quality,
         mouth_quality=mouth_quality,
         quality_parts=parts,

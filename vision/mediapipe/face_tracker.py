@@ -79,7 +79,7 @@ class FalseFaceMemory:
         did."""
         self.remembered = [f for f in self.remembered if f.until_ms > frame.ts_ms]
         return any(
-            iou(f.box, box) > 0.3
+            iou(f.box, box) > self.settings.false_face_overlap
             and grey_change(thumbnail(box_pixels(frame.image, f.box)), f.thumb)
             < self.settings.false_face_motion
             for f in self.remembered
@@ -200,7 +200,7 @@ class FaceTracker:
         """Two tracks that ended up on one face: the older keeps it."""
         kept: list[FaceObservation] = []
         for face in sorted(faces, key=lambda f: f.track_id):
-            if any(iou(face.bbox, k.bbox) > 0.5 for k in kept):
+            if any(iou(face.bbox, k.bbox) > self.settings.duplicate_overlap for k in kept):
                 track = next(t for t in self.tracks if t.track_id == face.track_id)
                 self._end(track)
                 continue
@@ -223,7 +223,7 @@ class FaceTracker:
             if track.missed:
                 lost = True
                 x0, y0, x1, y1 = CropRegion(
-                    track.region.cx, track.region.cy, track.region.side * 1.5
+                    track.region.cx, track.region.cy, track.region.side * s.lost_search_scale
                 ).clip(width, height)
                 regions.append((x0, y0, x1 - x0, y1 - y0))
         every = s.discover_every_ms if self.tracks else s.discover_idle_every_ms
@@ -261,10 +261,13 @@ class FaceTracker:
             rgb = cv2.cvtColor(frame.image[y : y + h, x : x + w], cv2.COLOR_BGR2RGB)
             detections.extend(self._detect(rgb, x, y))
         faces = []
-        for det in suppress_overlaps(detections, 0.3):
+        for det in suppress_overlaps(detections, s.detection_overlap):
             if len(self.tracks) >= s.num_faces:
                 break
-            if any(iou(t.box, det.box) > 0.2 or covers(t.box, det.box) for t in self.tracks):
+            if any(
+                iou(t.box, det.box) > s.followed_overlap or covers(t.box, det.box)
+                for t in self.tracks
+            ):
                 continue
             if self.false_face_memory.knows(det.box, frame):
                 continue

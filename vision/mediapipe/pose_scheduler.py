@@ -119,7 +119,7 @@ class PoseScheduler:
         track, face = min(due, key=lambda pair: pair[1].due_ms)
         face.due_ms = frame.ts_ms
         height, width = frame.image.shape[:2]
-        x0, y0, x1, y1 = _upper_body(track.box, width, height)
+        x0, y0, x1, y1 = _upper_body(track.box, width, height, s)
         crop = frame.image[y0:y1, x0:x1]
         thumb = thumbnail(crop)
         last = face.pose
@@ -214,14 +214,20 @@ def _poses_agree(a: PoseObservation, b: PoseObservation, tolerance: float) -> bo
     return float(np.linalg.norm(pa - pb, axis=1).max()) < tolerance * width
 
 
-def _upper_body(face: Box, width: int, height: int) -> tuple[int, int, int, int]:
-    """The head-and-shoulders region around a face box, clipped to the frame: four face widths
-    wide (narrower crops made the shoulders jitter), from a face height above the face to three
-    below it."""
+def _upper_body(
+    face: Box, width: int, height: int, s: LandmarkerSettings
+) -> tuple[int, int, int, int]:
+    """The head-and-shoulders region around a face box, clipped to the frame:
+    ``pose_crop_width`` face widths wide, from ``pose_crop_above`` face heights above the face
+    to ``pose_crop_below`` below it."""
     x, y, w, h = face
     cx = x + w / 2
-    x0, x1 = max(int(cx - 2 * w), 0), min(int(cx + 2 * w), width)
-    y0, y1 = max(int(y - h), 0), min(int(y + 4 * h), height)
+    half = s.pose_crop_width / 2
+    x0, x1 = max(int(cx - half * w), 0), min(int(cx + half * w), width)
+    y0, y1 = (
+        max(int(y - s.pose_crop_above * h), 0),
+        min(int(y + (1 + s.pose_crop_below) * h), height),
+    )
     return x0, y0, max(x1, x0 + 1), max(y1, y0 + 1)
 
 
@@ -230,10 +236,13 @@ def _inside(point: np.ndarray, box: Box) -> bool:
     return x <= float(point[0]) <= x + w and y <= float(point[1]) <= y + h
 
 
-def pose_for_face(face: FaceObservation, poses: list[PoseObservation]) -> PoseObservation | None:
-    """The pose whose nose lies inside this face's box (grown by half), if any."""
+def pose_for_face(
+    face: FaceObservation, poses: list[PoseObservation], margin: float
+) -> PoseObservation | None:
+    """The pose whose nose lies inside this face's box, grown by ``margin`` of its size on each
+    side, if any (the nearest to the box's centre)."""
     x, y, w, h = face.bbox
-    box = (x - w / 4, y - h / 4, w * 1.5, h * 1.5)
+    box = (x - margin * w, y - margin * h, w * (1 + 2 * margin), h * (1 + 2 * margin))
     best, best_dist = None, float("inf")
     for pose in poses:
         nx, ny = float(pose.landmarks[POSE_NOSE, 0]), float(pose.landmarks[POSE_NOSE, 1])
