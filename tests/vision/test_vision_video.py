@@ -73,8 +73,8 @@ def test_one_face_is_followed_with_landmarks_blendshapes_and_head_pose(clips):
 
 def test_table_faces_are_found_and_seated_left_to_right(clips):
     seats = truth(clips, "table")["seats"]
-    seats = default_vision_settings().seats.model_copy(update={"confirm_ms": 0})
-    tracker = SeatTracker("table", settings=seats)
+    at_once = default_vision_settings().seats.model_copy(update={"confirm_ms": 0})
+    tracker = SeatTracker("table", settings=at_once)
     with MediaPipeLandmarker(pose=False) as landmarker:
         for frame in first_frames(clips / "table.mp4", 10):
             seated = tracker.assign(landmarker.observe(frame).faces, frame.ts_ms)
