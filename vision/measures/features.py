@@ -72,6 +72,13 @@ MOUTH_CENTRE = (*MOUTH_CORNERS, UPPER_LIP_TOP, LOWER_LIP_BOTTOM)
 # face (the side of the left eye), not from the pose model's names.
 POSE_NOSE, POSE_EARS, POSE_SHOULDERS = 0, (7, 8), (11, 12)
 
+#: The mouth's measures a baseline is kept for, by their MouthAppearance names (its ``luma`` is
+#: kept too, as ``mouth_luma``). Its sides are not: tongue_out reads where they are.
+MOUTH_SIGNALS = (
+    "tongue", "lip_contrast", "filled_opening", "teeth_area", "teeth_left", "teeth_right",
+    "tongue_left", "tongue_right", "off_skin_left", "off_skin_right",
+)  # fmt: skip
+
 #: Blendshapes the detectors read; others stay in ``blendshapes`` for the overlay.
 DETECTOR_BLENDSHAPES = (
     "eyeBlinkLeft", "eyeBlinkRight", "eyeSquintLeft", "eyeSquintRight",
@@ -117,31 +124,15 @@ class FaceFeatures:
     head_roll_deg: float  # + = head leaning towards the player's left shoulder
     head_yaw_deg: float
     head_pitch_deg: float
-    tongue: float  # tongue-coloured fraction of the mouth zone (vision.measures.tongue)
-    tongue_side: float  # + = player's left, in mouth widths
-    lip_contrast: float
+    #: The mouth's pixels against the player's own lips and cheeks (vision.measures.tongue):
+    #: tongue, teeth, lip contrast, light. NO_MOUTH when it could not be measured.
+    mouth: MouthAppearance
     shoulders: Shoulders | None
     quality: float  # 0..1: how far to trust this face at all
     #: 0..1: the same for the mouth, 0 when it cannot be measured; the seat's detector lowers it
     #: further when the lip contrast drops from its baseline (a hand over the mouth).
     mouth_quality: float
     quality_parts: Mapping[str, float] = field(default_factory=dict)
-    #: Measured against the player's own upper lip (vision.measures.tongue), areas of face size
-    #: squared.
-    filled_opening: float = 0.0  # lip-coloured area between the inner lips: a tongue out
-    filled_side: float = 0.0  # + = player's left, in mouth widths
-    teeth_area: float = 0.0  # light, colourless area over and between the lips: a laugh
-    #: Teeth-coloured share of the player's left (right) half of the lips: a bite
-    #: (vision.measures.tongue).
-    teeth_left: float = 0.0
-    teeth_right: float = 0.0
-    #: Tongue-coloured area below the lower lip, each side of the mouth's middle (face size²).
-    tongue_left: float = 0.0
-    tongue_right: float = 0.0
-    #: The same for a colour unlike the cheeks' that shade cannot explain (vision.measures.tongue).
-    off_skin_left: float = 0.0
-    off_skin_right: float = 0.0
-    mouth_luma: float = 0.0  # mean lightness of the mouth crop (0..255): a change of light
     #: Each eye's iris darkness and surroundings by the player's side
     #: (vision.measures.eye_appearance); an eye that could not be measured is absent.
     eyes: Mapping[str, EyeAppearance] = field(default_factory=dict)
@@ -161,10 +152,11 @@ class FaceFeatures:
             "lower_lip_left", "lower_lip_center", "lower_lip_right",
             "mouth_open", "mouth_width", "mouth_offset",
             "head_roll_deg", "head_yaw_deg", "head_pitch_deg",
-            "tongue", "lip_contrast", "filled_opening", "teeth_area", "teeth_left", "teeth_right",
-            "tongue_left", "tongue_right", "off_skin_left", "off_skin_right", "mouth_luma",
         ):  # fmt: skip
             values[name] = float(getattr(self, name))
+        for name in MOUTH_SIGNALS:
+            values[name] = float(getattr(self.mouth, name))
+        values["mouth_luma"] = float(self.mouth.luma)
         for side, eye in self.eyes.items():
             values[f"eye_dark_{side}"] = eye.darkness
             for index, grey in enumerate(eye.surround):
@@ -372,23 +364,11 @@ def compute_features(
         head_roll_deg=roll,
         head_yaw_deg=yaw,
         head_pitch_deg=pitch,
-        tongue=seen.tongue,
-        tongue_side=seen.tongue_side,
-        lip_contrast=seen.lip_contrast,
+        mouth=seen,
         shoulders=shoulders,
         quality=quality,
         mouth_quality=mouth_quality,
         quality_parts=parts,
-        filled_opening=seen.filled_opening,
-        filled_side=seen.filled_side,
-        teeth_area=seen.teeth_area,
-        teeth_left=seen.teeth_left,
-        teeth_right=seen.teeth_right,
-        tongue_left=seen.tongue_left,
-        tongue_right=seen.tongue_right,
-        off_skin_left=seen.off_skin_left,
-        off_skin_right=seen.off_skin_right,
-        mouth_luma=seen.luma,
         eyes=measure_eyes(image, mesh, settings.eyes),
         shoulder_strips=measure_strips(image, mesh, settings.gestures.shrug),
         surroundings=measure_surroundings(image, mesh, settings.occlusion),
