@@ -29,6 +29,8 @@ from api.store import Store
 from api.vision_feed import Annotator, seat_summary, vision_pipeline_factory
 from engine.errors import EngineError, IllegalCall
 from engine.gesture import Gesture
+from vision.capture.sources import ReconnectPolicy
+from vision.config.pipeline_settings import default_vision_settings
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -47,9 +49,12 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
             live_feed.degraded(message)
 
     if settings.live:
+        vision_settings = default_vision_settings()
         live_feed = LiveFeed(
             source=settings.source_or_sample,
-            pipeline_factory=pipeline_factory or vision_pipeline_factory(settings, degraded),
+            pipeline_factory=pipeline_factory
+            or vision_pipeline_factory(settings, degraded, vision_settings),
+            reconnect=ReconnectPolicy.from_settings(vision_settings.sources),
             hub=hub,
             on_gesture=lambda gesture, source_id: on_gesture(gesture, source_id),
             annotate=Annotator(),

@@ -19,7 +19,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
@@ -27,14 +27,15 @@ import numpy as np
 from api.hub import Hub
 from engine.gesture import Gesture
 
+if TYPE_CHECKING:
+    from vision.capture.sources import ReconnectPolicy
+
 log = logging.getLogger("keinu.live")
 
 #: Seconds between two scores samples on the websocket (the bars need ~10 per second).
 SCORES_PERIOD_S = 0.1
 #: Seconds between two pipeline-health samples.
 STATS_PERIOD_S = 1.0
-RETRY_FIRST_S = 1.0
-RETRY_MAX_S = 10.0
 
 
 PipelineFactory = Callable[[], Iterable[Any]]
@@ -109,11 +110,16 @@ def encode_jpeg(image: np.ndarray, quality: int) -> bytes:
 
 
 class LiveFeed:
+    """The pipeline of ``source`` run in a thread of its own; a camera or stream that ends or
+    fails is reopened after the pauses of ``reconnect`` (the sources' own policy, so one
+    backoff serves both)."""
+
     def __init__(
         self,
         *,
         source: str,
         pipeline_factory: PipelineFactory,
+        reconnect: ReconnectPolicy,
         hub: Hub,
         on_gesture: GestureSink,
         annotate: Callable[[Any, bool], tuple[str, np.ndarray] | None],
@@ -122,6 +128,7 @@ class LiveFeed:
     ) -> None:
         self.source = source
         self._factory = pipeline_factory
+        self._reconnect = reconnect
         self._hub = hub
         self._on_gesture = on_gesture
         self._annotate = annotate
@@ -164,14 +171,14 @@ class LiveFeed:
         self.health.state = "stopped"
 
     def _run(self) -> None:
-        retry = RETRY_FIRST_S
+        pauses = self._reconnect.delays()
         while not self._stop.is_set():
             reason, message = "ended", "the source ended"
             try:
                 self._pipeline = self._factory()
                 for result in self._pipeline:
                     self._handle(result)
-                    retry = RETRY_FIRST_S
+                    pauses = None  # a frame came: the next pause is the first again
                     if self._stop.is_set():
                         break
                 errors = getattr(getattr(self._pipeline, "stats", None), "errors", None)
@@ -189,8 +196,8 @@ class LiveFeed:
             self._open_gap(reason, message)
             if not is_reopenable(self.source):
                 return
-            self._stop.wait(retry)
-            retry = min(retry * 2, RETRY_MAX_S)
+            pauses = pauses or self._reconnect.delays()
+            self._stop.wait(next(pauses))
 
     def _handle(self, result: Any) -> None:
         if self.health.state != "running":

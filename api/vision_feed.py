@@ -12,7 +12,8 @@ import numpy as np
 
 from api.settings import Settings
 from engine.gesture import Gesture
-from vision.capture.sources import SourceGap, open_source, open_sources
+from vision.capture.sources import ReconnectPolicy, SourceGap, open_source, open_sources
+from vision.config.pipeline_settings import VisionSettings, default_vision_settings
 from vision.observation import Frame
 
 
@@ -27,8 +28,8 @@ class RawFrame:
 class RawVideo:
     """The first source's frames, unannotated, paced to the source's clock."""
 
-    def __init__(self, spec: str, loop: bool) -> None:
-        self._source = open_source(spec, source_id="cam1", loop=loop)
+    def __init__(self, spec: str, loop: bool, reconnect: ReconnectPolicy) -> None:
+        self._source = open_source(spec, source_id="cam1", loop=loop, reconnect=reconnect)
 
     def __iter__(self) -> Iterator[RawFrame]:
         clock = SourceClock(live=self._source.live)
@@ -76,12 +77,19 @@ def models_missing() -> str | None:
     return None
 
 
-def vision_pipeline_factory(settings: Settings, on_degraded: Callable[[str], None] | None = None):
+def vision_pipeline_factory(
+    settings: Settings,
+    on_degraded: Callable[[str], None] | None = None,
+    vision_settings: VisionSettings | None = None,
+):
     """Opens the sources (``cam1``, ``cam2``, … with one clock) and the vision Pipeline over
     them, each with its seat map (``settings.seats``, in the order of the sources), played in
-    real time. Without the MediaPipe models it shows the first source's raw video, and says what
-    to run."""
+    real time, by ``vision_settings`` (models/vision.toml when not given). Without the MediaPipe
+    models it shows the first source's raw video, and says what to run."""
     from vision.seats import parse_seat_map
+
+    vision_settings = vision_settings or default_vision_settings()
+    reconnect = ReconnectPolicy.from_settings(vision_settings.sources)
 
     specs, ids = settings.source_specs, settings.source_ids
     loop = settings.loop or not settings.source
@@ -95,7 +103,7 @@ def vision_pipeline_factory(settings: Settings, on_degraded: Callable[[str], Non
         if missing is not None:
             if on_degraded is not None:
                 on_degraded(missing)
-            return RawVideo(specs[0], loop)
+            return RawVideo(specs[0], loop, reconnect)
         from vision.mediapipe.landmarks import mediapipe_factory
         from vision.mediapipe.models import ModelError, require_model
         from vision.pipeline import Pipeline
@@ -105,14 +113,15 @@ def vision_pipeline_factory(settings: Settings, on_degraded: Callable[[str], Non
             pose = True
         except ModelError:
             pose = False  # no shrugs, everything else works
-        sources = open_sources(specs, loop=loop)
+        sources = open_sources(specs, loop=loop, reconnect=reconnect)
         for source, source_id in zip(sources, ids, strict=True):
             source.source_id = source_id
         return Pipeline(
             sources,
-            landmarker_factory=mediapipe_factory(pose=pose),
+            landmarker_factory=mediapipe_factory(vision_settings.landmarker, pose=pose),
             seat_maps=seat_maps or None,
             realtime=True,
+            settings=vision_settings,
         )
 
     return open_pipeline

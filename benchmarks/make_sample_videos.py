@@ -1,7 +1,7 @@
 """Regenerate the small committed clips in sample_videos/ from the tuning photos.
 
-    python benchmarks/get_photos.py --cache DIR
-    python benchmarks/make_sample_videos.py --photos DIR/tuning --out sample_videos
+    python -m benchmarks.get_photos --cache DIR
+    python -m benchmarks.make_sample_videos --photos DIR/tuning --out sample_videos
 
 single.mp4: one face (astronaut.png), every gesture kind once (sides varied) plus a wink twice.
 table.mp4: four faces side by side, seats 1..4 left to right, a few gestures each.
@@ -10,18 +10,13 @@ table.mp4: four faces side by side, seats 1..4 left to right, a few gestures eac
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 import numpy as np
 
-# Run as a script, this folder comes first on sys.path and its engine.py would hide the engine
-# package: import the generator as benchmarks.synth from the repository root instead.
-sys.path[0] = str(Path(__file__).resolve().parents[1])
-
-from benchmarks.synth.landmarks import photo_landmarks  # noqa: E402
-from benchmarks.synth.scenes import Sitter, render_clip  # noqa: E402
-from benchmarks.synth.timeline import Request  # noqa: E402
+from benchmarks.synth.landmarks import photo_landmarks
+from benchmarks.synth.scenes import Sitter, render_clip
+from benchmarks.synth.timeline import Request
 
 SEED = 7
 SINGLE_PHOTO = "astronaut.png"

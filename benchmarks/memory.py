@@ -1,7 +1,7 @@
 """Memory over a long source: a clip looped to 30 minutes of source time (by default) through the
 whole pipeline, printing the process's resident memory at intervals of source time.
 
-    python benchmarks/memory.py [CLIP] [--minutes 30] [--every 2] [--draw]
+    python -m benchmarks.memory [CLIP] [--minutes 30] [--every 2] [--draw]
 
 The first line after warm-up is the baseline; the last line gives the growth over it as a ratio
 (flat: close to 1.00). ``--draw`` also draws the overlay on every frame, as the dashboard does.
@@ -14,12 +14,11 @@ import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path[0] = str(REPO)  # this folder's engine.py must not hide the engine package
+from vision.capture.sources import open_source
+from vision.output.overlay import Overlay
+from vision.pipeline import Pipeline
 
-from vision.capture.sources import open_source  # noqa: E402
-from vision.output.overlay import Overlay  # noqa: E402
-from vision.pipeline import Pipeline  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 
 def rss_mb() -> float:

@@ -1,8 +1,8 @@
 """Score detector changes quickly: landmarks are cached once per clip, features and detectors rerun.
 
-    python benchmarks/rescore.py cache DIR            # run MediaPipe once, write NAME.obs.pkl
-    python benchmarks/rescore.py accuracy DIR         # features + detectors from the cache
-    python benchmarks/rescore.py footage DIR          # false gestures on cached real footage
+    python -m benchmarks.rescore cache DIR            # run MediaPipe once, write NAME.obs.pkl
+    python -m benchmarks.rescore accuracy DIR         # features + detectors from the cache
+    python -m benchmarks.rescore footage DIR          # false gestures on cached real footage
 
 ``cache`` runs the real pipeline (landmarks, seats) over every video in DIR with the features
 step replaced by a recorder, and pickles each seat's (ts_ms, FaceObservation, PoseObservation)
@@ -24,11 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-# Run as a script, this folder comes first on sys.path and its engine.py would hide the engine
-# package: put the repository root there instead.
-sys.path[0] = str(Path(__file__).resolve().parents[1])
-
-from benchmarks.accuracy import Score, match, predicted_intervals, report, video_seconds  # noqa: E402
+from benchmarks.accuracy import Score, match, predicted_intervals, report, video_seconds
 
 VIDEO_SUFFIXES = {".mp4", ".mov", ".avi", ".mkv", ".webm"}
 #: The shrug settings that decide what vision.measures.shoulder_strips.measure_strips cuts out.
@@ -94,7 +90,7 @@ def features_key(settings) -> str:
     )  # fmt: skip
     strips = {k: v for k, v in settings.gestures.shrug if k in STRIP_GEOMETRY}
     text += repr(settings.tongue) + repr(settings.quality) + repr(settings.eyes) + repr(strips)
-    text += repr(settings.occlusion)
+    text += repr(settings.occlusion) + repr(settings.pose)
     return hashlib.sha1(text.encode()).hexdigest()
 
 

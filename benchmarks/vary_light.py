@@ -1,6 +1,6 @@
 """An evaluation set's clips under other light, for robustness runs.
 
-    python benchmarks/vary_light.py --clips data/eval/tuning --light tan --out data/eval/tuning-tan
+    python -m benchmarks.vary_light --clips data/eval/tuning --light tan --out data/eval/tuning-tan
 
 Every frame of every clip is re-lit as a whole (face, painted teeth and tongue, body and room
 alike, as a real change of light would), and the truth files are copied unchanged:
@@ -22,11 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-# Run as a script, this folder comes first on sys.path and its engine.py would hide the engine
-# package: import the generator as benchmarks.synth from the repository root instead.
-sys.path[0] = str(Path(__file__).resolve().parents[1])
-
-from benchmarks.synth.scenes import open_clip_writer  # noqa: E402
+from benchmarks.synth.scenes import open_clip_writer
 
 #: Per-channel gains (B, G, R) and an offset in grey levels, per light.
 LIGHTS: dict[str, tuple[tuple[float, float, float], float]] = {

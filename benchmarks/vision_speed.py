@@ -1,7 +1,7 @@
 """Throughput of the whole vision pipeline against raw MediaPipe, on the same decoded frames in one
 run, and how soon a gesture is reported after it ends.
 
-    python benchmarks/vision_speed.py [--one-face CLIP] [--table CLIP] [--frames N] [--rounds R]
+    python -m benchmarks.vision_speed [--one-face CLIP] [--table CLIP] [--frames N] [--rounds R]
 
 - one face at 640x480: pipeline fps / raw FaceLandmarker fps (target >= 0.8). Raw is
   ``cvtColor`` + ``detect_for_video`` on the whole frame, blendshapes and matrix on: what any
@@ -34,15 +34,14 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path[0] = str(REPO)  # this folder's engine.py must not hide the engine package
+from vision.capture.sources import SourceItem, VideoSource
+from vision.mediapipe.landmarks import MediaPipeLandmarker
+from vision.mediapipe.models import require_model
+from vision.mediapipe.native_logs import native_logs_captured
+from vision.observation import Frame
+from vision.pipeline import Pipeline
 
-from vision.capture.sources import SourceItem, VideoSource  # noqa: E402
-from vision.mediapipe.landmarks import MediaPipeLandmarker  # noqa: E402
-from vision.mediapipe.models import require_model  # noqa: E402
-from vision.mediapipe.native_logs import native_logs_captured  # noqa: E402
-from vision.observation import Frame  # noqa: E402
-from vision.pipeline import Pipeline  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 
 class DecodedFrames(VideoSource):
@@ -65,7 +64,9 @@ def decode(path: Path, size: tuple[int, int] | None, limit: int) -> tuple[list[n
     """Up to ``limit`` frames of ``path`` in memory, scaled to ``size`` (None: as they are)."""
     capture = cv2.VideoCapture(str(path))
     if not capture.isOpened():
-        raise SystemExit(f"cannot open {path}: run benchmarks/make_sample_videos.py or pass a clip")
+        raise SystemExit(
+            f"cannot open {path}: run python -m benchmarks.make_sample_videos or pass a clip"
+        )
     fps = capture.get(cv2.CAP_PROP_FPS) or 30.0
     images = []
     while len(images) < limit:

@@ -24,9 +24,18 @@ from typing import Any, Protocol
 import numpy as np
 
 from engine.gesture import Gesture
-from vision.capture.sources import SourceError, SourceGap, SourceItem, VideoSource, open_sources
+from vision.capture.sources import (
+    ReconnectPolicy,
+    SourceError,
+    SourceGap,
+    SourceItem,
+    VideoSource,
+    open_sources,
+)
+from vision.config.detector_settings import DetectorSettings, default_detector_settings
 from vision.config.pipeline_settings import VisionSettings, default_vision_settings
-from vision.mediapipe.landmarks import Landmarker, LandmarkerFactory, pose_for_face
+from vision.mediapipe.landmarks import Landmarker, LandmarkerFactory
+from vision.mediapipe.pose_scheduler import pose_for_face
 from vision.observation import FaceObservation, Frame, PoseObservation
 from vision.seats import SeatedFace, SeatMap, SeatTracker, TableSeats
 
@@ -138,7 +147,7 @@ def calibration_dict(calibration: Any) -> dict[str, Any] | None:
     return {"state": None if state is None else str(state), "progress": progress}
 
 
-def default_features(settings: Any = None) -> FeatureFunction:
+def default_features(settings: DetectorSettings) -> FeatureFunction:
     from vision.measures.features import compute_features
 
     def features(face: FaceObservation, image: np.ndarray, pose: PoseObservation | None) -> Any:
@@ -147,11 +156,9 @@ def default_features(settings: Any = None) -> FeatureFunction:
     return features
 
 
-def default_detectors(settings: Any = None) -> DetectorFactory:
-    from vision.config.detector_settings import default_detector_settings
+def default_detectors(settings: DetectorSettings) -> DetectorFactory:
     from vision.detectors import SeatGestureDetector
 
-    settings = settings or default_detector_settings()
     return lambda seat: SeatGestureDetector(seat, settings)
 
 
@@ -285,6 +292,10 @@ class Pipeline:
     ``realtime`` plays recorded sources at their own pace, dropping frames like a live camera
     (the dashboard's looping demo). ``seat_maps``: one :class:`SeatMap` for every source, or one
     per source id.
+
+    ``settings`` (models/vision.toml when not given) reaches the landmarkers, the seat trackers
+    and the pipeline's own timing; ``detector_settings`` (models/detectors.toml when not given)
+    the features and the detectors, unless ``features`` or ``detector_factory`` replace them.
     """
 
     def __init__(
@@ -297,6 +308,7 @@ class Pipeline:
         seat_maps: SeatMap | dict[str, SeatMap] | None = None,
         realtime: bool = False,
         settings: VisionSettings | None = None,
+        detector_settings: DetectorSettings | None = None,
     ) -> None:
         self.sources = [sources] if isinstance(sources, VideoSource) else list(sources)
         if not self.sources:
@@ -307,16 +319,18 @@ class Pipeline:
 
             landmarker_factory = mediapipe_factory(settings.landmarker)
         self._landmarker_factory = landmarker_factory
-        self._features = features or default_features()
-        self._detector_factory = detector_factory or default_detectors()
+        if features is None or detector_factory is None:
+            detector_settings = detector_settings or default_detector_settings()
+        self._features = features or default_features(detector_settings)
+        self._detector_factory = detector_factory or default_detectors(detector_settings)
         self.table = TableSeats()
+        stills_seats = settings.seats.model_copy(update={"confirm_ms": 0})  # each photo at once
         self.seat_trackers = {
             s.source_id: SeatTracker(
                 s.source_id,
                 seat_maps.get(s.source_id) if isinstance(seat_maps, dict) else seat_maps,
+                settings=stills_seats if s.stills else settings.seats,
                 table=self.table,
-                confirm_ms=0 if s.stills else settings.seats.confirm_ms,
-                rebind_radius=settings.seats.rebind_radius,
             )
             for s in self.sources
         }
@@ -326,6 +340,7 @@ class Pipeline:
         self._stills = {s.source_id for s in self.sources if s.stills}
         self._feed = _Feed(self.sources, realtime)
         self._pose_max_age_ms = settings.pipeline.pose_max_age_ms
+        self._pose_face_margin = settings.pipeline.pose_face_margin
         self._poses: dict[tuple[str, int], PoseObservation] = {}
         self._last_ts: dict[int, int] = {}
         self._stopped = threading.Event()
@@ -441,7 +456,7 @@ class Pipeline:
         for key in [k for k in self._poses if k[0] == source_id and k not in present]:
             del self._poses[key]
         for face in faces:
-            pose = pose_for_face(face, poses) if poses else None
+            pose = pose_for_face(face, poses, self._pose_face_margin) if poses else None
             if pose is not None:
                 self._poses[(source_id, face.track_id)] = pose
 
@@ -529,11 +544,17 @@ def open_pipeline(
     loop: bool = False,
     realtime: bool = False,
     fps: float | None = None,
+    settings: VisionSettings | None = None,
     **options: Any,
 ) -> Pipeline:
     """Open one table's sources by spec (a camera index, a URL, a file, a folder; see
     :func:`vision.capture.sources.open_source`) and build a pipeline over them. ``loop`` restarts
-    recorded sources at their end; with ``realtime`` they play at their own pace (a demo)."""
+    recorded sources at their end; with ``realtime`` they play at their own pace (a demo).
+    ``settings`` (models/vision.toml when not given) serve the sources' reconnects and the
+    pipeline."""
     if isinstance(specs, str | int | Path):
         specs = [specs]
-    return Pipeline(open_sources(specs, loop=loop, fps=fps), realtime=realtime, **options)
+    settings = settings or default_vision_settings()
+    reconnect = ReconnectPolicy.from_settings(settings.sources)
+    sources = open_sources(specs, loop=loop, fps=fps, reconnect=reconnect)
+    return Pipeline(sources, realtime=realtime, settings=settings, **options)

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from vision.config.pipeline_settings import default_vision_settings
+from vision.config.pipeline_settings import SeatSettings
 from vision.observation import FaceObservation
 
 Box = tuple[float, float, float, float]
@@ -151,7 +151,7 @@ class SeatTracker:
     track within this many face sizes of a free seat's last position is that seat's face back,
     if its size is within ``rebind_size_ratio`` of that face's: a false detection on a hand
     passing the face must not take the seat (and move its anchor) while the face is hidden.
-    All three default to ``[seats]`` of models/vision.toml.
+    All three come from ``settings`` (``[seats]`` of models/vision.toml).
     """
 
     def __init__(
@@ -159,20 +159,15 @@ class SeatTracker:
         source_id: str,
         seat_map: SeatMap | None = None,
         *,
+        settings: SeatSettings,
         table: TableSeats | None = None,
-        confirm_ms: int | None = None,
-        rebind_radius: float | None = None,
-        rebind_size_ratio: float | None = None,
     ) -> None:
-        defaults = default_vision_settings().seats
         self.source_id = source_id
         self.seat_map = seat_map or SeatMap()
         self.table = table or TableSeats()
-        self.confirm_ms = defaults.confirm_ms if confirm_ms is None else confirm_ms
-        self.rebind_radius = defaults.rebind_radius if rebind_radius is None else rebind_radius
-        self.rebind_size_ratio = (
-            defaults.rebind_size_ratio if rebind_size_ratio is None else rebind_size_ratio
-        )
+        self.confirm_ms = settings.confirm_ms
+        self.rebind_radius = settings.rebind_radius
+        self.rebind_size_ratio = settings.rebind_size_ratio
         self._anchors: dict[int, _Anchor] = {}
         self._seat_of_track: dict[int, int] = {}
         self._first_seen: dict[int, int] = {}

@@ -1,11 +1,11 @@
 from pathlib import Path
 
 import pytest
-from clips import write_clip
 from fastapi.testclient import TestClient
 
 from api.app import create_app
 from api.settings import Settings
+from tests.api.clips import write_clip
 
 
 @pytest.fixture

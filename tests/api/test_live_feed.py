@@ -1,6 +1,7 @@
 """The live side: MJPEG from a real video source, the websocket hub under many clients, and a
 source that ends or fails while the server keeps answering."""
 
+import itertools
 import threading
 import time
 from types import SimpleNamespace
@@ -8,13 +9,13 @@ from types import SimpleNamespace
 import cv2
 import numpy as np
 import pytest
-from clips import write_clip
 from fastapi.testclient import TestClient
-from polling import wait_for
 
 from api.app import create_app
 from api.live import is_reopenable
 from api.settings import Settings
+from tests.api.clips import write_clip
+from tests.api.polling import wait_for
 
 WS = "ws://127.0.0.1/api/live"
 
@@ -176,3 +177,34 @@ def test_a_camera_that_fails_is_reopened_and_the_gap_closes(tmp_path):
         assert wait_for(lambda: len(attempts) >= 2 and app.state.live.health.frames == 5)
         gap = client.get("/api/health").json()["pipeline"]["gaps"][0]
         assert gap["reason"] == "failed" and gap["end_ms"] >= gap["start_ms"]
+
+
+def test_a_failed_source_is_reopened_after_the_pauses_of_its_reconnect_policy():
+    from api.hub import Hub
+    from api.live import LiveFeed
+    from vision.capture.sources import ReconnectPolicy
+
+    attempts = []
+
+    def factory():
+        attempts.append(time.monotonic())
+        raise OSError("camera busy")
+
+    feed = LiveFeed(
+        source="0",
+        pipeline_factory=factory,
+        reconnect=ReconnectPolicy(
+            failed_reads=1, first_delay_s=0.2, max_delay_s=0.4, give_up_after_s=0
+        ),
+        hub=Hub(),
+        on_gesture=lambda gesture, source_id: None,
+        annotate=lambda result, wanted: None,
+    )
+    feed.start()
+    try:
+        assert wait_for(lambda: len(attempts) >= 4)
+    finally:
+        feed.stop()
+    first, second, third = (b - a for a, b in itertools.pairwise(attempts[:4]))
+    assert 0.2 <= first < 0.9  # the policy's first pause, not another backoff's
+    assert second >= 0.4 and third >= 0.4  # doubled, then held at the policy's maximum

@@ -4,13 +4,13 @@ import time
 
 import numpy as np
 from fastapi.testclient import TestClient
-from polling import wait_for
 
 from api.app import create_app
 from api.settings import Settings
 from engine.cards import parse_hand
 from engine.gesture import Gesture
 from engine.senas import load_profile, senas_for
+from tests.api.polling import wait_for
 
 SEATS = [{"seat": n, "name": f"P{n}"} for n in range(1, 5)]
 
@@ -117,9 +117,10 @@ class DetectorPipeline:
 
 
 def test_sensitivities_and_calibration_reach_the_live_detector(tmp_path):
+    from vision.config.detector_settings import load_detector_settings
     from vision.pipeline import default_detectors
 
-    detector = default_detectors()(1)
+    detector = default_detectors(load_detector_settings())(1)
     pipeline = DetectorPipeline(detector, frames=400)
     settings = Settings(data_dir=tmp_path, source="0")
     app = create_app(settings, pipeline_factory=lambda: pipeline)
@@ -139,9 +140,10 @@ def test_sensitivities_and_calibration_reach_the_live_detector(tmp_path):
 
 
 def test_a_drill_puts_the_players_saved_sensitivities_on_the_seat(tmp_path):
+    from vision.config.detector_settings import load_detector_settings
     from vision.pipeline import default_detectors
 
-    detector = default_detectors()(2)
+    detector = default_detectors(load_detector_settings())(2)
     pipeline = DetectorPipeline(detector, frames=400)
     pipeline.detectors = {2: detector}
     app = create_app(Settings(data_dir=tmp_path, source="0"), pipeline_factory=lambda: pipeline)

@@ -6,9 +6,7 @@ from __future__ import annotations
 import socket
 
 import pytest
-from clips import write_clip
 from fastapi.testclient import TestClient
-from table_examples import SEATS
 
 from api.app import create_app
 from api.cli import build_parser, main
@@ -16,6 +14,8 @@ from api.commands.serve import _lan_address, _what_runs, settings_from
 from api.vision_feed import vision_pipeline_factory
 from engine.gesture import Gesture
 from engine.senas import profile_names
+from tests.api.clips import write_clip
+from tests.api.table_examples import SEATS
 from vision.seats import parse_seat_map
 
 BAD_CLUB = 'extends = "standard"\n\n[senas]\n"lip_bite up" = "dos_reyes"\n'
@@ -97,7 +97,7 @@ def test_each_camera_gets_its_seat_map_in_the_order_of_the_sources(tmp_path, mon
 
     monkeypatch.setattr("api.vision_feed.models_missing", lambda: None)
     monkeypatch.setattr("vision.pipeline.Pipeline", RecordingPipeline)
-    monkeypatch.setattr("vision.mediapipe.landmarks.mediapipe_factory", lambda pose: None)
+    monkeypatch.setattr("vision.mediapipe.landmarks.mediapipe_factory", lambda settings, pose: None)
     vision_pipeline_factory(settings)()
     assert made == {
         "sources": ["cam1", "cam2"],
@@ -114,7 +114,7 @@ def test_without_seats_the_pipeline_hands_out_seats_itself(tmp_path, monkeypatch
     made = {}
     monkeypatch.setattr("api.vision_feed.models_missing", lambda: None)
     monkeypatch.setattr("vision.pipeline.Pipeline", lambda sources, **o: made.update(o))
-    monkeypatch.setattr("vision.mediapipe.landmarks.mediapipe_factory", lambda pose: None)
+    monkeypatch.setattr("vision.mediapipe.landmarks.mediapipe_factory", lambda settings, pose: None)
     vision_pipeline_factory(settings)()
     assert made["seat_maps"] is None
 

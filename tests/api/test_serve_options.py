@@ -3,10 +3,10 @@
 import argparse
 
 import pytest
-from clips import write_clip
 
 from api.cli import UserError, build_parser
 from api.commands.serve import settings_from
+from tests.api.clips import write_clip
 
 
 def parse(*argv: str) -> argparse.Namespace:

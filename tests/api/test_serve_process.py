@@ -10,10 +10,11 @@ from contextlib import ExitStack
 
 import httpx
 import pytest
-from clips import write_clip
-from keinu_server import KEINU, KeinuServer
-from table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
 from websockets.sync.client import connect
+
+from tests.api.clips import write_clip
+from tests.api.table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
+from tests.keinu_server import KEINU, KeinuServer
 
 
 @pytest.fixture

@@ -1,11 +1,11 @@
 """Tables, hands and calls over REST, against the real app and a temporary SQLite file."""
 
 from fastapi.testclient import TestClient
-from table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
 
 from api.app import create_app
 from engine.gesture import Gesture
 from engine.record import replay_summary
+from tests.api.table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
 
 
 def new_table(client, **overrides):

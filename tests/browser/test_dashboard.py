@@ -13,8 +13,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from keinu_server import KeinuServer
 from playwright.sync_api import expect, sync_playwright
+
+from tests.keinu_server import KeinuServer
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=10_000)  # a loaded CI machine runs the video beside the browser

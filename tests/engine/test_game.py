@@ -1,10 +1,10 @@
 """Games to the target and the match (best of three games, or vacas of 003)."""
 
 import pytest
-from mus_helpers import calls
 
 from engine.game import Game, Match
 from engine.rules import Rules
+from tests.engine.mus_helpers import calls
 
 ROUND = ["{m}:%s", "{a}:%s", "{p}:%s", "{b}:%s"]
 REST_PASSED = [t % "paso" for t in ROUND] + [t % "pares no" for t in ROUND]

@@ -4,12 +4,12 @@ the showdown, illegal calls and the live table without cards."""
 import json
 
 import pytest
-from mus_helpers import ALL_PASS, EXAMPLE_HANDS, calls, declare, play
 
 from engine.calls import Call
 from engine.errors import IllegalCall
 from engine.gesture import Gesture
 from engine.rules import Rules
+from tests.engine.mus_helpers import ALL_PASS, EXAMPLE_HANDS, calls, declare, play
 
 NO_MUS = ["1:no hay mus"]
 #: No mus, grande and chica passed: the pares are declared next.

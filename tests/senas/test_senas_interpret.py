@@ -1,9 +1,9 @@
 from __future__ import annotations
 
 import pytest
-from senas_helpers import call
 
 from engine.senas import interpret, load_profile
+from tests.senas.senas_helpers import call
 
 
 def read(calls, profile):

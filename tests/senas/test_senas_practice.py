@@ -3,13 +3,13 @@ from __future__ import annotations
 from itertools import product
 
 import pytest
-from senas_helpers import call
 
 from engine.cards import parse_hand
 from engine.gesture import GESTURE_SIDES
 from engine.rules import Rules
 from engine.senas import interpret, load_profile, profile_names, senas_for
 from engine.senas.practice import ways_of
+from tests.senas.senas_helpers import call
 
 
 def options(hand: str, profile, rules=None) -> dict[str, tuple]:

@@ -1,9 +1,9 @@
 from __future__ import annotations
 
 import pytest
-from senas_helpers import call, hands
 
 from engine.senas import judge_senas, load_profile, summarise_by_seat
+from tests.senas.senas_helpers import call, hands
 
 
 def judged(calls, profile, rules, shown=None):

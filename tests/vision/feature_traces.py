@@ -3,7 +3,7 @@ gestures shaped as trapezoids (onset/offset ramps) that change named features.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 import numpy as np
 
@@ -12,8 +12,11 @@ from vision.config.detector_settings import DetectorSettings, load_detector_sett
 from vision.detectors import SeatGestureDetector
 from vision.measures.eye_appearance import EyeAppearance
 from vision.measures.features import FaceFeatures, Shoulders
+from vision.measures.tongue import MouthAppearance
 
 FPS = 30
+#: The trace values that are the mouth's appearance (mouth_luma is its ``luma``).
+MOUTH_FIELDS = {f.name for f in fields(MouthAppearance)}
 NEUTRAL_BLENDSHAPES = {
     "eyeBlinkLeft": 0.05, "eyeBlinkRight": 0.05, "eyeSquintLeft": 0.1, "eyeSquintRight": 0.1,
     "browInnerUp": 0.03, "browOuterUpLeft": 0.02, "browOuterUpRight": 0.02,
@@ -166,14 +169,18 @@ def _features(
         else None
     )
     blend = {name: min(max(v[name], 0.0), 1.0) for name in NEUTRAL_BLENDSHAPES}
+    mouth = MouthAppearance(
+        luma=v["mouth_luma"], **{name: v[name] for name in NEUTRAL if name in MOUTH_FIELDS}
+    )
     return FaceFeatures(
         ts_ms=ts,
         face_px=120.0,
         blendshapes=blend,
+        mouth=mouth,
         shoulders=shoulders,
         eyes=eyes,
         surroundings=surroundings,
-        **{name: v[name] for name in NEUTRAL},
+        **{name: v[name] for name in NEUTRAL if name not in MOUTH_FIELDS and name != "mouth_luma"},
     )
 
 

@@ -4,17 +4,14 @@ against itself is perfect, and each kind of perturbation costs what it should.""
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from benchmarks.accuracy import Interval, match, report, truth_intervals
 
-from benchmarks.accuracy import Interval, match, report, truth_intervals  # noqa: E402
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

@@ -8,10 +8,10 @@ import json
 import cv2
 import numpy as np
 import pytest
-from fakes import FakeDetector, FakeLandmarker, fake_features
 
 from api.cli import main
 from api.commands import analyze as analyze_command
+from tests.vision.fakes import FakeDetector, FakeLandmarker, fake_features
 from vision.capture.sources import open_source
 from vision.output.export import read_gestures
 

@@ -9,12 +9,12 @@ import json
 import cv2
 import numpy as np
 import pytest
-from fakes import FakeLandmarker, ListSource, fake_features, frames
 
 from api.cli import main
 from api.commands import analyze as analyze_command
 from engine.gesture import Gesture
 from engine.senas import load_profile
+from tests.vision.fakes import FakeLandmarker, ListSource, fake_features, frames
 from vision.measures.baseline import save_player
 
 ONE_FACE = lambda frame: [(1, (50, 30, 50, 50), {})]  # noqa: E731

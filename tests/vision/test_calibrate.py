@@ -3,10 +3,10 @@
 import cv2
 import numpy as np
 import pytest
-from photo_faces import ASTRONAUT
 
 from api.cli import main
 from api.commands.calibrate import player_path
+from tests.vision.photo_faces import ASTRONAUT
 from vision.config.detector_settings import load_detector_settings
 from vision.detectors import SeatGestureDetector
 from vision.measures.baseline import load_player

@@ -1,7 +1,6 @@
 """Winks, blinks and closed eyes on synthetic feature traces (no MediaPipe)."""
 
-from feature_traces import Trace, labels, run
-
+from tests.vision.feature_traces import Trace, labels, run
 from vision.config.detector_settings import load_detector_settings
 
 WINK_LEFT = {"eye_open_left": -0.2, "eyeBlinkLeft": 0.6}

@@ -3,7 +3,8 @@
 import math
 
 import pytest
-from feature_traces import Trace, labels, run
+
+from tests.vision.feature_traces import Trace, labels, run
 
 
 def lift(left: float, right: float) -> dict[str, float]:

@@ -1,7 +1,8 @@
 """Lip bite, mouth roll, pout, tongue and mouth twist on synthetic feature traces."""
 
 import pytest
-from feature_traces import Trace, labels, run
+
+from tests.vision.feature_traces import Trace, labels, run
 
 BITE = {"mouthRollLower": 0.5, "lower_lip_left": -0.07, "lower_lip_center": -0.08,
         "lower_lip_right": -0.07}  # fmt: skip

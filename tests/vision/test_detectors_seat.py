@@ -2,9 +2,9 @@
 a player's saved baseline."""
 
 import pytest
-from feature_traces import Trace, labels, run
 
 from engine.gesture import GESTURE_KINDS
+from tests.vision.feature_traces import Trace, labels, run
 from vision.config.detector_settings import load_detector_settings
 from vision.detectors import DETECTOR_CLASSES, SeatGestureDetector
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
-from fakes import frames
 
 from engine.gesture import Gesture
+from tests.vision.fakes import frames
 from vision.observation import FaceObservation
 from vision.output.export import vtt_timestamp, webvtt
 from vision.output.overlay import SEAT_COLOURS, Overlay

@@ -4,8 +4,8 @@ drawn lower face: a hand over the mouth is told; a tongue, teeth or a change of 
 import cv2
 import numpy as np
 import pytest
-from feature_traces import Trace, labels, run
 
+from tests.vision.feature_traces import Trace, labels, run
 from vision.config.detector_settings import OCCLUSION_REGIONS, SettingsError, load_detector_settings
 from vision.detectors.occlusion import HiddenRegions
 from vision.measures.face_occlusion import (

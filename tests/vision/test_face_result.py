@@ -1,16 +1,21 @@
-"""vision.mediapipe.face_result reads the same face as MediaPipe's own detect_for_video, value for
-value."""
+"""Both face result readers give the same face as MediaPipe's own detect_for_video, value for
+value; the C struct reader is used only where its layout was checked."""
 
 from __future__ import annotations
+
+import sys
 
 import cv2
 import mediapipe as mp
 import numpy as np
+import pytest
 from mediapipe.tasks.python import BaseOptions
 from mediapipe.tasks.python.vision import FaceLandmarker, FaceLandmarkerOptions, RunningMode
 
 from tests.vision.photo_faces import read
-from vision.mediapipe.face_result import NEUTRAL, FaceResultReader
+from vision.mediapipe import face_result, face_result_ctypes
+from vision.mediapipe.face_result import NEUTRAL, PublicFaceReader, face_reader
+from vision.mediapipe.face_result_ctypes import CtypesFaceReader
 from vision.mediapipe.models import require_model
 
 
@@ -30,10 +35,11 @@ def _image(bgr: np.ndarray) -> mp.Image:
     return mp.Image(image_format=mp.ImageFormat.SRGB, data=cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB))
 
 
-def test_the_read_face_equals_detect_for_video_on_a_real_photo():
+@pytest.mark.parametrize("reader_class", [CtypesFaceReader, PublicFaceReader])
+def test_the_read_face_equals_detect_for_video_on_a_real_photo(reader_class):
     photo = read()
     frames = [photo, cv2.flip(photo, 1)]  # a second, different frame on the same reader
-    reader = FaceResultReader()
+    reader = reader_class()
     with _landmarker() as ours, _landmarker() as theirs:
         for ts, frame in enumerate(frames):
             face = reader.detect_for_video(ours, _image(frame), ts)
@@ -47,10 +53,36 @@ def test_the_read_face_equals_detect_for_video_on_a_real_photo():
                 if c.category_name != NEUTRAL
             }
             assert len(face.blendshapes) == 51
+            assert face.transform.dtype == np.float32
             assert np.array_equal(face.transform, expected.facial_transformation_matrixes[0])
 
 
-def test_no_face_reads_as_none():
+@pytest.mark.parametrize("reader_class", [CtypesFaceReader, PublicFaceReader])
+def test_no_face_reads_as_none(reader_class):
     with _landmarker() as landmarker:
         blank = np.full((240, 320, 3), 127, np.uint8)
-        assert FaceResultReader().detect_for_video(landmarker, _image(blank), 0) is None
+        assert reader_class().detect_for_video(landmarker, _image(blank), 0) is None
+
+
+@pytest.fixture
+def fresh_choice():
+    """The choice of reader made again in the test, and again after it."""
+    face_result.ctypes_reader_fits.cache_clear()
+    yield
+    face_result.ctypes_reader_fits.cache_clear()
+
+
+def test_the_pinned_release_gets_the_c_struct_reader(fresh_choice):
+    assert isinstance(face_reader(), CtypesFaceReader)
+
+
+def test_another_release_gets_the_public_reader(fresh_choice, monkeypatch, caplog):
+    monkeypatch.setattr(face_result_ctypes, "VERIFIED_ON", "0.0.1")
+    assert isinstance(face_reader(), PublicFaceReader)
+    assert "checked on 0.0.1" in caplog.text
+
+
+def test_a_release_without_the_private_modules_gets_the_public_reader(fresh_choice, monkeypatch):
+    monkeypatch.delitem(sys.modules, "vision.mediapipe.face_result_ctypes")
+    monkeypatch.setitem(sys.modules, "mediapipe.tasks.python.vision.face_landmarker", None)
+    assert isinstance(face_reader(), PublicFaceReader)

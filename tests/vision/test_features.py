@@ -4,30 +4,30 @@ import math
 
 import cv2
 import numpy as np
-import photo_faces
 import pytest
-from photo_faces import read
-from photo_warps import IMAGE_LEFT_EYE, IMAGE_RIGHT_EYE, close_eye, rotate, shift_mouth
 
+from tests.vision.photo_faces import read
+from tests.vision.photo_warps import IMAGE_LEFT_EYE, IMAGE_RIGHT_EYE, close_eye, rotate, shift_mouth
+from vision.config.detector_settings import load_detector_settings
 from vision.measures.features import compute_features, shoulders_of
 from vision.mediapipe.face_mesh import LEFT_BROW, LEFT_EYE_RING, RIGHT_BROW, RIGHT_EYE_RING
 from vision.observation import FaceObservation, PoseObservation
 
 pytestmark = pytest.mark.video
-observe = photo_faces.observe  # the module-scoped landmarker fixture
+SETTINGS = load_detector_settings()
 
 
 def features_of(observe, image):
     face = observe(image)
     assert face is not None
-    return compute_features(face, image, None)
+    return compute_features(face, image, None, SETTINGS)
 
 
 @pytest.fixture(scope="module")
 def neutral(observe):
     image = read()
     face = observe(image)
-    return image, face, compute_features(face, image, None)
+    return image, face, compute_features(face, image, None, SETTINGS)
 
 
 def test_a_frontal_photo_is_good_quality_and_plausible(neutral):
@@ -66,10 +66,10 @@ def test_a_mouth_moved_to_the_image_left_is_moved_to_the_players_right(
 def test_head_roll_sign_from_the_matrix_and_from_the_landmarks(observe, neutral):
     image, _, before = neutral
     face = observe(rotate(image, 15.0))  # counterclockwise: leaning to the player's right
-    tilted = compute_features(face, rotate(image, 15.0), None)
+    tilted = compute_features(face, rotate(image, 15.0), None, SETTINGS)
     assert tilted.head_roll_deg - before.head_roll_deg == pytest.approx(-15, abs=4)
     no_matrix = FaceObservation(**{**_fields(face), "transform": None})
-    from_landmarks = compute_features(no_matrix, rotate(image, 15.0), None)
+    from_landmarks = compute_features(no_matrix, rotate(image, 15.0), None, SETTINGS)
     assert from_landmarks.head_roll_deg == pytest.approx(tilted.head_roll_deg, abs=4)
 
 
@@ -78,7 +78,7 @@ def test_the_brows_are_measured_from_eye_corners_that_closing_lids_leave_in_plac
 
     def features_with(points: np.ndarray):
         return compute_features(
-            FaceObservation(**{**_fields(face), "landmarks": points}), image, None
+            FaceObservation(**{**_fields(face), "landmarks": points}), image, None, SETTINGS
         )
 
     shut = face.landmarks.copy()
@@ -106,10 +106,10 @@ def test_geometry_does_not_depend_on_image_size(observe, neutral):
 def test_a_dark_or_tiny_face_has_low_quality(observe, neutral):
     image, face, _ = neutral
     dark = (image * 0.12).astype(np.uint8)
-    assert compute_features(face, dark, None).quality < 0.35
+    assert compute_features(face, dark, None, SETTINGS).quality < 0.35
     tiny = cv2.resize(image, None, fx=0.3, fy=0.3, interpolation=cv2.INTER_AREA)
     small_face = FaceObservation(**{**_fields(face), "landmarks": face.landmarks * 0.3})
-    assert compute_features(small_face, tiny, None).quality < 0.35
+    assert compute_features(small_face, tiny, None, SETTINGS).quality < 0.35
 
 
 def test_shoulders_are_named_by_the_players_side_whatever_the_pose_calls_them(neutral):
@@ -125,10 +125,10 @@ def test_shoulders_are_named_by_the_players_side_whatever_the_pose_calls_them(ne
         points[names[0], :2] = (image_right_x, face.landmarks[1, 1] + 80)  # higher: smaller gap
         points[names[1], :2] = (image_left_x, face.landmarks[1, 1] + 100)
         pose = PoseObservation(0, "photo", points.copy(), np.ones(33, np.float32))
-        shoulders = shoulders_of(face, pose, frame_size)
+        shoulders = shoulders_of(face, pose, frame_size, SETTINGS.pose)
         assert shoulders.gap_left < shoulders.gap_right
     hidden = PoseObservation(0, "photo", points, np.zeros(33, np.float32))
-    assert shoulders_of(face, hidden, frame_size) is None
+    assert shoulders_of(face, hidden, frame_size, SETTINGS.pose) is None
 
 
 def test_shoulders_the_pose_places_below_the_frame_are_not_read(neutral):
@@ -140,10 +140,10 @@ def test_shoulders_the_pose_places_below_the_frame_are_not_read(neutral):
     points[11, :2] = (face.landmarks[263, 0] + 60, height - 5)
     points[12, :2] = (face.landmarks[33, 0] - 60, height - 5)
     pose = PoseObservation(0, "photo", points.copy(), np.ones(33, np.float32))
-    assert shoulders_of(face, pose, image.shape[1::-1]) is not None
+    assert shoulders_of(face, pose, image.shape[1::-1], SETTINGS.pose) is not None
     points[11, 1] = height + 20
     below = PoseObservation(0, "photo", points, np.ones(33, np.float32))
-    assert shoulders_of(face, below, image.shape[1::-1]) is None
+    assert shoulders_of(face, below, image.shape[1::-1], SETTINGS.pose) is None
 
 
 def _fields(face: FaceObservation) -> dict:

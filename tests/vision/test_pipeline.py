@@ -10,7 +10,8 @@ import time
 import cv2
 import numpy as np
 import pytest
-from fakes import (
+
+from tests.vision.fakes import (
     FakeCapture,
     FakeDetector,
     FakeLandmarker,
@@ -19,7 +20,6 @@ from fakes import (
     frames,
     gap,
 )
-
 from vision.capture.sources import LiveCaptureSource, ReconnectPolicy, SourceError
 from vision.pipeline import Pipeline, open_pipeline
 
@@ -279,3 +279,35 @@ def test_each_face_s_landmarker_hears_whether_its_seat_wants_a_pose():
     wanted = landmarkers["clip"].poses_wanted
     assert set(wanted) == set(seats) == {1, 2}
     assert all(wanted[track] == (seats[track] % 2 == 1) for track in wanted)
+
+
+def test_the_settings_given_reach_the_seat_trackers_and_the_detectors():
+    from vision.config.detector_settings import load_detector_settings
+    from vision.config.pipeline_settings import load_vision_settings
+
+    vision = load_vision_settings()
+    seats = vision.seats.model_copy(update={"confirm_ms": 1234, "rebind_size_ratio": 3.5})
+    vision = vision.model_copy(update={"seats": seats})
+    detectors = load_detector_settings().with_sensitivities({"wink": 2.5})
+    pipeline = Pipeline(
+        ListSource("clip", frames("clip", 3)),
+        landmarker_factory=lambda source_id: FakeLandmarker(wink_between(0, 0)),
+        settings=vision,
+        detector_settings=detectors,
+    )
+    tracker = pipeline.seat_trackers["clip"]
+    assert (tracker.confirm_ms, tracker.rebind_size_ratio) == (1234, 3.5)
+    assert pipeline._detector_factory(1).settings.gestures.wink.sensitivity == 2.5
+
+
+def test_open_pipeline_reconnects_by_the_settings_given(monkeypatch):
+    from vision.config.pipeline_settings import load_vision_settings
+
+    vision = load_vision_settings()
+    sources = vision.sources.model_copy(update={"reconnect_first_delay_s": 7.0})
+    vision = vision.model_copy(update={"sources": sources})
+    monkeypatch.setattr(cv2, "VideoCapture", lambda target: FakeCapture(3))  # camera 0
+    with open_pipeline(
+        0, settings=vision, landmarker_factory=lambda source_id: FakeLandmarker(wink_between(0, 0))
+    ) as pipeline:
+        assert pipeline.sources[0].reconnect.first_delay_s == 7.0

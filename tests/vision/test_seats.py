@@ -7,6 +7,7 @@ import json
 import numpy as np
 import pytest
 
+from vision.config.pipeline_settings import default_vision_settings
 from vision.observation import FaceObservation
 from vision.seats import SeatMap, SeatMapError, SeatTracker, TableSeats, parse_seat_map
 
@@ -23,25 +24,30 @@ def face(track_id: int, x: float, y: float = 100, size: float = 80, source: str 
     )
 
 
+def seat_settings(confirm_ms: int):
+    """models/vision.toml's [seats] with another confirmation time."""
+    return default_vision_settings().seats.model_copy(update={"confirm_ms": confirm_ms})
+
+
 def seats_of(seated) -> dict[int, int | None]:
     return {s.face.track_id: s.seat for s in seated}
 
 
 def test_default_seats_go_left_to_right_once_faces_are_confirmed():
-    tracker = SeatTracker("cam", confirm_ms=200)
+    tracker = SeatTracker("cam", settings=seat_settings(200))
     faces = [face(7, 900), face(8, 100), face(9, 500)]
     assert seats_of(tracker.assign(faces, 0)) == {7: None, 8: None, 9: None}
     assert seats_of(tracker.assign(faces, 250)) == {8: 1, 9: 2, 7: 3}
 
 
 def test_later_faces_take_the_next_seats_in_the_order_first_seen():
-    tracker = SeatTracker("cam", confirm_ms=0)
+    tracker = SeatTracker("cam", settings=seat_settings(0))
     tracker.assign([face(1, 600)], 0)
     assert seats_of(tracker.assign([face(1, 600), face(2, 100)], 40)) == {1: 1, 2: 2}
 
 
 def test_a_face_lost_for_a_moment_gets_its_own_seat_back_even_with_a_new_track():
-    tracker = SeatTracker("cam", confirm_ms=0)
+    tracker = SeatTracker("cam", settings=seat_settings(0))
     tracker.assign([face(1, 100), face(2, 500)], 0)
     assert seats_of(tracker.assign([face(2, 505)], 40)) == {2: 2}
     # Track 1 came back as track 3, a little moved; a stranger (4) appears far away.
@@ -56,7 +62,7 @@ def test_a_false_face_on_a_passing_hand_does_not_take_the_hidden_faces_seat():
     # Seen on a generated clip: while a hand hid the face (270 px), a 90 px false face appeared
     # beside it for one frame; it was rebound to seat 1 and moved the seat's anchor, so the real
     # face came back as a stranger and took seat 2.
-    tracker = SeatTracker("cam", confirm_ms=300)
+    tracker = SeatTracker("cam", settings=seat_settings(300))
     tracker.assign([face(1, 340, size=270)], 0)
     assert seats_of(tracker.assign([face(1, 340, size=270)], 400)) == {1: 1}
     assert seats_of(tracker.assign([face(4, 496, size=90)], 433)) == {4: None}
@@ -66,20 +72,20 @@ def test_a_false_face_on_a_passing_hand_does_not_take_the_hidden_faces_seat():
 
 
 def test_faces_beyond_the_last_seat_are_ignored():
-    tracker = SeatTracker("cam", SeatMap(seats=(2, 3)), confirm_ms=0)
+    tracker = SeatTracker("cam", SeatMap(seats=(2, 3)), settings=seat_settings(0))
     seated = seats_of(tracker.assign([face(1, 100), face(2, 400), face(3, 800)], 0))
     assert seated == {1: 2, 2: 3, 3: None}
 
 
 def test_a_second_track_on_a_seated_face_takes_no_new_seat():
-    tracker = SeatTracker("cam", confirm_ms=0)
+    tracker = SeatTracker("cam", settings=seat_settings(0))
     tracker.assign([face(1, 100)], 0)
     assert seats_of(tracker.assign([face(1, 100), face(2, 110)], 40)) == {1: 1, 2: None}
 
 
 def test_configured_regions_place_faces_and_ignore_faces_off_the_seats():
     seat_map = SeatMap(seats=(1, 2), regions={1: (0, 0, 300, 300), 2: (300, 0, 300, 300)})
-    tracker = SeatTracker("cam", seat_map, confirm_ms=0)
+    tracker = SeatTracker("cam", seat_map, settings=seat_settings(0))
     seated = seats_of(tracker.assign([face(1, 450), face(2, 150), face(3, 150, y=700)], 0))
     assert seated == {1: 2, 2: 1, 3: None}
     # Two faces in one seat: the one already holding it keeps it.
@@ -88,8 +94,8 @@ def test_configured_regions_place_faces_and_ignore_faces_off_the_seats():
 
 def test_two_sources_of_one_table_never_share_a_seat():
     table = TableSeats()
-    left = SeatTracker("left", SeatMap(seats=(1, 2)), table=table, confirm_ms=0)
-    right = SeatTracker("right", table=table, confirm_ms=0)
+    left = SeatTracker("left", SeatMap(seats=(1, 2)), table=table, settings=seat_settings(0))
+    right = SeatTracker("right", table=table, settings=seat_settings(0))
     assert seats_of(left.assign([face(1, 100), face(2, 400)], 0)) == {1: 1, 2: 2}
     assert seats_of(right.assign([face(1, 100), face(2, 400)], 0)) == {1: 3, 2: 4}
 

@@ -6,8 +6,8 @@ from dataclasses import replace
 import cv2
 import numpy as np
 import pytest
-from feature_traces import Trace, labels
 
+from tests.vision.feature_traces import Trace, labels
 from vision.config.detector_settings import default_detector_settings
 from vision.detectors import SeatGestureDetector
 from vision.measures.shoulder_motion import ShoulderRest, readable, strip_shift

@@ -7,8 +7,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from fakes import FakeCapture, FakeClock
 
+from tests.vision.fakes import FakeCapture, FakeClock
 from vision.capture.sources import (
     ImageFolderSource,
     ImageSource,
@@ -144,7 +144,11 @@ def test_dropped_camera_reconnects_and_marks_the_gap():
 
 def test_camera_that_cannot_open_is_a_clear_error():
     with pytest.raises(SourceError, match="cannot open camera 3"):
-        LiveCaptureSource(3, opener=lambda target: FakeCapture(0, opened=False))
+        LiveCaptureSource(
+            3,
+            opener=lambda target: FakeCapture(0, opened=False),
+            reconnect=ReconnectPolicy(1, 0.5, 1.0, 3.0),
+        )
 
 
 def test_sources_of_one_table_get_distinct_ids(tmp_path):

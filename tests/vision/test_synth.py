@@ -11,15 +11,13 @@ import cv2
 import numpy as np
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+from benchmarks.synth.landmarks import detect_faces, open_landmarker
+from benchmarks.synth.render import Placement, SeatRenderer, build_stage
+from benchmarks.synth.scenes import Sitter, render_clip
+from benchmarks.synth.timeline import Event, Request, make_event, plan_seat
+from engine.gesture import GESTURE_SIDES, normalise_side
 
-from benchmarks.synth.landmarks import detect_faces, open_landmarker  # noqa: E402
-from benchmarks.synth.render import Placement, SeatRenderer, build_stage  # noqa: E402
-from benchmarks.synth.scenes import Sitter, render_clip  # noqa: E402
-from benchmarks.synth.timeline import Event, Request, make_event, plan_seat  # noqa: E402
-from engine.gesture import GESTURE_SIDES, normalise_side  # noqa: E402
+REPO = Path(__file__).resolve().parents[2]
 
 #: Public domain (NASA): the face of scikit-image's astronaut.png, committed for the vision tests.
 PHOTO = REPO / "tests" / "vision" / "data" / "astronaut_face.jpg"

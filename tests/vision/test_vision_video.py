@@ -15,6 +15,7 @@ import pytest
 from api.cli import main
 from tests.vision.photo_faces import read as read_photo
 from vision.capture.sources import open_source
+from vision.config.pipeline_settings import default_vision_settings
 from vision.mediapipe.landmarks import MediaPipeLandmarker
 from vision.observation import Frame
 from vision.seats import SeatTracker
@@ -72,7 +73,8 @@ def test_one_face_is_followed_with_landmarks_blendshapes_and_head_pose(clips):
 
 def test_table_faces_are_found_and_seated_left_to_right(clips):
     seats = truth(clips, "table")["seats"]
-    tracker = SeatTracker("table", confirm_ms=0)
+    at_once = default_vision_settings().seats.model_copy(update={"confirm_ms": 0})
+    tracker = SeatTracker("table", settings=at_once)
     with MediaPipeLandmarker(pose=False) as landmarker:
         for frame in first_frames(clips / "table.mp4", 10):
             seated = tracker.assign(landmarker.observe(frame).faces, frame.ts_ms)
@@ -149,13 +151,11 @@ def test_shoulders_at_rest_reuse_their_pose_and_a_lift_runs_the_model_again(clip
     """A still frame: once the model has settled, the pose is carried forward (still one pose
     every ``pose_every_ms``) without running the model; lifting everything below the chin (a
     shrug) runs it again at the next pose."""
-    import dataclasses
-
     from vision.config.pipeline_settings import default_vision_settings
 
     image = first_frames(clips / "single.mp4", 1)[0].image
-    settings = dataclasses.replace(
-        default_vision_settings().landmarker, num_faces=1, pose_steady_ms=60_000
+    settings = default_vision_settings().landmarker.model_copy(
+        update={"num_faces": 1, "pose_steady_ms": 60_000}
     )
     with MediaPipeLandmarker(settings) as landmarker:
         step = 1000 // 30
@@ -183,12 +183,10 @@ def test_shoulders_at_rest_reuse_their_pose_and_a_lift_runs_the_model_again(clip
 
 
 def _sweeping_often(**changes):
-    import dataclasses
-
     from vision.config.pipeline_settings import default_vision_settings
 
-    return dataclasses.replace(
-        default_vision_settings().landmarker, discover_every_ms=100, **changes
+    return default_vision_settings().landmarker.model_copy(
+        update={"discover_every_ms": 100, **changes}
     )
 
 
@@ -215,7 +213,7 @@ def test_a_face_that_appears_on_a_remembered_false_face_is_found(clips):
         for frame in frames[:20]:
             landmarker.observe(frame)
         assert landmarker.false_faces == 1
-        box = landmarker._false_faces[0].box
+        box = landmarker.faces.false_face_memory.remembered[0].box
         visitor = cv2.resize(read_photo(), (150, 150))
         found = 0
         for frame in frames[20:]:
@@ -229,12 +227,10 @@ def test_a_face_that_appears_on_a_remembered_false_face_is_found(clips):
 def test_a_face_whose_seat_wants_no_pose_runs_no_pose_model(clips):
     """The pose model runs for a face only while its seat wants it (the strips beside the neck
     cannot be read); asked again, it runs at once."""
-    import dataclasses
-
     from vision.config.pipeline_settings import default_vision_settings
 
     image = first_frames(clips / "single.mp4", 1)[0].image
-    settings = dataclasses.replace(default_vision_settings().landmarker, num_faces=1)
+    settings = default_vision_settings().landmarker.model_copy(update={"num_faces": 1})
     step = 1000 // 30
     with MediaPipeLandmarker(settings) as landmarker:
         (face,) = landmarker.observe(Frame(0, image, "still")).faces

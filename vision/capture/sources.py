@@ -22,7 +22,7 @@ from typing import ClassVar, Protocol
 import cv2
 import numpy as np
 
-from vision.config.pipeline_settings import default_vision_settings
+from vision.config.pipeline_settings import SourceSettings, default_vision_settings
 from vision.observation import Frame
 
 log = logging.getLogger(__name__)
@@ -90,8 +90,7 @@ class ReconnectPolicy:
     give_up_after_s: float
 
     @classmethod
-    def from_settings(cls) -> ReconnectPolicy:
-        sources = default_vision_settings().sources
+    def from_settings(cls, sources: SourceSettings) -> ReconnectPolicy:
         return cls(
             failed_reads=sources.failed_reads_before_reconnect,
             first_delay_s=sources.reconnect_first_delay_s,
@@ -333,7 +332,7 @@ class LiveCaptureSource(VideoSource):
         *,
         source_id: str | None = None,
         origin: float | None = None,
-        reconnect: ReconnectPolicy | None = None,
+        reconnect: ReconnectPolicy,
         opener: CaptureOpener = _open_cv_capture,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] | None = None,
@@ -341,7 +340,7 @@ class LiveCaptureSource(VideoSource):
         self.target = target
         self.kind = "camera" if isinstance(target, int) else "stream"
         self.source_id = source_id or (f"camera{target}" if isinstance(target, int) else target)
-        self.reconnect = reconnect or ReconnectPolicy.from_settings()
+        self.reconnect = reconnect
         self._opener = opener
         self._clock = clock
         self._wake = threading.Event()
@@ -454,7 +453,11 @@ def open_source(
     reconnect: ReconnectPolicy | None = None,
 ) -> VideoSource:
     """Open whatever ``spec`` names: a webcam index (``0``), a stream URL, a folder of images, an
-    image or a video file. Raises :class:`SourceError` with a clear message when it cannot."""
+    image or a video file. Raises :class:`SourceError` with a clear message when it cannot.
+    A camera or stream reconnects by ``reconnect``; without one, by ``[sources]`` of
+    models/vision.toml."""
+    if reconnect is None:
+        reconnect = ReconnectPolicy.from_settings(default_vision_settings().sources)
     if isinstance(spec, int) or (isinstance(spec, str) and spec.isdigit()):
         return LiveCaptureSource(int(spec), source_id=source_id, origin=origin, reconnect=reconnect)
     text = str(spec)

@@ -14,16 +14,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from engine.gesture import GESTURE_KINDS
-from vision.config.toml_file import read_toml
+from vision.config.loader import SettingsError, StrictSettings, load_settings
 
 DEFAULT_SETTINGS_PATH = Path(__file__).resolve().parents[2] / "models" / "detectors.toml"
-
-
-class SettingsError(ValueError):
-    """The detector settings file is missing, not TOML, or has a bad value (says which)."""
 
 
 def _ordered(ramp: tuple[float, float]) -> tuple[float, float]:
@@ -36,16 +32,12 @@ def _ordered(ramp: tuple[float, float]) -> tuple[float, float]:
 Ramp = Annotated[tuple[float, float], AfterValidator(_ordered)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 #: Parts of the face whose concealment vision.measures.face_occlusion tells (eyes:
 #: vision.measures.eye_appearance).
 OCCLUSION_REGIONS = ("mouth", "cheek_left", "cheek_right", "eye_left", "eye_right")
 
 
-class KindSettings(_Strict):
+class KindSettings(StrictSettings):
     """What every gesture kind shares: its hysteresis, durations and refractory period."""
 
     sensitivity: float = Field(1.0, gt=0, le=5)
@@ -204,7 +196,7 @@ class ShrugSettings(KindSettings):
     image_broken_ms: int = Field(ge=0)  # ... and the image cue stays off this long
 
 
-class GestureKinds(_Strict):
+class GestureKinds(StrictSettings):
     wink: WinkSettings
     eyes_closed: EyesClosedSettings
     lip_bite: LipBiteSettings
@@ -219,7 +211,7 @@ class GestureKinds(_Strict):
         return getattr(self, kind)
 
 
-class CalibrationSettings(_Strict):
+class CalibrationSettings(StrictSettings):
     seconds: float = Field(gt=0)  # neutral face needed before detection starts
     #: A frame counts as neutral only while each of these blendshapes stays at or under its
     #: value (eyes shut, a frown or a pout is no resting face to measure from).
@@ -229,13 +221,13 @@ class CalibrationSettings(_Strict):
     lenient_after_seconds: float = Field(gt=0)
 
 
-class BaselineSettings(_Strict):
+class BaselineSettings(StrictSettings):
     adapt_seconds: float = Field(gt=0)  # time constant of the baseline while the face rests
     #: Time constant while a kind is held past its max duration: a new resting face.
     release_seconds: float = Field(gt=0)
 
 
-class QualitySettings(_Strict):
+class QualitySettings(StrictSettings):
     """Ramps from 0 (no detection) to 1 (full trust) for each way a view can be poor."""
 
     face_px: Ramp  # eye-corner-to-eye-corner distance in pixels
@@ -251,7 +243,7 @@ class QualitySettings(_Strict):
     min_quality: float = Field(gt=0, lt=1)  # frames under this count as lost
 
 
-class TrackingSettings(_Strict):
+class TrackingSettings(StrictSettings):
     lost_grace_ms: int = Field(ge=0)  # a face lost for less keeps its gesture going
     twice_window_ms: int = Field(gt=0)  # two events of a kind this close are a repetition
     #: A vetoing kind this close to an event still cancels it, once it has been active for its
@@ -259,7 +251,15 @@ class TrackingSettings(_Strict):
     veto_margin_ms: int = Field(ge=0)
 
 
-class TongueAppearanceSettings(_Strict):
+class PoseReadingSettings(StrictSettings):
+    """When a pose's shoulders are read for a face (vision.measures.features.shoulders_of)."""
+
+    min_visibility: float = Field(ge=0, le=1)  # both shoulders at least this visible
+    #: The pose's nose may lie this many eye-corner distances from the face mesh's nose tip.
+    max_nose_gap: float = Field(gt=0)
+
+
+class TongueAppearanceSettings(StrictSettings):
     """How tongue-coloured pixels are told apart inside the mouth zone (Lab, OpenCV scale)."""
 
     redness_of_skin: float = Field(gt=0)  # tongue: a* - 128 at least this times the cheeks'
@@ -281,7 +281,7 @@ class TongueAppearanceSettings(_Strict):
     middle_on_midline: float = Field(ge=0, le=1)
 
 
-class EyeAppearanceSettings(_Strict):
+class EyeAppearanceSettings(StrictSettings):
     """Where each eye's appearance is sampled (vision.measures.eye_appearance), in eye widths (the
     distance between the eye's corners), and how the eye kinds read it (vision.detectors.eyes)."""
 
@@ -307,7 +307,7 @@ class EyeAppearanceSettings(_Strict):
     min_rest_darkness: float = Field(ge=0, lt=1)
 
 
-class OcclusionSettings(_Strict):
+class OcclusionSettings(StrictSettings):
     """Something in front of part of the face (vision.measures.face_occlusion): where the skin
     around the mouth and on the cheeks is sampled, and how a change of its pattern from rest is
     read."""
@@ -329,11 +329,12 @@ class OcclusionSettings(_Strict):
     settle_ms: int = Field(gt=0)
 
 
-class DetectorSettings(_Strict):
+class DetectorSettings(StrictSettings):
     calibration: CalibrationSettings
     baseline: BaselineSettings
     quality: QualitySettings
     tracking: TrackingSettings
+    pose: PoseReadingSettings
     tongue: TongueAppearanceSettings
     eyes: EyeAppearanceSettings
     occlusion: OcclusionSettings
@@ -356,14 +357,7 @@ class DetectorSettings(_Strict):
 
 def load_detector_settings(path: Path | None = None) -> DetectorSettings:
     """Read and validate the detector settings (``models/detectors.toml`` by default)."""
-    path = path or DEFAULT_SETTINGS_PATH
-    data = read_toml(path, SettingsError, "detector settings")
-    try:
-        return DetectorSettings.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        raise SettingsError(f"{path}: {where}: {first['msg']}") from exc
+    return load_settings(path or DEFAULT_SETTINGS_PATH, DetectorSettings, "detector settings")
 
 
 @lru_cache(maxsize=1)

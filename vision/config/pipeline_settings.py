@@ -1,115 +1,81 @@
 """The settings of face finding, seating and the pipeline, read from ``models/vision.toml`` (the
-one place their values live)."""
+one place their values live; see it for what each value does)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
-from vision.config.toml_file import read_toml
+from pydantic import Field
+
+from vision.config.loader import StrictSettings, load_settings
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "models" / "vision.toml"
 
 
-class VisionSettingsError(ValueError):
-    """The vision settings file is missing, not TOML, or has a bad value (the message says so)."""
+class SourceSettings(StrictSettings):
+    """How live sources reconnect."""
+
+    failed_reads_before_reconnect: int = Field(ge=0)
+    reconnect_first_delay_s: float = Field(ge=0)
+    reconnect_max_delay_s: float = Field(ge=0)
+    reconnect_give_up_after_s: float = Field(ge=0)
 
 
-@dataclass(frozen=True, slots=True)
-class SourceSettings:
-    """How live sources reconnect (see models/vision.toml)."""
+class LandmarkerSettings(StrictSettings):
+    """How faces are searched for and followed."""
 
-    failed_reads_before_reconnect: int
-    reconnect_first_delay_s: float
-    reconnect_max_delay_s: float
-    reconnect_give_up_after_s: float
-
-
-@dataclass(frozen=True, slots=True)
-class LandmarkerSettings:
-    """How faces are searched for and followed (see models/vision.toml for each value)."""
-
-    num_faces: int
-    detection_confidence: float
-    presence_confidence: float
-    tracking_confidence: float
-    tile_px: int
-    tile_overlap: float
-    discover_every_ms: int
-    discover_idle_every_ms: int
-    discover_tiles_per_frame: int
-    false_face_memory_ms: int
-    false_face_motion: float
-    crop_scale: float
-    crop_drift: float
-    crop_max_px: int
-    max_missed_frames: int
-    pose_every_ms: int
-    pose_steady_ms: int
-    pose_motion: float
-    pose_agree: float
-    workers: int
+    num_faces: int = Field(ge=1)
+    detection_confidence: float = Field(ge=0)
+    presence_confidence: float = Field(ge=0)
+    tracking_confidence: float = Field(ge=0)
+    tile_px: int = Field(ge=0)
+    tile_overlap: float = Field(ge=0, lt=1)
+    discover_every_ms: int = Field(ge=0)
+    discover_idle_every_ms: int = Field(ge=0)
+    discover_tiles_per_frame: int = Field(ge=0)
+    false_face_memory_ms: int = Field(ge=0)
+    false_face_motion: float = Field(ge=0)
+    crop_scale: float = Field(ge=0)
+    crop_drift: float = Field(ge=0)
+    crop_max_px: int = Field(ge=0)
+    lost_search_scale: float = Field(ge=0)
+    detection_overlap: float = Field(ge=0, le=1)
+    followed_overlap: float = Field(ge=0, le=1)
+    false_face_overlap: float = Field(ge=0, le=1)
+    duplicate_overlap: float = Field(ge=0, le=1)
+    max_missed_frames: int = Field(ge=0)
+    pose_every_ms: int = Field(ge=0)
+    pose_steady_ms: int = Field(ge=0)
+    pose_motion: float = Field(ge=0)
+    pose_agree: float = Field(ge=0)
+    pose_crop_width: float = Field(gt=0)
+    pose_crop_above: float = Field(ge=0)
+    pose_crop_below: float = Field(ge=0)
+    workers: int = Field(ge=1)
 
 
-@dataclass(frozen=True, slots=True)
-class SeatSettings:
-    confirm_ms: int
-    rebind_radius: float
-    rebind_size_ratio: float
+class SeatSettings(StrictSettings):
+    confirm_ms: int = Field(ge=0)
+    rebind_radius: float = Field(ge=0)
+    rebind_size_ratio: float = Field(ge=0)
 
 
-@dataclass(frozen=True, slots=True)
-class PipelineSettings:
-    pose_max_age_ms: int
+class PipelineSettings(StrictSettings):
+    pose_max_age_ms: int = Field(ge=0)
+    pose_face_margin: float = Field(ge=0)
 
 
-@dataclass(frozen=True, slots=True)
-class VisionSettings:
+class VisionSettings(StrictSettings):
     sources: SourceSettings
     landmarker: LandmarkerSettings
     seats: SeatSettings
     pipeline: PipelineSettings
 
 
-def _section(cls: type, data: Any, name: str, path: Path) -> Any:
-    if not isinstance(data, dict):
-        raise VisionSettingsError(f"{path}: missing table [{name}]")
-    known = {f.name: f for f in fields(cls)}
-    unknown = set(data) - set(known)
-    missing = set(known) - set(data)
-    if unknown or missing:
-        what = "unknown" if unknown else "missing"
-        raise VisionSettingsError(f"{path}: [{name}] {what} keys {sorted(unknown or missing)}")
-    values = {}
-    for key, field in known.items():
-        value = data[key]
-        wanted = int if field.type == "int" else float
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise VisionSettingsError(f"{path}: [{name}] {key} must be a number, got {value!r}")
-        if wanted is int and not isinstance(value, int):
-            raise VisionSettingsError(f"{path}: [{name}] {key} must be a whole number")
-        if value < 0:
-            raise VisionSettingsError(f"{path}: [{name}] {key} must not be negative")
-        values[key] = wanted(value)
-    return cls(**values)
-
-
 def load_vision_settings(path: Path | None = None) -> VisionSettings:
-    path = path or DEFAULT_PATH
-    data = read_toml(path, VisionSettingsError, "vision settings")
-    settings = VisionSettings(
-        sources=_section(SourceSettings, data.get("sources"), "sources", path),
-        landmarker=_section(LandmarkerSettings, data.get("landmarker"), "landmarker", path),
-        seats=_section(SeatSettings, data.get("seats"), "seats", path),
-        pipeline=_section(PipelineSettings, data.get("pipeline"), "pipeline", path),
-    )
-    if settings.landmarker.num_faces < 1 or settings.landmarker.workers < 1:
-        raise VisionSettingsError(f"{path}: [landmarker] num_faces and workers must be at least 1")
-    if not 0 <= settings.landmarker.tile_overlap < 1:
-        raise VisionSettingsError(f"{path}: [landmarker] tile_overlap must be in 0..1")
-    return settings
+    """Read and validate the vision settings (``models/vision.toml`` by default)."""
+    return load_settings(path or DEFAULT_PATH, VisionSettings, "vision settings")
 
 
 @lru_cache(maxsize=1)

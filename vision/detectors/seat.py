@@ -114,7 +114,7 @@ class SeatGestureDetector:
                 self.baseline.gap()
             return []
         delta = self.baseline.delta(signals)
-        mouth_quality = min(features.mouth_quality, self._lips_in_view(features.lip_contrast))
+        mouth_quality = min(features.mouth_quality, self._lips_in_view(features.mouth.lip_contrast))
         # A laugh lifts both corners; MediaPipe reads a tongue pushed to one side, or a twist, as
         # one corner "smiling", which must not veto them.
         smile = min(delta["mouthSmileLeft"], delta["mouthSmileRight"])

@@ -43,5 +43,6 @@ class TongueOutDetector(KindDetector[TongueOutSettings]):
                 return value, side_of((left - right) / (left + right), s.below_lip_balance)
         # Both centroids vote, each in units of its own side threshold: the tongue-coloured one is
         # sharp where the tongue is redder than the cheeks, the filled one where it is not.
-        shift = features.tongue_side / s.side_offset + features.filled_side / s.filled_side_offset
+        mouth = features.mouth
+        shift = mouth.tongue_side / s.side_offset + mouth.filled_side / s.filled_side_offset
         return value, side_of(shift, 1.0)

@@ -34,9 +34,9 @@ import numpy as np
 
 from vision.config.detector_settings import (
     DetectorSettings,
+    PoseReadingSettings,
     QualitySettings,
     Ramp,
-    default_detector_settings,
 )
 from vision.measures.eye_appearance import EyeAppearance, measure_eyes
 from vision.measures.face_occlusion import SIGNAL_PREFIX, measure_surroundings
@@ -71,9 +71,13 @@ MOUTH_CENTRE = (*MOUTH_CORNERS, UPPER_LIP_TOP, LOWER_LIP_BOTTOM)
 # MediaPipe pose landmarks used for shrugs; which one is the player's left is decided from the
 # face (the side of the left eye), not from the pose model's names.
 POSE_NOSE, POSE_EARS, POSE_SHOULDERS = 0, (7, 8), (11, 12)
-POSE_MIN_VISIBILITY = 0.5
-#: The pose's nose may lie this many eye-corner distances from the face mesh's nose tip.
-POSE_MAX_NOSE_GAP = 0.5
+
+#: The mouth's measures a baseline is kept for, by their MouthAppearance names (its ``luma`` is
+#: kept too, as ``mouth_luma``). Its sides are not: tongue_out reads where they are.
+MOUTH_SIGNALS = (
+    "tongue", "lip_contrast", "filled_opening", "teeth_area", "teeth_left", "teeth_right",
+    "tongue_left", "tongue_right", "off_skin_left", "off_skin_right",
+)  # fmt: skip
 
 #: Blendshapes the detectors read; others stay in ``blendshapes`` for the overlay.
 DETECTOR_BLENDSHAPES = (
@@ -120,31 +124,15 @@ class FaceFeatures:
     head_roll_deg: float  # + = head leaning towards the player's left shoulder
     head_yaw_deg: float
     head_pitch_deg: float
-    tongue: float  # tongue-coloured fraction of the mouth zone (vision.measures.tongue)
-    tongue_side: float  # + = player's left, in mouth widths
-    lip_contrast: float
+    #: The mouth's pixels against the player's own lips and cheeks (vision.measures.tongue):
+    #: tongue, teeth, lip contrast, light. NO_MOUTH when it could not be measured.
+    mouth: MouthAppearance
     shoulders: Shoulders | None
     quality: float  # 0..1: how far to trust this face at all
     #: 0..1: the same for the mouth, 0 when it cannot be measured; the seat's detector lowers it
     #: further when the lip contrast drops from its baseline (a hand over the mouth).
     mouth_quality: float
     quality_parts: Mapping[str, float] = field(default_factory=dict)
-    #: Measured against the player's own upper lip (vision.measures.tongue), areas of face size
-    #: squared.
-    filled_opening: float = 0.0  # lip-coloured area between the inner lips: a tongue out
-    filled_side: float = 0.0  # + = player's left, in mouth widths
-    teeth_area: float = 0.0  # light, colourless area over and between the lips: a laugh
-    #: Teeth-coloured share of the player's left (right) half of the lips: a bite
-    #: (vision.measures.tongue).
-    teeth_left: float = 0.0
-    teeth_right: float = 0.0
-    #: Tongue-coloured area below the lower lip, each side of the mouth's middle (face size²).
-    tongue_left: float = 0.0
-    tongue_right: float = 0.0
-    #: The same for a colour unlike the cheeks' that shade cannot explain (vision.measures.tongue).
-    off_skin_left: float = 0.0
-    off_skin_right: float = 0.0
-    mouth_luma: float = 0.0  # mean lightness of the mouth crop (0..255): a change of light
     #: Each eye's iris darkness and surroundings by the player's side
     #: (vision.measures.eye_appearance); an eye that could not be measured is absent.
     eyes: Mapping[str, EyeAppearance] = field(default_factory=dict)
@@ -164,10 +152,11 @@ class FaceFeatures:
             "lower_lip_left", "lower_lip_center", "lower_lip_right",
             "mouth_open", "mouth_width", "mouth_offset",
             "head_roll_deg", "head_yaw_deg", "head_pitch_deg",
-            "tongue", "lip_contrast", "filled_opening", "teeth_area", "teeth_left", "teeth_right",
-            "tongue_left", "tongue_right", "off_skin_left", "off_skin_right", "mouth_luma",
         ):  # fmt: skip
             values[name] = float(getattr(self, name))
+        for name in MOUTH_SIGNALS:
+            values[name] = float(getattr(self.mouth, name))
+        values["mouth_luma"] = float(self.mouth.luma)
         for side, eye in self.eyes.items():
             values[f"eye_dark_{side}"] = eye.darkness
             for index, grey in enumerate(eye.surround):
@@ -256,7 +245,10 @@ def head_angles(face: FaceObservation) -> tuple[float, float, float]:
 
 
 def shoulders_of(
-    face: FaceObservation, pose: PoseObservation, frame_size: tuple[int, int]
+    face: FaceObservation,
+    pose: PoseObservation,
+    frame_size: tuple[int, int],
+    settings: PoseReadingSettings,
 ) -> Shoulders | None:
     """The shoulders' height from ``pose``, or None when they are not visible enough, lie
     outside the ``(width, height)`` frame, or the pose's nose is not this face's (a neighbour's
@@ -266,14 +258,14 @@ def shoulders_of(
     there with a visibility of 0.7-0.8: guesses that jumped 0.3 shoulder widths on real footage
     (a false shrug on a crying face whose shoulders were never in view)."""
     lm, vis = pose.landmarks[:, :2].astype(np.float64), pose.visibility
-    if min(vis[POSE_SHOULDERS[0]], vis[POSE_SHOULDERS[1]]) < POSE_MIN_VISIBILITY:
+    if min(vis[POSE_SHOULDERS[0]], vis[POSE_SHOULDERS[1]]) < settings.min_visibility:
         return None
     shoulders = lm[list(POSE_SHOULDERS)]
     if shoulders.min() < 0 or np.any(shoulders.max(axis=0) >= frame_size):
         return None
     toward_left = face.landmarks[LEFT_EYE_OUTER, :2] - face.landmarks[RIGHT_EYE_OUTER, :2]
     eye_line = norm(toward_left)
-    if norm(lm[POSE_NOSE] - face.landmarks[NOSE_TIP, :2]) > POSE_MAX_NOSE_GAP * eye_line:
+    if norm(lm[POSE_NOSE] - face.landmarks[NOSE_TIP, :2]) > settings.max_nose_gap * eye_line:
         return None
     a, b = POSE_SHOULDERS
     left, right = (a, b) if np.dot(lm[a] - lm[b], toward_left) > 0 else (b, a)
@@ -332,10 +324,9 @@ def compute_features(
     face: FaceObservation,
     image: np.ndarray,
     pose: PoseObservation | None,
-    settings: DetectorSettings | None = None,
+    settings: DetectorSettings,
 ) -> FaceFeatures:
     """Measure one face of one frame (``image`` is the full BGR frame the landmarks refer to)."""
-    settings = settings or default_detector_settings()
     mesh = FacePoints.of(face.landmarks)
     pts = mesh.xy
     gaps = _mean_gaps(pts)
@@ -354,6 +345,8 @@ def compute_features(
         face, settings.quality, face_px, yaw, pitch, _face_light(image, pts), mouth
     )
     seen = mouth or NO_MOUTH
+    frame_size = image.shape[1::-1]
+    shoulders = None if pose is None else shoulders_of(face, pose, frame_size, settings.pose)
     return FaceFeatures(
         ts_ms=face.ts_ms,
         face_px=face_px,
@@ -371,23 +364,11 @@ def compute_features(
         head_roll_deg=roll,
         head_yaw_deg=yaw,
         head_pitch_deg=pitch,
-        tongue=seen.tongue,
-        tongue_side=seen.tongue_side,
-        lip_contrast=seen.lip_contrast,
-        shoulders=None if pose is None else shoulders_of(face, pose, image.shape[1::-1]),
+        mouth=seen,
+        shoulders=shoulders,
         quality=quality,
         mouth_quality=mouth_quality,
         quality_parts=parts,
-        filled_opening=seen.filled_opening,
-        filled_side=seen.filled_side,
-        teeth_area=seen.teeth_area,
-        teeth_left=seen.teeth_left,
-        teeth_right=seen.teeth_right,
-        tongue_left=seen.tongue_left,
-        tongue_right=seen.tongue_right,
-        off_skin_left=seen.off_skin_left,
-        off_skin_right=seen.off_skin_right,
-        mouth_luma=seen.luma,
         eyes=measure_eyes(image, mesh, settings.eyes),
         shoulder_strips=measure_strips(image, mesh, settings.gestures.shrug),
         surroundings=measure_surroundings(image, mesh, settings.occlusion),

@@ -1,53 +1,26 @@
-"""A ``FaceLandmarker``'s video-mode result read straight from MediaPipe's C struct into numpy.
+"""One face of a video-mode ``FaceLandmarker`` result as numpy, and the reader that gets it.
 
-``FaceLandmarker.detect_for_video`` turns every one of the 478 landmarks and 52 blendshapes into
-a Python object (``NormalizedLandmark.from_ctypes``), about 0.4 ms a face a frame here: more
-than all of the features' geometry. The landmarks are an array of C structs in memory, so they
-are read as one numpy view instead (a few microseconds), and the blendshape names, fixed by the
-model, are decoded once. The call itself is MediaPipe's own (through its thread-safe dispatcher),
-as ``detect_for_video`` makes it; only the reading of the result differs, and
-tests/vision/test_face_result.py checks that it gives exactly what ``detect_for_video`` gives.
-
-This leans on the ctypes layout of ``mediapipe`` 1.2.3 (pinned in pyproject.toml).
+On the mediapipe release pinned in pyproject.toml the result is read straight from MediaPipe's
+C struct (:mod:`vision.mediapipe.face_result_ctypes`, a few microseconds); on any other release,
+or where its private modules are gone, it is read through MediaPipe's public
+``detect_for_video`` (about 0.4 ms a face a frame more, the same values).
 """
 
 from __future__ import annotations
 
-import ctypes
+import logging
 from dataclasses import dataclass
+from functools import lru_cache
+from importlib import import_module
+from importlib.metadata import version
+from typing import Protocol
 
 import numpy as np
-from mediapipe.tasks.python.components.containers.category_c import MpCategoryC
-from mediapipe.tasks.python.components.containers.landmark_c import MpNormalizedLandmarkC
-from mediapipe.tasks.python.vision.face_landmarker import MpFaceLandmarkerResultC
 
-_NUMPY_OF_CTYPE = {ctypes.c_float: np.float32, ctypes.c_int: np.int32}
+log = logging.getLogger(__name__)
 
-
-def _record_dtype(struct: type[ctypes.Structure], names: tuple[str, ...]) -> np.dtype:
-    """The numpy record of some fields of a C struct, at the struct's own offsets and size."""
-    ctype_of = dict(struct._fields_)
-    return np.dtype(
-        {
-            "names": list(names),
-            "formats": [_NUMPY_OF_CTYPE[ctype_of[name]] for name in names],
-            "offsets": [getattr(struct, name).offset for name in names],
-            "itemsize": ctypes.sizeof(struct),
-        }
-    )
-
-
-_LANDMARK = _record_dtype(MpNormalizedLandmarkC, ("x", "y", "z"))
-_CATEGORY = _record_dtype(MpCategoryC, ("index", "score"))
 #: MediaPipe's blendshape of no expression, which the detectors never read.
 NEUTRAL = "_neutral"
-
-
-def _records(pointer: ctypes._Pointer, count: int, dtype: np.dtype) -> np.ndarray:
-    """``count`` C structs at ``pointer`` as numpy records (a view: copy before the result is
-    freed)."""
-    address = ctypes.cast(pointer, ctypes.c_void_p).value
-    return np.frombuffer((ctypes.c_char * (count * dtype.itemsize)).from_address(address), dtype)
 
 
 @dataclass(slots=True)
@@ -59,48 +32,61 @@ class FaceResult:
     transform: np.ndarray | None  # 4x4 facial transformation matrix
 
 
-class FaceResultReader:
+class FaceReader(Protocol):
     """Runs a video-mode ``FaceLandmarker`` on an image and reads its first face, if any."""
 
-    def __init__(self) -> None:
-        self._indexes: np.ndarray | None = None  # blendshape indexes the names were read for
-        self._names: list[str] = []
+    def detect_for_video(
+        self, landmarker: object, image: object, ts_ms: int
+    ) -> FaceResult | None: ...
+
+
+class PublicFaceReader:
+    """:class:`FaceReader` through MediaPipe's public ``detect_for_video``."""
 
     def detect_for_video(self, landmarker: object, image: object, ts_ms: int) -> FaceResult | None:
-        """``landmarker.detect_for_video(image, ts_ms)``'s first face."""
-        lib = landmarker._lib  # the C entry points detect_for_video calls
-        result = MpFaceLandmarkerResultC()
-        lib.MpFaceLandmarkerDetectForVideo(
-            landmarker._handle,
-            image._image_ptr,
-            None,
-            ts_ms,
-            ctypes.byref(result),
-        )
-        try:
-            if not result.face_landmarks_count:
-                return None
-            return self._first_face(result)
-        finally:
-            lib.MpFaceLandmarkerCloseResult(ctypes.byref(result))
-
-    def _first_face(self, result: MpFaceLandmarkerResultC) -> FaceResult:
-        marks = result.face_landmarks[0]
-        records = _records(marks.landmarks, marks.landmarks_count, _LANDMARK)
-        landmarks = np.stack((records["x"], records["y"], records["z"]), axis=1)
-        blendshapes: dict[str, float] = {}
-        if result.face_blendshapes_count:
-            categories = result.face_blendshapes[0]
-            records = _records(categories.categories, categories.categories_count, _CATEGORY)
-            if self._indexes is None or not np.array_equal(self._indexes, records["index"]):
-                self._indexes = records["index"].copy()
-                self._names = [
-                    categories.categories[i].category_name.decode("utf-8")
-                    for i in range(categories.categories_count)
-                ]
-            blendshapes = dict(zip(self._names, records["score"].tolist(), strict=True))
-            blendshapes.pop(NEUTRAL, None)
+        result = landmarker.detect_for_video(image, ts_ms)  # type: ignore[attr-defined]
+        if not result.face_landmarks:
+            return None
+        landmarks = np.array([(p.x, p.y, p.z) for p in result.face_landmarks[0]], np.float32)
+        blendshapes = {}
+        if result.face_blendshapes:
+            blendshapes = {
+                c.category_name: c.score
+                for c in result.face_blendshapes[0]
+                if c.category_name != NEUTRAL
+            }
         transform = None
-        if result.facial_transformation_matrixes_count:
-            transform = result.facial_transformation_matrixes[0].to_numpy().astype(np.float32)
+        if result.facial_transformation_matrixes:
+            transform = np.asarray(result.facial_transformation_matrixes[0], np.float32)
         return FaceResult(landmarks, blendshapes, transform)
+
+
+@lru_cache(maxsize=1)
+def ctypes_reader_fits() -> bool:
+    """Whether the C struct reader can be used: its module imports and the installed mediapipe
+    is the release its layout was checked against. Said once in the log when it cannot."""
+    try:
+        face_result_ctypes = import_module("vision.mediapipe.face_result_ctypes")
+    except ImportError as exc:
+        log.warning("face results read through detect_for_video (slower): %s", exc)
+        return False
+    installed = version("mediapipe")
+    if installed != face_result_ctypes.VERIFIED_ON:
+        log.warning(
+            "face results read through detect_for_video (slower): mediapipe %s, the C layout "
+            "was checked on %s",
+            installed,
+            face_result_ctypes.VERIFIED_ON,
+        )
+        return False
+    return True
+
+
+def face_reader() -> FaceReader:
+    """A reader for one face landmarker: the C struct reader where it fits, else the public
+    one."""
+    if ctypes_reader_fits():
+        from vision.mediapipe.face_result_ctypes import CtypesFaceReader
+
+        return CtypesFaceReader()
+    return PublicFaceReader()

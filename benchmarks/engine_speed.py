@@ -6,23 +6,17 @@ sort for grande/chica, count for pares, sum for juego/punto) instead of looking 
 ranks up in the precomputed table. It gives the same strengths (checked here on every hand);
 for the settlement figure it is swapped into the engine for a second run over the same hands.
 
-    .venv/bin/python benchmarks/engine.py [--hands 3000] [--seed 7]
+    .venv/bin/python -m benchmarks.engine_speed [--hands 3000] [--seed 7]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 from collections import Counter
 from contextlib import contextmanager
 from itertools import combinations, product
-from pathlib import Path
-
-# This file is named engine.py: run as a script, its folder must not hide the engine package.
-if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
-    sys.path.pop(0)
 
 import engine.ranking as ranking
 from engine.calls import Call

@@ -1,0 +1,40 @@
+"""Reading any settings file under models/ (vision.toml, detectors.toml): TOML parsed and
+validated against a pydantic model, every error one line naming the file and the key."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+
+class SettingsError(ValueError):
+    """A settings file is missing, not TOML, or has a bad value (the message says which)."""
+
+
+class StrictSettings(BaseModel):
+    """A table of a settings file: unknown keys are refused, values cannot change once read."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+S = TypeVar("S", bound=BaseModel)
+
+
+def load_settings(path: Path, model: type[S], what: str) -> S:
+    """``path`` read as ``model``; a missing file, bad TOML or a bad value raises
+    :class:`SettingsError` (``what`` names the file in the first case)."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise SettingsError(f"{what} not found: {path}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise SettingsError(f"{path} is not valid TOML: {exc}") from exc
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise SettingsError(f"{path}: {where}: {first['msg']}") from exc
