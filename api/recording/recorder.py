@@ -222,6 +222,9 @@ class Recorder:
 
     def _start(self, session: str, camera: str) -> _CameraWriter | None:
         with self._lock:
+            table_id = self._active_table()
+            if table_id is None or session_name(table_id) != session:
+                return None  # the table changed (or was deleted) meanwhile
             state = self._sessions.setdefault(session, SessionState(session))
             if state.error:
                 return None
@@ -265,15 +268,16 @@ class Recorder:
     # sessions on disk
 
     def delete_session(self, session: str) -> bool:
-        """Remove the session's video folder whole; True if there was one."""
+        """Remove the session's video folder whole; True if there was one. The table must no
+        longer be the active one (else its next frame would start a new folder)."""
         with self._lock:
             self._stop_session(session)
             self._sessions.pop(session, None)
-        folder = session_folder(self.data_dir, session)
-        if not folder.is_dir():
-            return False
-        shutil.rmtree(folder)
-        return True
+            folder = session_folder(self.data_dir, session)
+            if not folder.is_dir():
+                return False
+            shutil.rmtree(folder)
+            return True
 
     def apply_retention(self, now_s: float | None = None) -> list[str]:
         """Delete the video of sessions whose last file is older than the retention setting

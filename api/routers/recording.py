@@ -89,9 +89,9 @@ def delete_session(
     """The session whole: its video, its hands, calls, señas and reviews."""
     table_id = _table_id(name)
     referee.table(table_id)
-    video = recorder.delete_session(name) if recorder is not None else False
     delete_session_rows(settings.database, table_id)
     referee.forget(table_id)
+    video = recorder.delete_session(name) if recorder is not None else False
     return {"deleted": name, "video": video}
 
 

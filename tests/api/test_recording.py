@@ -5,8 +5,8 @@ session whole, retention, and a folder that cannot be written."""
 from __future__ import annotations
 
 import os
-from itertools import pairwise
 import time
+from itertools import pairwise
 
 import av
 import pympi
