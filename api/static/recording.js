@@ -28,7 +28,7 @@ async function refresh() {
                    onchange: (e) => toggle(table.id, e.target.checked) }),
       " grabar vídeo"),
     h("a.rec-review", { href: `/review?session=table-${table.id}`, target: "_blank" }, "revisar"),
-    status.error ? h("span.rec-error", { id: "rec-error", role: "alert" }, status.error) : null,
+    ...(status.error ? [h("span.rec-error", { id: "rec-error", role: "alert" }, status.error)] : []),
   );
 }
 

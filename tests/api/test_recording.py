@@ -141,9 +141,12 @@ def test_a_full_disk_stops_the_video_with_a_message(tmp_path, clip, monkeypatch)
 
 def test_retention_deletes_old_videos_only(tmp_path):
     recorder = recorder_module.Recorder(
-        tmp_path, default_on=True, active_table=lambda: None, publish=lambda *a: None,
+        tmp_path,
+        default_on=True,
+        active_table=lambda: None,
+        publish=lambda *a: None,
         retention_days=7,
-    )  # fmt: skip
+    )
     for name, age_days in (("table-1", 8), ("table-2", 1)):
         folder = tmp_path / "recordings" / name
         folder.mkdir(parents=True)

@@ -63,8 +63,9 @@ def video_time(page) -> float:
 
 def test_a_recorded_hand_is_reviewed_seña_by_seña(tmp_path, browser):
     clip = write_clip(tmp_path / "table.mp4", frames=200, fps=20.0, size=(320, 240))
-    server = KeinuServer("--data-dir", str(tmp_path / "data"), "--source", str(clip),
-                         "--loop", "--record")  # fmt: skip
+    server = KeinuServer(
+        "--data-dir", str(tmp_path / "data"), "--source", str(clip), "--loop", "--record"
+    )
     try:
         table = httpx.post(f"{server.url}/api/tables", json={"seats": SEATS}).json()
         hand = table["current"]["hand"]["id"]
@@ -149,17 +150,25 @@ def test_keinu_review_shows_an_analysis_folder(tmp_path, browser):
     folder = tmp_path / "analysis"
     folder.mkdir()
     write_clip(folder / "annotated.mp4", frames=60, fps=20.0)
-    gestures = [{"seat": 1, "kind": "wink", "side": "left", "start_ms": 500, "end_ms": 800},
-                {"seat": 2, "kind": "pout", "side": None, "start_ms": 1500, "end_ms": 1900}]  # fmt: skip
+    gestures = [
+        {"seat": 1, "kind": "wink", "side": "left", "start_ms": 500, "end_ms": 800},
+        {"seat": 2, "kind": "pout", "side": None, "start_ms": 1500, "end_ms": 1900},
+    ]
     (folder / "gestures.jsonl").write_text("".join(json.dumps(g) + "\n" for g in gestures))
-    summary = {"source": "table.mp4", "frames": 60, "duration_ms": 3000, "profile": "standard",
-               "seats": {"1": {}, "2": {}}}  # fmt: skip
+    summary = {
+        "source": "table.mp4",
+        "frames": 60,
+        "duration_ms": 3000,
+        "profile": "standard",
+        "seats": {"1": {}, "2": {}},
+    }
     (folder / "summary.json").write_text(json.dumps(summary))
     port = free_port()
     process = subprocess.Popen(
         [KEINU, "review", str(folder), "--port", str(port), "--data-dir", str(tmp_path / "d")],
-        stdout=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert process.stdout.readline().startswith(f"keinu: review on http://127.0.0.1:{port}/")
         page = browser.new_page()
