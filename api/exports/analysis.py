@@ -33,7 +33,8 @@ def load_analysis(folder: Path) -> Timeline:
             "from `keinu analyze`)"
         )
     summary = _json(folder / "summary.json")
-    gestures = _gestures(folder / "gestures.jsonl")
+    lines = _lines(folder / "gestures.jsonl")
+    gestures = [gesture for gesture, _ in lines]
     media = next((folder / n for n in VIDEO_NAMES if (folder / n).is_file()), None)
     duration = summary.get("duration_ms") or 0
     fps = summary.get("frames", 0) * 1000 / duration if duration else None
@@ -50,7 +51,7 @@ def load_analysis(folder: Path) -> Timeline:
     for gesture in gestures:
         timeline.seats.setdefault(gesture.seat, "")
     profile_name = str(summary.get("profile", "standard"))
-    timeline.senas = _senas(gestures, profile_name, read_reviews(folder))
+    timeline.senas = _senas(lines, profile_name, read_reviews(folder))
     timeline.record = {
         "meta": {"source": summary.get("source"), "profile": profile_name},
         "calls": [[g.seat, f"sena {g.label}", g.start_ms] for g in gestures],
@@ -72,32 +73,66 @@ def read_reviews(folder: Path) -> dict[str, dict[str, str]]:
 
 
 def _senas(
-    gestures: list[Gesture], profile_name: str, reviews: dict[str, dict[str, str]]
+    lines: list[tuple[Gesture, dict | None]], profile_name: str, reviews: dict[str, dict[str, str]]
 ) -> list[SenaSpan]:
+    """The señas the gestures formed: as ``keinu analyze`` wrote them beside each gesture, or,
+    for a run cut short before it could, read again under the profile."""
+    stored = [(gesture, sena) for gesture, sena in lines if sena is not None]
+    if len(stored) == len(lines):
+        groups = _stored_senas(stored)
+    else:
+        groups = _read_again([g for g, _ in lines], profile_name)
+    spans = []
+    for members, meaning in groups:
+        seat, start = members[0].seat, min(g.start_ms for g in members)
+        review = reviews.get(sena_key(seat, start), {})
+        spans.append(
+            SenaSpan(
+                seat=seat,
+                start_ms=start,
+                end_ms=max(g.end_ms for g in members),
+                gestures=tuple(g.label for g in members),
+                meaning=meaning,
+                verdict=None if meaning else "not_in_catalogue",
+                review=review.get("action"),
+                note=review.get("note", ""),
+            )
+        )
+    return spans
+
+
+def _stored_senas(
+    lines: list[tuple[Gesture, dict | None]],
+) -> list[tuple[list[Gesture], str | None]]:
+    """Each line names its seña's gestures: a seña of n gestures is the next n lines of that
+    seat naming the same seña."""
+    groups: list[tuple[list[Gesture], str | None]] = []
+    open_groups: dict[tuple, list[Gesture]] = {}
+    for gesture, sena in lines:
+        key = (gesture.seat, sena.get("meaning"), tuple(sena.get("gestures") or ()))
+        members = open_groups.get(key)
+        if members is None:
+            members = open_groups[key] = []
+            groups.append((members, sena.get("meaning")))
+        members.append(gesture)
+        if len(members) >= max(1, len(key[2])):
+            del open_groups[key]
+    return groups
+
+
+def _read_again(
+    gestures: list[Gesture], profile_name: str
+) -> list[tuple[list[Gesture], str | None]]:
     try:
         profile = load_profile(profile_name)
     except ProfileError as exc:
         raise ExportError(f"the analysis's profile {profile_name!r}: {exc}") from None
     table = Table()
     calls = [table.observe(g) for g in gestures]
-    spans = []
-    for sena in interpret(calls, profile):
-        members = [gestures[call.index] for call in sena.calls]
-        start = min(g.start_ms for g in members)
-        review = reviews.get(sena_key(sena.seat, start), {})
-        spans.append(
-            SenaSpan(
-                seat=sena.seat,
-                start_ms=start,
-                end_ms=max(g.end_ms for g in members),
-                gestures=tuple(sena.gestures),
-                meaning=sena.meaning,
-                verdict=None if sena.meaning else "not_in_catalogue",
-                review=review.get("action"),
-                note=review.get("note", ""),
-            )
-        )
-    return spans
+    return [
+        ([gestures[call.index] for call in sena.calls], sena.meaning)
+        for sena in interpret(calls, profile)
+    ]
 
 
 def _json(path: Path) -> Any:
@@ -107,8 +142,10 @@ def _json(path: Path) -> Any:
         raise ExportError(f"cannot read {path}: {exc}") from None
 
 
-def _gestures(path: Path) -> list[Gesture]:
-    gestures = []
+def _lines(path: Path) -> list[tuple[Gesture, dict | None]]:
+    """Each gesture of ``gestures.jsonl`` and the seña written beside it (None before the run
+    ended)."""
+    found = []
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
@@ -117,7 +154,9 @@ def _gestures(path: Path) -> list[Gesture]:
         if not line.strip():
             continue
         try:
-            gestures.append(Gesture.from_dict(json.loads(line)))
-        except (ValueError, KeyError, TypeError) as exc:
+            data = json.loads(line)
+            sena = data.get("sena")
+            found.append((Gesture.from_dict(data), sena if isinstance(sena, dict) else None))
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
             raise ExportError(f"{path} line {number} is not a gesture: {exc}") from None
-    return gestures
+    return found

@@ -14,6 +14,7 @@ from api.exports.errors import ExportError
 from api.exports.session import SESSION_NAME, load_session, session_name, table_id_of
 from api.exports.timeline import Timeline
 from api.exports.webvtt import write_vtt
+from api.recording.manifest import first_segment
 
 
 def _records(timeline: Timeline, out: Path, stem: str) -> list[Path]:
@@ -43,17 +44,14 @@ def export(timeline: Timeline, fmt: str, out: Path, stem: str) -> list[Path]:
 
 
 def session_timeline(data_dir: Path, name: str) -> Timeline:
-    """A stored session on the clock of its recorded video, if it was recorded."""
-    from api.recording.manifest import first_segment
-
+    """A stored session on the clock of its recorded video, if it was recorded. It has no
+    frame numbers: a live camera's frames come at a varying rate, some dropped."""
     table_id = table_id_of(name)
     segment = first_segment(data_dir, session_name(table_id))
     database = data_dir / "keinu.sqlite3"
     if segment is None:
         return load_session(database, table_id)
-    return load_session(
-        database, table_id, origin_ms=segment.wall_ms, media=segment.path, fps=segment.fps
-    )
+    return load_session(database, table_id, origin_ms=segment.wall_ms, media=segment.path)
 
 
 def open_timeline(spec: str, data_dir: Path) -> tuple[Timeline, str]:

@@ -42,7 +42,6 @@ def load_session(
     *,
     origin_ms: int | None = None,
     media: Path | None = None,
-    fps: float | None = None,
 ) -> Timeline:
     """``origin_ms``: the wall-clock moment that is 0 on the timeline (the recording's first
     frame), default the first hand's start."""
@@ -62,7 +61,6 @@ def load_session(
             media=media,
             base=database.parent,
             seats={s.seat: s.name for s in row.seats},
-            fps=fps,
             record=referee.session(table_id),
         )
         for i, hand in enumerate(hands):

@@ -167,6 +167,7 @@ class Recorder:
         self._switches: dict[int, bool] = self._read_switches()
         self._sessions: dict[str, SessionState] = {}
         self._writers: dict[tuple[str, str], _CameraWriter] = {}
+        self.apply_retention()
 
     # switches
 
@@ -281,7 +282,8 @@ class Recorder:
 
     def apply_retention(self, now_s: float | None = None) -> list[str]:
         """Delete the video of sessions whose last file is older than the retention setting
-        (0 keeps everything); the events stay in the database."""
+        (0 keeps everything); the events stay in the database. Run at start-up and whenever a
+        session starts recording."""
         if self.retention_days <= 0 or not self.root.is_dir():
             return []
         cutoff = (now_s or time.time()) - self.retention_days * 86400

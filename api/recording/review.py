@@ -4,6 +4,7 @@ notes and overrulings, cuts clips and exports."""
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,8 +59,6 @@ class AnalysisReview:
         return [] if media is None else [Video(media.name, "video", media, 0)]
 
     def review(self, sena: dict[str, Any], action: str, note: str) -> None:
-        import json
-
         reviews = read_reviews(self.folder)
         reviews[sena_key(int(sena["seat"]), int(sena["start_ms"]))] = {
             "action": action,
