@@ -9,7 +9,7 @@ from pathlib import Path
 
 from api.cli import UserError
 from api.exports.errors import ExportError
-from api.exports.session import SESSION_NAME, session_name, table_id_of
+from api.exports.session import SESSION_NAME, load_session, session_name, table_id_of
 from api.settings import Settings
 
 
@@ -40,9 +40,12 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings(**overrides)
     folder: Path | None = None
     if SESSION_NAME.match(args.target) and not Path(args.target).is_dir():
-        query = f"?session={session_name(table_id_of(args.target))}"
-        if not settings.database.is_file():
-            raise UserError(f"no session {args.target}: there is no keinu database yet")
+        table_id = table_id_of(args.target)
+        try:
+            load_session(settings.database, table_id)  # refuse a session that does not exist
+        except ExportError as exc:
+            raise UserError(str(exc)) from None
+        query = f"?session={session_name(table_id)}"
     else:
         folder = Path(args.target).expanduser()
         try:

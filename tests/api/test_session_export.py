@@ -95,3 +95,10 @@ def test_a_session_name_that_is_not_one_is_refused(client, settings, tmp_path, c
         assert main(argv) == 2
         assert capsys.readouterr().err.count("\n") == 1
     assert not (tmp_path / "o").exists()
+
+
+def test_keinu_review_refuses_a_session_that_does_not_exist(client, settings, capsys):
+    played_session(client)
+    argv = ["review", "table-5", "--data-dir", str(settings.data_dir)]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == f"keinu review: no session table-5 in {settings.database}\n"
