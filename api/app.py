@@ -20,8 +20,10 @@ from api.hub import Hub
 from api.live import LiveFeed, PipelineFactory
 from api.paths import OutsideDataDir
 from api.practice import Practice
+from api.recording.recorder import Recorder
+from api.recording.review import AnalysisReview
 from api.referee import NotFound, Referee, StateError
-from api.routers import health, live, senas, stream, tables
+from api.routers import health, live, recording, senas, stream, tables
 from api.routers import practice as practice_routes
 from api.security import Gate
 from api.settings import Settings
@@ -35,7 +37,14 @@ from vision.config.pipeline_settings import default_vision_settings
 STATIC = Path(__file__).resolve().parent / "static"
 
 
-def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None = None) -> FastAPI:
+def create_app(
+    settings: Settings,
+    *,
+    pipeline_factory: PipelineFactory | None = None,
+    review_folder: Path | None = None,
+) -> FastAPI:
+    """``review_folder``: serve the review page of that ``keinu analyze`` folder
+    (``keinu review DIR``)."""
     if settings.needs_token and not settings.token:
         raise ValueError(f"listening on {settings.host} needs a token (KEINU_TOKEN)")
     store = Store(settings.database)
@@ -43,6 +52,17 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
     referee = Referee(store, hub)
 
     live_feed: LiveFeed | None = None
+    recorder = (
+        Recorder(
+            settings.data_dir,
+            default_on=settings.record,
+            active_table=lambda: referee.active_table_id,
+            publish=hub.publish,
+            retention_days=settings.retention_days,
+        )
+        if settings.live
+        else None
+    )
 
     def degraded(message: str) -> None:
         if live_feed is not None:
@@ -60,6 +80,7 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
             annotate=Annotator(),
             describe_seats=seat_summary,
             jpeg_quality=settings.jpeg_quality,
+            on_frame=recorder.feed if recorder is not None else None,
         )
 
     @asynccontextmanager
@@ -71,6 +92,8 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
         finally:
             if live_feed is not None:
                 live_feed.stop()
+            if recorder is not None:
+                recorder.close()
             practice.cancel()
             store.close()
 
@@ -95,6 +118,8 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
     app.state.practice = practice
     app.state.on_gesture = on_gesture
     app.state.live = live_feed
+    app.state.recorder = recorder
+    app.state.review_folder = AnalysisReview(review_folder) if review_folder else None
     app.state.snapshot = lambda: {
         "pipeline": live_feed.health.to_dict() if live_feed else {"state": "off"},
         "source": live_feed.source if live_feed else None,
@@ -109,7 +134,7 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
         ),
     }
 
-    for module in (health, stream, live, tables, senas, practice_routes):
+    for module in (health, stream, live, tables, senas, practice_routes, recording):
         app.include_router(module.router)
 
     @app.exception_handler(RequestValidationError)
@@ -135,6 +160,10 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/review", include_in_schema=False)
+    def review_page() -> FileResponse:
+        return FileResponse(STATIC / "review.html", headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(

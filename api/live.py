@@ -125,6 +125,7 @@ class LiveFeed:
         annotate: Callable[[Any, bool], tuple[str, np.ndarray] | None],
         describe_seats: Callable[[Any], dict] = lambda result: {},
         jpeg_quality: int = 75,
+        on_frame: Callable[[Any], None] | None = None,
     ) -> None:
         self.source = source
         self._factory = pipeline_factory
@@ -133,6 +134,7 @@ class LiveFeed:
         self._on_gesture = on_gesture
         self._annotate = annotate
         self._describe_seats = describe_seats
+        self._on_frame = on_frame
         self._commands: queue.SimpleQueue[Callable[[Any], None]] = queue.SimpleQueue()
         self.notice: str | None = None
         self._quality = jpeg_quality
@@ -214,6 +216,8 @@ class LiveFeed:
                 log.exception("a gesture could not be handled: %s", gesture)
         self._update_stats(getattr(result, "stats", None))
         self._publish_scores(result)
+        if self._on_frame is not None:
+            self._on_frame(result)
         self._publish_frame(result)
         self._run_commands()
 

@@ -96,6 +96,15 @@ class Referee:
             raise NotFound(f"no hand {hand_id}")
         return row
 
+    def forget(self, table_id: int) -> None:
+        """Drop what is kept in memory of a table deleted from the store."""
+        with self._lock:
+            self._matches.pop(table_id, None)
+            self._tables = {k: t for k, t in self._tables.items() if self.store.get_hand(k)}
+            if self.active_table_id == table_id:
+                last = self.store.list_tables()
+                self.active_table_id = last[-1].id if last else None
+
     def activate(self, table_id: int) -> dict:
         self.table(table_id)
         self.active_table_id = table_id

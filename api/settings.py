@@ -47,6 +47,11 @@ class Settings(BaseSettings):
     #: Seat map of each source, in the order of ``source`` (``vision.seats.parse_seat_map``
     #: syntax); a source without one hands out seats 1..4 left to right.
     seats: list[str] = Field(default_factory=list)
+    #: Record every table's video unless its switch is turned off (``keinu serve --record``);
+    #: without it a table's video is recorded only once its switch is turned on.
+    record: bool = False
+    #: Days a session's recorded video is kept (0: until it is deleted by hand).
+    retention_days: int = Field(0, ge=0, le=3650)
     max_body_bytes: int = Field(65_536, ge=1024)
     #: Frames the MJPEG encoder keeps per source before it drops the oldest.
     frame_queue: int = Field(2, ge=1, le=16)

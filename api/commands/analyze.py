@@ -1,8 +1,8 @@
 """``keinu analyze SOURCE``: find every seat's gestures in a recording and write them down.
 
 Writes, in ``--out`` (default ``out/<source name>``): ``gestures.jsonl`` (written as gestures are
-found), ``gestures.vtt`` (captions), ``annotated.mp4`` (landmarks, seats, gesture labels and score
-traces drawn over the video) and ``summary.json``.
+found), ``gestures.vtt`` (captions), ``gestures.eaf`` (ELAN tiers), ``annotated.mp4`` (landmarks,
+seats, gesture labels and score traces drawn over the video) and ``summary.json``.
 
 What the gestures mean comes from the house profile (``--profile``): they are read exactly as a
 live table reads them (``Table.observe``, then the engine's ``interpret``, which combines a seat's
@@ -27,6 +27,8 @@ from tqdm import tqdm
 
 from api.cli import UserError
 from api.commands.calibrate import PLAYER_NAME, player_path
+from api.exports.analysis import load_analysis
+from api.exports.eaf import write_eaf
 from engine.gesture import Gesture
 from engine.senas import Profile, ProfileError, Sena, interpret, load_profile
 from engine.table import Table
@@ -261,7 +263,8 @@ def webvtt_with_senas(gestures: Sequence[Gesture], senas: Sequence[Sena], profil
 
 
 def write_outputs(out: Path, summary: RunSummary, profile: Profile) -> None:
-    """gestures.jsonl again with each gesture's seña, gestures.vtt and summary.json."""
+    """gestures.jsonl again with each gesture's seña, gestures.vtt, summary.json and
+    gestures.eaf (ELAN), which is read back from the other three."""
     gestures = summary.gestures
     senas = read_senas(gestures, profile)
     each = sena_of_each(senas, len(gestures))
@@ -280,6 +283,7 @@ def write_outputs(out: Path, summary: RunSummary, profile: Profile) -> None:
     (out / "summary.json").write_text(
         json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
     )
+    write_eaf(load_analysis(out), out / "gestures.eaf")
 
 
 class _VideoWriter:

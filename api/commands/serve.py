@@ -61,6 +61,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--loop", action="store_true", help="play a video file again at its end")
     parser.add_argument(
+        "--record",
+        action="store_true",
+        help="record each table's video (under DATA_DIR/recordings/) unless its switch is "
+        "turned off on the dashboard; without it, only tables switched on are recorded",
+    )
+    parser.add_argument(
+        "--retention-days",
+        type=int,
+        metavar="N",
+        help="delete a session's recorded video N days after it was made (default 0: keep)",
+    )
+    parser.add_argument(
         "--no-live", action="store_true", help="no video at all: refereeing by hand only"
     )
     parser.set_defaults(run=run)
@@ -87,12 +99,15 @@ def _checked_settings(args: argparse.Namespace) -> tuple[Settings, bool]:
         "host": args.host,
         "profile": args.profile,
         "data_dir": args.data_dir,
+        "retention_days": args.retention_days,
     }
     overrides = {k: v for k, v in overrides.items() if v is not None}
     if args.loop:
         overrides["loop"] = True
     if args.no_live:
         overrides["live"] = False
+    if args.record:
+        overrides["record"] = True
     try:
         settings = Settings(**overrides)
     except ValidationError as exc:
@@ -252,6 +267,11 @@ def _what_runs(settings: Settings) -> list[str]:
             for source_id, spec in zip(settings.source_ids, settings.source_specs, strict=True)
         )
         lines.append(f"video: {cameras}")
+    if settings.record:
+        lines.append(
+            f"recording each table's video into {settings.data_dir / 'recordings'} "
+            "(the dashboard's REC switch turns a table's off)"
+        )
     missing = models_missing()
     if missing is not None:
         lines.append(f"showing the video without detection: {missing}")

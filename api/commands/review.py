@@ -1,0 +1,60 @@
+"""``keinu review DIR|SESSION``: the review page of a ``keinu analyze`` folder or of a recorded
+session, served on this machine only (no camera is opened)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from api.cli import UserError
+from api.exports.errors import ExportError
+from api.exports.session import SESSION_NAME, load_session, session_name, table_id_of
+from api.settings import Settings
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "review",
+        help="review an analysis folder or a recorded session: video, timeline, notes, clips",
+        description="Open the review page of a `keinu analyze` output folder, or of a session "
+        "(table-N) recorded by `keinu serve`.",
+    )
+    parser.add_argument("target", metavar="DIR|SESSION", help="an analysis folder, or table-N")
+    parser.add_argument("--port", type=int, default=8766, help="port to listen on (default 8766)")
+    parser.add_argument(
+        "--data-dir", metavar="DIR", type=Path, help="where the sessions live (as for serve)"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from api.app import create_app
+    from api.recording.review import AnalysisReview
+
+    overrides = {"live": False, "port": args.port}
+    if args.data_dir is not None:
+        overrides["data_dir"] = args.data_dir
+    settings = Settings(**overrides)
+    folder: Path | None = None
+    if SESSION_NAME.match(args.target) and not Path(args.target).is_dir():
+        table_id = table_id_of(args.target)
+        try:
+            load_session(settings.database, table_id)  # refuse a session that does not exist
+        except ExportError as exc:
+            raise UserError(str(exc)) from None
+        query = f"?session={session_name(table_id)}"
+    else:
+        folder = Path(args.target).expanduser()
+        try:
+            AnalysisReview(folder)
+        except ExportError as exc:
+            raise UserError(str(exc)) from None
+        query = ""
+    app = create_app(settings, review_folder=folder)
+    print(f"keinu: review on http://127.0.0.1:{settings.port}/review{query}  (Ctrl-C stops)")
+    sys.stdout.flush()
+    uvicorn.run(app, host="127.0.0.1", port=settings.port, log_level="warning")
+    return 0

@@ -1,0 +1,87 @@
+"""Events as BORIS's tabular export lays them out (and a spreadsheet opens): one row per
+event, state events as a START and a STOP row, instants as POINT, with the time in seconds,
+the video frame, the seat as subject, the behaviour and its modifiers, and the verdict."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from api.exports.eaf import verdict_text
+from api.exports.timeline import Timeline
+
+COLUMNS = (
+    "Time",
+    "Frame",
+    "Media file path",
+    "FPS",
+    "Subject",
+    "Behavior",
+    "Modifiers",
+    "Behavior type",
+    "Status",
+    "Verdict",
+    "Comment",
+)
+
+
+def rows(timeline: Timeline) -> list[dict[str, str]]:
+    media = str(timeline.media) if timeline.media else ""
+    fps = f"{timeline.fps:g}" if timeline.fps else ""
+    events: list[tuple[int, int, dict[str, str]]] = []
+
+    def add(
+        ms: int,
+        subject: str,
+        behaviour: str,
+        modifiers: str,
+        status: str,
+        verdict: str = "",
+        comment: str = "",
+    ) -> None:
+        frame = timeline.frame_of(ms)
+        events.append(
+            (
+                ms,
+                len(events),
+                {
+                    "Time": f"{ms / 1000:.3f}",
+                    "Frame": "" if frame is None else str(frame),
+                    "Media file path": media,
+                    "FPS": fps,
+                    "Subject": subject,
+                    "Behavior": behaviour,
+                    "Modifiers": modifiers,
+                    "Behavior type": "POINT" if status == "POINT" else "STATE",
+                    "Status": status,
+                    "Verdict": verdict,
+                    "Comment": comment,
+                },
+            )
+        )
+
+    for g in timeline.gestures:
+        subject = timeline.seat_name(g.seat)
+        add(g.start_ms, subject, g.kind, g.side or "", "START")
+        add(g.end_ms, subject, g.kind, g.side or "", "STOP")
+    for s in timeline.senas:
+        subject, modifiers = timeline.seat_name(s.seat), f"{s.label}|{'+'.join(s.gestures)}"
+        verdict = verdict_text(s.verdict, "", s.review, "")
+        add(s.start_ms, subject, "seña", modifiers, "START", verdict, s.reason)
+        add(s.end_ms, subject, "seña", modifiers, "STOP", verdict, s.note)
+    for c in timeline.calls:
+        add(c.t_ms, timeline.seat_name(c.seat), "call", c.text, "POINT", "", f"hand {c.hand}")
+    return [row for _, _, row in sorted(events, key=lambda e: (e[0], e[1]))]
+
+
+def write_tables(timeline: Timeline, out: Path, stem: str) -> list[Path]:
+    written = []
+    table = rows(timeline)
+    for suffix, delimiter in ((".csv", ","), (".tsv", "\t")):
+        path = out / f"{stem}{suffix}"
+        with path.open("w", encoding="utf-8", newline="") as handle:
+            writer = csv.DictWriter(handle, COLUMNS, delimiter=delimiter)
+            writer.writeheader()
+            writer.writerows(table)
+        written.append(path)
+    return written

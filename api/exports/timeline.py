@@ -1,0 +1,145 @@
+"""One session or analysis on one clock (milliseconds from the start of its video, or of the
+session when there is none): what every export format is written from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class GestureSpan:
+    seat: int
+    kind: str
+    side: str | None
+    start_ms: int
+    end_ms: int
+    confidence: float = 1.0
+
+    @property
+    def label(self) -> str:
+        return self.kind if self.side is None else f"{self.kind} {self.side}"
+
+
+@dataclass(frozen=True, slots=True)
+class SenaSpan:
+    """A seña: from its first gesture's start to its last gesture's end. ``verdict`` is None
+    where there was no hand to judge it in (an analysis of a video); ``review`` is the
+    referee's afterthought (``overruled``/``acknowledged``) and ``note`` its text."""
+
+    seat: int
+    start_ms: int
+    end_ms: int
+    gestures: tuple[str, ...]
+    meaning: str | None
+    verdict: str | None
+    reason: str = ""
+    hand: int | None = None
+    call: int | None = None
+    review: str | None = None
+    note: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.meaning or "not in catalogue"
+
+
+@dataclass(frozen=True, slots=True)
+class CallMark:
+    """A call of the hand (``envido 2``, ``paso``...) at the moment it was entered."""
+
+    t_ms: int
+    seat: int
+    text: str
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """A hand (``kind='hand'``) or a lance/phase of one (``kind='lance'``)."""
+
+    kind: str
+    label: str
+    start_ms: int
+    end_ms: int
+    hand: int
+
+
+@dataclass
+class Timeline:
+    title: str
+    #: The video the times refer to, if any; relative to ``base`` where it lies inside it.
+    media: Path | None
+    base: Path
+    seats: dict[int, str] = field(default_factory=dict)
+    gestures: list[GestureSpan] = field(default_factory=list)
+    senas: list[SenaSpan] = field(default_factory=list)
+    calls: list[CallMark] = field(default_factory=list)
+    bands: list[Band] = field(default_factory=list)
+    fps: float | None = None
+    #: The hand (or game) record of what was played, as ``keinu replay`` reads it.
+    record: dict[str, Any] | None = None
+
+    def seat_name(self, seat: int) -> str:
+        name = self.seats.get(seat, "")
+        return f"seat {seat} ({name})" if name else f"seat {seat}"
+
+    def frame_of(self, ms: int) -> int | None:
+        return None if not self.fps else int(ms * self.fps / 1000)
+
+    @property
+    def end_ms(self) -> int:
+        ends = [g.end_ms for g in self.gestures] + [s.end_ms for s in self.senas]
+        ends += [c.t_ms for c in self.calls] + [b.end_ms for b in self.bands]
+        return max(ends, default=0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """What the review page draws."""
+        return {
+            "title": self.title,
+            "seats": {str(k): v for k, v in sorted(self.seats.items())},
+            "fps": self.fps,
+            "end_ms": self.end_ms,
+            "gestures": [
+                {"seat": g.seat, "label": g.label, "start_ms": g.start_ms, "end_ms": g.end_ms}
+                for g in self.gestures
+            ],
+            "senas": [
+                {
+                    "seat": s.seat,
+                    "start_ms": s.start_ms,
+                    "end_ms": s.end_ms,
+                    "gestures": list(s.gestures),
+                    "meaning": s.meaning,
+                    "verdict": s.verdict,
+                    "reason": s.reason,
+                    "hand": s.hand,
+                    "call": s.call,
+                    "review": s.review,
+                    "note": s.note,
+                }
+                for s in self.senas
+            ],
+            "calls": [
+                {"t_ms": c.t_ms, "seat": c.seat, "text": c.text, "hand": c.hand} for c in self.calls
+            ],
+            "bands": [
+                {"kind": b.kind, "label": b.label, "start_ms": b.start_ms, "end_ms": b.end_ms}
+                for b in self.bands
+            ],
+        }
+
+
+def lanes(spans: list[Any], start: str = "start_ms", end: str = "end_ms") -> list[list[Any]]:
+    """``spans`` packed into as few lanes as keep each lane free of overlaps (ELAN refuses two
+    overlapping annotations on one tier), in time order."""
+    packed: list[list[Any]] = []
+    for span in sorted(spans, key=lambda s: (getattr(s, start), getattr(s, end))):
+        for lane in packed:
+            if getattr(lane[-1], end) <= getattr(span, start):
+                lane.append(span)
+                break
+        else:
+            packed.append([span])
+    return packed

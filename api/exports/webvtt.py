@@ -1,0 +1,56 @@
+"""WebVTT: captions (each gesture, and each seña with its verdict) and a chapters track with
+one chapter per hand and per lance, for any HTML5 player."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from api.exports.eaf import verdict_text
+from api.exports.timeline import Timeline
+from vision.export import MIN_CUE_MS, vtt_timestamp
+
+
+def _cue(number: int, start: int, end: int, text: str) -> list[str]:
+    end = max(end, start + MIN_CUE_MS)
+    return [str(number), f"{vtt_timestamp(start)} --> {vtt_timestamp(end)}", text, ""]
+
+
+def captions(timeline: Timeline) -> str:
+    items = [
+        (g.start_ms, g.end_ms, f"{timeline.seat_name(g.seat)}: {g.label}")
+        for g in timeline.gestures
+    ]
+    items += [
+        (
+            s.start_ms,
+            s.end_ms,
+            f"{timeline.seat_name(s.seat)}: seña {s.label} — "
+            f"{verdict_text(s.verdict, '', s.review, s.note)}",
+        )
+        for s in timeline.senas
+    ]
+    lines = ["WEBVTT", ""]
+    for number, (start, end, text) in enumerate(sorted(items), 1):
+        lines += _cue(number, start, end, text)
+    return "\n".join(lines)
+
+
+def chapters(timeline: Timeline) -> str:
+    lines = ["WEBVTT", ""]
+    bands = sorted(timeline.bands, key=lambda b: (b.start_ms, b.kind != "hand"))
+    for number, band in enumerate(bands, 1):
+        lines += [
+            str(number),
+            f"{vtt_timestamp(band.start_ms)} --> "
+            f"{vtt_timestamp(max(band.end_ms, band.start_ms + 1))}",
+            band.label,
+            "",
+        ]
+    return "\n".join(lines)
+
+
+def write_vtt(timeline: Timeline, out: Path, stem: str) -> list[Path]:
+    caption_path, chapter_path = out / f"{stem}.vtt", out / f"{stem}.chapters.vtt"
+    caption_path.write_text(captions(timeline), encoding="utf-8")
+    chapter_path.write_text(chapters(timeline), encoding="utf-8")
+    return [caption_path, chapter_path]

@@ -1,0 +1,217 @@
+"""Recording and reviewing: each table's video switch, a recorded session deleted whole, and
+the review page's data (timeline, videos, notes, clips, exports) for a session or, under
+``keinu review DIR``, an analysis folder."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.responses import FileResponse, PlainTextResponse
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from api.deps import get_referee, get_settings
+from api.exports.errors import ExportError
+from api.exports.formats import FORMATS
+from api.exports.session import table_id_of
+from api.exports.webvtt import captions, chapters
+from api.recording.recorder import Recorder
+from api.recording.review import (
+    CLIP_MARGIN_MS,
+    ReviewSource,
+    SessionReview,
+    clip,
+    export_files,
+    find_sena,
+)
+from api.recording.sessions import delete_session_rows
+from api.referee import NotFound, Referee
+from api.settings import Settings
+
+router = APIRouter(prefix="/api", tags=["recording"])
+RefereeDep = Annotated[Referee, Depends(get_referee)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SwitchIn(Strict):
+    on: bool
+
+
+class NoteIn(Strict):
+    action: Literal["acknowledged", "overruled"]
+    note: Annotated[str, StringConstraints(strip_whitespace=True, max_length=300)] = ""
+
+
+class ClipIn(Strict):
+    start_ms: int = Field(ge=0)
+    end_ms: int = Field(ge=1)
+    camera: Annotated[str, StringConstraints(pattern=r"^[a-z0-9]{1,16}$")] | None = None
+
+
+def get_recorder(request: Request) -> Recorder | None:
+    return request.app.state.recorder
+
+
+RecorderDep = Annotated[Recorder | None, Depends(get_recorder)]
+
+
+@router.get("/recording")
+def recording(referee: RefereeDep, recorder: RecorderDep) -> dict:
+    """Whether video is being recorded, per table; off everywhere without a live feed."""
+    tables = referee.store.list_tables()
+    if recorder is None:
+        return {"available": False, "tables": {}}
+    return {
+        "available": True,
+        "default_on": recorder.default_on,
+        "tables": {str(t.id): recorder.status(t.id) for t in tables},
+    }
+
+
+@router.put("/tables/{table_id}/recording")
+def switch(table_id: int, body: SwitchIn, referee: RefereeDep, recorder: RecorderDep) -> dict:
+    referee.table(table_id)
+    if recorder is None:
+        raise HTTPException(409, "there is no live video to record (keinu serve --no-live)")
+    return recorder.switch(table_id, body.on)
+
+
+@router.delete("/sessions/{name}")
+def delete_session(
+    name: str,
+    referee: RefereeDep,
+    recorder: RecorderDep,
+    settings: Annotated[Settings, Depends(get_settings)],
+) -> dict:
+    """The session whole: its video, its hands, calls, señas and reviews."""
+    table_id = _table_id(name)
+    referee.table(table_id)
+    delete_session_rows(settings.database, table_id)
+    referee.forget(table_id)
+    video = recorder.delete_session(name) if recorder is not None else False
+    return {"deleted": name, "video": video}
+
+
+# the review page
+
+
+def review_source(name: str, request: Request) -> ReviewSource:
+    folder_review = request.app.state.review_folder
+    if folder_review is not None:
+        if name != folder_review.name:
+            raise HTTPException(404, f"only {folder_review.name!r} is reviewed here")
+        return folder_review
+    try:
+        return SessionReview(
+            request.app.state.settings.data_dir, _table_id(name), request.app.state.referee
+        )
+    except NotFound as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+SourceDep = Annotated[ReviewSource, Depends(review_source)]
+
+
+@router.get("/review/{name}")
+def review_data(name: str, source: SourceDep) -> dict:
+    timeline = _timeline(source)
+    return {
+        "name": source.name,
+        "timeline": timeline.to_dict(),
+        "videos": [
+            {
+                "name": v.name,
+                "camera": v.camera,
+                "offset_ms": v.offset_ms,
+                "url": f"/api/review/{name}/video/{v.name}",
+            }
+            for v in source.videos()
+        ],
+        "formats": list(FORMATS),
+    }
+
+
+@router.get("/review/{name}/video/{file}")
+def video(name: str, file: str, source: SourceDep) -> FileResponse:
+    for item in source.videos():
+        if item.name == file:
+            return FileResponse(item.path, media_type="video/mp4")
+    raise HTTPException(404, f"no video {file!r} in {name}")
+
+
+@router.get("/review/{name}/{kind}.vtt")
+def vtt(name: str, kind: Literal["captions", "chapters"], source: SourceDep) -> PlainTextResponse:
+    timeline = _timeline(source)
+    text = captions(timeline) if kind == "captions" else chapters(timeline)
+    return PlainTextResponse(text, media_type="text/vtt")
+
+
+@router.post("/review/{name}/senas/{index}/review")
+def note(name: str, index: int, body: NoteIn, source: SourceDep) -> dict:
+    """A note on a seña, or its verdict overruled, after the fact: stored and exported."""
+    try:
+        sena = find_sena(source, index)
+        source.review(sena, body.action, body.note)
+    except ExportError as exc:
+        raise HTTPException(404, str(exc)) from None
+    return review_data(name, source)
+
+
+@router.post("/review/{name}/senas/{index}/clip")
+def sena_clip(name: str, index: int, source: SourceDep) -> dict:
+    try:
+        sena = find_sena(source, index)
+    except ExportError as exc:
+        raise HTTPException(404, str(exc)) from None
+    body = ClipIn(
+        start_ms=max(0, sena["start_ms"] - CLIP_MARGIN_MS), end_ms=sena["end_ms"] + CLIP_MARGIN_MS
+    )
+    return make_clip(name, body, source)
+
+
+@router.post("/review/{name}/clip")
+def make_clip(name: str, body: ClipIn, source: SourceDep) -> dict:
+    """The video from ``start_ms`` to ``end_ms`` as its own MP4."""
+    try:
+        path = clip(source, body.start_ms, body.end_ms, body.camera)
+    except ExportError as exc:
+        raise HTTPException(422, str(exc)) from None
+    except OSError as exc:
+        raise HTTPException(507, f"cannot write the clip: {exc.strerror or exc}") from None
+    return {"file": path.name, "url": f"/api/review/{name}/clips/{path.name}"}
+
+
+@router.get("/review/{name}/clips/{file}")
+def get_clip(name: str, file: str, source: SourceDep) -> FileResponse:
+    folder = source.output_folder() / "clips"
+    path = folder / file
+    if "/" in file or not file.endswith(".mp4") or not path.is_file():
+        raise HTTPException(404, f"no clip {file!r}")
+    return FileResponse(path, media_type="video/mp4")
+
+
+@router.get("/review/{name}/export/{fmt}")
+def export(name: str, fmt: str, source: SourceDep) -> FileResponse:
+    """The export's main file, to download (the others are written beside it)."""
+    try:
+        files = export_files(source, fmt)
+    except ExportError as exc:
+        raise HTTPException(422, str(exc)) from None
+    return FileResponse(files[0], filename=files[0].name)
+
+
+def _timeline(source: ReviewSource):
+    try:
+        return source.timeline()
+    except ExportError as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+def _table_id(name: str) -> int:
+    try:
+        return table_id_of(name)
+    except ExportError as exc:
+        raise HTTPException(422, str(exc)) from None

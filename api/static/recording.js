@@ -1,0 +1,43 @@
+// The dashboard's recording switch for the active table, and a plain REC badge while video is
+// being written (or the reason it is not). Polls /api/recording; the switch is off by default.
+import { api, h } from "/static/core.js";
+
+const POLL_MS = 2000;
+const box = document.getElementById("rec");
+
+async function refresh() {
+  let active, recording;
+  try {
+    [active, recording] = await Promise.all([api("GET", "/api/tables/active"),
+                                             api("GET", "/api/recording")]);
+  } catch {
+    return;
+  }
+  const table = active.table;
+  if (!recording.available || !table) {
+    box.hidden = true;
+    return;
+  }
+  const status = recording.tables[String(table.id)] || { on: false, recording: false };
+  box.hidden = false;
+  box.replaceChildren(
+    h("span.rec-badge" + (status.recording ? ".on" : ""), { id: "rec-badge", role: "status" },
+      status.recording ? "● REC" : (status.on ? "REC …" : "sin vídeo grabado")),
+    h("label.rec-switch", {},
+      h("input", { type: "checkbox", id: "rec-switch", checked: status.on,
+                   onchange: (e) => toggle(table.id, e.target.checked) }),
+      " grabar vídeo"),
+    h("a.rec-review", { href: `/review?session=table-${table.id}`, target: "_blank" }, "revisar"),
+    ...(status.error ? [h("span.rec-error", { id: "rec-error", role: "alert" }, status.error)] : []),
+  );
+}
+
+async function toggle(tableId, on) {
+  await api("PUT", `/api/tables/${tableId}/recording`, { on }).catch(() => {});
+  refresh();
+}
+
+if (box) {
+  refresh();
+  setInterval(refresh, POLL_MS);
+}

@@ -1,0 +1,72 @@
+"""``keinu serve --record`` killed with SIGKILL in the middle of a recorded hand: the video on
+disk plays up to at most 2 s before the kill, the hand resumes after a restart with every call,
+and the restarted server records on into a new file of the same session."""
+
+from __future__ import annotations
+
+import signal
+import time
+
+import av
+import httpx
+from clips import write_clip
+from keinu_server import KeinuServer
+from polling import wait_for
+from table_examples import EXAMPLE_CALLS, SEATS
+
+from api.recording.manifest import segments
+
+MAX_LOSS_MS = 2000
+
+
+def last_frame_ms(path) -> int:
+    """The time of the last frame that decodes (a file cut by a kill ends mid-fragment)."""
+    last = -1
+    try:
+        with av.open(str(path)) as container:
+            for frame in container.decode(video=0):
+                last = int(frame.time * 1000)
+    except av.error.InvalidDataError:
+        pass
+    return last
+
+
+def frames_recorded(server, table_id) -> int:
+    status = httpx.get(f"{server.url}/api/recording").json()["tables"][str(table_id)]
+    return sum(c["frames"] for c in status["cameras"].values())
+
+
+def test_a_killed_recording_keeps_all_but_the_last_two_seconds(tmp_path):
+    clip = write_clip(tmp_path / "table.mp4", frames=200, fps=20.0, size=(320, 240))
+    data = tmp_path / "data"
+    args = ("--data-dir", str(data), "--source", str(clip), "--loop", "--record")
+    first = KeinuServer(*args)
+    try:
+        table = httpx.post(f"{first.url}/api/tables", json={"seats": SEATS}).json()
+        table_id, hand_id = table["table"]["id"], table["current"]["hand"]["id"]
+        for seat, text in EXAMPLE_CALLS[:6]:
+            response = httpx.post(
+                f"{first.url}/api/hands/{hand_id}/calls", json={"seat": seat, "text": text}
+            )
+            assert response.status_code == 200, response.text
+        assert wait_for(lambda: frames_recorded(first, table_id) >= 80, timeout=30)
+        before = httpx.get(f"{first.url}/api/hands/{hand_id}").json()
+        killed_at = int(time.time() * 1000)
+    finally:
+        first.kill()
+    assert first.process.returncode == -signal.SIGKILL
+    (segment,) = segments(data, f"table-{table_id}")
+    kept_until = segment.wall_ms + last_frame_ms(segment.path)
+    assert killed_at - kept_until <= MAX_LOSS_MS, (killed_at, kept_until)
+    assert last_frame_ms(segment.path) >= 2000
+
+    second = KeinuServer(*args)
+    try:
+        assert httpx.get(f"{second.url}/api/hands/{hand_id}").json() == before
+        assert wait_for(lambda: len(segments(data, f"table-{table_id}")) == 2, timeout=30)
+        review = httpx.get(f"{second.url}/api/review/table-{table_id}").json()
+        assert [v["offset_ms"] > 0 for v in review["videos"]] == [False, True]
+        calls = [c["text"] for c in review["timeline"]["calls"]]
+        assert calls == [text for _, text in EXAMPLE_CALLS[:6] if not text.startswith("sena")]
+    finally:
+        second.stop()
