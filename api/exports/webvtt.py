@@ -7,7 +7,7 @@ from pathlib import Path
 
 from api.exports.eaf import verdict_text
 from api.exports.timeline import Timeline
-from vision.export import MIN_CUE_MS, vtt_timestamp
+from vision.output.export import MIN_CUE_MS, vtt_timestamp
 
 
 def _cue(number: int, start: int, end: int, text: str) -> list[str]:

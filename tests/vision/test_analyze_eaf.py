@@ -11,7 +11,7 @@ from test_analyze_cli import write_clip
 
 from api.cli import main
 from api.commands import analyze as analyze_command
-from vision.sources import open_source
+from vision.capture.sources import open_source
 
 
 def three_winks(frame):
