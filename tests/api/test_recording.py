@@ -11,16 +11,16 @@ from itertools import pairwise
 import av
 import pympi
 import pytest
-from clips import write_clip
 from fastapi.testclient import TestClient
-from polling import wait_for
-from table_examples import SEATS
 
 from api.app import create_app
 from api.recording import recorder as recorder_module
 from api.recording.manifest import segments
 from api.settings import Settings
 from api.vision_feed import RawVideo
+from tests.api.clips import write_clip
+from tests.api.polling import wait_for
+from tests.api.table_examples import SEATS
 
 
 @pytest.fixture

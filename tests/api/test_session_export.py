@@ -7,11 +7,11 @@ import csv
 import json
 
 import pympi
-from table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
 
 from api.cli import main
 from engine.gesture import Gesture
 from engine.record import replay_summary
+from tests.api.table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
 
 
 def played_session(client) -> int:
