@@ -9,12 +9,12 @@ import time
 
 import av
 import httpx
-from tests.keinu_server import KeinuServer
 
 from api.recording.manifest import segments
 from tests.api.clips import write_clip
 from tests.api.polling import wait_for
 from tests.api.table_examples import EXAMPLE_CALLS, SEATS
+from tests.keinu_server import KeinuServer
 
 MAX_LOSS_MS = 2000
 

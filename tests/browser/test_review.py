@@ -13,9 +13,10 @@ import cv2
 import httpx
 import numpy as np
 import pytest
-from tests.keinu_server import KEINU, KeinuServer, free_port
 from playwright.sync_api import expect, sync_playwright
+
 from tests.browser.test_dashboard import CHROMIUM_ARGS, NAMES
+from tests.keinu_server import KEINU, KeinuServer, free_port
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import csv
 
 import pympi
-from tests.vision.fakes import FakeDetector, FakeLandmarker, fake_features
-from tests.vision.test_analyze_cli import write_clip
 
 from api.cli import main
 from api.commands import analyze as analyze_command
+from tests.vision.fakes import FakeDetector, FakeLandmarker, fake_features
+from tests.vision.test_analyze_cli import write_clip
 from vision.capture.sources import open_source
 
 
