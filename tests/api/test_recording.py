@@ -21,6 +21,8 @@ from api.vision_feed import RawVideo
 from tests.api.clips import write_clip
 from tests.api.polling import wait_for
 from tests.api.table_examples import SEATS
+from vision.capture.sources import ReconnectPolicy
+from vision.config.pipeline_settings import default_vision_settings
 
 
 @pytest.fixture
@@ -30,7 +32,10 @@ def clip(tmp_path):
 
 def app_over(tmp_path, clip, **settings):
     settings = Settings(data_dir=tmp_path / "data", source=str(clip), **settings)
-    return create_app(settings, pipeline_factory=lambda: RawVideo(str(clip), loop=True))
+    reconnect = ReconnectPolicy.from_settings(default_vision_settings().sources)
+    return create_app(
+        settings, pipeline_factory=lambda: RawVideo(str(clip), loop=True, reconnect=reconnect)
+    )
 
 
 def new_table(client) -> int:
