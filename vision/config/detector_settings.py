@@ -128,9 +128,9 @@ class TongueOutSettings(KindSettings):
 
 class MouthTwistSettings(KindSettings):
     shift_blend: Ramp  # rise of mouthLeft/mouthRight
-    offset: Ramp  # shift of the mouth centre from the face midline (of face size)
-    #: The same shift towards the blendshape's side that lets mouthLeft/mouthRight count: a
-    #: twist moves the mouth, a blendshape wobbling on a still mouth does not.
+    #: The shift of the mouth centre from the face midline (of face size) towards the
+    #: blendshape's side that lets mouthLeft/mouthRight count: a twist moves the mouth, a
+    #: blendshape wobbling on a still mouth does not.
     blend_needs_offset: Ramp
     yaw_veto_deg: Ramp  # a head turn shifts the mouth against the nose line too
     roll_veto_deg: Ramp  # a head tilt makes MediaPipe read the mouth as pulled to one side
@@ -154,6 +154,7 @@ class PoutSettings(KindSettings):
 class HeadTiltSettings(KindSettings):
     roll_deg: Ramp  # head roll away from the resting roll
     yaw_veto_deg: Ramp  # a head turned away (a glance) cancels the tilt
+    yaw_per_roll_veto: Ramp  # yaw over roll: a head leaning into a turn (a posture) cancels it
 
 
 class ShrugSettings(KindSettings):

@@ -1,12 +1,12 @@
 """mouth_twist (left/right): the closed mouth pulled to one side of the face.
 
-Either the blendshape (mouthLeft/mouthRight, the player's own sides) or the mouth centre's shift
-from the nose line carries it (on a small face the blendshape barely moves). The blendshape counts
-only once the centre has moved towards its side: on some faces (a mirrored tuning face among them)
-MediaPipe rests one of the two above zero and it wobbles by a twist's worth on a still mouth. A
-head turn shifts the geometry too, so a change of yaw cancels it; a head tilt (a change of roll as
-large as a head_tilt's) makes MediaPipe's mouthLeft/mouthRight rise with no twist, so it cancels
-it too.
+MediaPipe's mouthLeft/mouthRight (the player's own sides) carry it: real twists lift one of them
+0.35-0.5. The mouth centre's shift from the nose line must agree (it moved towards that side):
+on some faces MediaPipe rests one of the two above zero and it wobbles by a twist's worth on a
+still mouth. The shift alone does not count: a real face laughing with its head turned shifts it
+by 0.07 face sizes with both blendshapes at zero. A head turn shifts the geometry too, so a
+change of yaw cancels it; a head tilt (a change of roll as large as a head_tilt's) makes
+MediaPipe's mouthLeft/mouthRight rise with no twist, so it cancels it too.
 """
 
 from __future__ import annotations
@@ -32,8 +32,7 @@ class MouthTwistDetector(KindDetector[MouthTwistSettings]):
         return value * (1.0 - turned), side
 
     def _pull(self, blend: float, shift: float) -> float:
-        """How far the mouth is pulled to one side, from that side's blendshape rise and the
-        mouth centre's shift towards it."""
+        """How far the mouth is pulled to one side, from that side's blendshape rise, once the
+        mouth centre has shifted towards it."""
         s = self.settings
-        moved = ramp(shift, s.blend_needs_offset)
-        return max(ramp(blend, s.shift_blend) * moved, ramp(shift, s.offset))
+        return ramp(blend, s.shift_blend) * ramp(shift, s.blend_needs_offset)
