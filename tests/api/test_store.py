@@ -1,7 +1,6 @@
-import sqlite3
-
 import pytest
 
+from api.db.errors import IntegrityError
 from api.store import SeatRow, Store
 
 SEATS = [SeatRow(1, "Ane"), SeatRow(2, "Bego"), SeatRow(3, "Koldo"), SeatRow(4, "Iñaki", "cam1")]
@@ -85,7 +84,7 @@ def test_a_review_is_replaced_not_duplicated(store):
     store.review_sena(hand.id, 0, "acknowledged", "")
     store.review_sena(hand.id, 0, "overruled", "not a seña")
     assert store.reviews_of(hand.id)[0].action == "overruled"
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         store.review_sena(hand.id, 1, "forgiven", "")
 
 
