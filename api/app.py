@@ -16,6 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from api.db.errors import StoreError
 from api.hub import Hub
 from api.live import LiveFeed, PipelineFactory
 from api.paths import OutsideDataDir
@@ -36,7 +37,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None = None) -> FastAPI:
     if settings.needs_token and not settings.token:
         raise ValueError(f"listening on {settings.host} needs a token (KEINU_TOKEN)")
-    store = Store(settings.database)
+    store = Store(settings.store_location)
     hub = Hub()
     referee = Referee(store, hub)
 
@@ -126,6 +127,7 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
     app.add_exception_handler(IllegalCall, refusal(409))
     app.add_exception_handler(EngineError, refusal(422))
     app.add_exception_handler(OutsideDataDir, refusal(422))
+    app.add_exception_handler(StoreError, refusal(503))
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:

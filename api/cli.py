@@ -8,7 +8,7 @@ import importlib
 import sys
 
 #: Subcommand modules, in the order ``keinu --help`` lists them.
-COMMAND_MODULES = ("replay", "models", "analyze", "calibrate", "serve")
+COMMAND_MODULES = ("replay", "models", "analyze", "calibrate", "serve", "db")
 
 
 class UserError(Exception):

@@ -10,6 +10,7 @@ change and upgrades it in place (:mod:`api.db.migrations`, :mod:`api.db.backups`
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,6 +22,8 @@ from api.db.backups import Backups, corrupt_message, integrity_problems
 from api.db.connection import Database, SqliteDatabase, open_database
 from api.db.errors import StoreCorrupt, StoreError
 from api.db.migrations import migrate, pending
+
+log = logging.getLogger(__name__)
 
 
 def now_ms() -> int:
@@ -143,8 +146,12 @@ class Store:
             return self.backups.make(raw, kind)
 
     def _daily_backup(self) -> None:
+        """The day's backup, after a write: its failure is logged, never the write's."""
         if self.backups is not None and self.backups.daily_due():
-            self.backup("daily")
+            try:
+                self.backup("daily")
+            except (StoreError, OSError) as exc:
+                log.warning("the daily backup of %s failed: %s", self.path, exc)
 
     @contextmanager
     def _tx(self, change: dict[str, Any] | None = None) -> Iterator[Database]:

@@ -33,7 +33,12 @@ def integrity_problems(db: sqlite3.Connection, limit: int = 5) -> list[str]:
         rows = db.execute(f"PRAGMA integrity_check({limit})").fetchall()
     except sqlite3.DatabaseError as exc:
         return [str(exc)]
-    problems = [row[0] for row in rows]
+    problems = [
+        line.strip()
+        for (text,) in rows
+        for line in str(text).splitlines()
+        if line.strip() and not line.startswith("*** in database")
+    ]
     return [] if problems == ["ok"] else problems
 
 
@@ -58,7 +63,8 @@ def corrupt_message(path: Path, problems: list[str], backups: Backups) -> str:
         if newest is not None
         else f"there is no backup: move {path.name} away to start with an empty store"
     )
-    return f"{path} is damaged ({problems[0]}): {remedy}"
+    more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
+    return f"{path} is damaged ({problems[0]}{more}): {remedy}"
 
 
 class Backups:
