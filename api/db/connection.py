@@ -134,6 +134,10 @@ class Database(ABC):
         """Turn the driver's exceptions into :mod:`api.db.errors`."""
 
 
+#: What SQLite says when the file is fine but cannot be used at the moment.
+SQLITE_NOT_NOW = ("locked", "disk I/O", "unable to open", "readonly", "full")
+
+
 class SqliteDatabase(Database):
     dialect = "sqlite"
     auto_id = "INTEGER PRIMARY KEY"
@@ -192,7 +196,11 @@ class SqliteDatabase(Database):
         except sqlite3.OperationalError as exc:
             if "malformed" in str(exc):
                 raise self._corrupt(exc) from exc
-            raise StoreUnavailable(f"{self.path}: {exc}") from exc
+            if any(word in str(exc) for word in SQLITE_NOT_NOW):
+                raise StoreUnavailable(f"{self.path}: {exc}; nothing was stored") from exc
+            raise StoreError(f"{self.path}: {exc}") from exc
+        except (sqlite3.ProgrammingError, sqlite3.InterfaceError) as exc:
+            raise StoreError(f"{self.path}: {exc}") from exc
         except sqlite3.DatabaseError as exc:
             raise self._corrupt(exc) from exc
 
@@ -274,6 +282,8 @@ class PostgresDatabase(Database):
                 f"the database {self.description} cannot be reached ({reason}); nothing was "
                 "stored: try again once it is back"
             ) from exc
+        except psycopg.Error as exc:
+            raise StoreError(f"{self.description}: {str(exc).strip()}") from exc
 
 
 def _pg_sql(sql: str) -> str:

@@ -7,8 +7,8 @@ SEATS = [SeatRow(1, "Ane"), SeatRow(2, "Bego"), SeatRow(3, "Koldo"), SeatRow(4, 
 
 
 @pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "keinu.sqlite3")
+def store(store_location):
+    store = Store(store_location)
     yield store
     store.close()
 
@@ -31,9 +31,8 @@ def test_table_keeps_seats_names_pairs_and_sources(store):
     assert store.get_table(table.id + 1) is None
 
 
-def test_calls_are_numbered_in_order_and_survive_reopening(tmp_path):
-    path = tmp_path / "k.sqlite3"
-    store = Store(path)
+def test_calls_are_numbered_in_order_and_survive_reopening(store_location):
+    store = Store(store_location)
     table = make_table(store)
     hand = store.create_hand(table.id, game=1, hand_in_game=1, mano=1, score={"1-3": 0, "2-4": 0})
     store.append_call(hand.id, 1, "mus")
@@ -41,7 +40,7 @@ def test_calls_are_numbered_in_order_and_survive_reopening(tmp_path):
     gesture = {"seat": 3, "kind": "lip_bite", "side": "center", "start_ms": 1300, "end_ms": 1700}
     store.append_call(hand.id, 3, "sena lip_bite center", t_ms=1700, gesture=gesture)
     # no close(): a killed server never gets to close its connection
-    reopened = Store(path)
+    reopened = Store(store_location)
     calls = reopened.get_hand(hand.id).calls
     assert [(c.idx, c.seat, c.text, c.t_ms) for c in calls] == [
         (0, 1, "mus", None),
