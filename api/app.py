@@ -7,6 +7,8 @@ SQLite file with ``live=False`` or a pipeline factory of their own.
 
 from __future__ import annotations
 
+import asyncio
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -17,9 +19,11 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from api.db.errors import StoreError
+from api.db.notify import ChangeListener
 from api.hub import Hub
 from api.live import LiveFeed, PipelineFactory
 from api.paths import OutsideDataDir
+from api.peers import show_peer_change
 from api.practice import Practice
 from api.referee import NotFound, Referee, StateError
 from api.routers import health, live, senas, stream, tables
@@ -37,9 +41,15 @@ STATIC = Path(__file__).resolve().parent / "static"
 def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None = None) -> FastAPI:
     if settings.needs_token and not settings.token:
         raise ValueError(f"listening on {settings.host} needs a token (KEINU_TOKEN)")
-    store = Store(settings.store_location)
+    origin = secrets.token_hex(8)
+    store = Store(settings.store_location, origin=origin)
     hub = Hub()
     referee = Referee(store, hub)
+    peers = (
+        ChangeListener(settings.db, origin, lambda change: show_peer_change(referee, hub, change))
+        if settings.db
+        else None
+    )
 
     live_feed: LiveFeed | None = None
 
@@ -60,11 +70,17 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if peers is not None:
+            peers.start()
+            # the other servers' changes are followed before this one answers its first request
+            await asyncio.to_thread(peers.listening.wait, 5)
         if live_feed is not None:
             live_feed.start()
         try:
             yield
         finally:
+            if peers is not None:
+                peers.stop()
             if live_feed is not None:
                 live_feed.stop()
             practice.cancel()
@@ -91,6 +107,7 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
     app.state.practice = practice
     app.state.on_gesture = on_gesture
     app.state.live = live_feed
+    app.state.peers = peers
     app.state.snapshot = lambda: {
         "pipeline": live_feed.health.to_dict() if live_feed else {"state": "off"},
         "source": live_feed.source if live_feed else None,

@@ -128,6 +128,18 @@ class Referee:
             self._matches[table_id] = match
             return match
 
+    def forget(self, table_id: int | None = None) -> None:
+        """Drop what was rebuilt of a table (of every table with None), so it is read again
+        from the store: another server on a shared database has written to it."""
+        with self._lock:
+            if table_id is None:
+                self._matches.clear()
+                self._tables.clear()
+                return
+            self._matches.pop(table_id, None)
+            for hand_id in self.store.hand_ids_of(table_id):
+                self._tables.pop(hand_id, None)
+
     def engine_table(self, hand: HandRow) -> Table:
         """The hand's ``Table``, as rebuilt from the stored calls."""
         with self._lock:

@@ -243,8 +243,11 @@ class Store:
         return _hand_row(rows[0], calls)
 
     def hands_of(self, table_id: int) -> list[HandRow]:
-        ids = self._query("SELECT id FROM hands WHERE table_id = ? ORDER BY number", (table_id,))
-        return [self.get_hand(row["id"]) for row in ids]
+        return [self.get_hand(hand_id) for hand_id in self.hand_ids_of(table_id)]
+
+    def hand_ids_of(self, table_id: int) -> list[int]:
+        rows = self._query("SELECT id FROM hands WHERE table_id = ? ORDER BY number", (table_id,))
+        return [row["id"] for row in rows]
 
     def last_hand(self, table_id: int) -> HandRow | None:
         rows = self._query(
