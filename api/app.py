@@ -46,7 +46,12 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
     hub = Hub()
     referee = Referee(store, hub)
     peers = (
-        ChangeListener(settings.db, origin, lambda change: show_peer_change(referee, hub, change))
+        ChangeListener(
+            settings.db,
+            origin,
+            on_change=lambda change: show_peer_change(referee, hub, change),
+            on_notice=lambda notice: hub.publish("notice", {"message": notice}),
+        )
         if settings.db
         else None
     )
@@ -113,7 +118,7 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
         "source": live_feed.source if live_feed else None,
         "sources": settings.source_ids if live_feed else [],
         "seats": live_feed.seats if live_feed else {},
-        "notice": live_feed.notice if live_feed else None,
+        "notice": (peers.notice if peers else None) or (live_feed.notice if live_feed else None),
         "profile": settings.profile,
         "table": (
             referee.table_state(referee.active_table_id)

@@ -21,7 +21,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from api.db.connection import CHANNEL
+from api.db.connection import CHANNEL, safe_url
 
 log = logging.getLogger(__name__)
 
@@ -29,10 +29,21 @@ ChangeSink = Callable[[dict[str, Any]], None]
 
 
 class ChangeListener:
-    def __init__(self, url: str, origin: str, on_change: ChangeSink) -> None:
+    """``on_notice`` is told, in a sentence for the dashboard, when the database is lost (and
+    None when it is back); :attr:`notice` holds the sentence meanwhile."""
+
+    def __init__(
+        self,
+        url: str,
+        origin: str,
+        on_change: ChangeSink,
+        on_notice: Callable[[str | None], None] = lambda notice: None,
+    ) -> None:
         self.url = url
         self.origin = origin
         self.on_change = on_change
+        self.on_notice = on_notice
+        self.notice: str | None = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="keinu-listen", daemon=True)
         self.listening = threading.Event()
@@ -56,13 +67,24 @@ class ChangeListener:
                     if not first:
                         self._deliver({"what": "resync"})
                     first = False
+                    self._set_notice(None)
                     while not self._stop.is_set():
                         for notice in conn.notifies(timeout=0.5):
                             self._received(notice.payload)
             except psycopg.Error as exc:
                 self.listening.clear()
-                log.warning("listening for other servers' changes: %s; retrying", exc)
+                if self.notice is None:
+                    log.warning("listening for other servers' changes: %s; retrying", exc)
+                self._set_notice(
+                    f"the database {safe_url(self.url)} cannot be reached: nothing can be "
+                    "stored, so calls are refused until it is back (keinu reconnects by itself)"
+                )
                 self._stop.wait(1.0)
+
+    def _set_notice(self, notice: str | None) -> None:
+        if notice != self.notice:
+            self.notice = notice
+            self.on_notice(notice)
 
     def _received(self, payload: str) -> None:
         try:
