@@ -22,6 +22,8 @@ def show_peer_change(referee: Referee, hub: Hub, change: dict[str, Any]) -> None
         referee.forget()  # a resync, or a change this server cannot place: read everything again
         return
     referee.forget(table_id)
+    if hub.client_count == 0:
+        return  # nobody to tell: the table is rebuilt when it is next asked for
     hand_id = change.get("hand_id")
     try:
         if change.get("what") in HAND_MESSAGES and isinstance(hand_id, int):
