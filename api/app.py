@@ -26,7 +26,7 @@ from api.paths import OutsideDataDir
 from api.peers import show_peer_change
 from api.practice import Practice
 from api.referee import NotFound, Referee, StateError
-from api.routers import health, live, senas, stream, tables
+from api.routers import acta, health, live, senas, stream, tables
 from api.routers import practice as practice_routes
 from api.security import Gate
 from api.settings import Settings
@@ -127,7 +127,7 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
         ),
     }
 
-    for module in (health, stream, live, tables, senas, practice_routes):
+    for module in (health, stream, live, tables, senas, practice_routes, acta):
         app.include_router(module.router)
 
     @app.exception_handler(RequestValidationError)

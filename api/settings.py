@@ -52,6 +52,10 @@ class Settings(BaseSettings):
     #: Seat map of each source, in the order of ``source`` (``vision.seats.parse_seat_map``
     #: syntax); a source without one hands out seats 1..4 left to right.
     seats: list[str] = Field(default_factory=list)
+    #: The sanctions a referee may write in a game's acta (a club's rules may name others).
+    acta_sanctions: list[str] = Field(
+        default_factory=lambda: ["warning", "game_lost", "disqualification"]
+    )
     max_body_bytes: int = Field(65_536, ge=1024)
     #: Frames the MJPEG encoder keeps per source before it drops the oldest.
     frame_queue: int = Field(2, ge=1, le=16)

@@ -99,6 +99,19 @@ class AttemptRow:
     created_ms: int
 
 
+@dataclass(frozen=True, slots=True)
+class ActaRow:
+    """A game's acta as the referee signed it: ``content`` is the report at that moment."""
+
+    table_id: int
+    game: int
+    referee: str
+    notes: str
+    sanctions: list[dict]
+    content: dict
+    signed_ms: int
+
+
 class Store:
     """A thread-safe handle on the database (the web handlers and the live thread share it).
 
@@ -325,6 +338,51 @@ class Store:
             (hand_id,),
         )
         return {r["call_idx"]: _row_of(ReviewRow, r) for r in rows}
+
+    # actas
+
+    def sign_acta(
+        self,
+        table_id: int,
+        game: int,
+        *,
+        referee: str,
+        notes: str,
+        sanctions: list[dict],
+        content: dict,
+    ) -> ActaRow | None:
+        """Store the signed acta; None if that game's acta was already signed (it stays)."""
+        signed = now_ms()
+        with self._tx({"what": "acta", "table_id": table_id}) as db:
+            rows = db.execute(
+                "INSERT INTO actas (table_id, game, referee, notes, sanctions, content, signed_ms)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, game) DO NOTHING"
+                " RETURNING signed_ms",
+                (
+                    table_id,
+                    game,
+                    referee,
+                    notes,
+                    json.dumps(sanctions, ensure_ascii=False),
+                    json.dumps(content, ensure_ascii=False),
+                    signed,
+                ),
+            )
+        if not rows:
+            return None
+        return ActaRow(table_id, game, referee, notes, sanctions, content, signed)
+
+    def acta(self, table_id: int, game: int) -> ActaRow | None:
+        rows = self._query("SELECT * FROM actas WHERE table_id = ? AND game = ?", (table_id, game))
+        if not rows:
+            return None
+        row = rows[0]
+        return _row_of(
+            ActaRow,
+            row,
+            sanctions=json.loads(row["sanctions"]),
+            content=json.loads(row["content"]),
+        )
 
     # practice
 

@@ -112,6 +112,22 @@ CREATE TABLE IF NOT EXISTS practice_attempts (
 CREATE INDEX IF NOT EXISTS attempts_by_player ON practice_attempts (player, created_ms)
 """,
     ),
+    Migration(
+        2,
+        "actas: the referee's signed report of each game",
+        """
+CREATE TABLE actas (
+    table_id    BIGINT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    game        INTEGER NOT NULL CHECK (game >= 1),
+    referee     TEXT NOT NULL,
+    notes       TEXT NOT NULL DEFAULT '',
+    sanctions   TEXT NOT NULL DEFAULT '[]',
+    content     TEXT NOT NULL,
+    signed_ms   BIGINT NOT NULL,
+    PRIMARY KEY (table_id, game)
+)
+""",
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

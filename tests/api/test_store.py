@@ -120,3 +120,16 @@ def test_player_sensitivities_and_attempts(store):
     )
     assert [a.recognised for a in store.attempts_of("Ane")] == [True]
     assert store.list_players() == ["Ane", "Bea"]
+
+
+def test_an_acta_is_stored_once_as_signed(store):
+    table = make_table(store)
+    content = {"game": 1, "senas": [{"seat": 1, "verdict": "false", "name": "Iñaki"}]}
+    sanctions = [{"seat": 1, "kind": "warning", "reason": "seña falsa"}]
+    signed = store.sign_acta(
+        table.id, 1, referee="Maite", notes="ok", sanctions=sanctions, content=content
+    )
+    assert store.sign_acta(table.id, 1, referee="X", notes="", sanctions=[], content={}) is None
+    assert store.acta(table.id, 1) == signed
+    assert (signed.referee, signed.content, signed.sanctions) == ("Maite", content, sanctions)
+    assert store.acta(table.id, 2) is None
