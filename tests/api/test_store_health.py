@@ -16,6 +16,7 @@ from api.app import create_app
 from api.cli import main
 from api.db import backups as backups_module
 from api.db.errors import StoreCorrupt
+from api.db.migrations import LATEST
 from api.settings import Settings
 from api.store import SeatRow, Store
 
@@ -130,7 +131,7 @@ def test_db_check_backup_and_restore_bring_back_a_damaged_store(tmp_path, capsys
     filled_store(path, tables=30)
     status, out, _ = db(capsys, "check", "--data-dir", str(data))
     assert status == 0
-    assert "ok, schema version 1, 30 table(s), 30 hand(s)" in out
+    assert f"ok, schema version {LATEST}, 30 table(s), 30 hand(s)" in out
     status, out, _ = db(capsys, "backup", "--data-dir", str(data))
     assert status == 0 and "-manual.sqlite3" in out
 
