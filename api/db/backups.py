@@ -56,6 +56,25 @@ def check_file(path: Path) -> list[str]:
         db.close()
 
 
+def in_use(path: Path) -> bool:
+    """Whether another connection, such as a running ``keinu serve``, has the file open: each
+    holds a lock on it that an exclusive transaction cannot get past."""
+    if not path.exists():
+        return False
+    db = sqlite3.connect(path, timeout=0)
+    try:
+        db.execute("PRAGMA locking_mode=EXCLUSIVE")
+        db.execute("BEGIN EXCLUSIVE")
+        db.execute("ROLLBACK")
+        return False
+    except sqlite3.OperationalError as exc:
+        return "locked" in str(exc)
+    except sqlite3.DatabaseError:  # too damaged to lock: nobody can be using it either
+        return False
+    finally:
+        db.close()
+
+
 def corrupt_message(path: Path, problems: list[str], backups: Backups) -> str:
     newest = backups.newest()
     remedy = (
@@ -127,6 +146,10 @@ class Backups:
         problems = check_file(backup)
         if problems:
             raise StoreError(f"{backup} is not a usable backup ({problems[0]}): pick another")
+        if in_use(self.database):
+            raise StoreError(
+                f"{self.database} is open in a running keinu serve: stop it, then restore"
+            )
         self.folder.mkdir(parents=True, exist_ok=True)
         replaced = None
         if self.database.exists():

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -21,6 +23,13 @@ from api.settings import Settings
 from api.store import SeatRow, Store
 
 PAGE = 4096
+HOLD_OPEN = """
+import sys
+from api.store import Store
+store = Store(sys.argv[1])
+print("open", flush=True)
+sys.stdin.read()
+"""
 
 
 def filled_store(path: Path, tables: int = 40) -> None:
@@ -147,6 +156,25 @@ def test_db_check_backup_and_restore_bring_back_a_damaged_store(tmp_path, capsys
     assert [t.name for t in store.list_tables()][-1] == "Mesa 29"
     assert len(store.backups.of_kind("replaced")) == 1
     store.close()
+
+
+def test_db_restore_refuses_while_a_server_has_the_file_open(tmp_path, capsys):
+    data = tmp_path / "data"
+    filled_store(data / "keinu.sqlite3", tables=3)
+    assert db(capsys, "backup", "--data-dir", str(data))[0] == 0
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_OPEN, str(data / "keinu.sqlite3")],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout.readline() == "open\n"
+        status, _, err = db(capsys, "restore", "--data-dir", str(data))
+        assert status == 2 and "running keinu serve: stop it" in err, err
+    finally:
+        holder.communicate("")
+    assert db(capsys, "restore", "--data-dir", str(data))[0] == 0
 
 
 def test_db_refuses_what_it_cannot_do_in_one_line(tmp_path, capsys):
