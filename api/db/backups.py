@@ -78,7 +78,7 @@ def in_use(path: Path) -> bool:
 def corrupt_message(path: Path, problems: list[str], backups: Backups) -> str:
     newest = backups.newest()
     remedy = (
-        f"run `keinu db restore` to bring back the newest backup ({newest.name})"
+        f"stop keinu and run `keinu db restore` to bring back the newest backup ({newest.name})"
         if newest is not None
         else f"there is no backup: move {path.name} away to start with an empty store"
     )

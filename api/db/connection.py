@@ -146,7 +146,8 @@ class SqliteDatabase(Database):
         super().__init__()
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        with self._errors():
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._db.row_factory = sqlite3.Row
         try:
             with self._errors():
@@ -205,10 +206,9 @@ class SqliteDatabase(Database):
             raise self._corrupt(exc) from exc
 
     def _corrupt(self, exc: Exception) -> StoreCorrupt:
-        return StoreCorrupt(
-            f"{self.path} is damaged ({exc}): stop keinu and run `keinu db restore` to bring "
-            "back the newest backup"
-        )
+        from api.db.backups import Backups, corrupt_message
+
+        return StoreCorrupt(corrupt_message(self.path, [str(exc)], Backups(self.path)))
 
 
 class PostgresDatabase(Database):
