@@ -133,3 +133,33 @@ def test_an_acta_is_stored_once_as_signed(store):
     assert store.acta(table.id, 1) == signed
     assert (signed.referee, signed.content, signed.sanctions) == ("Maite", content, sanctions)
     assert store.acta(table.id, 2) is None
+
+
+def test_two_handles_appending_to_one_hand_at_once_never_take_the_same_index(store_location):
+    """As two servers on one database would: each call gets the next index, none is lost."""
+    import threading
+
+    first, second = Store(store_location), Store(store_location)
+    hand = first.create_hand(
+        make_table(first).id, game=1, hand_in_game=1, mano=1, score={"1-3": 0, "2-4": 0}
+    )
+    failures = []
+
+    def append(store, seat):
+        for i in range(40):
+            try:
+                store.append_call(hand.id, seat, f"sena wink left {i}", t_ms=i)
+            except Exception as exc:
+                failures.append(exc)
+
+    threads = [threading.Thread(target=append, args=(s, n)) for n, s in ((1, first), (2, second))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    calls = first.get_hand(hand.id).calls
+    assert [c.idx for c in calls] == list(range(80))
+    assert sorted((c.seat, c.t_ms) for c in calls) == [(s, i) for s in (1, 2) for i in range(40)]
+    first.close()
+    second.close()
