@@ -99,3 +99,20 @@ def test_keinu_db_names_the_database_and_a_wrong_or_unreachable_one_is_one_line(
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and said in err and "Traceback" not in err, err
         assert "secret" not in err
+
+
+def test_keinu_db_check_reads_a_postgresql_database(postgres, capsys):
+    from api.cli import main
+    from api.db.migrations import LATEST
+    from api.store import SeatRow, Store
+
+    url = postgres.new_database()
+    assert main(["db", "check", "--db", url]) == 0
+    assert f"{url}: reachable, schema version 0, 0 table(s)" in capsys.readouterr().out
+    store = Store(url)
+    store.create_table(
+        name="T", profile="standard", target=40, reyes=8, first_mano=1, seats=[SeatRow(1, "A")]
+    )
+    store.close()
+    assert main(["db", "check", "--db", url]) == 0
+    assert f"schema version {LATEST}, 1 table(s)" in capsys.readouterr().out
