@@ -12,8 +12,8 @@ import numpy as np
 
 from api.settings import Settings
 from engine.gesture import Gesture
+from vision.capture.sources import SourceGap, open_source, open_sources
 from vision.observation import Frame
-from vision.sources import SourceGap, open_source, open_sources
 
 
 @dataclass
@@ -67,7 +67,7 @@ class SourceClock:
 
 def models_missing() -> str | None:
     """Why the landmarker cannot run (the message names the command to run), or None."""
-    from vision.models import ModelError, require_model
+    from vision.mediapipe.models import ModelError, require_model
 
     try:
         require_model("face_landmarker")
@@ -96,8 +96,8 @@ def vision_pipeline_factory(settings: Settings, on_degraded: Callable[[str], Non
             if on_degraded is not None:
                 on_degraded(missing)
             return RawVideo(specs[0], loop)
-        from vision.landmarks import mediapipe_factory
-        from vision.models import ModelError, require_model
+        from vision.mediapipe.landmarks import mediapipe_factory
+        from vision.mediapipe.models import ModelError, require_model
         from vision.pipeline import Pipeline
 
         try:
@@ -152,7 +152,7 @@ class Annotator:
             return (frame.source_id, frame.image) if draw else None
         overlay = self._overlays.get(frame.source_id)
         if overlay is None:
-            from vision.overlay import Overlay
+            from vision.output.overlay import Overlay
 
             overlay = self._overlays[frame.source_id] = Overlay()
         if not draw:

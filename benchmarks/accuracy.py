@@ -23,7 +23,7 @@ import json
 import statistics
 import sys
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -62,6 +62,7 @@ class Score:
     false_positives: Counter = field(default_factory=Counter)
     false_negatives: Counter = field(default_factory=Counter)
     onset_errors_ms: list[int] = field(default_factory=list)
+    onsets_by_label: defaultdict = field(default_factory=lambda: defaultdict(list))
     false_on: Counter = field(default_factory=Counter)  # what a false gesture coincided with
 
     def add(self, other: Score) -> None:
@@ -73,6 +74,8 @@ class Score:
         ):
             mine.update(theirs)
         self.onset_errors_ms += other.onset_errors_ms
+        for label, onsets in other.onsets_by_label.items():
+            self.onsets_by_label[label] += onsets
 
     def precision(self, label: Label | None = None) -> float:
         tp = self._count(self.true_positives, label)
@@ -88,10 +91,9 @@ class Score:
     def _count(counter: Counter, label: Label | None) -> int:
         return sum(counter.values()) if label is None else counter[label]
 
-    def median_onset_ms(self) -> float:
-        return (
-            float(statistics.median(self.onset_errors_ms)) if self.onset_errors_ms else float("nan")
-        )
+    def median_onset_ms(self, label: Label | None = None) -> float:
+        onsets = self.onset_errors_ms if label is None else self.onsets_by_label[label]
+        return float(statistics.median(onsets)) if onsets else float("nan")
 
 
 def truth_intervals(truth: dict) -> list[Interval]:
@@ -123,11 +125,19 @@ def match(truth: dict, predicted: list[Interval]) -> Score:
         unmatched.remove(best)
         score.true_positives[want.label] += 1
         score.onset_errors_ms.append(abs(best.start_ms - want.start_ms))
+        score.onsets_by_label[want.label].append(abs(best.start_ms - want.start_ms))
     distractors = [
         Interval(int(d["seat"]), d["kind"], None, int(d["start_ms"]), int(d["end_ms"]))
         for d in truth.get("distractors", [])
     ]
+    ignored = [
+        Interval(int(d["seat"]), d["kind"], None, int(d["start_ms"]), int(d["end_ms"]))
+        for d in truth.get("ignore", [])
+    ]
     for wrong in unmatched:
+        unsure = (i for i in ignored if i.seat == wrong.seat and i.kind == wrong.kind)
+        if any(i.overlaps(wrong) for i in unsure):
+            continue  # an unsure moment of the truth: neither found nor false
         score.false_positives[wrong.label] += 1
         score.false_on[_coincides_with(wrong, expected, distractors)] += 1
     return score
@@ -172,8 +182,8 @@ def all_labels() -> list[Label]:
 
 def report(score: Score, clips: int, seconds: float) -> list[str]:
     """The printed table; the last line is the overall figure."""
-    header = ("gesture", "truth", "found", "false", "precision", "recall")
-    lines = ["{:24s} {:>5s} {:>5s} {:>5s} {:>9s} {:>7s}".format(*header)]
+    header = ("gesture", "truth", "found", "false", "precision", "recall", "onset_ms")
+    lines = ["{:24s} {:>5s} {:>5s} {:>5s} {:>9s} {:>7s} {:>8s}".format(*header)]
     for label in all_labels():
         tp, fp, fn = (
             score.true_positives[label],
@@ -184,7 +194,10 @@ def report(score: Score, clips: int, seconds: float) -> list[str]:
             continue
         name = " ".join(x for x in label if x)
         precision, recall = score.precision(label), score.recall(label)
-        lines.append(f"{name:24s} {tp + fn:5d} {tp:5d} {fp:5d} {precision:9.3f} {recall:7.3f}")
+        onset = score.median_onset_ms(label)
+        lines.append(
+            f"{name:24s} {tp + fn:5d} {tp:5d} {fp:5d} {precision:9.3f} {recall:7.3f} {onset:8.0f}"
+        )
     if score.false_on:
         lines.append(
             "false gestures fell on: "

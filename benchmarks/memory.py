@@ -17,9 +17,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path[0] = str(REPO)  # this folder's engine.py must not hide the engine package
 
-from vision.overlay import Overlay  # noqa: E402
+from vision.capture.sources import open_source  # noqa: E402
+from vision.output.overlay import Overlay  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
-from vision.sources import open_source  # noqa: E402
 
 
 def rss_mb() -> float:

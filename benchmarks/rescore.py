@@ -7,8 +7,8 @@
 ``cache`` runs the real pipeline (landmarks, seats) over every video in DIR with the features
 step replaced by a recorder, and pickles each seat's (ts_ms, FaceObservation, PoseObservation)
 per frame. ``accuracy`` decodes each clip again, computes features with the current
-vision.features and detectors with the current models/detectors.toml, and prints the same table
-as benchmarks/accuracy.py (last line ``overall precision P recall R onset_ms M``). ``footage``
+vision.measures.features and detectors with the current models/detectors.toml, and prints the same
+table as benchmarks/accuracy.py (last line ``overall precision P recall R onset_ms M``). ``footage``
 prints false gestures per five minutes of face time as benchmarks/false_positives.py does. The
 figures differ from a full pipeline run only where the landmarker code changed since the cache.
 """
@@ -31,13 +31,13 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])
 from benchmarks.accuracy import Score, match, predicted_intervals, report, video_seconds  # noqa: E402
 
 VIDEO_SUFFIXES = {".mp4", ".mov", ".avi", ".mkv", ".webm"}
-#: The shrug settings that decide what vision.shoulder_strips.measure_strips cuts out.
+#: The shrug settings that decide what vision.measures.shoulder_strips.measure_strips cuts out.
 STRIP_GEOMETRY = ("strip_rows", "strip_columns", "strip_px_per_face", "strip_min_share",
                   "strip_frame_margin", "face_per_temples")  # fmt: skip
 Cached = dict[int, list[tuple[int, object]]]  # seat -> [(ts_ms, (face, pose) | None)]
 
 
-class _Recorder:
+class Recorder:
     """Stands in for a seat's gesture detector: keeps what it is fed."""
 
     calibration = None
@@ -60,14 +60,14 @@ class _Recorder:
 
 def cache_clip(video: Path) -> Path:
     """Run landmarks and seats over ``video`` once; returns the pickle written beside it."""
+    from vision.capture.sources import open_source
     from vision.pipeline import Pipeline
-    from vision.sources import open_source
 
     target = video.with_suffix(".obs.pkl")
-    recorders: dict[int, _Recorder] = {}
+    recorders: dict[int, Recorder] = {}
 
-    def recorder(seat: int) -> _Recorder:
-        recorders[seat] = _Recorder()
+    def recorder(seat: int) -> Recorder:
+        recorders[seat] = Recorder()
         return recorders[seat]
 
     pipeline = Pipeline(
@@ -81,14 +81,15 @@ def cache_clip(video: Path) -> Path:
     return target
 
 
-def _features_key(settings) -> str:
+def features_key(settings) -> str:
     """Changes whenever the feature code or the settings it reads change."""
     root = Path(__file__).resolve().parents[1] / "vision"
     text = "".join(
         (root / name).read_text()
         for name in (
-            "features.py", "face_mesh.py", "tongue.py", "eye_appearance.py",
-            "shoulder_strips.py", "face_occlusion.py", "numeric.py",
+            "measures/features.py", "mediapipe/face_mesh.py", "measures/tongue.py",
+            "measures/eye_appearance.py", "measures/shoulder_strips.py",
+            "measures/face_occlusion.py", "measures/numeric.py",
         )
     )  # fmt: skip
     strips = {k: v for k, v in settings.gestures.shrug if k in STRIP_GEOMETRY}
@@ -102,9 +103,9 @@ def features_of(video: Path, settings) -> list[tuple[int, int, object]]:
     feature code or its settings change."""
     import cv2
 
-    from vision.features import compute_features
+    from vision.measures.features import compute_features
 
-    key = _features_key(settings)
+    key = features_key(settings)
     kept = video.with_suffix(".features.pkl")
     if kept.exists():
         saved_key, rows = pickle.loads(kept.read_bytes())
@@ -132,23 +133,30 @@ def features_of(video: Path, settings) -> list[tuple[int, int, object]]:
     return rows
 
 
-def replay(video: Path, settings=None) -> tuple[list, float]:
-    """Features and detectors over a cached clip: (gestures, face time in ms)."""
+def replay_rows(rows: list[tuple[int, int, object]], settings) -> list:
+    """Each seat's detectors over (ts_ms, seat, FaceFeatures | None) rows, flushed at the end."""
     from vision.detectors import SeatGestureDetector
-    from vision.settings import default_detector_settings
 
-    settings = settings or default_detector_settings()
     detectors: dict[int, SeatGestureDetector] = {}
     gestures: list = []
-    face_frames, last_ts = 0, 0
-    rows = features_of(video, settings)
+    last_ts = 0
     for ts, seat, features in rows:
         detector = detectors.setdefault(seat, SeatGestureDetector(seat, settings))
-        face_frames += features is not None
         last_ts = ts
         gestures += detector.update(ts, features)
     for detector in detectors.values():
         gestures += detector.flush(last_ts)
+    return gestures
+
+
+def replay(video: Path, settings=None) -> tuple[list, float]:
+    """Features and detectors over a cached clip: (gestures, face time in ms)."""
+    from vision.config.detector_settings import default_detector_settings
+
+    settings = settings or default_detector_settings()
+    rows = features_of(video, settings)
+    gestures = replay_rows(rows, settings)
+    face_frames = sum(features is not None for _, _, features in rows)
     stamps = sorted({ts for ts, _, _ in rows})
     frame_ms = float(np.median(np.diff(stamps))) if len(stamps) > 1 else 0.0
     return gestures, face_frames * frame_ms

@@ -37,12 +37,12 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path[0] = str(REPO)  # this folder's engine.py must not hide the engine package
 
-from vision.landmarks import MediaPipeLandmarker  # noqa: E402
-from vision.models import require_model  # noqa: E402
-from vision.native_logs import native_logs_captured  # noqa: E402
+from vision.capture.sources import SourceItem, VideoSource  # noqa: E402
+from vision.mediapipe.landmarks import MediaPipeLandmarker  # noqa: E402
+from vision.mediapipe.models import require_model  # noqa: E402
+from vision.mediapipe.native_logs import native_logs_captured  # noqa: E402
 from vision.observation import Frame  # noqa: E402
 from vision.pipeline import Pipeline  # noqa: E402
-from vision.sources import SourceItem, VideoSource  # noqa: E402
 
 
 class DecodedFrames(VideoSource):

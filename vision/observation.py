@@ -1,5 +1,5 @@
 """What the landmarkers report for one frame: the contract between the MediaPipe wrapper
-(``vision.landmarks``) and everything downstream (features, detectors, seats, overlay).
+(``vision.mediapipe.landmarks``) and everything downstream (features, detectors, seats, overlay).
 
 Coordinates are in pixels of the full source frame, whatever tile or crop the landmarker ran on,
 so downstream code never needs to know how a face was found.

@@ -24,11 +24,11 @@ from typing import Any, Protocol
 import numpy as np
 
 from engine.gesture import Gesture
-from vision.landmarks import Landmarker, LandmarkerFactory, pose_for_face
+from vision.capture.sources import SourceError, SourceGap, SourceItem, VideoSource, open_sources
+from vision.config.pipeline_settings import VisionSettings, default_vision_settings
+from vision.mediapipe.landmarks import Landmarker, LandmarkerFactory, pose_for_face
 from vision.observation import FaceObservation, Frame, PoseObservation
-from vision.pipeline_settings import VisionSettings, default_vision_settings
 from vision.seats import SeatedFace, SeatMap, SeatTracker, TableSeats
-from vision.sources import SourceError, SourceGap, SourceItem, VideoSource, open_sources
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +139,7 @@ def calibration_dict(calibration: Any) -> dict[str, Any] | None:
 
 
 def default_features(settings: Any = None) -> FeatureFunction:
-    from vision.features import compute_features
+    from vision.measures.features import compute_features
 
     def features(face: FaceObservation, image: np.ndarray, pose: PoseObservation | None) -> Any:
         return compute_features(face, image, pose, settings)
@@ -148,8 +148,8 @@ def default_features(settings: Any = None) -> FeatureFunction:
 
 
 def default_detectors(settings: Any = None) -> DetectorFactory:
+    from vision.config.detector_settings import default_detector_settings
     from vision.detectors import SeatGestureDetector
-    from vision.settings import default_detector_settings
 
     settings = settings or default_detector_settings()
     return lambda seat: SeatGestureDetector(seat, settings)
@@ -303,7 +303,7 @@ class Pipeline:
             raise ValueError("a pipeline needs at least one source")
         settings = settings or default_vision_settings()
         if landmarker_factory is None:
-            from vision.landmarks import mediapipe_factory
+            from vision.mediapipe.landmarks import mediapipe_factory
 
             landmarker_factory = mediapipe_factory(settings.landmarker)
         self._landmarker_factory = landmarker_factory
@@ -532,7 +532,7 @@ def open_pipeline(
     **options: Any,
 ) -> Pipeline:
     """Open one table's sources by spec (a camera index, a URL, a file, a folder; see
-    :func:`vision.sources.open_source`) and build a pipeline over them. ``loop`` restarts
+    :func:`vision.capture.sources.open_source`) and build a pipeline over them. ``loop`` restarts
     recorded sources at their end; with ``realtime`` they play at their own pace (a demo)."""
     if isinstance(specs, str | int | Path):
         specs = [specs]

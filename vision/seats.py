@@ -18,8 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from vision.config.pipeline_settings import default_vision_settings
 from vision.observation import FaceObservation
-from vision.pipeline_settings import default_vision_settings
 
 Box = tuple[float, float, float, float]
 

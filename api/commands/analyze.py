@@ -30,9 +30,9 @@ from api.commands.calibrate import PLAYER_NAME, player_path
 from engine.gesture import Gesture
 from engine.senas import Profile, ProfileError, Sena, interpret, load_profile
 from engine.table import Table
-from vision.export import MIN_CUE_MS, GestureLog, RunSummary, vtt_timestamp
+from vision.capture.sources import SourceError, VideoSource, open_source
+from vision.output.export import MIN_CUE_MS, GestureLog, RunSummary, vtt_timestamp
 from vision.seats import SeatMap, SeatMapError, parse_seat_map
-from vision.sources import SourceError, VideoSource, open_source
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -157,7 +157,7 @@ def analyze(
 ) -> RunSummary:
     """Run the pipeline over ``source`` and write the four outputs into ``out``; each gesture
     is written with the seña it forms under ``profile`` (default standard)."""
-    from vision.overlay import Overlay
+    from vision.output.overlay import Overlay
     from vision.pipeline import Pipeline
 
     summary = RunSummary(str(getattr(source, "path", source.source_id)))
@@ -342,8 +342,8 @@ def _player_file(spec: str | None) -> Path | None:
 
 
 def _detector_factory(settings_path: Path | None, player: Path | None) -> Callable:
+    from vision.config.detector_settings import SettingsError, load_detector_settings
     from vision.detectors import SeatGestureDetector
-    from vision.settings import SettingsError, load_detector_settings
 
     try:
         settings = load_detector_settings(settings_path)
@@ -365,8 +365,8 @@ def _detector_factory(settings_path: Path | None, player: Path | None) -> Callab
 
 
 def _landmarker_factory() -> Callable:
-    from vision.landmarks import mediapipe_factory
-    from vision.models import ModelError, require_model
+    from vision.mediapipe.landmarks import mediapipe_factory
+    from vision.mediapipe.models import ModelError, require_model
 
     try:
         require_model("face_landmarker")

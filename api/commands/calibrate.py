@@ -51,9 +51,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.models import ModelError
-    from vision.settings import SettingsError, load_detector_settings
-    from vision.sources import SourceError
+    from vision.capture.sources import SourceError
+    from vision.config.detector_settings import SettingsError, load_detector_settings
+    from vision.mediapipe.models import ModelError
 
     path = player_path(args.player)
     if args.seconds is not None and not 0.2 <= args.seconds <= 60:
@@ -76,9 +76,9 @@ def run(args: argparse.Namespace) -> int:
 def calibrate(source_spec: str, settings, landmarker_factory=None):
     """Run the pipeline on ``source_spec`` until one seat's baseline is calibrated; returns that
     seat's detector. Raises UserError when no face stays in view long enough."""
+    from vision.capture.sources import open_source
     from vision.detectors import SeatGestureDetector
     from vision.pipeline import Pipeline, default_detectors, default_features
-    from vision.sources import open_source
 
     source = open_source(source_spec, loop=not str(source_spec).isdigit())
     pipeline = Pipeline(

@@ -1,4 +1,5 @@
-"""``keinu models fetch`` and ``keinu models status``: the MediaPipe bundles (vision.models)."""
+"""``keinu models fetch`` and ``keinu models status``: the MediaPipe bundles
+(vision.mediapipe.models)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import argparse
 import time
 
 from api.cli import UserError
-from vision import models
+from vision.mediapipe import models
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -135,8 +135,8 @@ def _check_source(settings: Settings) -> None:
     """Every file, folder or camera must open now; streams are reached (and retried) later.
     OpenCV's and FFmpeg's own lines about a bad source stay off the terminal: the message says
     it."""
-    from vision.native_logs import native_logs_captured
-    from vision.sources import SourceError, open_source
+    from vision.capture.sources import SourceError, open_source
+    from vision.mediapipe.native_logs import native_logs_captured
 
     if not settings.live:
         return

@@ -10,7 +10,7 @@ import numpy as np
 from mediapipe.tasks import python as mp_tasks
 from mediapipe.tasks.python import vision as mp_vision
 
-from vision.models import require_model
+from vision.mediapipe.models import require_model
 
 
 class NoFaceError(ValueError):

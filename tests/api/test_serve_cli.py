@@ -97,7 +97,7 @@ def test_each_camera_gets_its_seat_map_in_the_order_of_the_sources(tmp_path, mon
 
     monkeypatch.setattr("api.vision_feed.models_missing", lambda: None)
     monkeypatch.setattr("vision.pipeline.Pipeline", RecordingPipeline)
-    monkeypatch.setattr("vision.landmarks.mediapipe_factory", lambda pose: None)
+    monkeypatch.setattr("vision.mediapipe.landmarks.mediapipe_factory", lambda pose: None)
     vision_pipeline_factory(settings)()
     assert made == {
         "sources": ["cam1", "cam2"],
@@ -114,7 +114,7 @@ def test_without_seats_the_pipeline_hands_out_seats_itself(tmp_path, monkeypatch
     made = {}
     monkeypatch.setattr("api.vision_feed.models_missing", lambda: None)
     monkeypatch.setattr("vision.pipeline.Pipeline", lambda sources, **o: made.update(o))
-    monkeypatch.setattr("vision.landmarks.mediapipe_factory", lambda pose: None)
+    monkeypatch.setattr("vision.mediapipe.landmarks.mediapipe_factory", lambda pose: None)
     vision_pipeline_factory(settings)()
     assert made["seat_maps"] is None
 

@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from engine.gesture import Gesture
+from vision.capture.sources import SourceGap, VideoSource
 from vision.observation import FaceObservation, Frame, FrameObservations
-from vision.sources import SourceGap, VideoSource
 
 Script = Callable[[Frame], list[tuple[int, tuple[int, int, int, int], dict[str, float]]]]
 

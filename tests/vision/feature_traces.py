@@ -8,10 +8,10 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from engine.gesture import Gesture
+from vision.config.detector_settings import DetectorSettings, load_detector_settings
 from vision.detectors import SeatGestureDetector
-from vision.eye_appearance import EyeAppearance
-from vision.features import FaceFeatures, Shoulders
-from vision.settings import DetectorSettings, load_detector_settings
+from vision.measures.eye_appearance import EyeAppearance
+from vision.measures.features import FaceFeatures, Shoulders
 
 FPS = 30
 NEUTRAL_BLENDSHAPES = {
@@ -32,13 +32,13 @@ NEUTRAL = dict(
 )  # fmt: skip
 NEUTRAL_SHOULDERS = {"gap_left": 0.55, "gap_right": 0.55, "lean": 0.0, "head_scale": 0.35,
                      "height_left": 2.0, "height_right": 2.0}  # fmt: skip
-#: Each eye's appearance (vision.eye_appearance) for traces made with ``eyes=True``: its darkness,
-#: and how far a flat occluder replaces its surroundings' resting pattern (0..1).
+#: Each eye's appearance (vision.measures.eye_appearance) for traces made with ``eyes=True``: its
+#: darkness, and how far a flat occluder replaces its surroundings' resting pattern (0..1).
 NEUTRAL_EYES = {"eye_dark_left": 0.45, "eye_dark_right": 0.45,
                 "eye_cover_left": 0.0, "eye_cover_right": 0.0}  # fmt: skip
 SURROUND = np.array([120.0, 135.0, 150.0, 160.0, 155.0, 140.0, 125.0, 110.0, 100.0])
-#: The mouth's surroundings (vision.face_occlusion) for traces made with ``mouth=True``, and how
-#: far a hand, with a pattern of its own (fingers and the gaps between them), replaces them.
+#: The mouth's surroundings (vision.measures.face_occlusion) for traces made with ``mouth=True``,
+#: and how far a hand, with a pattern of its own (fingers and the gaps between them), replaces them.
 MOUTH_SURROUND = np.array([95.0, 110.0, 130.0, 150.0, 160.0, 150.0, 135.0, 120.0, 140.0, 165.0])
 HAND = np.array([150.0, 165.0, 140.0, 160.0, 135.0, 150.0, 170.0, 145.0, 160.0, 140.0])
 NEUTRAL_MOUTH = {"mouth_cover": 0.0}

@@ -27,7 +27,7 @@ def read(path: Path = ASTRONAUT) -> np.ndarray:
 @pytest.fixture(scope="module")
 def observe() -> Iterator[Observe]:
     """Landmarks of the one face in an image, through the pipeline's own landmarker."""
-    from vision.landmarks import MediaPipeLandmarker
+    from vision.mediapipe.landmarks import MediaPipeLandmarker
 
     clock = iter(range(0, 10**9, 1000))
     with MediaPipeLandmarker(pose=False) as landmarker:

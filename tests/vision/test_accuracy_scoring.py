@@ -72,11 +72,35 @@ def test_a_false_gesture_on_a_distractor_is_named_after_it():
 
 
 def test_the_rescore_recorder_has_all_the_pipeline_asks_of_a_seat_detector():
-    from benchmarks.rescore import _Recorder
+    from benchmarks.rescore import Recorder
     from vision.pipeline import SeatDetector
 
     asked = set(SeatDetector.__annotations__) | {
         name for name in vars(SeatDetector) if not name.startswith("_")
     }
     assert {"wants_pose", "update", "flush"} <= asked
-    assert all(hasattr(_Recorder(), name) for name in asked)
+    assert all(hasattr(Recorder(), name) for name in asked)
+
+
+def test_a_gesture_in_an_unsure_moment_of_its_kind_is_neither_found_nor_false():
+    truth = {
+        "gestures": [],
+        "ignore": [{"seat": 1, "kind": "wink", "start_ms": 1000, "end_ms": 1200, "note": "?"}],
+    }
+    inside = Interval(1, "wink", "right", 1100, 1400)
+    other_kind = Interval(1, "pout", None, 1100, 1400)
+    other_seat = Interval(2, "wink", "right", 1100, 1400)
+    score = match(truth, [inside, other_kind, other_seat])
+    assert score.false_positives == {("pout", None): 1, ("wink", "right"): 1}
+
+
+def test_the_onset_is_reported_per_kind(truth):
+    predicted = [
+        replace(t, start_ms=t.start_ms + (40 if t.kind == "wink" else 0))
+        for t in truth_intervals(truth)
+    ]
+    score = match(truth, predicted)
+    wink = next(t.label for t in truth_intervals(truth) if t.kind == "wink")
+    assert score.median_onset_ms(wink) == 40
+    line = next(row for row in report(score, 1, 17.0) if row.startswith(" ".join(wink)))
+    assert line.split()[-1] == "40"

@@ -12,8 +12,8 @@ from fakes import FakeDetector, FakeLandmarker, fake_features
 
 from api.cli import main
 from api.commands import analyze as analyze_command
-from vision.export import read_gestures
-from vision.sources import open_source
+from vision.capture.sources import open_source
+from vision.output.export import read_gestures
 
 
 def write_clip(path, frames=20, fps=25.0, size=(160, 120)):

@@ -15,7 +15,7 @@ from api.cli import main
 from api.commands import analyze as analyze_command
 from engine.gesture import Gesture
 from engine.senas import load_profile
-from vision.baseline import save_player
+from vision.measures.baseline import save_player
 
 ONE_FACE = lambda frame: [(1, (50, 30, 50, 50), {})]  # noqa: E731
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from vision.baseline import Baseline, load_player, save_player
-from vision.settings import SettingsError
+from vision.config.detector_settings import SettingsError
+from vision.measures.baseline import Baseline, load_player, save_player
 
 
 def make() -> Baseline:

@@ -7,9 +7,9 @@ from photo_faces import ASTRONAUT
 
 from api.cli import main
 from api.commands.calibrate import player_path
-from vision.baseline import load_player
+from vision.config.detector_settings import load_detector_settings
 from vision.detectors import SeatGestureDetector
-from vision.settings import load_detector_settings
+from vision.measures.baseline import load_player
 
 
 @pytest.fixture

@@ -263,3 +263,10 @@ def test_a_tongue_side_is_where_it_is_not_how_far_a_resting_centroid_moved():
     trace = Trace(5000, rest={"filled_side": -0.1})
     filled = {"filled_opening": 0.06, "filled_side": 0.1, "mouth_open": 0.05, "jawOpen": 0.1}
     assert labels(run(trace.add(3000, 3800, **filled))[0]) == ["tongue_out center"]
+
+
+def test_one_outer_brow_lifted_to_stress_a_word_is_no_brows_raised():
+    # A real talking head: the left outer brow rises 0.55, the inner 0.2, the right outer 0.15.
+    stress = {"browInnerUp": 0.2, "browOuterUpLeft": 0.55, "browOuterUpRight": 0.15,
+              "brow_gap_left": 0.066, "brow_gap_right": 0.059}  # fmt: skip
+    assert run(Trace(5000).add(3000, 3800, **stress))[0] == []

@@ -5,8 +5,8 @@ import pytest
 from feature_traces import Trace, labels, run
 
 from engine.gesture import GESTURE_KINDS
+from vision.config.detector_settings import load_detector_settings
 from vision.detectors import DETECTOR_CLASSES, SeatGestureDetector
-from vision.settings import load_detector_settings
 
 WINK_LEFT = {"eye_open_left": -0.2, "eyeBlinkLeft": 0.6}
 

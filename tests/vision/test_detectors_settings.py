@@ -3,7 +3,7 @@
 import pytest
 
 from engine.gesture import GESTURE_KINDS
-from vision.settings import (
+from vision.config.detector_settings import (
     DEFAULT_SETTINGS_PATH,
     GestureKinds,
     SettingsError,

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
+from vision.capture.sources import open_source
 from vision.pipeline import Pipeline
-from vision.sources import open_source
 
 pytestmark = pytest.mark.video
 

@@ -6,9 +6,9 @@ import numpy as np
 from fakes import frames
 
 from engine.gesture import Gesture
-from vision.export import vtt_timestamp, webvtt
 from vision.observation import FaceObservation
-from vision.overlay import SEAT_COLOURS, Overlay
+from vision.output.export import vtt_timestamp, webvtt
+from vision.output.overlay import SEAT_COLOURS, Overlay
 from vision.pipeline import FrameResult, PipelineStats, SeatView
 from vision.seats import SeatedFace
 

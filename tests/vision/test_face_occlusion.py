@@ -1,21 +1,21 @@
-"""Something in front of the face (vision.face_occlusion, vision.detectors.occlusion) on a drawn
-lower face: a hand over the mouth is told; a tongue, teeth or a change of light is not."""
+"""Something in front of the face (vision.measures.face_occlusion, vision.detectors.occlusion) on a
+drawn lower face: a hand over the mouth is told; a tongue, teeth or a change of light is not."""
 
 import cv2
 import numpy as np
 import pytest
 from feature_traces import Trace, labels, run
 
+from vision.config.detector_settings import OCCLUSION_REGIONS, SettingsError, load_detector_settings
 from vision.detectors.occlusion import HiddenRegions
-from vision.face_mesh import FacePoints
-from vision.face_occlusion import (
+from vision.measures.face_occlusion import (
     REGIONS,
     SIGNAL_PREFIX,
     measure_surroundings,
     pattern_change,
     region_changes,
 )
-from vision.settings import OCCLUSION_REGIONS, SettingsError, load_detector_settings
+from vision.mediapipe.face_mesh import FacePoints
 
 SETTINGS = load_detector_settings()
 OCCLUSION = SETTINGS.occlusion
@@ -142,7 +142,7 @@ def test_a_hidden_region_stays_hidden_for_hold_ms(rest):
 
 
 def test_occluded_by_must_name_known_regions(tmp_path):
-    from vision.settings import DEFAULT_SETTINGS_PATH
+    from vision.config.detector_settings import DEFAULT_SETTINGS_PATH
 
     text = DEFAULT_SETTINGS_PATH.read_text().replace(
         'occluded_by = ["mouth", "cheek_left", "cheek_right"]', 'occluded_by = ["nose"]', 1

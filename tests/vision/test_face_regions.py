@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from vision.face_regions import (
+from vision.mediapipe.face_regions import (
     CropRegion,
     Detection,
     iou,

@@ -1,4 +1,5 @@
-"""vision.face_result reads the same face as MediaPipe's own detect_for_video, value for value."""
+"""vision.mediapipe.face_result reads the same face as MediaPipe's own detect_for_video, value for
+value."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from mediapipe.tasks.python import BaseOptions
 from mediapipe.tasks.python.vision import FaceLandmarker, FaceLandmarkerOptions, RunningMode
 
 from tests.vision.photo_faces import read
-from vision.face_result import NEUTRAL, FaceResultReader
-from vision.models import require_model
+from vision.mediapipe.face_result import NEUTRAL, FaceResultReader
+from vision.mediapipe.models import require_model
 
 
 def _landmarker() -> FaceLandmarker:

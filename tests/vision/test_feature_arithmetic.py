@@ -4,9 +4,9 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import tongue
-from vision.features import _GAP_GROUPS, _centroid, _mean_gaps
-from vision.numeric import mean_and_std, median, norm, quantile
+from vision.measures import tongue
+from vision.measures.features import _GAP_GROUPS, _centroid, _mean_gaps
+from vision.measures.numeric import mean_and_std, median, norm, quantile
 
 
 def landmarks(seed: int) -> np.ndarray:

@@ -9,8 +9,8 @@ import pytest
 from photo_faces import read
 from photo_warps import IMAGE_LEFT_EYE, IMAGE_RIGHT_EYE, close_eye, rotate, shift_mouth
 
-from vision.face_mesh import LEFT_BROW, LEFT_EYE_RING, RIGHT_BROW, RIGHT_EYE_RING
-from vision.features import compute_features, shoulders_of
+from vision.measures.features import compute_features, shoulders_of
+from vision.mediapipe.face_mesh import LEFT_BROW, LEFT_EYE_RING, RIGHT_BROW, RIGHT_EYE_RING
 from vision.observation import FaceObservation, PoseObservation
 
 pytestmark = pytest.mark.video
@@ -151,7 +151,7 @@ def _fields(face: FaceObservation) -> dict:
 
 
 def test_the_roll_of_a_matrix_is_read_in_degrees():
-    from vision.features import head_angles
+    from vision.measures.features import head_angles
 
     angle = math.radians(-20)  # the matrix's roll: -20 = leaning to the player's left by 20
     rotation = np.eye(4)

@@ -1,5 +1,5 @@
-"""Model provisioning (vision.models, ``keinu models``): fetch, verify, report; and the fetched
-bundles load in the current MediaPipe and find a real face on a public-domain photo
+"""Model provisioning (vision.mediapipe.models, ``keinu models``): fetch, verify, report; and the
+fetched bundles load in the current MediaPipe and find a real face on a public-domain photo
 (scikit-image's astronaut.png, taken from its wheel on the registry)."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from mediapipe.tasks.python.vision import (
 )
 
 from api.cli import main as keinu
-from vision import models
+from vision.mediapipe import models
 
 PHOTO_WHEEL = "scikit-image==0.26.0"
 PHOTO_MEMBER = "skimage/data/astronaut.png"

@@ -1,4 +1,5 @@
-"""The pose bundle assembled by vision.pose_bundle: its metadata, its zip layout, its refusals."""
+"""The pose bundle assembled by vision.mediapipe.pose_bundle: its metadata, its zip layout, its
+refusals."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from mediapipe.tasks.metadata import metadata_schema_py_generated as md
 from mediapipe.tasks.metadata import schema_py_generated as schema
 
-from vision import models, pose_bundle
+from vision.mediapipe import models, pose_bundle
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from vision.native_logs import native_logs_captured
+from vision.mediapipe.native_logs import native_logs_captured
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -20,8 +20,8 @@ from fakes import (
     gap,
 )
 
+from vision.capture.sources import LiveCaptureSource, ReconnectPolicy, SourceError
 from vision.pipeline import Pipeline, open_pipeline
-from vision.sources import LiveCaptureSource, ReconnectPolicy, SourceError
 
 
 def make_pipeline(sources, script, *, delay_s=0.0, **options):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from vision.pipeline_settings import DEFAULT_PATH, VisionSettingsError, load_vision_settings
+from vision.config.pipeline_settings import DEFAULT_PATH, VisionSettingsError, load_vision_settings
 
 
 def test_committed_settings_load():

@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 from feature_traces import Trace, labels
 
+from vision.config.detector_settings import default_detector_settings
 from vision.detectors import SeatGestureDetector
-from vision.face_mesh import FacePoints
-from vision.settings import default_detector_settings
-from vision.shoulder_motion import ShoulderRest, readable, strip_shift
-from vision.shoulder_strips import measure_strips
+from vision.measures.shoulder_motion import ShoulderRest, readable, strip_shift
+from vision.measures.shoulder_strips import measure_strips
+from vision.mediapipe.face_mesh import FacePoints
 
 SETTINGS = default_detector_settings().gestures.shrug
 FACE_PX = 80.0

@@ -9,8 +9,7 @@ import numpy as np
 import pytest
 from fakes import FakeCapture, FakeClock
 
-from vision.observation import Frame
-from vision.sources import (
+from vision.capture.sources import (
     ImageFolderSource,
     ImageSource,
     LiveCaptureSource,
@@ -21,6 +20,7 @@ from vision.sources import (
     open_source,
     open_sources,
 )
+from vision.observation import Frame
 
 
 def write_clip(

@@ -7,10 +7,10 @@ import pytest
 from photo_faces import read
 from photo_warps import cover_mouth, paint_tongue
 
-from vision.face_mesh import OUTER_LOWER_LIP, OUTER_UPPER_LIP, FacePoints
-from vision.numeric import median
-from vision.settings import load_detector_settings
-from vision.tongue import measure_mouth
+from vision.config.detector_settings import load_detector_settings
+from vision.measures.numeric import median
+from vision.measures.tongue import measure_mouth
+from vision.mediapipe.face_mesh import OUTER_LOWER_LIP, OUTER_UPPER_LIP, FacePoints
 
 pytestmark = pytest.mark.video
 observe = photo_faces.observe  # the module-scoped landmarker fixture

@@ -14,10 +14,10 @@ import pytest
 
 from api.cli import main
 from tests.vision.photo_faces import read as read_photo
-from vision.landmarks import MediaPipeLandmarker
+from vision.capture.sources import open_source
+from vision.mediapipe.landmarks import MediaPipeLandmarker
 from vision.observation import Frame
 from vision.seats import SeatTracker
-from vision.sources import open_source
 
 pytestmark = pytest.mark.video
 
@@ -132,7 +132,7 @@ def test_analyze_a_clip_without_faces_says_so(tmp_path, capsys):
 
 
 def test_the_same_face_in_two_photos_of_a_folder_counts_as_two_faces(tmp_path):
-    from vision.landmarks import mediapipe_factory
+    from vision.mediapipe.landmarks import mediapipe_factory
     from vision.pipeline import open_pipeline
 
     photo = cv2.imread(str(Path(__file__).parent / "data" / "astronaut_face.jpg"))
@@ -151,7 +151,7 @@ def test_shoulders_at_rest_reuse_their_pose_and_a_lift_runs_the_model_again(clip
     shrug) runs it again at the next pose."""
     import dataclasses
 
-    from vision.pipeline_settings import default_vision_settings
+    from vision.config.pipeline_settings import default_vision_settings
 
     image = first_frames(clips / "single.mp4", 1)[0].image
     settings = dataclasses.replace(
@@ -185,7 +185,7 @@ def test_shoulders_at_rest_reuse_their_pose_and_a_lift_runs_the_model_again(clip
 def _sweeping_often(**changes):
     import dataclasses
 
-    from vision.pipeline_settings import default_vision_settings
+    from vision.config.pipeline_settings import default_vision_settings
 
     return dataclasses.replace(
         default_vision_settings().landmarker, discover_every_ms=100, **changes
@@ -231,7 +231,7 @@ def test_a_face_whose_seat_wants_no_pose_runs_no_pose_model(clips):
     cannot be read); asked again, it runs at once."""
     import dataclasses
 
-    from vision.pipeline_settings import default_vision_settings
+    from vision.config.pipeline_settings import default_vision_settings
 
     image = first_frames(clips / "single.mp4", 1)[0].image
     settings = dataclasses.replace(default_vision_settings().landmarker, num_faces=1)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar, Generic, TypeVar
 
-from vision.features import FaceFeatures
-from vision.settings import KindSettings
+from vision.config.detector_settings import KindSettings
+from vision.measures.features import FaceFeatures
 
 S = TypeVar("S", bound=KindSettings)
 

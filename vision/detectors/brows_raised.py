@@ -1,13 +1,15 @@
-"""brows_raised: both brows up, by their distance above the eye corners or by the blendshapes (a
-face that frowns at rest barely moves browInnerUp when it raises its brows, but the distance
-grows). The blendshapes count only once that distance has grown too: MediaPipe lifts them on
-some faces when the eyes close, with the brows still."""
+"""brows_raised: both brows up, read from the brow blendshapes (inner, outer left, outer right).
+A seña lifts the whole brow line, the two outer brows alike; the raise that stresses a word in
+real talk lifts mostly one outer brow (0.55 against 0.15 on the other, on a real talking head),
+so the weaker outer brow must rise nearly as much as the stronger (``brows_alike``). The
+blendshapes count only once the brows have also risen above the eye corners: MediaPipe lifts
+them on some faces when the eyes close, with the brows still."""
 
 from __future__ import annotations
 
+from vision.config.detector_settings import BrowsRaisedSettings
 from vision.detectors.base import KindDetector
-from vision.features import ramp
-from vision.settings import BrowsRaisedSettings
+from vision.measures.features import ramp
 
 
 class BrowsRaisedDetector(KindDetector[BrowsRaisedSettings]):
@@ -22,7 +24,9 @@ class BrowsRaisedDetector(KindDetector[BrowsRaisedSettings]):
 
     def activation(self, delta, features, rest):
         s = self.settings
-        shapes = (delta["browInnerUp"] + delta["browOuterUpLeft"] + delta["browOuterUpRight"]) / 3
+        left, right = delta["browOuterUpLeft"], delta["browOuterUpRight"]
+        shapes = (delta["browInnerUp"] + left + right) / 3
+        alike = min(left, right) / max(left, right, 1e-6)
         gap = (delta["brow_gap_left"] + delta["brow_gap_right"]) / 2
         moved = ramp(gap, s.shapes_need_gap)
-        return max(ramp(shapes, s.brow_up) * moved, ramp(gap, s.brow_gap)), None
+        return ramp(shapes, s.brow_up) * ramp(alike, s.brows_alike) * moved, None

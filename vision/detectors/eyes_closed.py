@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from vision.config.detector_settings import EyesClosedSettings
 from vision.detectors.eyes import EyeKindDetector
-from vision.settings import EyesClosedSettings
+from vision.measures.features import ramp
 
 
 class EyesClosedDetector(EyeKindDetector[EyesClosedSettings]):
-    """Both eyes' closure; a hand in front of either eye cancels it, as it does a wink."""
+    """Both eyes' closure, alike: one eye far more closed than the other is a wink (whose other
+    eye squints), not this."""
 
     kind = "eyes_closed"
 
     def activation(self, delta, features, rest):
         left = self.closure(delta, rest, "left")
         right = self.closure(delta, rest, "right")
-        return min(left, right) * self.eyes.seen, None
+        one_sided = ramp(abs(self.one_sided(delta, rest)), self.settings.asymmetry_veto)
+        return min(left, right) * (1.0 - one_sided), None

@@ -6,9 +6,9 @@ A glance turns the head (yaw) or tilts it only briefly: the yaw cancels the acti
 
 from __future__ import annotations
 
+from vision.config.detector_settings import HeadTiltSettings
 from vision.detectors.base import KindDetector
-from vision.features import ramp
-from vision.settings import HeadTiltSettings
+from vision.measures.features import ramp
 
 
 class HeadTiltDetector(KindDetector[HeadTiltSettings]):

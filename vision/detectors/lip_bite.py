@@ -5,9 +5,9 @@ a pout (the lower lip pushed out, not hidden; pout vetoes it), from speech (the 
 a twist (mouth_twist vetoes it: lips pulled to one side stretch thin, MediaPipe reads the lower
 one as rolled in and the stretched half's pale lip passes for teeth).
 The evidence is the lower lip rolling in or thinning, or upper teeth showing over the lips where
-the landmarks hardly move: vision.tongue measures, on each half of the lips (split at their own
-midline, landmarks 0 and 17), the share that is teeth. Each half is compared with the same half at
-rest, so teeth a smile shows at rest do not count, and as a share of that half, so a half
+the landmarks hardly move: vision.measures.tongue measures, on each half of the lips (split at their
+own midline, landmarks 0 and 17), the share that is teeth. Each half is compared with the same half
+at rest, so teeth a smile shows at rest do not count, and as a share of that half, so a half
 foreshortened by a turned head weighs as much as the near one. Teeth risen on both halves alike
 are a bite in the middle; on one half far more than on the other, a bite on that side. Without
 teeth the side is the half of the lip that thins.
@@ -15,9 +15,9 @@ teeth the side is the half of the lip that thins.
 
 from __future__ import annotations
 
+from vision.config.detector_settings import LipBiteSettings
 from vision.detectors.base import KindDetector, side_of
-from vision.features import ramp
-from vision.settings import LipBiteSettings
+from vision.measures.features import ramp
 
 
 class LipBiteDetector(KindDetector[LipBiteSettings]):

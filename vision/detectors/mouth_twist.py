@@ -11,9 +11,9 @@ it too.
 
 from __future__ import annotations
 
+from vision.config.detector_settings import MouthTwistSettings
 from vision.detectors.base import KindDetector
-from vision.features import ramp
-from vision.settings import MouthTwistSettings
+from vision.measures.features import ramp
 
 
 class MouthTwistDetector(KindDetector[MouthTwistSettings]):

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Mapping
 
-from vision.face_occlusion import region_changes
-from vision.features import ramp
-from vision.settings import OcclusionSettings
+from vision.config.detector_settings import OcclusionSettings
+from vision.measures.face_occlusion import region_changes
+from vision.measures.features import ramp
 
 
 class HiddenRegions:

@@ -4,9 +4,9 @@ midline: a mouth pulled to one side (a twist, which narrows it too) is not one."
 
 from __future__ import annotations
 
+from vision.config.detector_settings import PoutSettings
 from vision.detectors.base import KindDetector
-from vision.features import ramp
-from vision.settings import PoutSettings
+from vision.measures.features import ramp
 
 
 class PoutDetector(KindDetector[PoutSettings]):

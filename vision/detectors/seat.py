@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from engine.gesture import Gesture
-from vision.baseline import Baseline, CalibrationStatus, load_player, save_player
+from vision.config.detector_settings import DetectorSettings
 from vision.detectors.base import KindDetector
 from vision.detectors.brows_raised import BrowsRaisedDetector
-from vision.detectors.eyes import EyeKindDetector, HiddenEyes
+from vision.detectors.eyes import EyeKindDetector
 from vision.detectors.eyes_closed import EyesClosedDetector
 from vision.detectors.head_tilt import HeadTiltDetector
 from vision.detectors.lip_bite import LipBiteDetector
@@ -21,9 +21,9 @@ from vision.detectors.shrug import ShrugDetector
 from vision.detectors.state import Event, EventTracker, Phase
 from vision.detectors.tongue_out import TongueOutDetector
 from vision.detectors.wink import WinkDetector
-from vision.face_occlusion import SIGNAL_PREFIX
-from vision.features import FaceFeatures, ramp
-from vision.settings import DetectorSettings
+from vision.measures.baseline import Baseline, CalibrationStatus, load_player, save_player
+from vision.measures.face_occlusion import SIGNAL_PREFIX
+from vision.measures.features import FaceFeatures, ramp
 
 DETECTOR_CLASSES: tuple[type[KindDetector], ...] = (
     WinkDetector,
@@ -59,7 +59,6 @@ class SeatGestureDetector:
 
     def _build(self, settings: DetectorSettings) -> None:
         self.settings = settings
-        self.hidden_eyes = HiddenEyes(settings.eyes)
         self.detectors = [self._detector(cls, settings) for cls in DETECTOR_CLASSES]
         self._shrug = next(d for d in self.detectors if isinstance(d, ShrugDetector))
         self.trackers = {
@@ -76,9 +75,9 @@ class SeatGestureDetector:
         self._first_usable_ms: int | None = None
 
     def _detector(self, cls: type[KindDetector], settings: DetectorSettings) -> KindDetector:
-        """One kind's detector; the eye kinds share this seat's HiddenEyes."""
+        """One kind's detector; the eye kinds also read how eyes are seen (``[eyes]``)."""
         if issubclass(cls, EyeKindDetector):
-            return cls(settings.gestures.of(cls.kind), self.hidden_eyes)
+            return cls(settings.gestures.of(cls.kind), settings.eyes)
         return cls(settings.gestures.of(cls.kind))
 
     @property
@@ -120,7 +119,6 @@ class SeatGestureDetector:
         # one corner "smiling", which must not veto them.
         smile = min(delta["mouthSmileLeft"], delta["mouthSmileRight"])
         self.hidden_regions.update(ts_ms, delta, self.baseline.values)
-        self.hidden_eyes.update(features.ts_ms, delta, self.baseline.values)
         ended: list[tuple[str, Event]] = []
         for detector in self.detectors:
             kind = detector.kind
@@ -231,8 +229,10 @@ class SeatGestureDetector:
         margin = self.settings.tracking.veto_margin_ms
         lo, hi = event.start_ms - margin, event.end_ms + margin
         for other in self.settings.gestures.of(kind).vetoed_by:
+            lasting = self.settings.gestures.of(other).min_ms
             for start, end in self._active[other]:
-                if start <= hi and (end is None or end >= lo):
+                end = hi if end is None else end
+                if start <= hi and end >= lo and end - start >= lasting:
                     return True
         return False
 

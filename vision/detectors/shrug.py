@@ -9,9 +9,9 @@ figure at a wide table, shoulders half out of the frame) gives no shrug at all: 
 large as a shrug. The jitter is the median jump of the shoulders' height between successive poses
 over the last ``jitter_poses`` poses, so the brief steady rise of a shrug does not count as one.
 
-Where the picture beside the neck can be read (vision.shoulder_motion), it decides instead of the
-pose: the pose's shoulders hardly follow a shrug there. A shoulder counts as lifted when its strip
-rose in the frame *and* against the head's height at its temples (a nod moves only the head, a
+Where the picture beside the neck can be read (vision.measures.shoulder_motion), it decides instead
+of the pose: the pose's shoulders hardly follow a shrug there. A shoulder counts as lifted when its
+strip rose in the frame *and* against the head's height at its temples (a nod moves only the head, a
 whole-body sway moves both); a strip that matches its rest only roughly must rise more (its reading
 is less precise), and one that stops matching it at all or finds it only at the top of its reach
 (a hand passing, hair swinging) switches the image cue off for ``image_broken_ms``, rather than the
@@ -25,10 +25,10 @@ import math
 import statistics
 from collections import deque
 
+from vision.config.detector_settings import ShrugSettings
 from vision.detectors.base import KindDetector
-from vision.features import ramp
-from vision.settings import ShrugSettings
-from vision.shoulder_motion import ShoulderLift, ShoulderRest, StripShift, readable
+from vision.measures.features import ramp
+from vision.measures.shoulder_motion import ShoulderLift, ShoulderRest, StripShift, readable
 
 #: The pose's readings of how far each shoulder rose: towards the head, and up in the frame.
 POSE_RISES = (

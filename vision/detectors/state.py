@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from enum import Enum
 
-from vision.settings import KindSettings
+from vision.config.detector_settings import KindSettings
 
 
 class Phase(Enum):

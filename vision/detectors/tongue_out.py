@@ -1,25 +1,25 @@
 """tongue_out (center/left/right): tongue-coloured pixels appear in and just below lips that part
-further than at rest (vision.tongue), beyond what this mouth zone shows at rest (the parting keeps
-a tongue visible in a mouth open at rest, or a change of light, from counting); or the lips part
-far more than the jaw opens, which is how MediaPipe's lip contour wraps a tongue whose colour is
-too close to the skin's to tell; or the opening fills with something as colourful as the player's
-own lips (vision.tongue's filled opening), which does not depend on the cheeks being paler than
-the tongue. Teeth bared beyond rest cancel it all: a tongue out covers them, a laugh shows them.
-The side is where the tongue lies below the lower lip: the tongue-coloured area that appeared there
-on each side of the mouth's middle (across the face's own eye line, so a turned face does not move
-it), a side when most of it is on one half. Where too little of it is redder than cheeks as red as
-the tongue, the area there unlike the cheeks' colour in a way shade cannot explain is read the same
-way (after the redness test, which a chin yellower than the cheeks does not fool). The centroids'
-offsets from the mouth's middle blur a side tongue with the lips' own red and the opening's shape
-on a turned face, so they decide only when neither area shows enough: then where the
+further than at rest (vision.measures.tongue), beyond what this mouth zone shows at rest (the
+parting keeps a tongue visible in a mouth open at rest, or a change of light, from counting); or the
+lips part far more than the jaw opens, which is how MediaPipe's lip contour wraps a tongue whose
+colour is too close to the skin's to tell; or the opening fills with something as colourful as the
+player's own lips (vision.measures.tongue's filled opening), which does not depend on the cheeks
+being paler than the tongue. Teeth bared beyond rest cancel it all: a tongue out covers them, a
+laugh shows them. The side is where the tongue lies below the lower lip: the tongue-coloured area
+that appeared there on each side of the mouth's middle (across the face's own eye line, so a turned
+face does not move it), a side when most of it is on one half. Where too little of it is redder than
+cheeks as red as the tongue, the area there unlike the cheeks' colour in a way shade cannot explain
+is read the same way (after the redness test, which a chin yellower than the cheeks does not fool).
+The centroids' offsets from the mouth's middle blur a side tongue with the lips' own red and the
+opening's shape on a turned face, so they decide only when neither area shows enough: then where the
 tongue-coloured pixels and the filled area are, not how far their centroids moved from rest (the
 opening is empty at rest, so its resting centroid is noise)."""
 
 from __future__ import annotations
 
+from vision.config.detector_settings import TongueOutSettings
 from vision.detectors.base import KindDetector, side_of
-from vision.features import ramp
-from vision.settings import TongueOutSettings
+from vision.measures.features import ramp
 
 
 class TongueOutDetector(KindDetector[TongueOutSettings]):

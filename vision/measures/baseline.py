@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.settings import DetectorSettings, SettingsError
+from vision.config.detector_settings import DetectorSettings, SettingsError
 
 PLAYER_FILE_VERSION = 1
 

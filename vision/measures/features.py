@@ -32,8 +32,18 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from vision.eye_appearance import EyeAppearance, measure_eyes
-from vision.face_mesh import (
+from vision.config.detector_settings import (
+    DetectorSettings,
+    QualitySettings,
+    Ramp,
+    default_detector_settings,
+)
+from vision.measures.eye_appearance import EyeAppearance, measure_eyes
+from vision.measures.face_occlusion import SIGNAL_PREFIX, measure_surroundings
+from vision.measures.numeric import mean_and_std, norm
+from vision.measures.shoulder_strips import ShoulderStrips, measure_strips
+from vision.measures.tongue import NO_MOUTH, MouthAppearance, measure_mouth
+from vision.mediapipe.face_mesh import (
     LEFT_BROW,
     LEFT_EYE_CORNERS,
     LEFT_EYE_LIDS,
@@ -54,12 +64,7 @@ from vision.face_mesh import (
     UPPER_LIP_TOP,
     FacePoints,
 )
-from vision.face_occlusion import SIGNAL_PREFIX, measure_surroundings
-from vision.numeric import mean_and_std, norm
 from vision.observation import FaceObservation, PoseObservation
-from vision.settings import DetectorSettings, QualitySettings, Ramp, default_detector_settings
-from vision.shoulder_strips import ShoulderStrips, measure_strips
-from vision.tongue import NO_MOUTH, MouthAppearance, measure_mouth
 
 #: The mouth's centre: its corners and the outer lips' midline.
 MOUTH_CENTRE = (*MOUTH_CORNERS, UPPER_LIP_TOP, LOWER_LIP_BOTTOM)
@@ -115,7 +120,7 @@ class FaceFeatures:
     head_roll_deg: float  # + = head leaning towards the player's left shoulder
     head_yaw_deg: float
     head_pitch_deg: float
-    tongue: float  # tongue-coloured fraction of the mouth zone (vision.tongue)
+    tongue: float  # tongue-coloured fraction of the mouth zone (vision.measures.tongue)
     tongue_side: float  # + = player's left, in mouth widths
     lip_contrast: float
     shoulders: Shoulders | None
@@ -124,27 +129,30 @@ class FaceFeatures:
     #: further when the lip contrast drops from its baseline (a hand over the mouth).
     mouth_quality: float
     quality_parts: Mapping[str, float] = field(default_factory=dict)
-    #: Measured against the player's own upper lip (vision.tongue), areas of face size squared.
+    #: Measured against the player's own upper lip (vision.measures.tongue), areas of face size
+    #: squared.
     filled_opening: float = 0.0  # lip-coloured area between the inner lips: a tongue out
     filled_side: float = 0.0  # + = player's left, in mouth widths
     teeth_area: float = 0.0  # light, colourless area over and between the lips: a laugh
-    #: Teeth-coloured share of the player's left (right) half of the lips: a bite (vision.tongue).
+    #: Teeth-coloured share of the player's left (right) half of the lips: a bite
+    #: (vision.measures.tongue).
     teeth_left: float = 0.0
     teeth_right: float = 0.0
     #: Tongue-coloured area below the lower lip, each side of the mouth's middle (face size²).
     tongue_left: float = 0.0
     tongue_right: float = 0.0
-    #: The same for a colour unlike the cheeks' that shade cannot explain (vision.tongue).
+    #: The same for a colour unlike the cheeks' that shade cannot explain (vision.measures.tongue).
     off_skin_left: float = 0.0
     off_skin_right: float = 0.0
     mouth_luma: float = 0.0  # mean lightness of the mouth crop (0..255): a change of light
-    #: Each eye's iris darkness and surroundings by the player's side (vision.eye_appearance);
-    #: an eye that could not be measured is absent.
+    #: Each eye's iris darkness and surroundings by the player's side
+    #: (vision.measures.eye_appearance); an eye that could not be measured is absent.
     eyes: Mapping[str, EyeAppearance] = field(default_factory=dict)
-    #: The picture beside the neck (vision.shoulder_motion): the shrug detector's image cue.
+    #: The picture beside the neck (vision.measures.shoulder_motion): the shrug detector's image
+    #: cue.
     shoulder_strips: ShoulderStrips | None = None
     #: Grey levels on the skin around the mouth and on each cheek, by region
-    #: (vision.face_occlusion): compared with rest, they tell a hand in front of the face.
+    #: (vision.measures.face_occlusion): compared with rest, they tell a hand in front of the face.
     surroundings: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
 
     def signals(self) -> dict[str, float]:

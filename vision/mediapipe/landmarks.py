@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Protocol
 import cv2
 import numpy as np
 
-from vision.face_regions import (
+from vision.config.pipeline_settings import LandmarkerSettings, default_vision_settings
+from vision.mediapipe.face_regions import (
     Box,
     CropRegion,
     Detection,
@@ -36,12 +37,11 @@ from vision.face_regions import (
     suppress_overlaps,
     tile_pyramid,
 )
-from vision.native_logs import native_logs_captured
+from vision.mediapipe.native_logs import native_logs_captured
 from vision.observation import FaceObservation, Frame, FrameObservations, PoseObservation
-from vision.pipeline_settings import LandmarkerSettings, default_vision_settings
 
 if TYPE_CHECKING:
-    from vision.face_result import FaceResult, FaceResultReader
+    from vision.mediapipe.face_result import FaceResult, FaceResultReader
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +70,7 @@ def _mp():
     import mediapipe as mp
     from mediapipe.tasks.python import BaseOptions, vision
 
-    from vision.face_result import FaceResultReader
+    from vision.mediapipe.face_result import FaceResultReader
 
     return mp, BaseOptions, vision, FaceResultReader
 
@@ -139,7 +139,7 @@ class MediaPipeLandmarker:
         pose_model: Path | None = None,
         pose: bool = True,
     ) -> None:
-        from vision.models import ModelError, require_model
+        from vision.mediapipe.models import ModelError, require_model
 
         self.settings = settings or default_vision_settings().landmarker
         face_task = face_model or require_model("face_landmarker")
@@ -569,7 +569,7 @@ class _VideoModel:
             return self.landmarker.detect_for_video(image, self._stamp(ts_ms))
 
     def detect_face(self, image: object, ts_ms: int) -> FaceResult | None:
-        """A face landmarker's first face (see :mod:`vision.face_result`)."""
+        """A face landmarker's first face (see :mod:`vision.mediapipe.face_result`)."""
         with _quiet_if(self.last_ts < 0):
             return self.face_reader.detect_for_video(self.landmarker, image, self._stamp(ts_ms))
 

@@ -2,11 +2,11 @@
 
 The pose model's shoulder points barely follow a shrug in some views (they seem placed from the
 head as much as from the body's outline), so the shrug detector also reads the image itself:
-against a resting strip of the same side (vision.shoulder_strips), the part of it below the chin
-(the shoulder line, clothes) is looked for in the current strip by normalised cross-correlation.
-Where it matches best says how far the shoulders rose in the frame; how well it matches says
-whether the strip still shows the same thing moved (a shrug) or something new in it (a hand
-passing, hair swinging).
+against a resting strip of the same side (vision.measures.shoulder_strips), the part of it below the
+chin (the shoulder line, clothes) is looked for in the current strip by normalised
+cross-correlation. Where it matches best says how far the shoulders rose in the frame; how well it
+matches says whether the strip still shows the same thing moved (a shrug) or something new in it (a
+hand passing, hair swinging).
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.numeric import mean_and_std
-from vision.settings import ShrugSettings
-from vision.shoulder_strips import ShoulderStrips, Strip
+from vision.config.detector_settings import ShrugSettings
+from vision.measures.numeric import mean_and_std
+from vision.measures.shoulder_strips import ShoulderStrips, Strip
 
 
 @dataclass(frozen=True, slots=True)

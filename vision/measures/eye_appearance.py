@@ -25,10 +25,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.face_mesh import EYE_CORNERS, FacePoints
-from vision.face_occlusion import box_means
-from vision.numeric import median, norm
-from vision.settings import EyeAppearanceSettings
+from vision.config.detector_settings import EyeAppearanceSettings
+from vision.measures.face_occlusion import box_means
+from vision.measures.numeric import median, norm
+from vision.mediapipe.face_mesh import EYE_CORNERS, FacePoints
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,9 +17,9 @@ from typing import Annotated
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from engine.gesture import GESTURE_KINDS
-from vision.toml_file import read_toml
+from vision.config.toml_file import read_toml
 
-DEFAULT_SETTINGS_PATH = Path(__file__).resolve().parents[1] / "models" / "detectors.toml"
+DEFAULT_SETTINGS_PATH = Path(__file__).resolve().parents[2] / "models" / "detectors.toml"
 
 
 class SettingsError(ValueError):
@@ -40,7 +40,8 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-#: Parts of the face whose concealment vision.face_occlusion tells (eyes: vision.eye_appearance).
+#: Parts of the face whose concealment vision.measures.face_occlusion tells (eyes:
+#: vision.measures.eye_appearance).
 OCCLUSION_REGIONS = ("mouth", "cheek_left", "cheek_right", "eye_left", "eye_right")
 
 
@@ -89,11 +90,15 @@ class EyeReading(KindSettings):
 
 
 class WinkSettings(EyeReading):
-    other_open: Ramp  # share of the other eye's opening lost -> how far it closes too (vetoes)
+    #: How much more closed the shut eye is than the other (EyeKindDetector.closedness).
+    asymmetry: Ramp
 
 
 class EyesClosedSettings(EyeReading):
     """Both eyes, read alike."""
+
+    #: The eyes' closedness difference -> how one-sided the closure is (a wink: cancels it).
+    asymmetry_veto: Ramp
 
 
 class LipBiteSettings(KindSettings):
@@ -144,7 +149,7 @@ class MouthTwistSettings(KindSettings):
 
 class BrowsRaisedSettings(KindSettings):
     brow_up: Ramp  # rise of mean(browInnerUp, browOuterUpLeft, browOuterUpRight)
-    brow_gap: Ramp  # rise of the brows above the eye corners (of face size)
+    brows_alike: Ramp  # the weaker outer brow's rise over the stronger's
     #: The rise of that distance that lets the blendshapes count: MediaPipe lifts the brow
     #: blendshapes of some faces (one side of a mirrored pair only) when the eyes close, with
     #: the brows still.
@@ -173,7 +178,8 @@ class ShrugSettings(KindSettings):
     single_ratio: float = Field(gt=0, lt=1)  # the other shoulder below this share: one side only
     pose_hold_ms: int = Field(gt=0)  # a pose this old no longer counts
     pose_drift_ms: float = Field(gt=0)  # time constant of the pose's slow drift, taken off
-    # The image cue (vision.shoulder_motion): strips beside the neck, in face sizes from the chin.
+    # The image cue (vision.measures.shoulder_motion): strips beside the neck, in face sizes from
+    # the chin.
     #: A face size (the outer eye corners' distance) over the temples' distance, on a typical
     #: face: the strips measure the face by its temples, which closing the eyes does not move.
     face_per_temples: float = Field(gt=0)
@@ -252,7 +258,9 @@ class QualitySettings(_Strict):
 class TrackingSettings(_Strict):
     lost_grace_ms: int = Field(ge=0)  # a face lost for less keeps its gesture going
     twice_window_ms: int = Field(gt=0)  # two events of a kind this close are a repetition
-    veto_margin_ms: int = Field(ge=0)  # a vetoing kind this close to an event still cancels it
+    #: A vetoing kind this close to an event still cancels it, once it has been active for its
+    #: own ``min_ms`` (a real wink shuts both eyes for a frame or two, which is no closure).
+    veto_margin_ms: int = Field(ge=0)
 
 
 class TongueAppearanceSettings(_Strict):
@@ -265,7 +273,7 @@ class TongueAppearanceSettings(_Strict):
     teeth_lightness_of_skin: float = Field(gt=0)  # ... and lighter than this share of their L*
     below_lip_fraction: float = Field(ge=0)  # how far below the lower lip the zone reaches
     #: Below the lip, a colour (a*, b*) this far from the cheeks' in a way shade cannot explain
-    #: (Lab units, vision.tongue): a tongue no redder than the cheeks, by its hue.
+    #: (Lab units, vision.measures.tongue): a tongue no redder than the cheeks, by its hue.
     chroma_off_skin: float = Field(gt=0)
     # Against the player's own upper lip: the opening is filled (a tongue) where it is at least
     # this share of the lip's L* and of its chroma; teeth are light and under this share of it.
@@ -278,7 +286,7 @@ class TongueAppearanceSettings(_Strict):
 
 
 class EyeAppearanceSettings(_Strict):
-    """Where each eye's appearance is sampled (vision.eye_appearance), in eye widths (the
+    """Where each eye's appearance is sampled (vision.measures.eye_appearance), in eye widths (the
     distance between the eye's corners), and how the eye kinds read it (vision.detectors.eyes)."""
 
     #: The eye is read in rows from this far below the corners' line to this far above it, each
@@ -301,16 +309,12 @@ class EyeAppearanceSettings(_Strict):
     #: ``min_rest_darkness`` at rest.
     look_weight: float = Field(ge=0, le=1)
     min_rest_darkness: float = Field(ge=0, lt=1)
-    #: Change of the eye's surroundings' pattern from rest (in units of its spread), at this
-    #: quantile of its points -> how far something hides the eye; it cancels the eye kinds.
-    hidden: Ramp
-    hidden_quantile: float = Field(gt=0, lt=1)
-    hidden_hold_ms: int = Field(ge=0)  # an eye hidden this recently still cancels them
 
 
 class OcclusionSettings(_Strict):
-    """Something in front of part of the face (vision.face_occlusion): where the skin around the
-    mouth and on the cheeks is sampled, and how a change of its pattern from rest is read."""
+    """Something in front of part of the face (vision.measures.face_occlusion): where the skin
+    around the mouth and on the cheeks is sampled, and how a change of its pattern from rest is
+    read."""
 
     window: float = Field(gt=0)  # half-side of the square averaged at each landmark (face size)
     min_face_px: float = Field(gt=0)  # a smaller face is not measured
@@ -322,7 +326,8 @@ class OcclusionSettings(_Strict):
     #: Grey levels of noise (compression, sensor) added to the misfit: a pattern whose contrast
     #: under the fitted gain sinks to it is gone, however well a flat line fits it.
     noise_grey: float = Field(gt=0)
-    hidden: Ramp  # pattern change (vision.face_occlusion.pattern_change) -> how far it is hidden
+    #: Pattern change (vision.measures.face_occlusion.pattern_change) -> how far it is hidden.
+    hidden: Ramp
     hold_ms: int = Field(ge=0)  # a region hidden this recently still counts as hidden
     #: A region changed without a break this long has a new rest: its present look becomes it.
     settle_ms: int = Field(gt=0)

@@ -8,9 +8,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from vision.toml_file import read_toml
+from vision.config.toml_file import read_toml
 
-DEFAULT_PATH = Path(__file__).resolve().parents[1] / "models" / "vision.toml"
+DEFAULT_PATH = Path(__file__).resolve().parents[2] / "models" / "vision.toml"
 
 
 class VisionSettingsError(ValueError):

@@ -42,7 +42,7 @@ MODELS_DIR_ENV = "KEINU_MODELS_DIR"
 #: The command that fetches every bundle; every "missing" message names it.
 FETCH_COMMAND = "keinu models fetch"
 
-_REPO = Path(__file__).resolve().parents[1]
+_REPO = Path(__file__).resolve().parents[2]
 
 Report = Callable[[str], None]
 SourceKind = Literal["registry", "url"]
@@ -122,12 +122,12 @@ class HttpsFile:
 @dataclass(frozen=True)
 class AssembledPoseBundle:
     """The pose bundle built from the tflite files of an older mediapipe wheel
-    (see :mod:`vision.pose_bundle`)."""
+    (see :mod:`vision.mediapipe.pose_bundle`)."""
 
     kind: SourceKind = "registry"
 
     def describe(self) -> str:
-        from vision import pose_bundle
+        from vision.mediapipe import pose_bundle
 
         return (
             f"the {pose_bundle.MEDIAPIPE_WHEEL_REQUIREMENT} wheel's tflite files, with TFLite "
@@ -135,7 +135,7 @@ class AssembledPoseBundle:
         )
 
     def obtain(self, work_dir: Path, report: Report) -> bytes:
-        from vision import pose_bundle
+        from vision.mediapipe import pose_bundle
 
         wheel = download_wheel(
             pose_bundle.MEDIAPIPE_WHEEL_REQUIREMENT,
@@ -150,7 +150,7 @@ class AssembledPoseBundle:
             raise ModelFetchError(str(exc)) from exc
 
     def mismatch_hint(self) -> str:
-        from vision import pose_bundle
+        from vision.mediapipe import pose_bundle
 
         return pose_bundle.serializer_mismatch_hint()
 

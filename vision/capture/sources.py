@@ -22,8 +22,8 @@ from typing import ClassVar, Protocol
 import cv2
 import numpy as np
 
+from vision.config.pipeline_settings import default_vision_settings
 from vision.observation import Frame
-from vision.pipeline_settings import default_vision_settings
 
 log = logging.getLogger(__name__)
 

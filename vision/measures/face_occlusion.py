@@ -13,8 +13,8 @@ moving fold's few points drop out), and the change is the median point's misfit 
 noise, in units of the rest pattern's contrast under that gain: small for the player's own skin
 in any light, large when most points stop fitting or the gain collapses (a flat hand).
 
-The eyes' surroundings are measured by vision.eye_appearance; ``region_changes`` reads them too.
-Cost: about 0.06 ms a face to measure and 0.07 ms to read all five regions.
+The eyes' surroundings are measured by vision.measures.eye_appearance; ``region_changes`` reads them
+too. Cost: about 0.06 ms a face to measure and 0.07 ms to read all five regions.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from itertools import count
 import cv2
 import numpy as np
 
-from vision.face_mesh import LEFT_CHEEK_SKIN, MOUTH_SKIN, RIGHT_CHEEK_SKIN, FacePoints
-from vision.settings import OcclusionSettings
+from vision.config.detector_settings import OcclusionSettings
+from vision.mediapipe.face_mesh import LEFT_CHEEK_SKIN, MOUTH_SKIN, RIGHT_CHEEK_SKIN, FacePoints
 
 #: Face-mesh landmarks sampled per region (skin only, none on the lips or in the eyes); sides
 #: are the player's own (the player's right cheek is on the image's left).
@@ -35,7 +35,8 @@ REGIONS: dict[str, tuple[int, ...]] = {
     "cheek_right": RIGHT_CHEEK_SKIN,
     "cheek_left": LEFT_CHEEK_SKIN,
 }
-#: The signal-name prefix of each region's samples, the eyes' (vision.eye_appearance) included.
+#: The signal-name prefix of each region's samples, the eyes' (vision.measures.eye_appearance)
+#: included.
 SIGNAL_PREFIX = {
     **{region: f"surround_{region}_" for region in REGIONS},
     "eye_left": "eye_surround_left_",

@@ -2,8 +2,8 @@
 one face's points as the per-face measures read them.
 
 On a non-mirrored image the player's right eye, brow, cheek and mouth corner lie on the image's
-left (vision.features tells how this was verified). Index tuples run from the player's right to
-the left unless said otherwise.
+left (vision.measures.features tells how this was verified). Index tuples run from the player's
+right to the left unless said otherwise.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.numeric import norm
+from vision.measures.numeric import norm
 
 #: Outer and inner corner of each eye.
 RIGHT_EYE_OUTER, RIGHT_EYE_INNER = 33, 133
@@ -59,7 +59,7 @@ RIGHT_TEMPLE, LEFT_TEMPLE = 127, 356
 #: Mid-cheek points, right and left.
 CHEEKS = (205, 425)
 #: Skin points around the mouth (none on the lips) and on each cheek: where a hand in front of
-#: the face is looked for (vision.face_occlusion).
+#: the face is looked for (vision.measures.face_occlusion).
 MOUTH_SKIN = (
     164, 167, 393, 165, 391, 92, 322,  # under the nose
     186, 410, 57, 287, 212, 432, 43, 273,  # beside the corners
@@ -71,7 +71,7 @@ LEFT_CHEEK_SKIN = (347, 348, 329, 330, 266, 280, 425, 411, 352, 346, 371, 426, 4
 
 @dataclass(frozen=True, slots=True)
 class FacePoints:
-    """One face's landmarks in one frame, as vision.features and its pixel cues read them:
+    """One face's landmarks in one frame, as vision.measures.features and its pixel cues read them:
     computed once per face and frame."""
 
     xy: np.ndarray  # (478, 2) float64: x, y in frame pixels

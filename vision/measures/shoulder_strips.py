@@ -1,5 +1,5 @@
 """The picture beside the neck, each side, for the shrug detector's image cue
-(vision.shoulder_motion).
+(vision.measures.shoulder_motion).
 
 Each side of the neck a strip is placed from the chin, in face sizes (the outer eye-corner
 distance of a typical face, measured across the temples: see ``measure_strips``), cut out, turned
@@ -15,7 +15,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.face_mesh import (
+from vision.config.detector_settings import ShrugSettings
+from vision.measures.numeric import norm
+from vision.mediapipe.face_mesh import (
     CHIN,
     LEFT_EYE_OUTER,
     LEFT_TEMPLE,
@@ -23,8 +25,6 @@ from vision.face_mesh import (
     RIGHT_TEMPLE,
     FacePoints,
 )
-from vision.numeric import norm
-from vision.settings import ShrugSettings
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,7 +46,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.face_mesh import (
+from vision.config.detector_settings import TongueAppearanceSettings
+from vision.measures.numeric import median, norm
+from vision.mediapipe.face_mesh import (
     CHEEKS,
     INNER_LIPS,
     INNER_LOWER_LIP,
@@ -61,8 +63,6 @@ from vision.face_mesh import (
     UPPER_LIP_INNER,
     FacePoints,
 )
-from vision.numeric import median, norm
-from vision.settings import TongueAppearanceSettings
 
 
 @dataclass(frozen=True, slots=True)

