@@ -113,19 +113,30 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
     app.state.on_gesture = on_gesture
     app.state.live = live_feed
     app.state.peers = peers
-    app.state.snapshot = lambda: {
-        "pipeline": live_feed.health.to_dict() if live_feed else {"state": "off"},
-        "source": live_feed.source if live_feed else None,
-        "sources": settings.source_ids if live_feed else [],
-        "seats": live_feed.seats if live_feed else {},
-        "notice": (peers.notice if peers else None) or (live_feed.notice if live_feed else None),
-        "profile": settings.profile,
-        "table": (
-            referee.table_state(referee.active_table_id)
-            if referee.active_table_id is not None
-            else None
-        ),
-    }
+
+    def snapshot() -> dict:
+        """The websocket's hello. A store that cannot be read leaves the table out and says
+        why, so the page still opens and shows the reason."""
+        notice = (peers.notice if peers else None) or (live_feed.notice if live_feed else None)
+        try:
+            table = (
+                referee.table_state(referee.active_table_id)
+                if referee.active_table_id is not None
+                else None
+            )
+        except StoreError as exc:
+            table, notice = None, str(exc)
+        return {
+            "pipeline": live_feed.health.to_dict() if live_feed else {"state": "off"},
+            "source": live_feed.source if live_feed else None,
+            "sources": settings.source_ids if live_feed else [],
+            "seats": live_feed.seats if live_feed else {},
+            "notice": notice,
+            "profile": settings.profile,
+            "table": table,
+        }
+
+    app.state.snapshot = snapshot
 
     for module in (health, stream, live, tables, senas, practice_routes, acta):
         app.include_router(module.router)

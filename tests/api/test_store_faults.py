@@ -60,6 +60,10 @@ def test_the_dashboard_answers_503_says_why_and_recovers_when_postgresql_is_back
             assert "cannot be reached" in response.json()["detail"]
             wait_until(lambda: peers.notice is not None)
             assert "calls are refused until it is back" in peers.notice
+            with client.websocket_connect("ws://127.0.0.1/api/live") as ws:  # opened meanwhile
+                hello = ws.receive_json()
+            assert hello["type"] == "hello" and hello["data"]["table"] is None
+            assert "cannot be reached" in hello["data"]["notice"]
         finally:
             postgres.start_again()
         wait_until(lambda: peers.notice is None)
