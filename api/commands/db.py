@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "db",
         help="check, back up or restore the dashboard's store",
-        description=__doc__.split("\n\n")[1].replace("\n", " "),
+        description=__doc__.split("\n\n")[1].replace("\n", " ").replace("``", ""),
     )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     check = actions.add_parser("check", help="integrity check, schema version and backups")
