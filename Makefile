@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test setup models browser lint format
+.PHONY: demo test setup models browser postgresql lint format
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,9 @@ models: setup
 browser:
 	bash scripts/ensure-chromium
 
+postgresql:
+	bash scripts/ensure-postgresql
+
 demo: models
 	$(BIN)/keinu serve
 
@@ -32,5 +35,5 @@ format: setup
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-test: models browser lint
+test: models browser postgresql lint
 	$(BIN)/pytest

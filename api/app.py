@@ -7,6 +7,8 @@ SQLite file with ``live=False`` or a pipeline factory of their own.
 
 from __future__ import annotations
 
+import asyncio
+import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -16,14 +18,17 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from api.db.errors import StoreError
+from api.db.notify import ChangeListener
 from api.hub import Hub
 from api.live import LiveFeed, PipelineFactory
 from api.paths import OutsideDataDir
+from api.peers import show_peer_change
 from api.practice import Practice
 from api.recording.recorder import Recorder
 from api.recording.review import AnalysisReview
 from api.referee import NotFound, Referee, StateError
-from api.routers import health, live, recording, senas, stream, tables
+from api.routers import acta, health, live, recording, senas, stream, tables
 from api.routers import practice as practice_routes
 from api.security import Gate
 from api.settings import Settings
@@ -47,9 +52,20 @@ def create_app(
     (``keinu review DIR``)."""
     if settings.needs_token and not settings.token:
         raise ValueError(f"listening on {settings.host} needs a token (KEINU_TOKEN)")
-    store = Store(settings.database)
+    origin = secrets.token_hex(8)
+    store = Store(settings.store_location, origin=origin)
     hub = Hub()
     referee = Referee(store, hub)
+    peers = (
+        ChangeListener(
+            settings.db,
+            origin,
+            on_change=lambda change: show_peer_change(referee, hub, change),
+            on_notice=lambda notice: hub.publish("notice", {"message": notice}),
+        )
+        if settings.db
+        else None
+    )
 
     live_feed: LiveFeed | None = None
     recorder = (
@@ -85,11 +101,17 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if peers is not None:
+            peers.start()
+            # the other servers' changes are followed before this one answers its first request
+            await asyncio.to_thread(peers.listening.wait, 5)
         if live_feed is not None:
             live_feed.start()
         try:
             yield
         finally:
+            if peers is not None:
+                peers.stop()
             if live_feed is not None:
                 live_feed.stop()
             if recorder is not None:
@@ -120,21 +142,33 @@ def create_app(
     app.state.live = live_feed
     app.state.recorder = recorder
     app.state.review_folder = AnalysisReview(review_folder) if review_folder else None
-    app.state.snapshot = lambda: {
-        "pipeline": live_feed.health.to_dict() if live_feed else {"state": "off"},
-        "source": live_feed.source if live_feed else None,
-        "sources": settings.source_ids if live_feed else [],
-        "seats": live_feed.seats if live_feed else {},
-        "notice": live_feed.notice if live_feed else None,
-        "profile": settings.profile,
-        "table": (
-            referee.table_state(referee.active_table_id)
-            if referee.active_table_id is not None
-            else None
-        ),
-    }
+    app.state.peers = peers
 
-    for module in (health, stream, live, tables, senas, practice_routes, recording):
+    def snapshot() -> dict:
+        """The websocket's hello. A store that cannot be read leaves the table out and says
+        why, so the page still opens and shows the reason."""
+        notice = (peers.notice if peers else None) or (live_feed.notice if live_feed else None)
+        try:
+            table = (
+                referee.table_state(referee.active_table_id)
+                if referee.active_table_id is not None
+                else None
+            )
+        except StoreError as exc:
+            table, notice = None, str(exc)
+        return {
+            "pipeline": live_feed.health.to_dict() if live_feed else {"state": "off"},
+            "source": live_feed.source if live_feed else None,
+            "sources": settings.source_ids if live_feed else [],
+            "seats": live_feed.seats if live_feed else {},
+            "notice": notice,
+            "profile": settings.profile,
+            "table": table,
+        }
+
+    app.state.snapshot = snapshot
+
+    for module in (health, stream, live, tables, senas, practice_routes, recording, acta):
         app.include_router(module.router)
 
     @app.exception_handler(RequestValidationError)
@@ -156,6 +190,7 @@ def create_app(
     app.add_exception_handler(IllegalCall, refusal(409))
     app.add_exception_handler(EngineError, refusal(422))
     app.add_exception_handler(OutsideDataDir, refusal(422))
+    app.add_exception_handler(StoreError, refusal(503))
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:

@@ -8,7 +8,16 @@ import importlib
 import sys
 
 #: Subcommand modules, in the order ``keinu --help`` lists them.
-COMMAND_MODULES = ("replay", "models", "analyze", "calibrate", "serve", "export", "review")
+COMMAND_MODULES = (
+    "replay",
+    "models",
+    "analyze",
+    "calibrate",
+    "serve",
+    "export",
+    "review",
+    "db",
+)
 
 
 class UserError(Exception):

@@ -96,7 +96,7 @@ class Referee:
             raise NotFound(f"no hand {hand_id}")
         return row
 
-    def forget(self, table_id: int) -> None:
+    def forget_deleted(self, table_id: int) -> None:
         """Drop what is kept in memory of a table deleted from the store."""
         with self._lock:
             self._matches.pop(table_id, None)
@@ -136,6 +136,18 @@ class Referee:
                         match.record_game(game)
             self._matches[table_id] = match
             return match
+
+    def forget(self, table_id: int | None = None) -> None:
+        """Drop what was rebuilt of a table (of every table with None), so it is read again
+        from the store: another server on a shared database has written to it."""
+        with self._lock:
+            if table_id is None:
+                self._matches.clear()
+                self._tables.clear()
+                return
+            self._matches.pop(table_id, None)
+            for hand_id in self.store.hand_ids_of(table_id):
+                self._tables.pop(hand_id, None)
 
     def engine_table(self, hand: HandRow) -> Table:
         """The hand's ``Table``, as rebuilt from the stored calls."""

@@ -11,6 +11,8 @@ import platformdirs
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from api.db.connection import POSTGRES_URL
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_SOURCE = REPO_ROOT / "sample_videos" / "table.mp4"
 PROFILE_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
@@ -34,6 +36,9 @@ class Settings(BaseSettings):
     #: Required for every request and websocket when ``host`` is not a loopback address.
     token: str | None = None
     data_dir: Path = Field(default_factory=lambda: platformdirs.user_data_path("keinu"))
+    #: A ``postgresql://`` URL to keep everything in a club's PostgreSQL database; empty for the
+    #: SQLite file in ``data_dir``.
+    db: str = ""
     #: A webcam index ("0"), a video file, an rtsp/http URL or a folder of images; several
     #: cameras of one table separated by ";". Empty for the bundled sample table video, looped.
     source: str = ""
@@ -52,10 +57,24 @@ class Settings(BaseSettings):
     record: bool = False
     #: Days a session's recorded video is kept (0: until it is deleted by hand).
     retention_days: int = Field(0, ge=0, le=3650)
+    #: The sanctions a referee may write in a game's acta (a club's rules may name others).
+    acta_sanctions: list[str] = Field(
+        default_factory=lambda: ["warning", "game_lost", "disqualification"]
+    )
     max_body_bytes: int = Field(65_536, ge=1024)
     #: Frames the MJPEG encoder keeps per source before it drops the oldest.
     frame_queue: int = Field(2, ge=1, le=16)
     jpeg_quality: int = Field(75, ge=20, le=95)
+
+    @field_validator("db")
+    @classmethod
+    def _postgres_url(cls, value: str) -> str:
+        if value and not POSTGRES_URL.match(value):
+            raise ValueError(
+                "give a postgresql://user@host/dbname URL, or leave it out for the SQLite file "
+                "in the data directory"
+            )
+        return value
 
     @field_validator("profile")
     @classmethod
@@ -101,3 +120,8 @@ class Settings(BaseSettings):
     @property
     def database(self) -> Path:
         return self.data_dir / "keinu.sqlite3"
+
+    @property
+    def store_location(self) -> str | Path:
+        """What the store opens: the PostgreSQL URL if one is given, else the SQLite file."""
+        return self.db or self.database

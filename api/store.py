@@ -1,15 +1,16 @@
-"""The dashboard's memory: one SQLite file under the data dir.
+"""The dashboard's memory: one SQLite file under the data dir, or a club's PostgreSQL database.
 
 Every call is written the moment it is accepted, in its own transaction, so a server killed in
 the middle of a hand loses nothing: the hand is rebuilt by replaying its stored calls.
-Nothing here knows the rules; the engine does.
+Nothing here knows the rules; the engine does. The SQL is written once for both databases
+(:mod:`api.db.connection`); opening a store checks an SQLite file, backs it up before a schema
+change and upgrades it in place (:mod:`api.db.migrations`, :mod:`api.db.backups`).
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
-import threading
+import logging
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,73 +18,12 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id          INTEGER PRIMARY KEY,
-    name        TEXT NOT NULL,
-    profile     TEXT NOT NULL,
-    target      INTEGER NOT NULL CHECK (target IN (30, 40)),
-    reyes       INTEGER NOT NULL CHECK (reyes IN (4, 8)),
-    first_mano  INTEGER NOT NULL CHECK (first_mano BETWEEN 1 AND 4),
-    created_ms  INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id    INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
-    seat        INTEGER NOT NULL CHECK (seat BETWEEN 1 AND 4),
-    name        TEXT NOT NULL,
-    source      TEXT NOT NULL DEFAULT '',
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS hands (
-    id           INTEGER PRIMARY KEY,
-    table_id     INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
-    number       INTEGER NOT NULL,
-    game         INTEGER NOT NULL,
-    hand_in_game INTEGER NOT NULL,
-    mano         INTEGER NOT NULL CHECK (mano BETWEEN 1 AND 4),
-    score        TEXT NOT NULL,
-    shown        TEXT,
-    created_ms   INTEGER NOT NULL,
-    UNIQUE (table_id, number)
-);
-CREATE TABLE IF NOT EXISTS calls (
-    hand_id     INTEGER NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
-    idx         INTEGER NOT NULL,
-    seat        INTEGER NOT NULL CHECK (seat BETWEEN 1 AND 4),
-    text        TEXT NOT NULL,
-    t_ms        INTEGER,
-    gesture     TEXT,
-    created_ms  INTEGER NOT NULL,
-    PRIMARY KEY (hand_id, idx)
-);
-CREATE TABLE IF NOT EXISTS sena_reviews (
-    hand_id     INTEGER NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
-    call_idx    INTEGER NOT NULL,
-    action      TEXT NOT NULL CHECK (action IN ('acknowledged', 'overruled')),
-    note        TEXT NOT NULL DEFAULT '',
-    created_ms  INTEGER NOT NULL,
-    PRIMARY KEY (hand_id, call_idx)
-);
-CREATE TABLE IF NOT EXISTS players (
-    name          TEXT PRIMARY KEY,
-    sensitivities TEXT NOT NULL DEFAULT '{}',
-    calibration   TEXT
-);
-CREATE TABLE IF NOT EXISTS practice_attempts (
-    id          INTEGER PRIMARY KEY,
-    player      TEXT NOT NULL,
-    session     TEXT NOT NULL,
-    drill       TEXT NOT NULL,
-    target      TEXT NOT NULL,
-    seen        TEXT,
-    recognised  INTEGER NOT NULL,
-    time_ms     INTEGER,
-    duration_ms INTEGER,
-    size        REAL,
-    created_ms  INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS attempts_by_player ON practice_attempts (player, created_ms);
-"""
+from api.db.backups import Backups, corrupt_message, integrity_problems
+from api.db.connection import Database, SqliteDatabase, open_database
+from api.db.errors import StoreCorrupt, StoreError
+from api.db.migrations import migrate, pending
+
+log = logging.getLogger(__name__)
 
 
 def now_ms() -> int:
@@ -159,37 +99,89 @@ class AttemptRow:
     created_ms: int
 
 
-class Store:
-    """A thread-safe handle on the SQLite file (the web handlers and the live thread share it)."""
+@dataclass(frozen=True, slots=True)
+class ActaRow:
+    """A game's acta as the referee signed it: ``content`` is the report at that moment."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.RLock()
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._db.row_factory = sqlite3.Row
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
+    table_id: int
+    game: int
+    referee: str
+    notes: str
+    sanctions: list[dict]
+    content: dict
+    signed_ms: int
+
+
+class Store:
+    """A thread-safe handle on the database (the web handlers and the live thread share it).
+
+    ``where`` is the SQLite file's path or a ``postgresql://`` URL; ``origin`` names this
+    server in the changes it announces to the others on a shared PostgreSQL database."""
+
+    def __init__(self, where: Path | str, *, origin: str = "") -> None:
+        self._db: Database = open_database(where, origin=origin)
+        self.path = self._db.path if isinstance(self._db, SqliteDatabase) else None
+        self.backups = Backups(self.path) if self.path is not None else None
+        try:
+            self._open()
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _open(self) -> None:
+        """Check an SQLite file, back it up before a schema change (when it holds anything),
+        then apply the pending migrations and take the day's backup."""
+        if isinstance(self._db, SqliteDatabase):
+            with self._db.connection() as raw:
+                problems = integrity_problems(raw)
+            if problems:
+                raise StoreCorrupt(corrupt_message(self.path, problems, self.backups))
+            waiting = pending(self._db)
+            if waiting and self._db.has_table("tables"):
+                self.backup(f"before-v{waiting[0].version}")
+        migrate(self._db)
+        self._daily_backup()
+
+    @property
+    def database(self) -> Database:
+        return self._db
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        self._db.close()
+
+    def backup(self, kind: str = "manual") -> Path:
+        """A checked copy of the SQLite file in its ``backups/`` folder."""
+        if not isinstance(self._db, SqliteDatabase):
+            raise StoreError(
+                f"{self._db.description}: PostgreSQL's backups are made with pg_dump, not keinu"
+            )
+        with self._db.connection() as raw:  # no write slips in half-way through the copy
+            return self.backups.make(raw, kind)
+
+    def _daily_backup(self) -> None:
+        """The day's backup, after a write: its failure is logged, never the write's."""
+        if self.backups is not None and self.backups.daily_due():
+            try:
+                self.backup("daily")
+            except (StoreError, OSError) as exc:
+                log.warning("the daily backup of %s failed: %s", self.path, exc)
 
     @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+    def _tx(self, change: dict[str, Any] | None = None) -> Iterator[Database]:
+        """One transaction; ``change`` (which table or hand it touched) is announced to the
+        other servers at its commit."""
+        with self._db.transaction() as db:
+            yield db
+            if change is not None:
+                db.notify(change)
+        self._daily_backup()
 
-    def _query(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
-        with self._lock:
-            return self._db.execute(sql, params).fetchall()
+    def _query(self, sql: str, params: tuple = ()) -> list[Any]:
+        return self._db.execute(sql, params)
+
+    def _hand_change(self, what: str, hand_id: int) -> dict[str, Any]:
+        rows = self._query("SELECT table_id FROM hands WHERE id = ?", (hand_id,))
+        return {"what": what, "table_id": rows[0][0] if rows else None, "hand_id": hand_id}
 
     # tables and seats
 
@@ -204,16 +196,16 @@ class Store:
         seats: list[SeatRow],
     ) -> TableRow:
         with self._tx() as db:
-            cur = db.execute(
+            ((table_id,),) = db.execute(
                 "INSERT INTO tables (name, profile, target, reyes, first_mano, created_ms)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
                 (name, profile, target, reyes, first_mano, now_ms()),
             )
-            table_id = cur.lastrowid
             db.executemany(
                 "INSERT INTO seats (table_id, seat, name, source) VALUES (?, ?, ?, ?)",
                 [(table_id, s.seat, s.name, s.source) for s in seats],
             )
+            db.notify({"what": "table", "table_id": table_id})
         return self.get_table(table_id)
 
     def get_table(self, table_id: int) -> TableRow | None:
@@ -241,16 +233,17 @@ class Store:
         mano: int,
         score: dict[str, int],
     ) -> HandRow:
-        with self._tx() as db:
+        with self._tx({"what": "hand", "table_id": table_id}) as db:
+            db.lock_row("tables", table_id)
             (number,) = db.execute(
                 "SELECT COALESCE(MAX(number), 0) + 1 FROM hands WHERE table_id = ?", (table_id,)
             ).fetchone()
-            cur = db.execute(
+            ((hand_id,),) = db.execute(
                 "INSERT INTO hands (table_id, number, game, hand_in_game, mano, score, created_ms)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (table_id, number, game, hand_in_game, mano, json.dumps(score), now_ms()),
             )
-        return self.get_hand(cur.lastrowid)
+        return self.get_hand(hand_id)
 
     def get_hand(self, hand_id: int) -> HandRow | None:
         rows = self._query("SELECT * FROM hands WHERE id = ?", (hand_id,))
@@ -263,8 +256,11 @@ class Store:
         return _hand_row(rows[0], calls)
 
     def hands_of(self, table_id: int) -> list[HandRow]:
-        ids = self._query("SELECT id FROM hands WHERE table_id = ? ORDER BY number", (table_id,))
-        return [self.get_hand(row["id"]) for row in ids]
+        return [self.get_hand(hand_id) for hand_id in self.hand_ids_of(table_id)]
+
+    def hand_ids_of(self, table_id: int) -> list[int]:
+        rows = self._query("SELECT id FROM hands WHERE table_id = ? ORDER BY number", (table_id,))
+        return [row["id"] for row in rows]
 
     def last_hand(self, table_id: int) -> HandRow | None:
         rows = self._query(
@@ -280,7 +276,8 @@ class Store:
         t_ms: int | None = None,
         gesture: dict | None = None,
     ) -> CallRow:
-        with self._tx() as db:
+        with self._tx(self._hand_change("call", hand_id)) as db:
+            db.lock_row("hands", hand_id)
             (idx,) = db.execute(
                 "SELECT COALESCE(MAX(idx), -1) + 1 FROM calls WHERE hand_id = ?", (hand_id,)
             ).fetchone()
@@ -300,7 +297,8 @@ class Store:
         return CallRow(idx, seat, text, t_ms, gesture)
 
     def delete_last_call(self, hand_id: int) -> CallRow | None:
-        with self._tx() as db:
+        with self._tx(self._hand_change("undo", hand_id)) as db:
+            db.lock_row("hands", hand_id)
             row = db.execute(
                 "SELECT idx, seat, text, t_ms, gesture FROM calls WHERE hand_id = ?"
                 " ORDER BY idx DESC LIMIT 1",
@@ -315,7 +313,7 @@ class Store:
         return _call_row(row)
 
     def set_shown(self, hand_id: int, shown: dict[str, list[str]] | None) -> None:
-        with self._tx() as db:
+        with self._tx(self._hand_change("shown", hand_id)) as db:
             db.execute(
                 "UPDATE hands SET shown = ? WHERE id = ?",
                 (json.dumps(shown) if shown is not None else None, hand_id),
@@ -325,7 +323,7 @@ class Store:
 
     def review_sena(self, hand_id: int, call_idx: int, action: str, note: str) -> ReviewRow:
         created = now_ms()
-        with self._tx() as db:
+        with self._tx(self._hand_change("review", hand_id)) as db:
             db.execute(
                 "INSERT INTO sena_reviews (hand_id, call_idx, action, note, created_ms)"
                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (hand_id, call_idx) DO UPDATE SET"
@@ -340,6 +338,51 @@ class Store:
             (hand_id,),
         )
         return {r["call_idx"]: _row_of(ReviewRow, r) for r in rows}
+
+    # actas
+
+    def sign_acta(
+        self,
+        table_id: int,
+        game: int,
+        *,
+        referee: str,
+        notes: str,
+        sanctions: list[dict],
+        content: dict,
+    ) -> ActaRow | None:
+        """Store the signed acta; None if that game's acta was already signed (it stays)."""
+        signed = now_ms()
+        with self._tx({"what": "acta", "table_id": table_id}) as db:
+            rows = db.execute(
+                "INSERT INTO actas (table_id, game, referee, notes, sanctions, content, signed_ms)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, game) DO NOTHING"
+                " RETURNING signed_ms",
+                (
+                    table_id,
+                    game,
+                    referee,
+                    notes,
+                    json.dumps(sanctions, ensure_ascii=False),
+                    json.dumps(content, ensure_ascii=False),
+                    signed,
+                ),
+            )
+        if not rows:
+            return None
+        return ActaRow(table_id, game, referee, notes, sanctions, content, signed)
+
+    def acta(self, table_id: int, game: int) -> ActaRow | None:
+        rows = self._query("SELECT * FROM actas WHERE table_id = ? AND game = ?", (table_id, game))
+        if not rows:
+            return None
+        row = rows[0]
+        return _row_of(
+            ActaRow,
+            row,
+            sanctions=json.loads(row["sanctions"]),
+            content=json.loads(row["content"]),
+        )
 
     # practice
 
@@ -405,12 +448,12 @@ class Store:
         )
         columns = [f.name for f in fields(AttemptRow)][1:]
         with self._tx() as db:
-            cur = db.execute(
+            ((attempt_id,),) = db.execute(
                 f"INSERT INTO practice_attempts ({', '.join(columns)})"
-                f" VALUES ({', '.join('?' * len(columns))})",
+                f" VALUES ({', '.join('?' * len(columns))}) RETURNING id",
                 [getattr(attempt, column) for column in columns],
             )
-        return replace(attempt, id=cur.lastrowid)
+        return replace(attempt, id=attempt_id)
 
     def attempts_of(self, player: str) -> list[AttemptRow]:
         rows = self._query(
@@ -422,7 +465,7 @@ class Store:
 Row = TypeVar("Row")
 
 
-def _row_of(cls: type[Row], row: sqlite3.Row, **decoded: Any) -> Row:
+def _row_of(cls: type[Row], row: Any, **decoded: Any) -> Row:
     """A ``cls`` from the columns of ``row`` named as its fields; ``decoded`` gives the fields
     that a column does not hold as they are (JSON text, a 0/1 flag, child rows)."""
     plain = {f.name: row[f.name] for f in fields(cls) if f.name not in decoded}
@@ -433,15 +476,15 @@ def _json_or_none(text: str | None) -> Any:
     return json.loads(text) if text else None
 
 
-def _table_row(row: sqlite3.Row, seats: list[sqlite3.Row]) -> TableRow:
+def _table_row(row: Any, seats: list[Any]) -> TableRow:
     return _row_of(TableRow, row, seats=tuple(_row_of(SeatRow, s) for s in seats))
 
 
-def _call_row(row: sqlite3.Row) -> CallRow:
+def _call_row(row: Any) -> CallRow:
     return _row_of(CallRow, row, gesture=_json_or_none(row["gesture"]))
 
 
-def _hand_row(row: sqlite3.Row, calls: list[sqlite3.Row]) -> HandRow:
+def _hand_row(row: Any, calls: list[Any]) -> HandRow:
     return _row_of(
         HandRow,
         row,

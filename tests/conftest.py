@@ -13,3 +13,18 @@ def repo_root() -> Path:
 @pytest.fixture(scope="session")
 def sample_videos() -> Path:
     return REPO / "sample_videos"
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A real PostgreSQL server for the whole session (see ``postgres_server``)."""
+    from postgres_server import PostgresMissing, PostgresServer
+
+    try:
+        server = PostgresServer().start()
+    except PostgresMissing as exc:
+        pytest.fail(str(exc))
+    try:
+        yield server
+    finally:
+        server.remove()

@@ -12,7 +12,6 @@ import errno
 import os
 import secrets
 import socket
-import sqlite3
 import sys
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from pydantic import ValidationError
 from pydantic_settings import SettingsError as PydanticSettingsError
 
 from api.cli import UserError
+from api.db.errors import StoreError
 from api.settings import Settings
 
 
@@ -58,6 +58,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--data-dir", metavar="DIR", type=Path, help="where the SQLite file and exports live"
+    )
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="keep tables, hands and players in this PostgreSQL database (postgresql://…, or "
+        "KEINU_DB), shared by every keinu serve given it (default: the SQLite file in "
+        "--data-dir)",
     )
     parser.add_argument("--loop", action="store_true", help="play a video file again at its end")
     parser.add_argument(
@@ -100,6 +107,7 @@ def _checked_settings(args: argparse.Namespace) -> tuple[Settings, bool]:
         "profile": args.profile,
         "data_dir": args.data_dir,
         "retention_days": args.retention_days,
+        "db": args.db,
     }
     overrides = {k: v for k, v in overrides.items() if v is not None}
     if args.loop:
@@ -299,7 +307,9 @@ def run(args: argparse.Namespace) -> int:
     _open_data_dir(settings.data_dir)
     try:
         app = create_app(settings)
-    except (OSError, sqlite3.Error) as exc:
+    except StoreError as exc:
+        raise UserError(str(exc)) from None
+    except OSError as exc:
         raise UserError(f"--data-dir {settings.data_dir}: cannot use it ({exc})") from None
     if token_made:
         _announce_token(settings)

@@ -90,7 +90,7 @@ def delete_session(
     table_id = _table_id(name)
     referee.table(table_id)
     delete_session_rows(settings.database, table_id)
-    referee.forget(table_id)
+    referee.forget_deleted(table_id)
     video = recorder.delete_session(name) if recorder is not None else False
     return {"deleted": name, "video": video}
 

@@ -386,6 +386,7 @@ async function gameReport() {
     h("h3", {}, `${report.table.name}`),
     ...report.games.map((g) => h("div.game", {},
       h("h4", {}, `${t("report.game")} ${g.game}: ${g.hands} ${t(g.hands === 1 ? "report.hand" : "report.hands")} · 1-3 ${g.score["1-3"]} – 2-4 ${g.score["2-4"]}${g.winner ? ` · ${g.winner} ${t("status.winner")}` : ""}`),
+      h("a.acta-link", { href: `/acta?table=${report.table.id}&game=${g.game}`, target: "_blank" }, t("report.acta")),
       h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("report.seat")), ...report.verdicts.map((v) => h("th", {}, t(`verdict.${v}`))))),
         h("tbody", {}, ...Object.entries(g.senas).map(([seat, counts]) => h("tr", {}, h("td", {}, seatName(Number(seat))),
           ...report.verdicts.map((v) => h("td", {}, counts[v])))))))),

@@ -22,3 +22,12 @@ def client(settings):
 @pytest.fixture
 def short_clip(tmp_path) -> Path:
     return write_clip(tmp_path / "short.mp4", frames=20)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_location(request, tmp_path) -> Path | str:
+    """Where a store under test keeps its rows: an SQLite file, then a fresh database on the
+    session's real PostgreSQL server; every test that takes it runs against both."""
+    if request.param == "sqlite":
+        return tmp_path / "keinu.sqlite3"
+    return request.getfixturevalue("postgres").new_database()

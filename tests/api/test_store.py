@@ -1,15 +1,14 @@
-import sqlite3
-
 import pytest
 
+from api.db.errors import IntegrityError
 from api.store import SeatRow, Store
 
 SEATS = [SeatRow(1, "Ane"), SeatRow(2, "Bego"), SeatRow(3, "Koldo"), SeatRow(4, "Iñaki", "cam1")]
 
 
 @pytest.fixture
-def store(tmp_path):
-    store = Store(tmp_path / "keinu.sqlite3")
+def store(store_location):
+    store = Store(store_location)
     yield store
     store.close()
 
@@ -32,9 +31,8 @@ def test_table_keeps_seats_names_pairs_and_sources(store):
     assert store.get_table(table.id + 1) is None
 
 
-def test_calls_are_numbered_in_order_and_survive_reopening(tmp_path):
-    path = tmp_path / "k.sqlite3"
-    store = Store(path)
+def test_calls_are_numbered_in_order_and_survive_reopening(store_location):
+    store = Store(store_location)
     table = make_table(store)
     hand = store.create_hand(table.id, game=1, hand_in_game=1, mano=1, score={"1-3": 0, "2-4": 0})
     store.append_call(hand.id, 1, "mus")
@@ -42,7 +40,7 @@ def test_calls_are_numbered_in_order_and_survive_reopening(tmp_path):
     gesture = {"seat": 3, "kind": "lip_bite", "side": "center", "start_ms": 1300, "end_ms": 1700}
     store.append_call(hand.id, 3, "sena lip_bite center", t_ms=1700, gesture=gesture)
     # no close(): a killed server never gets to close its connection
-    reopened = Store(path)
+    reopened = Store(store_location)
     calls = reopened.get_hand(hand.id).calls
     assert [(c.idx, c.seat, c.text, c.t_ms) for c in calls] == [
         (0, 1, "mus", None),
@@ -85,7 +83,7 @@ def test_a_review_is_replaced_not_duplicated(store):
     store.review_sena(hand.id, 0, "acknowledged", "")
     store.review_sena(hand.id, 0, "overruled", "not a seña")
     assert store.reviews_of(hand.id)[0].action == "overruled"
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         store.review_sena(hand.id, 1, "forgiven", "")
 
 
@@ -122,3 +120,46 @@ def test_player_sensitivities_and_attempts(store):
     )
     assert [a.recognised for a in store.attempts_of("Ane")] == [True]
     assert store.list_players() == ["Ane", "Bea"]
+
+
+def test_an_acta_is_stored_once_as_signed(store):
+    table = make_table(store)
+    content = {"game": 1, "senas": [{"seat": 1, "verdict": "false", "name": "Iñaki"}]}
+    sanctions = [{"seat": 1, "kind": "warning", "reason": "seña falsa"}]
+    signed = store.sign_acta(
+        table.id, 1, referee="Maite", notes="ok", sanctions=sanctions, content=content
+    )
+    assert store.sign_acta(table.id, 1, referee="X", notes="", sanctions=[], content={}) is None
+    assert store.acta(table.id, 1) == signed
+    assert (signed.referee, signed.content, signed.sanctions) == ("Maite", content, sanctions)
+    assert store.acta(table.id, 2) is None
+
+
+def test_two_handles_appending_to_one_hand_at_once_never_take_the_same_index(store_location):
+    """As two servers on one database would: each call gets the next index, none is lost."""
+    import threading
+
+    first, second = Store(store_location), Store(store_location)
+    hand = first.create_hand(
+        make_table(first).id, game=1, hand_in_game=1, mano=1, score={"1-3": 0, "2-4": 0}
+    )
+    failures = []
+
+    def append(store, seat):
+        for i in range(40):
+            try:
+                store.append_call(hand.id, seat, f"sena wink left {i}", t_ms=i)
+            except Exception as exc:
+                failures.append(exc)
+
+    threads = [threading.Thread(target=append, args=(s, n)) for n, s in ((1, first), (2, second))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    calls = first.get_hand(hand.id).calls
+    assert [c.idx for c in calls] == list(range(80))
+    assert sorted((c.seat, c.t_ms) for c in calls) == [(s, i) for s in (1, 2) for i in range(40)]
+    first.close()
+    second.close()

@@ -9,6 +9,7 @@ README's picture)."""
 import contextlib
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -143,6 +144,8 @@ def test_referee_enters_a_hand_and_sees_senas_from_the_video(server, browser, tm
     page.click("#game-report")
     dialog = page.locator("dialog.report-dialog")
     expect(dialog).to_contain_text("Partida 1: 1 mano · 1-3 10 – 2-4 10")
+    acta = dialog.locator("a.acta-link")
+    expect(acta).to_have_attribute("href", re.compile(r"^/acta\?table=\d+&game=1$"))
     dialog.locator("button").click()
     expect(dialog).to_have_count(0)
 

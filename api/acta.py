@@ -1,0 +1,62 @@
+"""The acta: the report of one game that the referee signs at the table, then printed and kept.
+
+It lists the players, the score hand by hand, and every seña that was not legal (false, late,
+not in the house catalogue, or not allowed at that moment) with its hand, seat, moment and the
+reason, beside the referee's review of it. Signing stores the acta as it reads at that moment,
+with the referee's name, notes and sanctions: a later change to the table does not alter it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from api.referee import NotFound, Referee, table_out
+
+#: The verdicts an acta lists: every one but "legal".
+LISTED_VERDICTS = ("false", "late", "not_in_catalogue", "not_allowed_now")
+
+
+def acta_content(referee: Referee, table_id: int, game: int) -> dict[str, Any]:
+    row = referee.table(table_id)
+    hands = [hand for hand in referee.store.hands_of(table_id) if hand.game == game]
+    if not hands:
+        raise NotFound(f"table {table_id} has no game {game}")
+    entries, senas = [], []
+    winner = None
+    for hand in hands:
+        state = referee.hand_state(hand.id)
+        view = state["view"]
+        winner = view["game_winner"] or winner
+        entries.append(
+            {
+                "number": hand.number,
+                "mano": hand.mano,
+                "phase": view["phase"],
+                "score_before": hand.score,
+                "score_after": view["score"],
+            }
+        )
+        senas.extend(
+            {
+                "hand": hand.number,
+                "seat": sena["seat"],
+                "name": sena["name"],
+                "verdict": sena["verdict"],
+                "meaning": sena["meaning"],
+                "lance": sena["lance"],
+                "gestures": sena["gestures"],
+                "t_ms": sena["t_ms"],
+                "reason": sena["reason"],
+                "review": sena["review"],
+            }
+            for sena in state["senas"]
+            if sena["verdict"] in LISTED_VERDICTS
+        )
+    return {
+        "table": table_out(row),
+        "game": game,
+        "hands": entries,
+        "score": entries[-1]["score_after"],
+        "winner": winner,
+        "senas": senas,
+    }

@@ -1,0 +1,182 @@
+"""The SQLite file's health: its integrity check, and the backups kept beside it.
+
+Backups live in ``backups/`` next to the file (so in the data directory), one file each, named
+``keinu-<UTC time>-<kind>.sqlite3``: ``before-v<N>`` before migration N changes the schema,
+``daily`` at most once a day while the store is used, ``manual`` from ``keinu db backup``, and
+``replaced`` for the file that ``keinu db restore`` moved aside. Each is made with SQLite's
+online backup (a consistent copy even while the server writes) and checked before it counts.
+At most :data:`KEEP` of each kind are kept: the oldest go first.
+
+PostgreSQL keeps its own data safe; its backups are the administrator's (``pg_dump``).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sqlite3
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from api.db.errors import StoreCorrupt, StoreError
+
+KEEP = 7
+DAY_S = 24 * 3600
+NAME = re.compile(r"^keinu-(\d{8}T\d{6}(?:\.\d{3})?)Z-([a-z0-9-]+)\.sqlite3$")
+
+
+def integrity_problems(db: sqlite3.Connection, limit: int = 5) -> list[str]:
+    """What ``PRAGMA integrity_check`` finds wrong (an empty list for a healthy file); a file
+    too damaged to be checked at all gives the error it raised."""
+    try:
+        rows = db.execute(f"PRAGMA integrity_check({limit})").fetchall()
+    except sqlite3.DatabaseError as exc:
+        return [str(exc)]
+    problems = [
+        line.strip()
+        for (text,) in rows
+        for line in str(text).splitlines()
+        if line.strip() and not line.startswith("*** in database")
+    ]
+    return [] if problems == ["ok"] else problems
+
+
+def check_file(path: Path) -> list[str]:
+    """The integrity problems of the SQLite file at ``path``, opened read-only."""
+    if not path.is_file():
+        return [f"no such file: {path}"]
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        return [str(exc)]
+    try:
+        return integrity_problems(db)
+    finally:
+        db.close()
+
+
+def in_use(path: Path) -> bool:
+    """Whether another connection, such as a running ``keinu serve``, has the file open: each
+    holds a lock on it that an exclusive transaction cannot get past."""
+    if not path.exists():
+        return False
+    db = sqlite3.connect(path, timeout=0)
+    try:
+        db.execute("PRAGMA locking_mode=EXCLUSIVE")
+        db.execute("BEGIN EXCLUSIVE")
+        db.execute("ROLLBACK")
+        return False
+    except sqlite3.OperationalError as exc:
+        return "locked" in str(exc)
+    except sqlite3.DatabaseError:  # too damaged to lock: nobody can be using it either
+        return False
+    finally:
+        db.close()
+
+
+def corrupt_message(path: Path, problems: list[str], backups: Backups) -> str:
+    newest = backups.newest()
+    remedy = (
+        f"stop keinu and run `keinu db restore` to bring back the newest backup ({newest.name})"
+        if newest is not None
+        else f"there is no backup: move {path.name} away to start with an empty store"
+    )
+    more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
+    return f"{path} is damaged ({problems[0]}{more}): {remedy}"
+
+
+class Backups:
+    """The backups of one SQLite file."""
+
+    def __init__(self, database: Path) -> None:
+        self.database = database
+        self.folder = database.parent / "backups"
+        self._daily_checked_at = 0.0
+
+    def all(self) -> list[Path]:
+        """Every backup, oldest first."""
+        if not self.folder.is_dir():
+            return []
+        return sorted(
+            (p for p in self.folder.iterdir() if NAME.match(p.name)),
+            key=lambda p: NAME.match(p.name).group(1),
+        )
+
+    def of_kind(self, kind: str) -> list[Path]:
+        return [p for p in self.all() if NAME.match(p.name).group(2) == kind]
+
+    def newest(self) -> Path | None:
+        """The newest backup that is not a damaged file moved aside."""
+        usable = [p for p in self.all() if NAME.match(p.name).group(2) != "replaced"]
+        return usable[-1] if usable else None
+
+    def make(self, db: sqlite3.Connection, kind: str) -> Path:
+        """A checked copy of the open database ``db``, then the oldest of ``kind`` beyond
+        :data:`KEEP` removed."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        target = self.folder / f"keinu-{_stamp()}-{kind}.sqlite3"
+        partial = target.with_suffix(".partial")
+        copy = sqlite3.connect(partial)
+        try:
+            db.backup(copy)
+            problems = integrity_problems(copy)
+        finally:
+            copy.close()
+        if problems:
+            partial.unlink()
+            raise StoreCorrupt(f"the backup of {self.database} failed its check: {problems[0]}")
+        partial.rename(target)
+        self._prune(kind)
+        return target
+
+    def daily_due(self) -> bool:
+        """Whether the newest ``daily`` backup is a day old or more (looked at once an hour,
+        so asking after every write costs nothing)."""
+        now = time.time()
+        if now - self._daily_checked_at < 3600:
+            return False
+        self._daily_checked_at = now
+        latest = self.of_kind("daily")
+        return not latest or now - latest[-1].stat().st_mtime >= DAY_S
+
+    def restore(self, backup: Path) -> Path | None:
+        """Put ``backup`` (checked first) in place of the database; the file it replaces, if
+        any, is kept as a ``replaced`` backup, which is returned."""
+        problems = check_file(backup)
+        if problems:
+            raise StoreError(f"{backup} is not a usable backup ({problems[0]}): pick another")
+        if in_use(self.database):
+            raise StoreError(
+                f"{self.database} is open in a running keinu serve: stop it, then restore"
+            )
+        self.folder.mkdir(parents=True, exist_ok=True)
+        replaced = None
+        if self.database.exists():
+            replaced = self.folder / f"keinu-{_stamp()}-replaced.sqlite3"
+            shutil.move(self.database, replaced)
+        for suffix in ("-wal", "-shm"):
+            side = self.database.with_name(self.database.name + suffix)
+            if side.exists():
+                if replaced is not None and suffix == "-wal":
+                    shutil.move(side, replaced.with_name(replaced.name + suffix))
+                else:
+                    side.unlink()
+        partial = self.database.with_suffix(".restoring")
+        shutil.copyfile(backup, partial)
+        partial.rename(self.database)
+        if replaced is not None:
+            self._prune("replaced")
+        return replaced
+
+    def _prune(self, kind: str) -> None:
+        for old in self.of_kind(kind)[:-KEEP]:
+            old.unlink()
+            wal = old.with_name(old.name + "-wal")
+            if wal.exists():
+                wal.unlink()
+
+
+def _stamp() -> str:
+    now = datetime.now(UTC)
+    return now.strftime("%Y%m%dT%H%M%S.") + f"{now.microsecond // 1000:03d}Z"

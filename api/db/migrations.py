@@ -1,0 +1,192 @@
+"""The store's schema as numbered migrations, applied in order on start.
+
+Why not Alembic: the store writes plain SQL through its own thin interface (no SQLAlchemy
+models for Alembic to compare), the schema is a handful of tables, and every change so far is an
+addition. What versioning needs here is small and fully covered by this module: a
+``schema_migrations`` table listing each applied version (the same table in SQLite and
+PostgreSQL), each migration applied with its row in one transaction (both databases have
+transactional DDL, so a failed migration leaves the previous version whole), a lock so two
+servers starting on one PostgreSQL database do not both apply it, and a refusal to run on a
+database that a newer keinu has upgraded. Downgrades are not offered: the store keeps a backup
+before every schema change instead (:mod:`api.db.backups`).
+
+A migration is SQL written once for both databases: statements separated by ``;``, with
+``AUTO_ID`` for an integer primary key the database numbers itself, ``BIGINT`` for every integer
+that may exceed 2^31 (milliseconds), ``DOUBLE PRECISION`` for a real number. A change to the
+schema is a new migration at the end of :data:`MIGRATIONS`; an applied one is never edited.
+
+Version 1 is the schema of the first keinu releases, which made its tables with ``CREATE TABLE
+IF NOT EXISTS`` and kept no version: applying it to such a database changes nothing and records
+that the database is at version 1, so older data directories upgrade in place.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from api.db.connection import Database
+from api.db.errors import SchemaTooNew
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+    def statements(self, db: Database) -> list[str]:
+        sql = self.sql.replace("AUTO_ID", db.auto_id)
+        return [s.strip() for s in sql.split(";") if s.strip()]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "tables, seats, hands, calls, reviews, players, practice attempts",
+        """
+CREATE TABLE IF NOT EXISTS tables (
+    id          AUTO_ID,
+    name        TEXT NOT NULL,
+    profile     TEXT NOT NULL,
+    target      INTEGER NOT NULL CHECK (target IN (30, 40)),
+    reyes       INTEGER NOT NULL CHECK (reyes IN (4, 8)),
+    first_mano  INTEGER NOT NULL CHECK (first_mano BETWEEN 1 AND 4),
+    created_ms  BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id    BIGINT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seat        INTEGER NOT NULL CHECK (seat BETWEEN 1 AND 4),
+    name        TEXT NOT NULL,
+    source      TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS hands (
+    id           AUTO_ID,
+    table_id     BIGINT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    number       INTEGER NOT NULL,
+    game         INTEGER NOT NULL,
+    hand_in_game INTEGER NOT NULL,
+    mano         INTEGER NOT NULL CHECK (mano BETWEEN 1 AND 4),
+    score        TEXT NOT NULL,
+    shown        TEXT,
+    created_ms   BIGINT NOT NULL,
+    UNIQUE (table_id, number)
+);
+CREATE TABLE IF NOT EXISTS calls (
+    hand_id     BIGINT NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
+    idx         INTEGER NOT NULL,
+    seat        INTEGER NOT NULL CHECK (seat BETWEEN 1 AND 4),
+    text        TEXT NOT NULL,
+    t_ms        BIGINT,
+    gesture     TEXT,
+    created_ms  BIGINT NOT NULL,
+    PRIMARY KEY (hand_id, idx)
+);
+CREATE TABLE IF NOT EXISTS sena_reviews (
+    hand_id     BIGINT NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
+    call_idx    INTEGER NOT NULL,
+    action      TEXT NOT NULL CHECK (action IN ('acknowledged', 'overruled')),
+    note        TEXT NOT NULL DEFAULT '',
+    created_ms  BIGINT NOT NULL,
+    PRIMARY KEY (hand_id, call_idx)
+);
+CREATE TABLE IF NOT EXISTS players (
+    name          TEXT PRIMARY KEY,
+    sensitivities TEXT NOT NULL DEFAULT '{}',
+    calibration   TEXT
+);
+CREATE TABLE IF NOT EXISTS practice_attempts (
+    id          AUTO_ID,
+    player      TEXT NOT NULL,
+    session     TEXT NOT NULL,
+    drill       TEXT NOT NULL,
+    target      TEXT NOT NULL,
+    seen        TEXT,
+    recognised  INTEGER NOT NULL,
+    time_ms     BIGINT,
+    duration_ms BIGINT,
+    size        DOUBLE PRECISION,
+    created_ms  BIGINT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS attempts_by_player ON practice_attempts (player, created_ms)
+""",
+    ),
+    Migration(
+        2,
+        "actas: the referee's signed report of each game",
+        """
+CREATE TABLE actas (
+    table_id    BIGINT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    game        INTEGER NOT NULL CHECK (game >= 1),
+    referee     TEXT NOT NULL,
+    notes       TEXT NOT NULL DEFAULT '',
+    sanctions   TEXT NOT NULL DEFAULT '[]',
+    content     TEXT NOT NULL,
+    signed_ms   BIGINT NOT NULL,
+    PRIMARY KEY (table_id, game)
+)
+""",
+    ),
+)
+
+LATEST = MIGRATIONS[-1].version
+
+BOOKKEEPING = """
+CREATE TABLE IF NOT EXISTS schema_migrations (
+    version     INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL,
+    applied_ms  BIGINT NOT NULL
+)
+"""
+
+#: Any fixed number: PostgreSQL's advisory lock that one server at a time migrates under.
+MIGRATION_LOCK = 7_460_001
+
+
+def _one_server_at_a_time(db: Database) -> None:
+    """Inside a transaction: wait for any other server migrating the same PostgreSQL database.
+    (SQLite's ``BEGIN IMMEDIATE`` already holds the file's write lock.)"""
+    if db.dialect == "postgresql":
+        db.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+
+
+def applied_versions(db: Database) -> set[int]:
+    if not db.has_table("schema_migrations"):
+        return set()
+    return {row[0] for row in db.execute("SELECT version FROM schema_migrations")}
+
+
+def pending(db: Database, migrations: tuple[Migration, ...] = MIGRATIONS) -> list[Migration]:
+    """The migrations not yet applied, in order; refuses a database newer than this keinu."""
+    applied = applied_versions(db)
+    known = {m.version for m in migrations}
+    newer = sorted(applied - known)
+    if newer and newer[-1] > max(known):
+        raise SchemaTooNew(
+            f"{db.description} is at schema version {newer[-1]}, made by a newer keinu; this "
+            f"one knows up to version {max(known)}: upgrade keinu"
+        )
+    return [m for m in migrations if m.version not in applied]
+
+
+def migrate(db: Database, migrations: tuple[Migration, ...] = MIGRATIONS) -> list[Migration]:
+    """Apply every pending migration, each in its own transaction; the ones applied."""
+    done = []
+    for migration in pending(db, migrations):
+        with db.transaction():
+            _one_server_at_a_time(db)
+            db.execute(BOOKKEEPING)
+            already = db.execute(
+                "SELECT 1 FROM schema_migrations WHERE version = ?", (migration.version,)
+            )
+            if already:  # another server applied it while this one waited for the lock
+                continue
+            for statement in migration.statements(db):
+                db.execute(statement)
+            db.execute(
+                "INSERT INTO schema_migrations (version, name, applied_ms) VALUES (?, ?, ?)",
+                (migration.version, migration.name, int(time.time() * 1000)),
+            )
+        done.append(migration)
+    return done

@@ -1,0 +1,85 @@
+"""Each game's acta: read it, sign it once, print it (the page at ``/acta``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, HTTPException
+from fastapi.responses import FileResponse
+from pydantic import Field, StringConstraints
+
+from api.acta import acta_content
+from api.deps import get_referee, get_settings
+from api.referee import Referee
+from api.schemas import Name, Seat, Strict
+from api.settings import Settings
+from api.store import ActaRow
+
+router = APIRouter(tags=["acta"])
+RefereeDep = Annotated[Referee, Depends(get_referee)]
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+GameNumber = Annotated[int, Field(ge=1, le=10_000)]
+PAGE = Path(__file__).resolve().parents[1] / "static" / "acta.html"
+
+
+class SanctionIn(Strict):
+    seat: Seat
+    kind: Annotated[str, StringConstraints(min_length=1, max_length=40)]
+    reason: Annotated[str, StringConstraints(strip_whitespace=True, max_length=300)] = ""
+
+
+class ActaSignIn(Strict):
+    referee: Name
+    notes: Annotated[str, StringConstraints(strip_whitespace=True, max_length=4000)] = ""
+    sanctions: Annotated[list[SanctionIn], Field(default_factory=list, max_length=40)]
+
+
+def signed_out(row: ActaRow | None) -> dict | None:
+    if row is None:
+        return None
+    return {
+        "referee": row.referee,
+        "notes": row.notes,
+        "sanctions": row.sanctions,
+        "signed_ms": row.signed_ms,
+    }
+
+
+@router.get("/acta", include_in_schema=False)
+def page() -> FileResponse:
+    return FileResponse(PAGE, headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/api/tables/{table_id}/games/{game}/acta")
+def read(table_id: int, game: GameNumber, referee: RefereeDep, settings: SettingsDep) -> dict:
+    """The game's acta: as signed if it was, else as it reads now, ready to sign."""
+    signed = referee.store.acta(table_id, game)
+    content = signed.content if signed is not None else acta_content(referee, table_id, game)
+    return {"acta": content, "signed": signed_out(signed), "sanctions": settings.acta_sanctions}
+
+
+@router.post("/api/tables/{table_id}/games/{game}/acta", status_code=201)
+def sign(
+    table_id: int, game: GameNumber, body: ActaSignIn, referee: RefereeDep, settings: SettingsDep
+) -> dict:
+    """Sign the acta once: it is stored as it reads now; a second signature is refused."""
+    for sanction in body.sanctions:
+        if sanction.kind not in settings.acta_sanctions:
+            known = ", ".join(settings.acta_sanctions)
+            raise HTTPException(422, f"no sanction {sanction.kind!r}; known: {known}")
+    content = acta_content(referee, table_id, game)
+    row = referee.store.sign_acta(
+        table_id,
+        game,
+        referee=body.referee,
+        notes=body.notes,
+        sanctions=[s.model_dump() for s in body.sanctions],
+        content=content,
+    )
+    if row is None:
+        done = referee.store.acta(table_id, game)
+        raise HTTPException(
+            409, f"the acta of game {game} was already signed by {done.referee}: it stays as signed"
+        )
+    return {"acta": row.content, "signed": signed_out(row), "sanctions": settings.acta_sanctions}

@@ -1,0 +1,72 @@
+// The acta page: /acta?table=ID&game=N. Reads the game's acta, signs it once, prints it.
+import { api, h } from "/static/core.js";
+
+const query = new URLSearchParams(location.search);
+const base = `/api/tables/${Number(query.get("table"))}/games/${Number(query.get("game"))}/acta`;
+const $ = (id) => document.getElementById(id);
+let sanctionKinds = [];
+let seats = [];
+
+function fill(tableId, rows) {
+  const body = $(tableId).querySelector("tbody");
+  body.replaceChildren(...rows.map((cells) => h("tr", {}, ...cells.map((c) => h("td", {}, c)))));
+}
+
+const score = (s) => `${s["1-3"]}–${s["2-4"]}`;
+const moment = (ms) => (ms === null || ms === undefined ? "" : `${(ms / 1000).toFixed(1)} s`);
+
+function show({ acta, signed, sanctions }) {
+  sanctionKinds = sanctions;
+  seats = acta.table.seats;
+  $("game").textContent = acta.game;
+  $("table").textContent = acta.table.name;
+  fill("players", seats.map((s) => [s.seat, s.name, s.pair]));
+  fill("hands", acta.hands.map((hand) => [hand.number, hand.mano, score(hand.score_before), score(hand.score_after)]));
+  $("score").textContent = score(acta.score);
+  $("winner").textContent = acta.winner ? `· gana la pareja ${acta.winner}` : "· sin terminar";
+  fill("senas", acta.senas.map((s) => [
+    s.hand, `${s.seat} ${s.name}`, s.meaning || s.gestures.join(", "), s.verdict, moment(s.t_ms), s.reason,
+    s.review ? `${s.review.action}${s.review.note ? `: ${s.review.note}` : ""}` : "",
+  ]));
+  $("no-senas").hidden = acta.senas.length > 0;
+  $("signed").hidden = !signed;
+  $("sign").hidden = Boolean(signed);
+  if (signed) {
+    $("signed-referee").textContent = signed.referee;
+    $("signed-when").textContent = new Date(signed.signed_ms).toLocaleString("es-ES");
+    $("signed-notes").textContent = signed.notes;
+    $("signed-sanctions").replaceChildren(...signed.sanctions.map((s) =>
+      h("li", {}, `${s.kind} — asiento ${s.seat}${s.reason ? `: ${s.reason}` : ""}`)));
+  }
+}
+
+function addSanction() {
+  $("sanctions").append(h("div.sanction", {},
+    h("select", { name: "seat" }, ...seats.map((s) => h("option", { value: s.seat }, `${s.seat} ${s.name}`))),
+    h("select", { name: "kind" }, ...sanctionKinds.map((k) => h("option", { value: k }, k))),
+    h("input", { name: "reason", maxlength: 300, placeholder: "motivo · reason" })));
+}
+
+function failed(error) {
+  $("error").textContent = error.message;
+  $("error").hidden = false;
+}
+
+$("print").addEventListener("click", () => window.print());
+$("add-sanction").addEventListener("click", addSanction);
+$("sign").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const form = event.target;
+  const sanctions = [...form.querySelectorAll(".sanction")].map((row) => ({
+    seat: Number(row.querySelector("[name=seat]").value),
+    kind: row.querySelector("[name=kind]").value,
+    reason: row.querySelector("[name=reason]").value,
+  }));
+  try {
+    $("error").hidden = true;
+    show(await api("POST", base, { referee: form.referee.value, notes: form.notes.value, sanctions }));
+  } catch (error) {
+    failed(error);
+  }
+});
+api("GET", base).then(show, failed);
