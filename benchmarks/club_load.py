@@ -1,7 +1,7 @@
 """A club's load and faults: simulated tables posting calls and señas to several `keinu serve
 --db` processes on one PostgreSQL, all on this machine's loopback, for a bounded time.
 
-    python benchmarks/club_load.py [--tables 50] [--servers 3] [--seconds 120] [--rate 0.5]
+    python -m benchmarks.club_load [--tables 50] [--servers 3] [--seconds 120] [--rate 0.5]
                                    [--kill-at S] [--outage-at S] [--outage-s 10]
 
 PostgreSQL is started here from Debian's packaged binaries on a temporary folder (as the tests
@@ -34,14 +34,9 @@ from pathlib import Path
 
 import httpx
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path[0] = str(REPO)  # this folder's engine.py must not hide the engine package
-sys.path.append(str(REPO / "tests"))
-sys.path.append(str(REPO / "tests" / "api"))
-
-from keinu_server import KeinuServer  # noqa: E402
-from postgres_server import PostgresServer  # noqa: E402
-from table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS  # noqa: E402
+from tests.api.table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
+from tests.keinu_server import KeinuServer
+from tests.postgres_server import PostgresServer
 
 MAX_SECONDS = 900
 

@@ -1,6 +1,6 @@
 """Turn a real-footage folder's frame labels into keinu's truth files.
 
-    python benchmarks/import_footage_labels.py FOOTAGE_DIR [--out benchmarks/real_footage]
+    python -m benchmarks.import_footage_labels FOOTAGE_DIR [--out benchmarks/real_footage]
 
 FOOTAGE_DIR holds real clips of people (never committed: their licences do not allow it) and a
 ``labels.json`` keyed by each clip's path in the folder: ``labels`` as ``[kind, start_s, end_s,

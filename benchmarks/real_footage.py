@@ -1,6 +1,6 @@
 """Vision measured on real footage of real people: the yardstick the generated sets are not.
 
-    python benchmarks/real_footage.py FOOTAGE_DIR [--split tuning|heldout|all] [--cache DIR]
+    python -m benchmarks.real_footage FOOTAGE_DIR [--split tuning|heldout|all] [--cache DIR]
 
 Every clip named by a truth file in ``benchmarks/real_footage/`` (made from the footage's frame
 labels by ``import_footage_labels.py``) is run through the real pipeline, with the clip's first
@@ -33,11 +33,9 @@ from pathlib import Path
 
 import cv2
 
-sys.path[0] = str(Path(__file__).resolve().parents[1])
-
-from benchmarks.accuracy import Interval, Score, match, report  # noqa: E402
-from benchmarks.rescore import Recorder, features_key, replay_rows  # noqa: E402
-from engine.gesture import Gesture  # noqa: E402
+from benchmarks.accuracy import Interval, Score, match, report
+from benchmarks.rescore import Recorder, features_key, replay_rows
+from engine.gesture import Gesture
 
 TRUTH_DIR = Path(__file__).parent / "real_footage"
 SPLITS = ("tuning", "heldout")

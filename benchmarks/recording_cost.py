@@ -3,7 +3,7 @@
 recorder, alternated so that a busy machine weighs on both alike, and the size of an hour of
 recorded video per camera.
 
-    python benchmarks/recording_cost.py [--clip sample_videos/table.mp4] [--frames N] [--rounds R]
+    python -m benchmarks.recording_cost [--clip sample_videos/table.mp4] [--frames N] [--rounds R]
 
 Prints frames per second of each run, the ratio of their medians (1.0 = recording costs
 nothing), the frames the recorder dropped (a writer that cannot keep up drops rather than slow
@@ -14,24 +14,22 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path[0] = str(REPO)  # this folder's engine.py must not hide the engine package
+from api.hub import Hub
+from api.live import LiveFeed
+from api.recording.manifest import segments
+from api.recording.recorder import Recorder
+from api.recording.segment import SegmentWriter
+from api.vision_feed import seat_summary
+from benchmarks.vision_speed import DecodedFrames, decode
+from vision.pipeline import Pipeline
 
-from api.hub import Hub  # noqa: E402
-from api.live import LiveFeed  # noqa: E402
-from api.recording.manifest import segments  # noqa: E402
-from api.recording.recorder import Recorder  # noqa: E402
-from api.recording.segment import SegmentWriter  # noqa: E402
-from api.vision_feed import seat_summary  # noqa: E402
-from benchmarks.vision_speed import DecodedFrames, decode  # noqa: E402
-from vision.pipeline import Pipeline  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 
 def run_feed(images: list[np.ndarray], fps: float, data: Path | None) -> dict:

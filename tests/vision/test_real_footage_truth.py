@@ -4,19 +4,14 @@ files themselves, and the held first frame in front of a clip."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-
-from benchmarks.import_footage_labels import truth_name, truth_of  # noqa: E402
-from benchmarks.real_footage import TRUTH_DIR, lead_in_frames, lead_in_ms_of  # noqa: E402
-from engine.gesture import GESTURE_SIDES  # noqa: E402
+from benchmarks.import_footage_labels import truth_name, truth_of
+from benchmarks.real_footage import TRUTH_DIR, lead_in_frames, lead_in_ms_of
+from engine.gesture import GESTURE_SIDES
 
 
 def test_labels_become_a_truth_file_on_the_project_s_vocabulary(sample_videos: Path):
