@@ -128,11 +128,13 @@ def vision_pipeline_factory(
 
 
 def seat_summary(result: Any) -> dict[str, dict]:
-    """Per seat: present or not, live scores per gesture kind (0..1), calibration state."""
+    """Per seat: present or not, live scores per gesture kind (0..1), calibration state, and
+    whether its face can be judged (with the reason when not: too small, too poorly seen)."""
     seats = getattr(result, "seats", None) or {}
     summary = {}
     for seat, view in sorted(seats.items()):
         calibration = view.calibration
+        judgeability = getattr(view, "judgeability", None)
         summary[str(seat)] = {
             "source": view.source_id,
             "present": view.face is not None,
@@ -142,6 +144,8 @@ def seat_summary(result: Any) -> dict[str, dict]:
                 if calibration is None
                 else {"state": calibration.state, "progress": round(calibration.progress, 2)}
             ),
+            "judgeable": judgeability is None or judgeability.judgeable,
+            "unjudgeable_reason": None if judgeability is None else judgeability.reason,
         }
     return summary
 

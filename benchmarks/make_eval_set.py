@@ -1,12 +1,14 @@
 """Make an evaluation set of synthetic seña clips from any folder of face photos.
 
-    python -m benchmarks.make_eval_set --photos DIR --seed N --out DIR
+    python -m benchmarks.make_eval_set --photos DIR --seed N --out DIR [--clips-per-photo K]
+        [--no-table]
 
 For every photo with a face: four single-face clips (640x480) that together hold every gesture
 kind and side once and every kind twice in a row, shuffled and mixed with distractors (blinks,
 head motion, talking, smiling, lighting, a hand passing). With two or more photos, also one table
 clip (1280x720, up to four faces, seats 1..4 left to right). Each clip is NAME.mp4 with its
-ground truth in NAME.truth.json. The same photos and seed give the same set.
+ground truth in NAME.truth.json. The same photos and seed give the same set. A quick set renders
+only the first K of each photo's clips (each holds a quarter of its gestures) and no table clip.
 """
 
 from __future__ import annotations
@@ -38,8 +40,14 @@ def load_sitters(photos: Path) -> list[Sitter]:
     return sitters
 
 
-def make_eval_set(photos: Path, seed: int, out: Path) -> list[str]:
-    """Render the whole set into ``out``; returns the clip names."""
+def make_eval_set(
+    photos: Path,
+    seed: int,
+    out: Path,
+    clips_per_photo: int = CLIPS_PER_PHOTO,
+    table: bool = True,
+) -> list[str]:
+    """Render the set into ``out``; returns the clip names."""
     sitters = load_sitters(photos)
     if not sitters:
         raise SystemExit(f"no photo with a face in {photos}")
@@ -50,12 +58,12 @@ def make_eval_set(photos: Path, seed: int, out: Path) -> list[str]:
         requests = every_gesture() + twice_each_kind(rng)
         order = rng.permutation(len(requests))
         chunks = np.array_split(order, CLIPS_PER_PHOTO)
-        for part, chunk in enumerate(chunks, 1):
+        for part, chunk in enumerate(chunks[:clips_per_photo], 1):
             name = f"{Path(sitter.name).stem}_{part}"
             render_clip(out, name, [sitter], [[requests[i] for i in chunk]], rng, seed)
             names.append(name)
             print(f"wrote {name}", file=sys.stderr)
-    if len(sitters) > 1:
+    if table and len(sitters) > 1:
         rng = np.random.default_rng([seed, len(sitters)])
         chosen = sorted(rng.choice(len(sitters), size=min(4, len(sitters)), replace=False))
         pool = every_gesture() + twice_each_kind(rng)
@@ -74,10 +82,20 @@ def main() -> int:
     parser.add_argument("--photos", type=Path, required=True, help="folder of face photos")
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--out", type=Path, required=True, help="folder for the clips")
+    parser.add_argument(
+        "--clips-per-photo",
+        type=int,
+        default=CLIPS_PER_PHOTO,
+        choices=range(1, CLIPS_PER_PHOTO + 1),
+        metavar=f"1..{CLIPS_PER_PHOTO}",
+    )
+    parser.add_argument("--no-table", action="store_true", help="no table clip")
     args = parser.parse_args()
     if not args.photos.is_dir():
         parser.error(f"{args.photos} is not a folder")
-    names = make_eval_set(args.photos, args.seed, args.out)
+    names = make_eval_set(
+        args.photos, args.seed, args.out, args.clips_per_photo, table=not args.no_table
+    )
     print(f"{len(names)} clips in {args.out}")
     return 0
 

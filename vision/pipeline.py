@@ -34,6 +34,7 @@ from vision.capture.sources import (
 )
 from vision.config.detector_settings import DetectorSettings, default_detector_settings
 from vision.config.pipeline_settings import VisionSettings, default_vision_settings
+from vision.judgeable import JUDGEABLE, Judgeability, SeatJudge
 from vision.mediapipe.landmarks import Landmarker, LandmarkerFactory
 from vision.mediapipe.pose_scheduler import pose_for_face
 from vision.observation import FaceObservation, Frame, PoseObservation
@@ -88,13 +89,15 @@ class PipelineStats:
 @dataclass(slots=True)
 class SeatView:
     """One seat in one frame: its face (None when not seen in this frame), the detector's live
-    activation per gesture kind (0..1) and its calibration."""
+    activation per gesture kind (0..1), its calibration and whether its face can be judged
+    (vision.judgeable: a face too small or too poorly seen is not)."""
 
     seat: int
     source_id: str
     face: FaceObservation | None
     scores: dict[str, float]
     calibration: Any = None
+    judgeability: Judgeability = JUDGEABLE
 
 
 @dataclass(slots=True)
@@ -125,6 +128,7 @@ class FrameResult:
                     "present": view.face is not None,
                     "scores": {k: round(v, 3) for k, v in view.scores.items()},
                     "calibration": calibration_dict(view.calibration),
+                    **view.judgeability.to_dict(),
                 }
                 for seat, view in sorted(self.seats.items())
             },
@@ -295,7 +299,9 @@ class Pipeline:
 
     ``settings`` (models/vision.toml when not given) reaches the landmarkers, the seat trackers
     and the pipeline's own timing; ``detector_settings`` (models/detectors.toml when not given)
-    the features and the detectors, unless ``features`` or ``detector_factory`` replace them.
+    the features and the detectors, unless ``features`` or ``detector_factory`` replace them,
+    and always whether a seat's face is judgeable (``[judgeable]``): while it is not, the seat's
+    detector is fed nothing for it, as if the face were not seen.
     """
 
     def __init__(
@@ -319,8 +325,8 @@ class Pipeline:
 
             landmarker_factory = mediapipe_factory(settings.landmarker)
         self._landmarker_factory = landmarker_factory
-        if features is None or detector_factory is None:
-            detector_settings = detector_settings or default_detector_settings()
+        detector_settings = detector_settings or default_detector_settings()
+        self._judge_settings = (detector_settings.judgeable, detector_settings.quality.min_quality)
         self._features = features or default_features(detector_settings)
         self._detector_factory = detector_factory or default_detectors(detector_settings)
         self.table = TableSeats()
@@ -335,6 +341,7 @@ class Pipeline:
             for s in self.sources
         }
         self.detectors: dict[int, SeatDetector] = {}
+        self.judges: dict[int, SeatJudge] = {}
         self.gestures: list[Gesture] = []
         self.stats = PipelineStats()
         self._stills = {s.source_id for s in self.sources if s.stills}
@@ -438,6 +445,10 @@ class Pipeline:
                 continue
             present.add(entry.seat)
             features = self._features(entry.face, frame.image, pose)
+            judge = self._judge_of(entry.seat)
+            judge.update(frame.ts_ms, entry.face, features)
+            if not judge.judges(entry.face):
+                features = None
             gestures += self._update(entry.seat, frame.ts_ms, features)
             self._landmarkers[frame.source_id].want_pose(
                 entry.face.track_id, self._detector(entry.seat).wants_pose
@@ -465,6 +476,11 @@ class Pipeline:
         if pose is None or face.ts_ms - pose.ts_ms > self._pose_max_age_ms:
             return None
         return pose
+
+    def _judge_of(self, seat: int) -> SeatJudge:
+        if seat not in self.judges:
+            self.judges[seat] = SeatJudge(*self._judge_settings)
+        return self.judges[seat]
 
     def _detector(self, seat: int) -> SeatDetector:
         if seat not in self.detectors:
@@ -532,9 +548,11 @@ class Pipeline:
         for seat, detector in self.detectors.items():
             holder = self.table.holder(seat)
             face = next((s.face for s in seated if s.seat == seat), None)
+            judge = self.judges.get(seat)
             views[seat] = SeatView(
-                seat, holder or "", face, detector.scores(), detector.calibration
-            )
+                seat, holder or "", face, detector.scores(), detector.calibration,
+                JUDGEABLE if judge is None else judge.status,
+            )  # fmt: skip
         return FrameResult(frame, seated, views, gestures, stats.copy(), gap, end_of_stream)
 
 

@@ -33,6 +33,7 @@ from engine.gesture import Gesture
 from engine.senas import Profile, ProfileError, Sena, interpret, load_profile
 from engine.table import Table
 from vision.capture.sources import SourceError, VideoSource, open_source
+from vision.config.detector_settings import DetectorSettings
 from vision.output.export import MIN_CUE_MS, GestureLog, RunSummary, vtt_timestamp
 from vision.seats import SeatMap, SeatMapError, parse_seat_map
 
@@ -101,7 +102,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     seat_map = _seat_map(args.seats)
     profile = _house_profile(args.profile)
-    detector_factory = _detector_factory(args.settings, _player_file(args.player))
+    detector_settings = _detector_settings(args.settings)
+    detector_factory = _detector_factory(detector_settings, _player_file(args.player))
     landmarker_factory = _landmarker_factory()
     try:
         source = open_source(args.source, fps=args.fps)
@@ -121,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
         landmarker_factory=landmarker_factory,
         max_frames=args.max_frames,
         video=not args.no_video,
+        detector_settings=detector_settings,
     )
     data = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     print(
@@ -156,9 +159,13 @@ def analyze(
     max_frames: int | None = None,
     video: bool = True,
     progress: bool = True,
+    detector_settings: DetectorSettings | None = None,
 ) -> RunSummary:
     """Run the pipeline over ``source`` and write the four outputs into ``out``; each gesture
-    is written with the seña it forms under ``profile`` (default standard)."""
+    is written with the seña it forms under ``profile`` (default standard). ``summary.json``
+    lists per seat the spans its face was too small or too poorly seen to judge
+    (``unjudged``): no gesture is read there. ``detector_settings`` (models/detectors.toml by
+    default) decide when a face is judgeable."""
     from vision.output.overlay import Overlay
     from vision.pipeline import Pipeline
 
@@ -169,6 +176,7 @@ def analyze(
         features=features,
         detector_factory=detector_factory,
         seat_maps=seat_map,
+        detector_settings=detector_settings,
     )
     overlay = Overlay()
     writer: _VideoWriter | None = _VideoWriter(out / "annotated.mp4", source.fps) if video else None
@@ -345,14 +353,19 @@ def _player_file(spec: str | None) -> Path | None:
     return path
 
 
-def _detector_factory(settings_path: Path | None, player: Path | None) -> Callable:
+def _detector_settings(settings_path: Path | None) -> DetectorSettings:
     from vision.config.detector_settings import SettingsError, load_detector_settings
-    from vision.detectors import SeatGestureDetector
 
     try:
-        settings = load_detector_settings(settings_path)
+        return load_detector_settings(settings_path)
     except SettingsError as exc:
         raise UserError(f"--settings: {exc}") from None
+
+
+def _detector_factory(settings: DetectorSettings, player: Path | None) -> Callable:
+    from vision.config.detector_settings import SettingsError
+    from vision.detectors import SeatGestureDetector
+
     if player is not None:
         try:
             SeatGestureDetector(1, settings).load_player(player)  # fail now, not mid-run

@@ -4,7 +4,7 @@ import { t, meaningLabel, gestureLabel } from "/static/i18n.js";
 import { refereeTable } from "/static/referee.js";
 
 const MAX_FEED = 60;
-const seatState = Object.fromEntries(SEATS.map((s) => [s, { calibration: null, present: false, senas: [] }]));
+const seatState = Object.fromEntries(SEATS.map((s) => [s, { calibration: null, present: false, judgeable: true, unjudgeable_reason: null, senas: [] }]));
 let connected = false;
 let pipeline = { state: "starting" };
 
@@ -23,7 +23,9 @@ export function initLive() {
   on("stats", (data) => { pipeline = data; renderHealth(); });
   on("scores", (data) => {
     for (const [seat, info] of Object.entries(data.seats)) {
-      if (seatState[seat]) Object.assign(seatState[seat], { calibration: info.calibration, present: info.present });
+      if (!seatState[seat]) continue;
+      const { calibration, present, judgeable = true, unjudgeable_reason = null } = info;
+      Object.assign(seatState[seat], { calibration, present, judgeable, unjudgeable_reason });
     }
     renderTiles();
   });
@@ -98,9 +100,12 @@ function renderTiles() {
     const info = seatState[seat];
     const name = table?.seats.find((s) => s.seat === seat)?.name || `${t("seat")} ${seat}`;
     const progress = info.calibration ? Math.round((info.calibration.progress ?? 0) * 100) : 0;
-    return h("div.seat-tile", { class: `seat-tile pair-${pairOf(seat)}${info.present ? " present" : ""}`, dataset: { seat } },
+    const unjudged = info.present && info.judgeable === false;
+    return h("div.seat-tile", { class: `seat-tile pair-${pairOf(seat)}${info.present ? " present" : ""}${unjudged ? " unjudgeable" : ""}`, dataset: { seat } },
       h("div.tile-head", {}, h("span.num", {}, String(seat)), h("b", {}, name), h("span.pair", {}, pairOf(seat))),
       h("div.calib", {}, h("div.calib-bar", {}, h("i", { style: `width:${progress}%` })), h("small", {}, calibrationText(info.calibration, info.present))),
+      unjudged ? h("p.unjudged", { title: info.unjudgeable_reason || "" },
+        `⚠ ${t("seat.unjudgeable")}${info.unjudgeable_reason ? ` (${info.unjudgeable_reason})` : ""}`) : null,
       h("ul.last-senas", {}, ...info.senas.map((s) => h("li", {}, senaLabel(s), " ",
         h("span", { class: `badge verdict-${s.verdict}` }, t(`verdict.${s.verdict}`))))));
   }));

@@ -88,13 +88,13 @@ def table_placements(sitters: list[Sitter]) -> list[Placement]:
     ]
 
 
-def _table_backdrop() -> np.ndarray:
+def table_backdrop() -> np.ndarray:
     width, height = TABLE_SIZE
     wall = np.linspace(70, 40, height, dtype=np.float32)[:, None, None] * np.array([0.9, 1.0, 1.1])
     return np.broadcast_to(wall, (height, width, 3)).astype(np.uint8).copy()
 
 
-def _table_top(edge: int) -> tuple[np.ndarray, np.ndarray]:
+def table_top(edge: int) -> tuple[np.ndarray, np.ndarray]:
     """The card table in front of the players, its near edge at row ``edge``: image and alpha."""
     width, height = TABLE_SIZE
     top = np.zeros((height, width, 3), np.uint8)
@@ -166,8 +166,8 @@ def _write(
     width, height = size
     writer = open_clip_writer(path, size, FPS)
     by_seat = {seat: [e for e in events if e.seat == seat] for seat in seats}
-    backdrop = _table_backdrop() if edge is not None else np.zeros((height, width, 3), np.uint8)
-    top, top_alpha = _table_top(edge) if edge is not None else (None, None)
+    backdrop = table_backdrop() if edge is not None else np.zeros((height, width, 3), np.uint8)
+    top, top_alpha = table_top(edge) if edge is not None else (None, None)
     feathers = {seat: _feather(placement) for seat, (_, placement) in seats.items()}
     frames = int(np.ceil(duration_ms * FPS / 1000.0))
     try:

@@ -9,6 +9,7 @@ import numpy as np
 
 from engine.gesture import Gesture
 from vision.capture.sources import SourceGap, VideoSource
+from vision.config.detector_settings import DetectorSettings, default_detector_settings
 from vision.observation import FaceObservation, Frame, FrameObservations
 
 Script = Callable[[Frame], list[tuple[int, tuple[int, int, int, int], dict[str, float]]]]
@@ -56,6 +57,14 @@ class FakeLandmarker:
 
     def close(self) -> None:
         self.closed = True
+
+
+def judging_any_face() -> DetectorSettings:
+    """The default detector settings, but judging a face of any size: the fakes' faces are
+    20-60 px wide in 160x120 frames, which models/detectors.toml calls too small to judge."""
+    settings = default_detector_settings()
+    judgeable = settings.judgeable.model_copy(update={"min_face_width_px": 1.0})
+    return settings.model_copy(update={"judgeable": judgeable})
 
 
 def fake_features(face, image, pose):

@@ -11,7 +11,7 @@ import pytest
 
 from api.cli import main
 from api.commands import analyze as analyze_command
-from tests.vision.fakes import FakeDetector, FakeLandmarker, fake_features
+from tests.vision.fakes import FakeDetector, FakeLandmarker, fake_features, judging_any_face
 from vision.capture.sources import open_source
 from vision.output.export import read_gestures
 
@@ -40,6 +40,7 @@ def test_analyze_writes_gestures_captions_video_and_summary(tmp_path):
         features=fake_features,
         detector_factory=FakeDetector,
         progress=False,
+        detector_settings=judging_any_face(),
     )
     gestures = read_gestures(out / "gestures.jsonl")
     assert [(g.seat, g.kind, g.side, g.start_ms, g.end_ms) for g in gestures] == [

@@ -9,7 +9,7 @@ import pympi
 
 from api.cli import main
 from api.commands import analyze as analyze_command
-from tests.vision.fakes import FakeDetector, FakeLandmarker, fake_features
+from tests.vision.fakes import FakeDetector, FakeLandmarker, fake_features, judging_any_face
 from tests.vision.test_analyze_cli import write_clip
 from vision.capture.sources import open_source
 
@@ -32,6 +32,7 @@ def analysed(tmp_path):
         features=fake_features,
         detector_factory=FakeDetector,
         progress=False,
+        detector_settings=judging_any_face(),
     )
     return out
 

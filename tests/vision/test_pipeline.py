@@ -19,6 +19,7 @@ from tests.vision.fakes import (
     fake_features,
     frames,
     gap,
+    judging_any_face,
 )
 from vision.capture.sources import LiveCaptureSource, ReconnectPolicy, SourceError
 from vision.pipeline import Pipeline, open_pipeline
@@ -41,6 +42,7 @@ def make_pipeline(sources, script, *, delay_s=0.0, **options):
         landmarker_factory=landmarker,
         features=fake_features,
         detector_factory=detector,
+        detector_settings=options.pop("detector_settings", judging_any_face()),
         **options,
     )
     return pipeline, landmarkers, detectors
@@ -94,6 +96,7 @@ def test_a_recorded_frame_is_judged_while_the_next_frame_s_landmarks_run():
         landmarker_factory=lambda source_id: FakeLandmarker(script),
         features=features,
         detector_factory=FakeDetector,
+        detector_settings=judging_any_face(),
     )
     results = list(pipeline)
     assert [r.frame.ts_ms for r in results] == [i * 40 for i in range(20)] + [19 * 40]

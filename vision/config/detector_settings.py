@@ -244,6 +244,16 @@ class QualitySettings(StrictSettings):
     min_quality: float = Field(gt=0, lt=1)  # frames under this count as lost
 
 
+class JudgeableSettings(StrictSettings):
+    """When a seat's face is too small or too poorly seen to judge at all (vision.judgeable):
+    the seat is then reported unjudgeable and its frames are not judged, rather than guessed."""
+
+    min_face_width_px: float = Field(gt=0)  # the face box's width in frame pixels
+    #: The face must stay too small (or under ``quality.min_quality``) this long to be reported
+    #: unjudgeable, and judgeable again this long to be judged again.
+    hold_ms: int = Field(ge=0)
+
+
 class TrackingSettings(StrictSettings):
     lost_grace_ms: int = Field(ge=0)  # a face lost for less keeps its gesture going
     twice_window_ms: int = Field(gt=0)  # two events of a kind this close are a repetition
@@ -334,6 +344,7 @@ class DetectorSettings(StrictSettings):
     calibration: CalibrationSettings
     baseline: BaselineSettings
     quality: QualitySettings
+    judgeable: JudgeableSettings
     tracking: TrackingSettings
     pose: PoseReadingSettings
     tongue: TongueAppearanceSettings

@@ -89,6 +89,7 @@ class RunSummary:
         self.gaps: list[dict[str, Any]] = []
         self.dropped = 0
         self.errors: list[str] = []
+        self.unjudged = UnjudgedSpans()
         self._started = time.perf_counter()
         self._elapsed: float | None = None
 
@@ -109,6 +110,7 @@ class RunSummary:
         self.first_ms = ts if self.first_ms is None else min(self.first_ms, ts)
         self.last_ms = ts if self.last_ms is None else max(self.last_ms, ts)
         self.frames += 1
+        self.unjudged.add(ts, result)
         for seated in result.faces:
             self.faces.setdefault(seated.face.source_id, set()).add(seated.face.track_id)
             if seated.seat is not None:
@@ -147,6 +149,7 @@ class RunSummary:
             },
             "gestures": len(self.gestures),
             "gestures_per_seat": per_seat,
+            "unjudged": self.unjudged.to_dict(),
             "dropped_frames": self.dropped,
             "gaps": self.gaps,
             "errors": self.errors,
@@ -154,3 +157,29 @@ class RunSummary:
 
     def write(self, path: Path) -> None:
         path.write_text(json.dumps(self.to_dict(), indent=2) + "\n", encoding="utf-8")
+
+
+class UnjudgedSpans:
+    """Per seat, the spans in which its face was too small or too poorly seen to judge
+    (vision.judgeable): no gesture of the seat is read there. Each span is named by the
+    reason of its first frame."""
+
+    def __init__(self) -> None:
+        self.spans: dict[int, list[dict[str, Any]]] = {}
+        self._open: dict[int, dict[str, Any]] = {}
+
+    def add(self, ts_ms: int, result: FrameResult) -> None:
+        for seat, view in result.seats.items():
+            status = view.judgeability
+            span = self._open.get(seat)
+            if status.judgeable:
+                self._open.pop(seat, None)
+            elif span is None:
+                span = {"start_ms": ts_ms, "end_ms": ts_ms, "reason": status.reason}
+                self._open[seat] = span
+                self.spans.setdefault(seat, []).append(span)
+            else:
+                span["end_ms"] = ts_ms
+
+    def to_dict(self) -> dict[str, list[dict[str, Any]]]:
+        return {str(seat): [dict(s) for s in spans] for seat, spans in sorted(self.spans.items())}
