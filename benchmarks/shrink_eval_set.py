@@ -42,10 +42,14 @@ def shrink_placement(
     scale = face_width / float(face_box[2])
     if scale >= 1.0:
         raise ValueError(f"the face is {face_box[2]} px wide already, not more than {face_width}")
-    width, height = (round(n * scale) for n in source_size)
+    width, height = _scaled(source_size, scale)
     x = round(TABLE_SIZE[0] * SEAT_X - width / 2)
     y = TABLE_EDGE + 4 - height
     return scale, x, y
+
+
+def _scaled(size: tuple[int, int], scale: float) -> tuple[int, int]:
+    return round(size[0] * scale), round(size[1] * scale)
 
 
 def shrunk_truth(truth: dict, scale: float, x: int, y: int, video: str) -> dict:
@@ -74,23 +78,25 @@ def shrink_clip(source: Path, truth: dict, face_width: float, out: Path) -> dict
     size = (int(truth["width"]), int(truth["height"]))
     (face_box,) = (box["bbox"] for box in truth["seats"].values())
     scale, x, y = shrink_placement(face_box, size, face_width)
-    backdrop = table_backdrop().astype(np.float32)
+    width, height = _scaled(size, scale)
+    # Only the clip's region changes from frame to frame: the wall behind it, the table's near
+    # edge in front of it.
+    area = (slice(y, y + height), slice(x, x + width))
     top, top_alpha = table_top(TABLE_EDGE)
+    wall = table_backdrop()
+    canvas = (wall * (1 - top_alpha[..., None]) + top * top_alpha[..., None]).astype(np.uint8)
+    wall, top, front = wall[area].astype(np.float32), top[area], top_alpha[area][..., None]
+    alpha = _feather(width, height)
     writer = open_clip_writer(out, TABLE_SIZE, float(truth["fps"]))
     try:
-        alpha = None
         while True:
             ok, frame = capture.read()
             if not ok:
                 break
-            small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-            h, w = small.shape[:2]
-            alpha = _feather(w, h) if alpha is None else alpha
-            canvas = backdrop.copy()
-            region = canvas[y : y + h, x : x + w]
-            region[...] = region * (1 - alpha) + small * alpha
-            canvas = canvas * (1 - top_alpha[..., None]) + top * top_alpha[..., None]
-            writer.write(canvas.astype(np.uint8))
+            small = cv2.resize(frame, (width, height), interpolation=cv2.INTER_AREA)
+            seated = wall * (1 - alpha) + small * alpha
+            canvas[area] = (seated * (1 - front) + top * front).astype(np.uint8)
+            writer.write(canvas)
     finally:
         writer.release()
         capture.release()
