@@ -1,0 +1,60 @@
+"""A face too small to judge, end to end (MediaPipe on real video): `keinu analyze` on the sample
+clip's first wink, at full size and shrunk into a table frame (benchmarks/shrink_eval_set.py)."""
+
+import json
+
+import cv2
+import pytest
+
+from api.commands.analyze import analyze
+from benchmarks.shrink_eval_set import shrink_clip
+from vision.capture.sources import open_source
+from vision.config.detector_settings import default_detector_settings
+
+pytestmark = pytest.mark.video
+
+FRAMES = 135  # 4.5 s: calibration, then the clip's first wink (3.07-3.82 s)
+SMALL_PX = 45
+
+
+@pytest.fixture(scope="module")
+def clips(sample_videos, tmp_path_factory):
+    """The clip's first seconds at full size, and shrunk so the face is SMALL_PX wide."""
+    folder = tmp_path_factory.mktemp("small-faces")
+    truth = json.loads((sample_videos / "single.truth.json").read_text())
+    capture = cv2.VideoCapture(str(sample_videos / "single.mp4"))
+    size = (truth["width"], truth["height"])
+    writer = cv2.VideoWriter(str(folder / "full.mp4"), cv2.VideoWriter_fourcc(*"mp4v"),
+                             truth["fps"], size)  # fmt: skip
+    for _ in range(FRAMES):
+        ok, image = capture.read()
+        assert ok
+        writer.write(image)
+    writer.release()
+    capture.release()
+    shrink_clip(folder / "full.mp4", truth, SMALL_PX, folder / "small.mp4")
+    return folder
+
+
+def analysed(clips, name):
+    out = clips / f"out-{name}"
+    out.mkdir()
+    analyze(open_source(str(clips / f"{name}.mp4")), out, video=False, progress=False)
+    gestures = [json.loads(line) for line in (out / "gestures.jsonl").read_text().splitlines()]
+    return gestures, json.loads((out / "summary.json").read_text())
+
+
+def test_a_face_too_small_is_reported_and_its_wink_never_guessed(clips):
+    gestures, summary = analysed(clips, "small")
+    assert default_detector_settings().judgeable.min_face_width_px > SMALL_PX
+    assert summary["seats"]["1"]["frames_with_face"] > FRAMES // 2  # MediaPipe does see it
+    (span,) = summary["unjudged"]["1"]
+    assert span["reason"].endswith("px wide: too small")
+    assert span["start_ms"] <= 1500 and span["end_ms"] >= 4000  # over the wink
+    assert gestures == []
+
+
+def test_the_same_face_at_full_size_is_judged_and_its_wink_found(clips):
+    gestures, summary = analysed(clips, "full")
+    assert summary["unjudged"] == {}
+    assert [(g["kind"], g["side"]) for g in gestures] == [("wink", "left")]
