@@ -17,10 +17,12 @@ from vision.observation import FaceObservation
 
 @dataclass(frozen=True, slots=True)
 class Judgeability:
-    """A seat's status: judged, or why not (``reason``, e.g. "face 45 px wide: too small")."""
+    """A seat's status: judged, or why not (``reason``, e.g. "face 45 px wide: too small");
+    ``too_small`` tells a face too small from one seen poorly (turned away, in the dark)."""
 
     judgeable: bool
     reason: str | None = None
+    too_small: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"judgeable": self.judgeable, "reason": self.reason}
@@ -28,49 +30,71 @@ class Judgeability:
 
 JUDGEABLE = Judgeability(True)
 
+#: Why a face's quality (vision.measures.features) is too low, by its weakest part.
+_POOR_VIEW = {
+    "yaw": "face turned away",
+    "pitch": "face turned up or down",
+    "light": "face too dark or too flat",
+    "presence": "face barely found",
+}
+
 
 def frame_problem(
     face: FaceObservation, features: Any, settings: JudgeableSettings, min_quality: float
-) -> str | None:
-    """Why this one frame of the face cannot be judged, or None. ``features`` may be anything
-    with a ``quality`` (vision.measures.features.FaceFeatures) or lack it."""
+) -> Judgeability:
+    """Whether this one frame of the face can be judged, and why not. ``features`` may be
+    anything with a ``quality`` and ``quality_parts`` (vision.measures.features.FaceFeatures)
+    or lack them; a quality whose weakest part is the size is a face too small."""
     width = face.bbox[2]
+    too_small = Judgeability(False, f"face {width} px wide: too small", too_small=True)
     if width < settings.min_face_width_px:
-        return f"face {width} px wide: too small"
+        return too_small
     quality = getattr(features, "quality", None)
-    if quality is not None and quality < min_quality:
-        return f"face seen too poorly (quality {quality:.2f})"
-    return None
+    if quality is None or quality >= min_quality:
+        return JUDGEABLE
+    parts = getattr(features, "quality_parts", None) or {}
+    weakest = min(parts, key=parts.get) if parts else None
+    if weakest == "size":
+        return too_small
+    return Judgeability(
+        False, _POOR_VIEW.get(weakest, f"face seen too poorly (quality {quality:.2f})")
+    )
 
 
 class SeatJudge:
-    """One seat's judgeability over time: it changes only once the frames have said otherwise
-    for ``hold_ms``, so one odd frame does not flip it."""
+    """One seat's judgeability over time. A seat becomes unjudgeable once its frames have said
+    so for ``hold_ms``, so one odd frame does not flip it; a face too small is judged again
+    only after ``hold_ms`` wide enough (a face at the edge of the size would flicker), one seen
+    poorly on its first good frame (the detectors skip its poor frames themselves)."""
 
     def __init__(self, settings: JudgeableSettings, min_quality: float) -> None:
         self.settings = settings
         self.min_quality = min_quality
         self.status = JUDGEABLE
         self._since_ms: int | None = None  # when the frames began to disagree with the status
-        self._problem: str | None = None
 
     def update(self, ts_ms: int, face: FaceObservation, features: Any) -> Judgeability:
         """Take one frame in which the seat's face was seen; returns the seat's status."""
-        problem = frame_problem(face, features, self.settings, self.min_quality)
-        disagrees = (problem is None) != self.status.judgeable
-        if not disagrees:
+        frame = frame_problem(face, features, self.settings, self.min_quality)
+        if frame.judgeable == self.status.judgeable:
             self._since_ms = None
-            if problem is not None:
-                self.status = Judgeability(False, problem)
+            self.status = frame
+            return self.status
+        if frame.judgeable and not self.status.too_small:
+            self._since_ms = None
+            self.status = frame
             return self.status
         if self._since_ms is None:
             self._since_ms = ts_ms
         if ts_ms - self._since_ms >= self.settings.hold_ms:
-            self.status = JUDGEABLE if problem is None else Judgeability(False, problem)
+            self.status = frame
             self._since_ms = None
         return self.status
 
     def judges(self, face: FaceObservation) -> bool:
-        """Whether this frame of the face is to be judged: the seat is judgeable and the face
-        is not too small in it (a shrinking face is never read while the hold runs)."""
-        return self.status.judgeable and face.bbox[2] >= self.settings.min_face_width_px
+        """Whether this frame of the face is to be judged: not while the seat's face is too
+        small, nor in a frame where it is narrower than ``min_face_width_px`` (a shrinking face
+        is never read while the hold runs)."""
+        if not self.status.judgeable and self.status.too_small:
+            return False
+        return face.bbox[2] >= self.settings.min_face_width_px

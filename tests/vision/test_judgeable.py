@@ -27,12 +27,31 @@ def face(width: int, ts_ms: int = 0) -> FaceObservation:
     )
 
 
-def test_a_narrow_face_is_too_small_and_a_poor_one_too_poorly_seen():
-    assert frame_problem(face(45), None, SETTINGS, 0.35) == "face 45 px wide: too small"
-    poor = SimpleNamespace(quality=0.2)
-    assert frame_problem(face(90), poor, SETTINGS, 0.35) == "face seen too poorly (quality 0.20)"
-    assert frame_problem(face(90), SimpleNamespace(quality=0.9), SETTINGS, 0.35) is None
-    assert frame_problem(face(60), {}, SETTINGS, 0.35) is None  # features without a quality
+def reason(width, features=None):
+    return frame_problem(face(width), features, SETTINGS, 0.35).reason
+
+
+def test_a_narrow_face_is_too_small_and_a_poor_one_named_by_its_weakest_part():
+    assert reason(45) == "face 45 px wide: too small"
+    assert reason(90, SimpleNamespace(quality=0.2, quality_parts={"size": 0.2, "yaw": 0.9})) == (
+        "face 90 px wide: too small"
+    )
+    turned = SimpleNamespace(quality=0.1, quality_parts={"size": 1.0, "yaw": 0.1})
+    assert reason(150, turned) == "face turned away"
+    assert reason(90, SimpleNamespace(quality=0.2)) == "face seen too poorly (quality 0.20)"
+    assert reason(90, SimpleNamespace(quality=0.9)) is None
+    assert reason(60, {}) is None  # features without a quality
+    assert frame_problem(face(45), None, SETTINGS, 0.35).too_small
+    assert not frame_problem(face(150), turned, SETTINGS, 0.35).too_small
+
+
+def test_a_face_seen_poorly_is_judged_again_on_its_first_good_frame():
+    judge = SeatJudge(SETTINGS, 0.35)
+    turned = SimpleNamespace(quality=0.1, quality_parts={"size": 1.0, "yaw": 0.1})
+    for ts in range(0, 280, 40):
+        status = judge.update(ts, face(150, ts), turned)
+    assert status.reason == "face turned away" and judge.judges(face(150))
+    assert judge.update(280, face(150, 280), SimpleNamespace(quality=0.9)).judgeable
 
 
 def test_the_status_changes_only_after_the_hold():
