@@ -132,6 +132,10 @@ def run(args: argparse.Namespace) -> int:
         f"{', '.join(data['seats']) or 'none'}, {data['gestures']} gestures, {data['senas']} señas "
         f"({data['profile']}) -> {out}"
     )
+    for seat, spans in data["unjudged"].items():
+        seconds = sum(span["end_ms"] - span["start_ms"] for span in spans) / 1000
+        print(f"seat {seat}: not judged for {seconds:.1f} s ({spans[0]['reason']}): "
+              "no gesture is read there")  # fmt: skip
     if data["errors"]:
         raise UserError(f"{args.source}: {data['errors'][0]} (results so far are in {out})")
     if data["frames"] and not data["faces_seen"]:

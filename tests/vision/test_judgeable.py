@@ -136,3 +136,17 @@ def test_analyze_lists_the_spans_a_seat_was_too_small_to_judge(tmp_path):
     (span,) = summary["unjudged"]["1"]
     assert span["reason"] == "face 40 px wide: too small"
     assert (span["start_ms"], span["end_ms"]) == (1200, 2160)
+
+
+def test_the_command_says_which_seat_was_not_judged_and_why(tmp_path, monkeypatch, capsys):
+    from api.cli import main
+
+    script = lambda frame: [(1, (20, 10, 40, 40), {})]  # noqa: E731
+    monkeypatch.setattr(
+        analyze_command, "_landmarker_factory", lambda: lambda source_id: FakeLandmarker(script)
+    )
+    clip = write_clip(tmp_path / "clip.mp4", frames=50)
+    assert main(["analyze", str(clip), "--no-video", "--out", str(tmp_path / "out")]) == 0
+    said = capsys.readouterr().out.splitlines()[-1]
+    assert said.startswith("seat 1: not judged for ")
+    assert said.endswith(" s (face 40 px wide: too small): no gesture is read there")
