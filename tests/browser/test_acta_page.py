@@ -5,9 +5,10 @@ import json
 
 import httpx
 import pytest
-from keinu_server import KeinuServer
 from playwright.sync_api import expect, sync_playwright
-from test_dashboard import CHROMIUM_ARGS, NAMES, REPO
+
+from tests.browser.test_dashboard import CHROMIUM_ARGS, NAMES, REPO
+from tests.keinu_server import KeinuServer
 
 pytestmark = pytest.mark.browser
 EXAMPLE = json.loads((REPO / "tests" / "engine" / "records" / "design_example.json").read_text())
