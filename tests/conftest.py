@@ -18,7 +18,7 @@ def sample_videos() -> Path:
 @pytest.fixture(scope="session")
 def postgres():
     """A real PostgreSQL server for the whole session (see ``postgres_server``)."""
-    from postgres_server import PostgresMissing, PostgresServer
+    from tests.postgres_server import PostgresMissing, PostgresServer
 
     try:
         server = PostgresServer().start()
