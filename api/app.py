@@ -15,6 +15,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 
 from api.hub import Hub
 from api.live import LiveFeed, PipelineFactory
@@ -69,7 +70,7 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
             practice.cancel()
             store.close()
 
-    practice = Practice(store, hub, live_feed, settings.profile)
+    practice = Practice(store, hub, live_feed, settings.profile, seat_in_play=referee.seat_in_play)
 
     def on_gesture(gesture: Gesture, source_id: str) -> None:
         """Every gesture is broadcast; an open practice drill takes it, else the table does."""
@@ -77,7 +78,7 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
         if not practice.observe(gesture, source_id):
             referee.observe(gesture, source_id)
 
-    app = FastAPI(
+    app = FastAPIOffline(  # /docs and /redoc from the package's own files, not a CDN
         title="keinu",
         description="Practise and referee the señas of Mus: live feed, tables, hands, señas.",
         version="0.1.0",

@@ -121,7 +121,10 @@ class Gate:
         self, scope: Scope, receive: Receive, send: Send, status: int, detail: str
     ) -> None:
         if scope["type"] == "websocket":
+            # A close before the handshake reaches the browser as a bare HTTP 403: the socket
+            # is accepted first so that the close code (4401, 4403, 4421) and reason arrive.
             await receive()  # websocket.connect
+            await send({"type": "websocket.accept"})
             await send({"type": "websocket.close", "code": 4000 + status, "reason": detail})
             return
         body = json.dumps({"detail": detail}).encode()

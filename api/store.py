@@ -85,6 +85,25 @@ CREATE TABLE IF NOT EXISTS practice_attempts (
 CREATE INDEX IF NOT EXISTS attempts_by_player ON practice_attempts (player, created_ms);
 """
 
+#: What the referee console adds: señas the referee struck out (kept, marked, exported) and
+#: when each table was last made active (the one restored at start).
+REFEREE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS sena_removals (
+    hand_id     INTEGER NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
+    call_idx    INTEGER NOT NULL,
+    note        TEXT NOT NULL DEFAULT '',
+    created_ms  INTEGER NOT NULL,
+    PRIMARY KEY (hand_id, call_idx)
+);
+CREATE TABLE IF NOT EXISTS table_activations (
+    table_id     INTEGER PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+    activated_ms INTEGER NOT NULL
+);
+"""
+
+#: The tables whose rows point at one call of a hand by its index.
+_CALL_INDEXED = (("calls", "idx"), ("sena_reviews", "call_idx"), ("sena_removals", "call_idx"))
+
 
 def now_ms() -> int:
     return int(time.time() * 1000)
@@ -171,6 +190,7 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._db.executescript(REFEREE_SCHEMA)
 
     def close(self) -> None:
         with self._lock:
@@ -314,6 +334,25 @@ class Store:
             )
         return _call_row(row)
 
+    def delete_call(self, hand_id: int, idx: int) -> None:
+        """Delete call ``idx`` and what points at it; the later calls (and their reviews and
+        removals) move down one place, so indexes stay the calls' positions in the hand."""
+        with self._tx() as db:
+            for table, column in _CALL_INDEXED:
+                db.execute(
+                    f"DELETE FROM {table} WHERE hand_id = ? AND {column} = ?", (hand_id, idx)
+                )
+                # in two steps (through negative indexes) so no row meets another's key
+                db.execute(
+                    f"UPDATE {table} SET {column} = -({column} - 1)"
+                    f" WHERE hand_id = ? AND {column} > ?",
+                    (hand_id, idx),
+                )
+                db.execute(
+                    f"UPDATE {table} SET {column} = -{column} WHERE hand_id = ? AND {column} < 0",
+                    (hand_id,),
+                )
+
     def set_shown(self, hand_id: int, shown: dict[str, list[str]] | None) -> None:
         with self._tx() as db:
             db.execute(
@@ -340,6 +379,51 @@ class Store:
             (hand_id,),
         )
         return {r["call_idx"]: _row_of(ReviewRow, r) for r in rows}
+
+    def remove_sena(self, hand_id: int, call_idx: int, note: str) -> ReviewRow:
+        created = now_ms()
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO sena_removals (hand_id, call_idx, note, created_ms)"
+                " VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (hand_id, call_idx) DO UPDATE SET note = excluded.note,"
+                " created_ms = excluded.created_ms",
+                (hand_id, call_idx, note, created),
+            )
+        return ReviewRow(call_idx, "removed", note, created)
+
+    def restore_sena(self, hand_id: int, call_idx: int) -> None:
+        with self._tx() as db:
+            db.execute(
+                "DELETE FROM sena_removals WHERE hand_id = ? AND call_idx = ?", (hand_id, call_idx)
+            )
+
+    def removals_of(self, hand_id: int) -> dict[int, ReviewRow]:
+        rows = self._query(
+            "SELECT call_idx, 'removed' AS action, note, created_ms FROM sena_removals"
+            " WHERE hand_id = ?",
+            (hand_id,),
+        )
+        return {r["call_idx"]: _row_of(ReviewRow, r) for r in rows}
+
+    # the active table
+
+    def mark_active(self, table_id: int) -> None:
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO table_activations (table_id, activated_ms) VALUES (?,"
+                " MAX(?, (SELECT COALESCE(MAX(activated_ms), 0) + 1 FROM table_activations)))"
+                " ON CONFLICT (table_id) DO UPDATE SET activated_ms = excluded.activated_ms",
+                (table_id, now_ms()),
+            )
+
+    def last_active_table(self) -> int | None:
+        """The table made active last (the newest table when none ever was)."""
+        rows = self._query(
+            "SELECT id FROM tables LEFT JOIN table_activations ON table_id = id"
+            " ORDER BY COALESCE(activated_ms, 0) DESC, id DESC LIMIT 1"
+        )
+        return rows[0]["id"] if rows else None
 
     # practice
 
