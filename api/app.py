@@ -32,6 +32,12 @@ from engine.errors import EngineError, IllegalCall
 from engine.gesture import Gesture
 
 STATIC = Path(__file__).resolve().parent / "static"
+#: What the OpenAPI pages may load: their own files (and inline code, as Swagger UI and ReDoc
+#: are written), nothing from another host.
+API_PAGES_CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' blob:; worker-src 'self' blob:; "
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:"
+)
 
 
 def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None = None) -> FastAPI:
@@ -104,6 +110,15 @@ def create_app(settings: Settings, *, pipeline_factory: PipelineFactory | None =
             else None
         ),
     }
+
+    @app.middleware("http")
+    async def _api_pages_stay_local(request: Request, call_next):
+        """The browser itself keeps /docs and /redoc from loading anything from outside (ReDoc's
+        own logo would come from its CDN)."""
+        response = await call_next(request)
+        if request.url.path in ("/docs", "/redoc"):
+            response.headers["Content-Security-Policy"] = API_PAGES_CSP
+        return response
 
     for module in (health, stream, live, tables, senas, practice_routes):
         app.include_router(module.router)

@@ -25,8 +25,8 @@ class KeinuServer:
     """Started with ``keinu serve --port <free> *args``; returns once /api/health answers.
     Its stderr goes to a file (a pipe nobody reads would fill up and stall a long run)."""
 
-    def __init__(self, *args: str) -> None:
-        self.port = free_port()
+    def __init__(self, *args: str, port: int | None = None) -> None:
+        self.port = port or free_port()  # a restart passes the port of the server it replaces
         self.url = f"http://127.0.0.1:{self.port}"
         handle, log = tempfile.mkstemp(prefix="keinu-serve-", suffix=".log")
         os.close(handle)

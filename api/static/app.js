@@ -7,6 +7,9 @@ import { initReferee } from "/static/referee.js";
 
 // The server's cameras, told by its hello; none when it runs without live video (--no-live).
 let videoSources = null;
+// Counts the server's hellos: a new one (after a restart) reopens every MJPEG stream, whose old
+// connection died with the server while the <img> kept its last picture.
+let streamEpoch = 0;
 
 const currentTab = () => document.querySelector("[data-tab][aria-selected=true]")?.dataset.tab || "referee";
 
@@ -16,7 +19,7 @@ function showTab(name) {
   // Only the visible page holds an MJPEG connection, and only once the server has said it has video.
   for (const img of document.querySelectorAll("img[data-stream]")) {
     const streaming = videoSources?.length && !img.closest(".page").hidden;
-    const url = `/api/stream/${img.dataset.source || "cam1"}.mjpg`;
+    const url = `/api/stream/${img.dataset.source || "cam1"}.mjpg?epoch=${streamEpoch}`;
     if (streaming && img.getAttribute("src") !== url) img.src = url;
     if (!streaming && img.getAttribute("src")) img.removeAttribute("src");
   }
@@ -33,6 +36,7 @@ function init() {
   for (const tab of document.querySelectorAll("[data-tab]")) tab.onclick = () => showTab(tab.dataset.tab);
   on("hello", (data) => {
     videoSources = data.sources;
+    streamEpoch += 1;
     for (const card of document.querySelectorAll(".card.video")) {
       card.classList.toggle("no-video", data.sources.length === 0);
       card.querySelector(".no-video-note").hidden = data.sources.length > 0;

@@ -49,7 +49,15 @@ async function loadPlayer() {
 async function startDrill(kind) {
   const body = { player: player(), kind, seat: seat(), session };
   if (kind === "sena" && $("drill-target").value) body.target = $("drill-target").value;
-  try { showDrill(await api("POST", "/api/practice/drills", body)); } catch (err) { $("prompt").textContent = err.message; }
+  try {
+    showDrill(await api("POST", "/api/practice/drills", body));
+  } catch (err) {
+    // 409: the seat plays a hand of the active table; only the referee's yes takes it
+    if (err.status === 409 && confirm(`${err.message}\n\n${t("practice.takeseat")}`)) {
+      try { showDrill(await api("POST", "/api/practice/drills", { ...body, take_seat: true })); return; } catch (again) { err = again; }
+    }
+    $("prompt").textContent = err.message;
+  }
 }
 
 function showDrill(data) {

@@ -37,9 +37,12 @@ const state = {
   picks: {},
   cursor: [1, 0],
   knownSenas: new Set(),
+  reviewing: new Set(), // reviewed señas whose review the referee is changing
   profiles: [],
   profileLabels: {},
   sources: [],
+  tables: [],
+  gestures: [], // the gesture labels of the house profile's señas, for "add a seña"
 };
 
 const $ = (id) => document.getElementById(id);
@@ -51,11 +54,14 @@ export function initReferee() {
   $("undo").onclick = undo;
   $("next-hand").onclick = nextHand;
   $("game-report").onclick = gameReport;
-  $("new-table").onclick = () => showSetup(true);
+  $("new-table").onclick = () => { if (!handInPlay() || confirm(t("confirm.newtable"))) showSetup(true); };
+  $("table-list").onchange = (event) => switchTable(Number(event.target.value));
+  $("not-shown").onclick = notShown;
+  $("sena-add").addEventListener("submit", addSena);
   $("setup-cancel").onclick = () => showSetup(false);
   $("show-submit").onclick = submitShown;
   document.addEventListener("keydown", onKey);
-  on("hello", (data) => loadTableState(data.table));
+  on("hello", (data) => { clearErrors(); loadTableState(data.table); });
   on("table", (data) => { if (data.active) loadTableState(data); });
   for (const type of ["call", "undo", "shown", "review"]) {
     on(type, (data) => { if (state.hand && data.state.hand.id === state.hand.hand.id) setHand(data.state); });
@@ -63,12 +69,48 @@ export function initReferee() {
   on("sena", async (data) => {
     if (state.hand && data.hand_id === state.hand.hand.id) setHand(await api("GET", `/api/hands/${data.hand_id}`));
   });
-  Promise.all([api("GET", "/api/profiles"), api("GET", "/api/stream")]).then(([profiles, streams]) => {
-    state.profiles = profiles.profiles;
-    state.profileLabels = profiles.labels;
-    state.sources = streams.sources;
-    buildSetup(profiles.default);
-  });
+  Promise.all([api("GET", "/api/profiles"), api("GET", "/api/stream"), api("GET", "/api/practice/catalogue")])
+    .then(([profiles, streams, catalogue]) => {
+      state.profiles = profiles.profiles;
+      state.profileLabels = profiles.labels;
+      state.sources = streams.sources;
+      state.gestures = [...new Set(catalogue.senas.flatMap((s) => s.gestures))];
+      buildSetup(profiles.default);
+      fillSenaAdd();
+    });
+}
+
+function clearErrors() {
+  for (const id of ["call-error", "show-error", "setup-error"]) $(id).textContent = "";
+}
+
+/** A hand is being played: leaving it deserves a confirmation. */
+const handInPlay = () => Boolean(state.hand && state.hand.view.calls.length && !state.hand.can_deal);
+
+async function refreshTableList() {
+  const { tables } = await api("GET", "/api/tables");
+  state.tables = tables;
+  fill($("table-list"), ...[...tables].reverse().map((table) =>
+    h("option", { value: table.id, selected: table.id === state.table?.id }, `${table.name} (#${table.id})`)));
+}
+
+async function switchTable(tableId) {
+  if (tableId === state.table?.id) return;
+  try { loadTableState(await api("POST", `/api/tables/${tableId}/activate`)); } catch (err) { $("call-error").textContent = err.message; }
+}
+
+function fillSenaAdd() {
+  fill($("sena-add-seat"), ...SEATS.map((seat) => h("option", { value: seat }, `${seat} · ${seatName(seat)}`)));
+  fill($("sena-add-gesture"), ...state.gestures.map((label) => h("option", { value: label }, gestureLabel(label))));
+}
+
+async function addSena(event) {
+  event.preventDefault();
+  const form = event.target;
+  try {
+    const next = await api("POST", `/api/hands/${state.hand.hand.id}/calls`, { seat: Number(form.seat.value), text: `sena ${form.gesture.value}` });
+    setHand(next);
+  } catch (err) { $("call-error").textContent = err.message; }
 }
 
 export function refereeTable() { return state.table; }
@@ -128,6 +170,8 @@ function loadTableState(data) {
   showSetup(false);
   $("export").href = `/api/tables/${data.table.id}/export`;
   setHand(data.current);
+  fillSenaAdd();
+  refreshTableList();
 }
 
 const seatName = (seat) => state.table?.seats.find((s) => s.seat === seat)?.name || `${t("seat")} ${seat}`;
@@ -265,9 +309,9 @@ function renderSenas() {
     const review = sena.review;
     const reason = getLang() === "en" ? sena.reason_en : sena.reason;
     return h("li", {
-      class: ["sena", `verdict-${sena.verdict}`, illegal && "illegal", fresh && "fresh", review && `reviewed-${review.action}`]
-        .filter(Boolean).join(" "),
-      dataset: { verdict: sena.verdict, seat: sena.seat },
+      class: ["sena", `verdict-${sena.verdict}`, illegal && "illegal", fresh && "fresh", review && `reviewed-${review.action}`,
+        sena.removed && "removed"].filter(Boolean).join(" "),
+      dataset: { verdict: sena.verdict, seat: sena.seat, call: sena.calls[0], origin: sena.origin },
     },
     h("div.sena-head", {},
       h("span.seat-chip", { class: `seat-chip pair-${pairOf(sena.seat)}` }, `${sena.seat} · ${sena.name || seatName(sena.seat)}`),
@@ -278,18 +322,35 @@ function renderSenas() {
       sena.lance ? h("span.lance", {}, ` · ${term(`phase.${sena.lance}`)}`) : null,
       h("span.truth", {}, ` · ${t(`truth.${sena.truth}`)}`)),
     reason ? h("div.reason", {}, reason) : null,
+    sena.origin === "referee" ? h("div.review.by-referee", {}, t("senas.byreferee")) : null,
     review ? h("div.review", {}, `${t(`review.${review.action}`)}${review.note ? `: ${review.note}` : ""}`) : null,
-    illegal && !review ? reviewControls(sena) : null);
+    sena.removed ? h("div.review.removed-note", {}, `${t("review.removed")}${sena.removed.note ? `: ${sena.removed.note}` : ""}`) : null,
+    reviewControls(sena));
   }));
 }
 
+/** Every seña can be reviewed, and again (the last review stands), removed and restored. */
 function reviewControls(sena) {
-  const note = h("input", { class: "note", maxlength: 300, placeholder: t("review.note") });
-  const send = (action) => api("POST", `/api/hands/${state.hand.hand.id}/senas/${sena.calls[0]}/review`, { action, note: note.value })
-    .then(setHand).catch((err) => alert(err.message));
+  const base = `/api/hands/${state.hand.hand.id}/senas/${sena.calls[0]}`;
+  const report = (err) => { $("call-error").textContent = err.message; };
+  if (sena.removed) {
+    return h("div.review-controls", {}, h("button", { type: "button", class: "restore",
+      onclick: () => api("POST", `${base}/restore`).then(setHand).catch(report) }, t("review.restore")));
+  }
+  if (sena.review && !state.reviewing.has(sena.calls[0])) {
+    return h("div.review-controls", {}, h("button", { type: "button", class: "change",
+      onclick: () => { state.reviewing.add(sena.calls[0]); renderSenas(); } }, t("review.change")));
+  }
+  const note = h("input", { class: "note", maxlength: 300, placeholder: t("review.note"), value: sena.review?.note || "" });
+  const send = (action) => api("POST", `${base}/review`, { action, note: note.value })
+    .then((next) => { state.reviewing.delete(sena.calls[0]); setHand(next); }).catch(report);
+  const remove = () => {
+    if (confirm(t("confirm.remove"))) api("POST", `${base}/remove`, { note: note.value }).then(setHand).catch(report);
+  };
   return h("div.review-controls", {}, note,
     h("button", { type: "button", class: "ack", onclick: () => send("acknowledged") }, t("review.ack")),
-    h("button", { type: "button", class: "overrule", onclick: () => send("overruled") }, t("review.overrule")));
+    h("button", { type: "button", class: "overrule", onclick: () => send("overruled") }, t("review.overrule")),
+    h("button", { type: "button", class: "remove", onclick: remove }, t("review.remove")));
 }
 
 async function sendCall(text) {
@@ -323,7 +384,10 @@ async function nextHand() {
 function renderShowdown() {
   const phase = state.hand.view.phase;
   const box = $("showdown");
-  box.hidden = !(phase === "showdown" || phase === "finished");
+  const closed = state.hand.hand.cards_not_shown;
+  $("closed-note").hidden = !closed;
+  box.hidden = closed || !(phase === "showdown" || (phase === "finished" && state.hand.hand.shown));
+  $("not-shown").hidden = phase !== "showdown";
   if (box.hidden) return;
   const [cs, ci] = state.cursor;
   fill($("picker"), ...SEATS.map((seat) => h("div.pick-row", {},
@@ -349,6 +413,12 @@ function pick(rank) {
     state.cursor = i < 3 ? [seat, i + 1] : [seat < 4 ? seat + 1 : 4, seat < 4 ? 0 : 3];
   }
   renderShowdown();
+}
+
+async function notShown() {
+  if (!confirm(t("confirm.notshown"))) return;
+  $("show-error").textContent = "";
+  try { setHand(await api("POST", `/api/hands/${state.hand.hand.id}/not-shown`)); } catch (err) { $("show-error").textContent = err.message; }
 }
 
 async function submitShown() {

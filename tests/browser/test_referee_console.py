@@ -1,0 +1,150 @@
+"""The referee console in a real browser (Debian's chromium through Playwright): a hand with an
+undo, a seña added by the referee and then overruled (the game report changes), a showdown
+closed with the cards not shown, a new table behind a confirmation and a switch back to the
+first one; the video and the messages come back after a server restart; the API pages load
+nothing from outside."""
+
+import httpx
+import pytest
+from keinu_server import KeinuServer
+from playwright.sync_api import expect
+from test_dashboard import CALLS, NAMES, press_call
+from test_dashboard import browser as browser  # the shared chromium fixture
+
+pytestmark = pytest.mark.browser
+
+
+def log_entries(page):
+    return page.locator("#call-log li:not(.sena-call)")
+
+
+def set_up(page, name: str) -> None:
+    expect(page.locator("#setup")).to_be_visible()
+    page.fill("input[name=name]", name)
+    for seat, player in NAMES.items():
+        page.fill(f"input[name=seat{seat}]", player)
+    page.click("#setup-submit")
+    expect(page.locator("#status-phase")).to_have_text("mus")
+
+
+def seat_counts(page, seat: int) -> list[str]:
+    page.click("#game-report")
+    row = page.locator("dialog.report-dialog table tbody tr").nth(seat - 1)
+    expect(row).to_be_visible()
+    counts = row.locator("td").all_inner_texts()[1:]
+    page.locator("dialog.report-dialog form button").click()
+    expect(page.locator("dialog.report-dialog")).to_have_count(0)
+    return counts
+
+
+def test_a_hand_with_an_undo_a_review_a_skipped_showdown_and_a_table_switch(browser, tmp_path):
+    server = KeinuServer("--data-dir", str(tmp_path / "data"), "--no-live")
+    try:
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        dialogs = []
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.accept()))
+        page.goto(server.url, wait_until="domcontentloaded")
+        set_up(page, "Uno")
+
+        # undo takes the referee's call back
+        press_call(page, 1, "m")
+        page.keyboard.press("u")
+        expect(log_entries(page)).to_have_count(0)
+        expect(page.locator("#status-speaks")).to_have_text("Ane (1)")
+        for seat, keys in CALLS[:2]:
+            press_call(page, seat, keys)
+
+        # a seña the camera missed, added by the referee
+        page.select_option("#sena-add-seat", "3")
+        page.select_option("#sena-add-gesture", "lip_bite")
+        page.click("#sena-add-submit")
+        sena = page.locator("#sena-list li.sena")
+        expect(sena).to_have_count(1)
+        expect(sena).to_have_attribute("data-origin", "referee")
+        for seat, keys in CALLS[2:]:
+            press_call(page, seat, keys)
+        expect(page.locator("#status-phase")).to_have_text("a ver cartas")
+
+        # the review counts: overruled, the seña leaves the report
+        before = seat_counts(page, 3)
+        assert "1" in before, before
+        sena.locator("button.overrule").click()
+        expect(page.locator("#sena-list li.sena.reviewed-overruled")).to_have_count(1)
+        assert seat_counts(page, 3) == ["0"] * len(before)
+        # and can be changed
+        page.click("#sena-list li.sena button.change")
+        page.click("#sena-list li.sena button.ack")
+        expect(page.locator("#sena-list li.sena.reviewed-acknowledged")).to_have_count(1)
+        assert seat_counts(page, 3) == before
+
+        # the next hand waits for the cards, or for "cards not shown"
+        expect(page.locator("#next-hand")).to_be_disabled()
+        page.click("#not-shown")
+        expect(page.locator("#closed-note")).to_be_visible()
+        expect(page.locator("#next-hand")).to_be_enabled()
+        page.click("#next-hand")
+        expect(page.locator("#status")).to_contain_text("Mano nº 2")
+        press_call(page, 2, "m")
+
+        # a new table only after a confirmation, and back to the first from the list
+        dialogs.clear()
+        page.click("#new-table")
+        assert len(dialogs) == 1
+        set_up(page, "Dos")
+        expect(page.locator("#table-list option")).to_have_count(2)
+        page.select_option("#table-list", label="Uno (#1)")
+        expect(page.locator("#status")).to_contain_text("Uno")
+        expect(page.locator("#status")).to_contain_text("Mano nº 2")
+        expect(log_entries(page)).to_have_count(1)
+        assert httpx.get(f"{server.url}/api/tables/active").json()["table"]["name"] == "Uno"
+    finally:
+        server.stop()
+
+
+def test_after_a_restart_the_video_and_the_messages_come_back(browser, tmp_path):
+    args = ("--data-dir", str(tmp_path / "data"))
+    server = KeinuServer(*args)
+    try:
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        streams = []
+        page.on("request", lambda r: streams.append(r.url) if ".mjpg" in r.url else None)
+        page.goto(server.url, wait_until="domcontentloaded")
+        set_up(page, "Uno")
+        page.wait_for_function(
+            "document.querySelector('#page-referee img.stream').naturalWidth > 0"
+        )
+        opened = len(streams)
+        server.stop()
+        page.click("#undo")
+        expect(page.locator("#call-error")).to_have_text(
+            "Sin conexión con el servidor: se reintenta al volver."
+        )
+        server = KeinuServer(*args, port=server.port)
+        expect(page.locator("#call-error")).to_have_text("", timeout=20_000)
+        page.wait_for_function(
+            "document.querySelector('#page-referee img.stream').naturalWidth > 0", timeout=20_000
+        )
+        assert len(streams) > opened, "a new stream is opened after the restart"
+    finally:
+        server.stop()
+
+
+def test_the_api_pages_load_nothing_from_outside(browser, tmp_path):
+    server = KeinuServer("--data-dir", str(tmp_path / "data"), "--no-live")
+    try:
+        page = browser.new_page()
+        outside, blocked = [], []
+        page.on("request", lambda r: outside.append(r.url) if "127.0.0.1" not in r.url else None)
+        # the browser refuses what the pages' policy does not allow, before any traffic
+        page.on(
+            "requestfailed",
+            lambda r: blocked.append(r.url) if "csp" in (r.failure or "").lower() else None,
+        )
+        page.goto(f"{server.url}/docs")
+        expect(page.locator(".swagger-ui .info .title")).to_contain_text("keinu")
+        page.goto(f"{server.url}/redoc")
+        expect(page.locator("h1")).to_contain_text("keinu")
+        page.wait_for_load_state("networkidle")
+        assert sorted(outside) == sorted(blocked)
+    finally:
+        server.stop()
