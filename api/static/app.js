@@ -27,6 +27,13 @@ function showTab(name) {
 }
 
 function init() {
+  // The printed address carries the token once; its cookie now opens the rest, so the token
+  // leaves the address bar (and the history, and a shared screenshot).
+  const query = new URLSearchParams(location.search);
+  if (query.has("token")) {
+    query.delete("token");
+    history.replaceState(null, "", `${location.pathname}${query.size ? `?${query}` : ""}${location.hash}`);
+  }
   setLang(getLang());
   document.getElementById("lang").textContent = getLang() === "es" ? "EN" : "ES";
   document.getElementById("lang").onclick = () => {
@@ -57,8 +64,12 @@ function init() {
   initLive();
   initPractice();
   applyLabels();
-  const wanted = location.hash.slice(1);
-  showTab(["referee", "live", "practice"].includes(wanted) ? wanted : "referee");
+  const tabOfHash = () => {
+    const wanted = location.hash.slice(1);
+    return ["referee", "live", "practice"].includes(wanted) ? wanted : "referee";
+  };
+  window.addEventListener("hashchange", () => showTab(tabOfHash())); // Back and Forward
+  showTab(tabOfHash());
   connectFeed();
 }
 
