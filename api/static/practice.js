@@ -73,6 +73,7 @@ function showDrill(data) {
 
 function showAttempt(attempt) {
   drill = null;
+  fill($("cards-dealt")); // the dealt cards belong to the drill that just ended
   relevant = new Set();
   const ok = attempt.recognised;
   const seen = attempt.seen.length

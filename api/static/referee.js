@@ -58,6 +58,7 @@ export function initReferee() {
   $("table-list").onchange = (event) => switchTable(Number(event.target.value));
   $("not-shown").onclick = notShown;
   $("sena-add").addEventListener("submit", addSena);
+  $("log-calls-only").onchange = (event) => $("call-log").classList.toggle("calls-only", event.target.checked);
   $("setup-cancel").onclick = () => showSetup(false);
   $("show-submit").onclick = submitShown;
   document.addEventListener("keydown", onKey);
@@ -131,11 +132,16 @@ function buildSetup(defaultProfile) {
       ...state.sources.map((id) => h("option", { value: id, selected: state.sources.length === 1 }, id)))),
   )));
   fillManoSelect();
+  body.addEventListener("input", fillManoSelect); // the mano's list follows the names typed
+  const name = $("setup").elements.name;
+  if (name.value === "Mesa 1") name.value = t("setup.defaultname");
 }
 
 function fillManoSelect() {
   const form = $("setup");
-  fill($("setup-mano"), ...SEATS.map((seat) => h("option", { value: seat }, `${seat} · ${form[`seat${seat}`]?.value || ""}`)));
+  const chosen = form.mano.value || "1";
+  fill($("setup-mano"), ...SEATS.map((seat) => h("option", { value: seat, selected: String(seat) === chosen },
+    `${seat} · ${form[`seat${seat}`]?.value || ""}`)));
 }
 
 function showSetup(visible) {
@@ -219,7 +225,7 @@ function renderStatus() {
   else if (bet && bet.stake) stake = `${bet.stake}${bet.bettor ? ` (${seatName(bet.bettor)})` : ""}`;
   const speaks = view.to_speak ? `${seatName(view.to_speak)} (${view.to_speak})` : t("status.nobody");
   const score = (pair) => {
-    const dentro = view.dentro.includes(pair) ? ` · ${t("status.dentro")}` : "";
+    const dentro = view.dentro.includes(pair) && !view.game_winner ? ` · ${t("status.dentro")}` : "";
     return h("span.score-pair", { dataset: { pair } }, h("b", {}, pair), ` ${view.score[pair]}${dentro}`);
   };
   fill($("status"), 
@@ -291,8 +297,16 @@ function renderLog() {
   const calls = state.hand.view.calls;
   fill($("call-log"), ...calls.map(([seat, text]) => h("li", { class: text.startsWith("sena") ? "sena-call" : "" },
     h("b", {}, `${seatName(seat)}: `),
-    text.startsWith("sena ") ? `${t("feed.sena")} · ${gestureLabel(text.slice(5))}` : text)));
+    text.startsWith("sena ") ? `${t("feed.sena")} · ${gestureLabel(text.slice(5))}` : callLabel(text))));
   $("call-log").scrollTop = $("call-log").scrollHeight;
+}
+
+/** A call's text in the page's words, as its button says it ("paso" is "Pass" in English). */
+function callLabel(text) {
+  const plain = text.replaceAll(" ", "_");
+  if (term(plain) !== plain) return term(plain);
+  const [head, ...rest] = text.split(" ");
+  return [term(head), ...rest.map((word) => (/^\d+$/.test(word) ? word : term(word)))].join(" ");
 }
 
 const senaKey = (sena) => `${sena.calls[0]}`;
@@ -441,13 +455,20 @@ function renderReport() {
       h("thead", {}, h("tr", {}, ...["report.lance", "report.outcome", "report.winner", "report.stones"].map((k) => h("th", {}, t(k))))),
       h("tbody", {}, ...view.lances.map((l) => h("tr", {},
         h("td", {}, term(`phase.${l.lance}`)), h("td", {}, l.outcome ? term(`outcome.${l.outcome}`) : ""),
-        h("td", {}, l.winner ?? "—"), h("td", {}, l.stones ?? t("report.pending")))))),
+        h("td", {}, l.winner ?? "—"), h("td", {}, lanceStones(l, view)))))),
     h("p.final-score", {}, `${t("report.score")}: 1-3 ${view.score["1-3"]} – 2-4 ${view.score["2-4"]}`),
     falseSenas.length ? h("div.flag", {}, h("b", {}, `⚠ ${t("report.false_senas")}: `),
       falseSenas.map((s) => `${seatName(s.seat)} (${meaningLabel(s.meaning)})`).join(", ")) : null,
     view.false_declarations.length ? h("div.flag", {}, h("b", {}, `⚠ ${t("report.false_decl")}: `),
       view.false_declarations.map((d) => `${seatName(d.seat)}: «${d.said}»`).join(", ")) : null,
   );
+}
+
+/** Stones of a lance: paid, waiting for the cards, or never to be paid (the game was won before
+ * it, or the hand closed with the cards not shown). */
+function lanceStones(lance, view) {
+  if (lance.stones !== null && lance.stones !== undefined) return lance.paid === false && lance.unpaid_stones ? t("report.unpaid") : lance.stones;
+  return view.game_winner || state.hand.hand.cards_not_shown ? t("report.unpaid") : t("report.pending");
 }
 
 async function gameReport() {
@@ -492,12 +513,15 @@ function onKey(event) {
     event.preventDefault();
     return;
   }
+  let known = false;
   for (const row of ROWS) {
     for (const def of row) {
       if (def.key !== key) continue;
+      known = true;
       const legal = findLegal(def);
       if (legal) { sendCall(callText(def) || legal.text); event.preventDefault(); return; }
     }
   }
-  if (["1", "2", "3", "4"].includes(key)) { state.seat = Number(key); state.pinned = true; render(); }
+  if (["1", "2", "3", "4"].includes(key)) { state.seat = Number(key); state.pinned = true; render(); return; }
+  if (known) $("call-error").textContent = `${key.toUpperCase()}: ${t("calls.illegalkey")} (${seatName(state.seat)})`;
 }

@@ -148,3 +148,43 @@ def test_the_api_pages_load_nothing_from_outside(browser, tmp_path):
         assert sorted(outside) == sorted(blocked)
     finally:
         server.stop()
+
+
+def test_the_smaller_things_a_referee_notices(browser, tmp_path):
+    server = KeinuServer("--data-dir", str(tmp_path / "data"), "--no-live")
+    try:
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        page.goto(server.url, wait_until="domcontentloaded")
+        page.click("#lang")  # English: the defaults and the call log speak it too
+        expect(page.locator("input[name=name]")).to_have_value("Table 1")
+        # the mano's list follows the names as they are typed
+        page.fill("input[name=seat3]", "Koldo")
+        expect(page.locator("#setup-mano option[value='3']")).to_have_text("3 · Koldo")
+        page.select_option("#setup-mano", "3")
+        page.fill("input[name=seat1]", "Ane")
+        expect(page.locator("#setup-mano")).to_have_value("3")
+        page.click("#setup-submit")
+        expect(page.locator("#status-speaks")).to_have_text("Koldo (3)")
+
+        # a key that is not legal now says so
+        page.keyboard.press("p")
+        expect(page.locator("#call-error")).to_contain_text("P: is not legal now")
+        press_call(page, 3, "n")
+        expect(log_entries(page).first).to_have_text("Koldo: No mus")
+
+        # the call log can hide the señas
+        page.select_option("#sena-add-gesture", "wink")
+        page.click("#sena-add-submit")
+        expect(page.locator("#call-log li.sena-call")).to_be_visible()
+        page.check("#log-calls-only")
+        expect(page.locator("#call-log li.sena-call")).to_be_hidden()
+        expect(log_entries(page)).to_have_count(1)
+
+        # Back returns to the tab it left
+        page.click("[data-tab=live]")
+        expect(page.locator("#page-live")).to_be_visible()
+        page.go_back()
+        expect(page.locator("#page-referee")).to_be_visible()
+        expect(page.locator("#page-live")).to_be_hidden()
+    finally:
+        server.stop()
