@@ -125,6 +125,19 @@ def test_after_a_restart_the_video_and_the_messages_come_back(browser, tmp_path)
             "document.querySelector('#page-referee img.stream').naturalWidth > 0", timeout=20_000
         )
         assert len(streams) > opened, "a new stream is opened after the restart"
+
+        # the live picture keeps its height when the column beside it grows taller
+        page.click("[data-tab=live]")
+        page.evaluate(
+            "for (let i = 0; i < 60; i++) document.getElementById('feed')"
+            ".append(Object.assign(document.createElement('li'), {textContent: 'x'}))"
+        )
+        band = page.evaluate(
+            "(() => { const img = document.querySelector('#page-live img.stream');"
+            " return img.closest('.card').getBoundingClientRect().height"
+            " - img.getBoundingClientRect().height; })()"
+        )
+        assert band < 4, f"a band of {band} px under the video"
     finally:
         server.stop()
 
