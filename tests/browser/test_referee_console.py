@@ -201,3 +201,23 @@ def test_the_smaller_things_a_referee_notices(browser, tmp_path):
         expect(page.locator("#page-live")).to_be_hidden()
     finally:
         server.stop()
+
+
+def test_the_token_leaves_the_address_bar_and_a_page_without_it_says_what_to_do(
+    browser, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("KEINU_TOKEN", "a-token-long-enough-for-the-gate")
+    server = KeinuServer("--data-dir", str(tmp_path / "data"), "--no-live", health_token=True)
+    try:
+        page = browser.new_page()
+        page.goto(f"{server.url}/?token=a-token-long-enough-for-the-gate#live")
+        expect(page.locator("#page-live")).to_be_visible()
+        assert page.url == f"{server.url}/#live"
+        page.reload()  # the cookie opens the page
+        expect(page.locator("#page-live")).to_be_visible()
+        stranger = browser.new_page()
+        stranger.goto(server.url)
+        expect(stranger.locator("body")).to_contain_text("keinu serve")
+        expect(stranger.locator("h1")).to_have_text("keinu")
+    finally:
+        server.stop()
