@@ -1,6 +1,6 @@
 // Practice mode: calibration, drills and their scores, live bars, sensitivities, progress plot.
 import { api, fill, h, on } from "/static/core.js";
-import { t, meaningLabel, gestureLabel } from "/static/i18n.js";
+import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { calibrationText } from "/static/live.js";
 
 const KINDS = ["lip_bite", "tongue_out", "mouth_twist", "brows_raised", "wink", "eyes_closed", "pout", "head_tilt", "shrug"];
@@ -134,6 +134,12 @@ function renderProgress(progress) {
     h("div.legend", {}, ...targets.map((name, i) => h("span", {}, h("i", { style: `background:${COLORS[i % COLORS.length]}` }), meaningLabel(name)))));
 }
 
+/** A session's day ("01/12") or, with ``time``, day and time, in the page's language. */
+function sessionDate(entry, time = false) {
+  const parts = { day: "2-digit", month: "2-digit", ...(time ? { hour: "2-digit", minute: "2-digit", hour12: false } : {}) };
+  return new Date(entry.started_ms).toLocaleString(getLang() === "es" ? "es-ES" : "en-GB", parts);
+}
+
 function chart(title, sessions, targets, valueOf, max, format) {
   const W = 260, H = 110, L = 34, B = 16;
   const NS = "http://www.w3.org/2000/svg";
@@ -153,13 +159,20 @@ function chart(title, sessions, targets, valueOf, max, format) {
     el("line", { x1: L, x2: W, y1: y(v), y2: y(v), class: "grid" });
     el("text", { x: L - 4, y: y(v) + 4, class: "axis", "text-anchor": "end" }, format(v));
   }
-  sessions.forEach((s, i) => el("text", { x: x(i), y: H + B - 4, class: "axis", "text-anchor": "middle" }, String(i + 1)));
+  sessions.forEach((s, i) => el("text", { x: x(i), y: H + B - 4, class: "axis", "text-anchor": "middle" }, sessionDate(s)));
   targets.forEach((name, k) => {
     const points = sessions.map((s, i) => [i, s.targets[name] ? valueOf(s.targets[name]) : null]).filter(([, v]) => v !== null);
     if (!points.length) return;
     const color = COLORS[k % COLORS.length];
-    el("polyline", { points: points.map(([i, v]) => `${x(i)},${y(v)}`).join(" "), fill: "none", stroke: color, "stroke-width": 2 });
-    points.forEach(([i, v]) => el("circle", { cx: x(i), cy: y(v), r: 3, fill: color }));
+    // each seña's points sit a little apart, so equal values (two at 100%) stay visible
+    const shift = (k - (targets.length - 1) / 2) * 3;
+    el("polyline", { points: points.map(([i, v]) => `${x(i) + shift},${y(v)}`).join(" "), fill: "none", stroke: color, "stroke-width": 2 });
+    points.forEach(([i, v]) => {
+      const dot = el("circle", { cx: x(i) + shift, cy: y(v), r: 3, fill: color, "data-target": name });
+      const tip = document.createElementNS(NS, "title");
+      tip.textContent = `${meaningLabel(name)} · ${sessionDate(sessions[i], true)} · ${format(v)}`;
+      dot.append(tip);
+    });
   });
   return h("figure.chart-box", {}, h("figcaption", {}, title), svg);
 }

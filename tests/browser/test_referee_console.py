@@ -221,3 +221,30 @@ def test_the_token_leaves_the_address_bar_and_a_page_without_it_says_what_to_do(
         expect(stranger.locator("h1")).to_have_text("keinu")
     finally:
         server.stop()
+
+
+def test_a_drills_cards_go_with_it_and_the_progress_plot_shows_every_point(browser, tmp_path):
+    server = KeinuServer("--data-dir", str(tmp_path / "data"), "--no-live")
+    try:
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        page.goto(f"{server.url}/#practice", wait_until="domcontentloaded")
+        page.fill("#player", "Ane")
+        page.click("#drill-hand")
+        expect(page.locator("#cards-dealt span")).to_have_count(4)
+        page.click("#drill-done")
+        expect(page.locator("#attempts li")).to_have_count(1)
+        expect(page.locator("#cards-dealt span")).to_have_count(0)
+        for target in ("juego_31", "dos_reyes"):
+            page.select_option("#drill-target", target)
+            page.click("#drill-sena")
+            page.click("#drill-done")
+        expect(page.locator("#attempts li")).to_have_count(3)
+        accuracy = page.locator("#progress svg.chart").first
+        # missed señas all sit at 0% in one session: each is still drawn apart
+        expect(accuracy.locator("circle[data-target=juego_31]")).to_have_count(1)
+        places = accuracy.locator("circle").evaluate_all("cs => cs.map(c => c.getAttribute('cx'))")
+        assert len(places) == len(set(places)) >= 2, places
+        day = accuracy.locator("text.axis").last.text_content()
+        assert day.count("/") == 1, day  # the session's day, not its number
+    finally:
+        server.stop()
