@@ -4,6 +4,8 @@ closed with the cards not shown, a new table behind a confirmation and a switch 
 first one; the video and the messages come back after a server restart; the API pages load
 nothing from outside."""
 
+import re
+
 import httpx
 import pytest
 from keinu_server import KeinuServer
@@ -105,7 +107,8 @@ def test_after_a_restart_the_video_and_the_messages_come_back(browser, tmp_path)
     args = ("--data-dir", str(tmp_path / "data"))
     server = KeinuServer(*args)
     try:
-        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        # a browser set to US English: the Spanish page still has no "AM" in its clock
+        page = browser.new_page(viewport={"width": 1366, "height": 900}, locale="en-US")
         streams = []
         page.on("request", lambda r: streams.append(r.url) if ".mjpg" in r.url else None)
         page.goto(server.url, wait_until="domcontentloaded")
@@ -128,6 +131,8 @@ def test_after_a_restart_the_video_and_the_messages_come_back(browser, tmp_path)
 
         # the live picture keeps its height when the column beside it grows taller
         page.click("[data-tab=live]")
+        when = page.locator("#feed li .when").first
+        expect(when).to_have_text(re.compile(r"^\d\d:\d\d:\d\d$"), timeout=30_000)
         page.evaluate(
             "for (let i = 0; i < 60; i++) document.getElementById('feed')"
             ".append(Object.assign(document.createElement('li'), {textContent: 'x'}))"
@@ -138,6 +143,9 @@ def test_after_a_restart_the_video_and_the_messages_come_back(browser, tmp_path)
             " - img.getBoundingClientRect().height; })()"
         )
         assert band < 4, f"a band of {band} px under the video"
+        page.set_viewport_size({"width": 800, "height": 1000})
+        expect(page.locator("#health-text .fps")).to_be_visible()
+        expect(page.locator("#health-text .fps")).to_contain_text("fps")
     finally:
         server.stop()
 
