@@ -83,6 +83,9 @@ def test_a_hand_with_an_undo_a_review_a_skipped_showdown_and_a_table_switch(brow
         expect(page.locator("#next-hand")).to_be_disabled()
         page.click("#not-shown")
         expect(page.locator("#closed-note")).to_be_visible()
+        # the lances the cards would have paid say they are not paid, not "to be seen"
+        expect(page.locator("#report")).to_contain_text("no se cobra")
+        expect(page.locator("#report")).not_to_contain_text("por ver")
         expect(page.locator("#next-hand")).to_be_enabled()
         page.click("#next-hand")
         expect(page.locator("#status")).to_contain_text("Mano nº 2")
