@@ -333,14 +333,16 @@ class Table:
         assert sena is not None
         return sena
 
-    def undo(self) -> Call:
-        """Take back the last call (señas included) by replaying the others."""
+    def undo(self, index: int | None = None) -> Call:
+        """Take back call ``index`` (default: the last, señas included) by replaying the
+        others in their order."""
         if not self._calls:
             raise IndexError("no call to undo")
-        last = self._calls[-1]
-        rebuilt = self.replayed(self._calls[:-1])
+        index = len(self._calls) - 1 if index is None else index
+        taken = self._calls[index]
+        rebuilt = self.replayed(self._calls[:index] + self._calls[index + 1 :])
         self.__dict__.update(rebuilt.__dict__)
-        return last
+        return taken
 
     def replayed(self, calls: list[Call]) -> Table:
         """A fresh table with the same start (rules, mano, score, hands) after ``calls``."""
