@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.calls import ANSWERS, BET_ACTIONS, MIN_BET, Call
+from engine.calls import ANSWERS, BET_ACTIONS, MIN_BET, Action, Call
 from engine.rules import Lance, Rules
 from engine.seats import other_pair, pair_of
+from engine.views import BettingView
 
 
 class BettingError(Exception):
@@ -84,17 +85,21 @@ class Betting:
         if self.result is not None:
             return []
         if self.bettor is None:
-            seat = self.to_speak
-            calls = [Call(seat, "paso"), Call(seat, "envido")]
+            seat = self.participants[self.opened]
+            calls = [Call(seat, Action.PASO), Call(seat, Action.ENVIDO)]
             if self.rules.ordago_opening:
-                calls.append(Call(seat, "ordago"))
+                calls.append(Call(seat, Action.ORDAGO))
             return calls
         calls = []
         for seat in self.answerers:
-            calls += [Call(seat, "paso"), Call(seat, "quiero"), Call(seat, "no_quiero")]
-            calls.append(Call(seat, "no_queremos"))
+            calls += [
+                Call(seat, Action.PASO),
+                Call(seat, Action.QUIERO),
+                Call(seat, Action.NO_QUIERO),
+            ]
+            calls.append(Call(seat, Action.NO_QUEREMOS))
             if not self.ordago:
-                calls += [Call(seat, "sube"), Call(seat, "ordago")]
+                calls += [Call(seat, Action.SUBE), Call(seat, Action.ORDAGO)]
         return calls
 
     def check(self, call: Call) -> None:
@@ -107,41 +112,41 @@ class Betting:
             expected = self.to_speak
             if seat != expected:
                 raise BettingError(f"not seat {seat}'s turn: seat {expected} speaks first")
-            if action in ("paso", "envido"):
-                if action == "envido" and call.bet_amount < MIN_BET:
+            if action in (Action.PASO, Action.ENVIDO):
+                if action == Action.ENVIDO and call.bet_amount < MIN_BET:
                     raise BettingError(f"a bet is at least {MIN_BET} stones")
                 return
-            if action == "ordago":
+            if action == Action.ORDAGO:
                 if not self.rules.ordago_opening:
                     raise BettingError("órdago only as a raise (rules.ordago_opening is false)")
                 return
-            if action == "sube":
+            if action == Action.SUBE:
                 raise BettingError("no bet to raise: open with 'envido'")
             raise BettingError(f"no bet to answer: say paso, envido or ordago, not {call.text!r}")
         if pair_of(seat) == self.bettor_pair:
             raise BettingError(f"pair {self.bettor_pair} made the last bet: its opponents answer")
         if seat in self.out:
             raise BettingError(f"seat {seat} declined and is out of {self.lance}")
-        if action == "envido":
+        if action == Action.ENVIDO:
             raise BettingError("a bet stands: raise it with 'sube N'")
-        if action in ("sube", "ordago") and self.ordago:
+        if action in (Action.SUBE, Action.ORDAGO) and self.ordago:
             raise BettingError("an órdago can only be seen (quiero) or refused (no quiero)")
-        if action == "sube" and call.bet_amount < MIN_BET:
+        if action == Action.SUBE and call.bet_amount < MIN_BET:
             raise BettingError(f"a raise is at least {MIN_BET} stones")
-        if action not in ANSWERS and action not in ("paso", "sube", "ordago"):
+        if action not in ANSWERS and action not in (Action.PASO, Action.SUBE, Action.ORDAGO):
             raise BettingError(f"{call.text!r} is not an answer to a bet")
 
     def apply(self, call: Call) -> None:
         seat, action = call.seat, call.action
         if self.bettor is None:
-            if action == "paso":
+            if action == Action.PASO:
                 self.opened += 1
                 if self.opened == len(self.participants):
                     self.result = PASO
                 return
             self.bettor = seat
             self.previous = None
-            if action == "ordago":
+            if action == Action.ORDAGO:
                 self.ordago = True
             else:
                 self.stake = call.bet_amount
@@ -149,15 +154,15 @@ class Betting:
         if action in BET_ACTIONS:
             self.previous = self.stake
             self.bettor = seat
-            if action == "ordago":
+            if action == Action.ORDAGO:
                 self.ordago = True
             else:
                 self.stake += call.bet_amount
             return
-        if action == "quiero":
+        if action == Action.QUIERO:
             self.result = ORDAGO if self.ordago else ACCEPTED
             return
-        if action == "no_queremos":
+        if action == Action.NO_QUEREMOS:
             self._fold()
             return
         self.out.add(seat)
@@ -168,7 +173,7 @@ class Betting:
         self.result = FOLDED
         self.fold_winner = self.bettor_pair
 
-    def view(self) -> dict:
+    def view(self) -> BettingView:
         return {
             "lance": str(self.lance),
             "participants": list(self.participants),

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.phases import ENDED_PHASES
 from engine.rules import Rules
 from engine.seats import PAIRS, next_seat
 from engine.table import Table, parse_score
@@ -58,7 +59,7 @@ class Game:
 
     @staticmethod
     def _ended(table: Table) -> bool:
-        return table.phase in ("finished", "showdown")
+        return table.phase in ENDED_PHASES
 
     def end_hand(self, table: Table) -> None:
         """Carry the hand's score forward. A hand left at the showdown without cards (a live

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from engine.calls import Call, parse_call
 from engine.cards import Hand
 from engine.errors import EngineError, IllegalCall, RecordError
 from engine.game import Match
+from engine.phases import ENDED_PHASES
 from engine.rules import Rules
+from engine.seats import SEATS
 from engine.senas.verdicts import summarise_by_seat
 from engine.table import SenaCall, Table, parse_hands, parse_score
 
@@ -67,13 +69,13 @@ def _check_keys(data: Any, allowed: frozenset[str], where: str) -> None:
 
 
 def _mano(value: Any, where: str) -> int:
-    if isinstance(value, bool) or value not in (1, 2, 3, 4):
+    if isinstance(value, bool) or not isinstance(value, int) or value not in SEATS:
         raise _fail(where, f"mano must be a seat 1..4, got {value!r}")
     return value
 
 
 def _hand_fields(
-    data: dict, rules: Rules, where: str, mano: int | None, score: dict | None
+    data: dict[str, Any], rules: Rules, where: str, mano: int | None, score: dict[str, int] | None
 ) -> HandRecord:
     if "calls" not in data or not isinstance(data["calls"], list):
         raise _fail(where, "calls must be a list of [seat, text] or [seat, text, t_ms]")
@@ -101,7 +103,7 @@ def _hand_fields(
     return HandRecord(rules, mano, score, calls, hands, hand_in_game, meta)
 
 
-def _rules(data: dict) -> Rules:
+def _rules(data: dict[str, Any]) -> Rules:
     try:
         return Rules.from_dict(data.get("rules"))
     except EngineError as exc:
@@ -155,7 +157,8 @@ def format_record(record: HandRecord | GameRecord) -> dict[str, Any]:
             data["meta"] = hand.meta
         return data
 
-    head: dict[str, Any] = {"rules": record.rules.to_dict(), "score": dict(record.score)}
+    score = None if record.score is None else dict(record.score)
+    head: dict[str, Any] = {"rules": record.rules.to_dict(), "score": score}
     head["mano"] = record.mano
     if isinstance(record, GameRecord):
         deals = []
@@ -182,6 +185,8 @@ def _apply_calls(table: Table, calls: list[Call], where: str) -> None:
 
 
 def replay_hand(record: HandRecord) -> Table:
+    if record.mano is None:
+        raise RecordError("mano is missing (the seat that speaks first, 1..4)")
     table = Table(record.rules, record.mano, record.score, record.hand_in_game, record.hands)
     _apply_calls(table, record.calls, "")
     return table
@@ -213,7 +218,7 @@ def replay_game(record: GameRecord) -> GameReplay:
                 raise _fail(where, f"{name} is {stated!r} but the game carries {carried!r}")
         _apply_calls(table, deal.calls, where)
         tables.append(table)
-        if table.phase not in ("finished", "showdown"):
+        if table.phase not in ENDED_PHASES:
             if i + 1 < len(record.deals):
                 raise _fail(where, f"the hand stops in phase {table.phase} before the next deal")
             break
@@ -227,7 +232,7 @@ def sena_calls_as_dicts(
     sena_calls: list[SenaCall], rules: Rules, hands: Mapping[int, Hand] | None
 ) -> list[dict[str, Any]]:
     """The default seña output: the calls as parsed, without judgement."""
-    return [sena.to_dict() for sena in sena_calls]
+    return [cast(dict[str, Any], sena.to_dict()) for sena in sena_calls]
 
 
 def hand_summary(table: Table, judge: SenaJudge = sena_calls_as_dicts) -> dict[str, Any]:

@@ -23,10 +23,13 @@ class Lance(StrEnum):
     PUNTO = "punto"
 
 
-#: Options whose value is one of a few choices.
+#: The choices of each option with a few values, the default first. Every other place that
+#: offers these choices (the API's schemas, the dashboard) takes them from here.
+REYES: tuple[int, ...] = (8, 4)
+TARGETS: tuple[int, ...] = (40, 30)
 CHOICES: dict[str, tuple[Any, ...]] = {
-    "reyes": (8, 4),
-    "target": (40, 30),
+    "reyes": REYES,
+    "target": TARGETS,
     "match": ("best_of_3", "vacas"),
     "deje": ("before_last_raise", "one"),
     "pares_bonus": ("each_hand", "best_hand"),

@@ -20,6 +20,7 @@ from engine.cards import Hand
 from engine.ranking import RANKERS, juego_value, pares_value, winner_seat
 from engine.rules import Lance, Rules
 from engine.seats import pair_of
+from engine.views import LanceView
 
 #: A pares/juego lance where only one pair said "si": no betting, it scores at the showdown.
 SINGLE = "single"
@@ -71,7 +72,7 @@ class LanceResult:
             return False
         return not (self.outcome == FOLDED and self.lance in (Lance.GRANDE, Lance.CHICA))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> LanceView:
         return {
             "lance": str(self.lance),
             "outcome": self.outcome,
@@ -87,7 +88,9 @@ class LanceResult:
         }
 
 
-def _bonus(lance: Lance, seats: list[int], hands: Mapping[int, Hand], rules: Rules) -> dict:
+def _bonus(
+    lance: Lance, seats: list[int], hands: Mapping[int, Hand], rules: Rules
+) -> dict[int, int]:
     if lance == Lance.PARES:
         values = {s: pares_value(hands[s], rules) for s in seats}
     elif lance == Lance.JUEGO:

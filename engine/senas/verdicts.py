@@ -49,7 +49,7 @@ class SenaRecord:
     calls: tuple[int, ...]
     t_ms: int | None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
             "gestures": list(self.gestures),
@@ -150,7 +150,10 @@ def judge(sena: Sena, *, profile: Profile, rules: Rules, hand: Hand | None) -> S
     meaning_ = meaning(sena.meaning) if sena.meaning else None
     lance = profile.lance_of(sena.meaning) if sena.meaning else None
     truth = truth_of(meaning_, hand, rules)
-    if meaning_ is None:
+    verdict: Verdict
+    reason: Reason | None
+    if meaning_ is None or lance is None:
+        lance = None
         verdict = "not_in_catalogue"
         reason = (
             f"{_quoted(sena)} no es una seña del perfil {profile.name}: cualquier otro "
@@ -201,7 +204,7 @@ def summarise_by_seat(
     """Per seat ("1".."4", as in hand records), how many señas got each verdict. Takes
     SenaRecords or their ``to_dict()`` form (what ``keinu replay`` prints); an entry without a
     verdict (a seña call nobody judged) counts for none."""
-    summary = {str(seat): dict.fromkeys(VERDICTS, 0) for seat in SEATS}
+    summary: dict[str, dict[str, int]] = {str(seat): dict.fromkeys(VERDICTS, 0) for seat in SEATS}
     for record in records:
         item = record if isinstance(record, Mapping) else record.to_dict()
         if item.get("verdict") is not None:

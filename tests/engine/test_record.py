@@ -17,9 +17,9 @@ def load(name):
     return json.loads((RECORDS / name).read_text())
 
 
-def test_design_example_gives_ten_each():
-    summary = replay_summary(load("design_example.json"))
-    assert summary["score"] == {"1-3": 10, "2-4": 10}
+def test_the_worked_example_gives_ten_each(worked_example):
+    summary = replay_summary(worked_example)
+    assert summary["score"] == worked_example["meta"]["expect"]["score"] == {"1-3": 10, "2-4": 10}
     assert [(lance["lance"], lance["winner"], lance["stones"]) for lance in summary["lances"]] == [
         ("grande", "2-4", 5),
         ("chica", "1-3", 6),
@@ -95,21 +95,21 @@ def test_illegal_call_in_a_game_names_the_deal():
         ({"colour": 1}, "unknown key"),
     ],
 )
-def test_malformed_records_are_refused_with_a_clear_message(change, message):
-    data = load("design_example.json") | change
+def test_malformed_records_are_refused_with_a_clear_message(change, message, worked_example):
+    data = worked_example | change
     with pytest.raises(RecordError, match=message):
         replay_summary(data)
 
 
-def test_cli_replay_prints_one_json_object(capsys):
-    assert main(["replay", str(RECORDS / "design_example.json")]) == 0
+def test_cli_replay_prints_one_json_object(capsys, worked_example_path):
+    assert main(["replay", str(worked_example_path)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["score"] == {"1-3": 10, "2-4": 10} and out["game_winner"] is None
     assert {"lances", "senas"} <= set(out)
 
 
-def test_cli_replay_illegal_call_exits_nonzero_and_prints_nothing(tmp_path, capsys):
-    data = load("design_example.json")
+def test_cli_replay_illegal_call_exits_nonzero_and_prints_nothing(tmp_path, capsys, worked_example):
+    data = worked_example
     data["calls"][9] = [2, "sube 1"]
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
