@@ -1,9 +1,9 @@
 """The house rules of one table.
 
-The four rule documents in the project's seeds agree on the core of Mus and differ on details.
+The four rule documents keinu is built from agree on the core of Mus and differ on details.
 Every difference is an option here with a named default; the default follows the majority
 (000 = the fullest Spanish account, 002 = the Portuguese one, 003 = the modern guide,
-004 = the club page).
+004 = the club page). docs/rules.md states every rule and option with its documents.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The referee's answer for every seña: one verdict and one truth, with a reason a player can
 read (Spanish, and English beside it).
 
-Verdicts, the first that applies winning (DESIGN.md): ``not_in_catalogue`` (the profile does not
-list the gesture), ``not_allowed_now`` (señas are off for this hand, or a mus wish after the
+Verdicts, the first that applies winning (docs/senas.md): ``not_in_catalogue`` (the profile does
+not list the gesture), ``not_allowed_now`` (señas are off for this hand, or a mus wish after the
 mus), ``late`` (the first call of the seña's lance was already made), ``false`` (the shown hand
 contradicts it), else ``legal``. A seña is judged at the moment its last gesture was seen.
 """

@@ -1,4 +1,4 @@
-"""Call texts of DESIGN.md: parse, canonical form, round trip, clear errors."""
+"""Call texts of docs/hand-record.md: parse, canonical form, round trip, clear errors."""
 
 import pytest
 
