@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 
 from engine.calls import ANSWERS, BET_ACTIONS, MIN_BET, Action, Call
 from engine.rules import Lance, Rules
-from engine.seats import other_pair, pair_of
 from engine.views import BettingView
 
 
@@ -52,7 +51,8 @@ class Betting:
 
     @property
     def bettor_pair(self) -> str | None:
-        return None if self.bettor is None else pair_of(self.bettor)
+        """The bettor's team (a pair with four players)."""
+        return None if self.bettor is None else self.rules.seating.team_of(self.bettor)
 
     @property
     def answerers(self) -> tuple[int, ...]:
@@ -62,8 +62,9 @@ class Betting:
         n = len(self.participants)
         start = self.participants.index(self.bettor)
         ring = [self.participants[(start + i) % n] for i in range(1, n)]
-        answering = other_pair(pair_of(self.bettor))
-        return tuple(s for s in ring if pair_of(s) == answering and s not in self.out)
+        team_of = self.rules.seating.team_of
+        betting = team_of(self.bettor)
+        return tuple(s for s in ring if team_of(s) != betting and s not in self.out)
 
     @property
     def to_speak(self) -> int | None:
@@ -123,8 +124,9 @@ class Betting:
             if action == Action.SUBE:
                 raise BettingError("no bet to raise: open with 'envido'")
             raise BettingError(f"no bet to answer: say paso, envido or ordago, not {call.text!r}")
-        if pair_of(seat) == self.bettor_pair:
-            raise BettingError(f"pair {self.bettor_pair} made the last bet: its opponents answer")
+        if self.bettor_pair is not None and self.rules.seating.team_of(seat) == self.bettor_pair:
+            side = self.rules.seating.side_name(self.bettor_pair)
+            raise BettingError(f"{side} made the last bet: its opponents answer")
         if seat in self.out:
             raise BettingError(f"seat {seat} declined and is out of {self.lance}")
         if action == Action.ENVIDO:

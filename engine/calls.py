@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.errors import CallError
 from engine.gesture import GestureError, normalise_side
+from engine.seats import MAX_SEATS
 
 DEFAULT_BET = 2
 MIN_BET = 2
@@ -89,8 +90,8 @@ class Call:
     t_ms: int | None = None
 
     def __post_init__(self) -> None:
-        if isinstance(self.seat, bool) or self.seat not in (1, 2, 3, 4):
-            raise CallError(f"seat must be 1..4, got {self.seat!r}")
+        if isinstance(self.seat, bool) or self.seat not in range(1, MAX_SEATS + 1):
+            raise CallError(f"seat must be 1..{MAX_SEATS}, got {self.seat!r}")
         try:
             object.__setattr__(self, "action", Action(self.action))
         except ValueError:
@@ -168,7 +169,7 @@ def parse_call(item: Any) -> Call:
         raise CallError(f"a call is [seat, text] or [seat, text, t_ms], got {item!r}")
     seat, text = item[0], item[1]
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise CallError(f"seat must be 1..4, got {seat!r}")
+        raise CallError(f"seat must be 1..{MAX_SEATS}, got {seat!r}")
     t_ms = item[2] if len(item) == 3 else None
     if t_ms is not None and (isinstance(t_ms, bool) or not isinstance(t_ms, int) or t_ms < 0):
         raise CallError(f"t_ms must be a whole number of milliseconds, got {t_ms!r}")

@@ -17,10 +17,21 @@ from typing import Any
 
 from engine.phases import ENDED_PHASES
 from engine.rules import Rules
-from engine.seats import PAIRS, next_seat
 from engine.table import Table, parse_score
 
 WINS_NEEDED = 2  # best of three, for games in a match or a vaca, and for vacas in a match
+
+
+def new_table(
+    rules: Rules,
+    mano: int,
+    score: Mapping[str, int] | None,
+    hand_in_game: int | None = None,
+    hands: Mapping[Any, Any] | None = None,
+    wild: Mapping[Any, Any] | None = None,
+) -> Table:
+    """The table of one hand of ``rules.game``: Mus, or an Encaje."""
+    return Table(rules, mano, score, hand_in_game, hands, wild)
 
 
 class Game:
@@ -37,7 +48,7 @@ class Game:
         self.rules = rules or Rules()
         self.number = number
         self.mano = mano
-        self.score = parse_score(score)
+        self.score = parse_score(score, self.rules)
         self.tables: list[Table] = []
         self.winner: str | None = None
         self.won_by_ordago = False
@@ -48,12 +59,14 @@ class Game:
     def is_over(self) -> bool:
         return self.winner is not None
 
-    def start_hand(self, hands: Mapping[Any, Any] | None = None) -> Table:
+    def start_hand(
+        self, hands: Mapping[Any, Any] | None = None, wild: Mapping[Any, Any] | None = None
+    ) -> Table:
         if self.is_over:
             raise ValueError(f"game {self.number} is over: pair {self.winner} won it")
         if self._hands_ended != len(self.tables):
             raise ValueError("the previous hand has not ended (end_hand)")
-        table = Table(self.rules, self.mano, self.score, len(self.tables) + 1, hands)
+        table = new_table(self.rules, self.mano, self.score, len(self.tables) + 1, hands, wild)
         self.tables.append(table)
         return table
 
@@ -70,12 +83,12 @@ class Game:
             raise ValueError(f"hand {table.hand_in_game} is still in phase {table.phase}")
         self._hands_ended += 1
         self.score = table.score
-        self.mano = next_seat(self.mano)
+        self.mano = self.rules.seating.next_seat(self.mano)
         if table.game_winner is not None:
             self.winner = table.game_winner
             self.won_by_ordago = table.ordago_lance is not None
             return
-        for pair in PAIRS:
+        for pair in self.rules.seating.teams:
             announced = any(d["pair"] == pair for d in self.dentro)
             if self.score[pair] >= self.rules.dentro and not announced:
                 self.dentro.append({"pair": pair, "hand_in_game": table.hand_in_game})
@@ -101,9 +114,9 @@ class Match:
         self.rules = rules or Rules()
         self.games: list[Game] = []
         self._next_mano = mano
-        self._first_score = parse_score(score)
-        self.games_won = dict.fromkeys(PAIRS, 0)  # in the current vaca (or the match)
-        self.vacas_won = dict.fromkeys(PAIRS, 0)
+        self._first_score = parse_score(score, self.rules)
+        self.games_won = dict.fromkeys(self.rules.seating.teams, 0)  # in the vaca (or the match)
+        self.vacas_won = dict.fromkeys(self.rules.seating.teams, 0)
         self.winner: str | None = None
 
     @property
@@ -135,7 +148,7 @@ class Match:
         self.games_won[winner] = WINS_NEEDED if decides_vaca else self.games_won[winner] + 1
         if self.games_won[winner] >= WINS_NEEDED:
             self.vacas_won[winner] += 1
-            self.games_won = dict.fromkeys(PAIRS, 0)
+            self.games_won = dict.fromkeys(self.rules.seating.teams, 0)
             if self.vacas_won[winner] >= WINS_NEEDED:
                 self.winner = winner
 

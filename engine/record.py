@@ -16,15 +16,15 @@ from typing import Any, cast
 from engine.calls import Call, parse_call
 from engine.cards import Hand
 from engine.errors import EngineError, IllegalCall, RecordError
-from engine.game import Match
+from engine.game import Match, new_table
 from engine.phases import ENDED_PHASES
 from engine.rules import Rules
-from engine.seats import SEATS
 from engine.senas.verdicts import summarise_by_seat
+from engine.start import parse_wild
 from engine.table import SenaCall, Table, parse_hands, parse_score
 
-HAND_KEYS = frozenset({"rules", "score", "mano", "hands", "calls", "hand_in_game", "meta"})
-DEAL_KEYS = frozenset({"score", "mano", "hands", "calls", "hand_in_game", "meta"})
+HAND_KEYS = frozenset({"rules", "score", "mano", "hands", "wild", "calls", "hand_in_game", "meta"})
+DEAL_KEYS = frozenset({"score", "mano", "hands", "wild", "calls", "hand_in_game", "meta"})
 GAME_KEYS = frozenset({"rules", "score", "mano", "deals", "meta"})
 
 #: Turns a hand's seña calls into what the output shows (the señas engine judges them).
@@ -43,6 +43,7 @@ class HandRecord:
     hands: dict[int, Hand] | None = None
     hand_in_game: int | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    wild: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass
@@ -68,9 +69,10 @@ def _check_keys(data: Any, allowed: frozenset[str], where: str) -> None:
         )
 
 
-def _mano(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value not in SEATS:
-        raise _fail(where, f"mano must be a seat 1..4, got {value!r}")
+def _mano(value: Any, where: str, rules: Rules) -> int:
+    seats = rules.seating.seats
+    if isinstance(value, bool) or not isinstance(value, int) or value not in seats:
+        raise _fail(where, f"mano must be a seat 1..{len(seats)}, got {value!r}")
     return value
 
 
@@ -87,11 +89,12 @@ def _hand_fields(
             seat = item[0] if isinstance(item, list) and item else "?"
             raise _fail(where, f"call {i} (seat {seat}): {exc}") from None
     hands = None
-    if data.get("hands") is not None:
-        try:
-            hands = parse_hands(data["hands"])
-        except EngineError as exc:
-            raise _fail(where, str(exc)) from None
+    try:
+        if data.get("hands") is not None:
+            hands = parse_hands(data["hands"], rules)
+        wild = parse_wild(data.get("wild"), rules)
+    except EngineError as exc:
+        raise _fail(where, str(exc)) from None
     hand_in_game = data.get("hand_in_game")
     if hand_in_game is not None and (
         isinstance(hand_in_game, bool) or not isinstance(hand_in_game, int) or hand_in_game < 1
@@ -100,7 +103,7 @@ def _hand_fields(
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
         raise _fail(where, "meta must be an object")
-    return HandRecord(rules, mano, score, calls, hands, hand_in_game, meta)
+    return HandRecord(rules, mano, score, calls, hands, hand_in_game, meta, wild)
 
 
 def _rules(data: dict[str, Any]) -> Rules:
@@ -110,9 +113,9 @@ def _rules(data: dict[str, Any]) -> Rules:
         raise RecordError(str(exc)) from None
 
 
-def _score(value: Any, where: str) -> dict[str, int]:
+def _score(value: Any, where: str, rules: Rules) -> dict[str, int]:
     try:
-        return parse_score(value)
+        return parse_score(value, rules)
     except ValueError as exc:
         raise _fail(where, str(exc)) from None
 
@@ -122,16 +125,16 @@ def parse_record(data: Any) -> HandRecord | GameRecord:
     if isinstance(data, dict) and "deals" in data:
         _check_keys(data, GAME_KEYS, "")
         rules = _rules(data)
-        mano = _mano(data.get("mano", 1), "")
-        score = _score(data.get("score"), "")
+        mano = _mano(data.get("mano", 1), "", rules)
+        score = _score(data.get("score"), "", rules)
         if not isinstance(data["deals"], list) or not data["deals"]:
             raise RecordError("deals must be a non-empty list of hands")
         deals = []
         for i, deal in enumerate(data["deals"]):
             where = f"deal {i + 1}"
             _check_keys(deal, DEAL_KEYS, where)
-            deal_mano = _mano(deal["mano"], where) if "mano" in deal else None
-            deal_score = _score(deal["score"], where) if "score" in deal else None
+            deal_mano = _mano(deal["mano"], where, rules) if "mano" in deal else None
+            deal_score = _score(deal["score"], where, rules) if "score" in deal else None
             record = _hand_fields(deal, rules, where, deal_mano, deal_score)
             deals.append(record)
         meta = data.get("meta", {})
@@ -140,7 +143,8 @@ def parse_record(data: Any) -> HandRecord | GameRecord:
     if "mano" not in data:
         raise RecordError("mano is missing (the seat that speaks first, 1..4)")
     rules = _rules(data)
-    return _hand_fields(data, rules, "", _mano(data["mano"], ""), _score(data.get("score"), ""))
+    mano, score = _mano(data["mano"], "", rules), _score(data.get("score"), "", rules)
+    return _hand_fields(data, rules, "", mano, score)
 
 
 def format_record(record: HandRecord | GameRecord) -> dict[str, Any]:
@@ -152,6 +156,8 @@ def format_record(record: HandRecord | GameRecord) -> dict[str, Any]:
             data["hand_in_game"] = hand.hand_in_game
         if hand.hands is not None:
             data["hands"] = {str(s): h.to_list() for s, h in sorted(hand.hands.items())}
+        if hand.wild:
+            data["wild"] = {str(s): list(values) for s, values in sorted(hand.wild.items())}
         data["calls"] = [call.to_record() for call in hand.calls]
         if hand.meta:
             data["meta"] = hand.meta
@@ -187,7 +193,9 @@ def _apply_calls(table: Table, calls: list[Call], where: str) -> None:
 def replay_hand(record: HandRecord) -> Table:
     if record.mano is None:
         raise RecordError("mano is missing (the seat that speaks first, 1..4)")
-    table = Table(record.rules, record.mano, record.score, record.hand_in_game, record.hands)
+    table = new_table(
+        record.rules, record.mano, record.score, record.hand_in_game, record.hands, record.wild
+    )
     _apply_calls(table, record.calls, "")
     return table
 
@@ -208,7 +216,7 @@ def replay_game(record: GameRecord) -> GameReplay:
         if match.is_over:
             raise _fail(where, f"the match was already won by pair {match.winner}")
         game = match.current_game()
-        table = game.start_hand(deal.hands)
+        table = game.start_hand(deal.hands, deal.wild)
         for name, stated, carried in (
             ("mano", deal.mano, table.mano),
             ("score", deal.score, table.initial_score),
@@ -250,7 +258,7 @@ def hand_summary(table: Table, judge: SenaJudge = sena_calls_as_dicts) -> dict[s
         "payments": [payment.to_dict() for payment in table.payments],
         "false_declarations": table.false_declarations,
         "senas": senas,
-        "senas_summary": summarise_by_seat(senas),
+        "senas_summary": summarise_by_seat(senas, table.seating.seats),
     }
 
 

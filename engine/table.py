@@ -12,24 +12,26 @@ completely before anything changes.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from engine.betting import FOLDED, ORDAGO, Betting, BettingError
 from engine.calls import BETTING_ACTIONS, DEAL_ACTIONS, Action, Call
-from engine.cards import Hand, parse_hand
-from engine.errors import CardError, IllegalCall
+from engine.cards import Hand
+from engine.errors import IllegalCall
 from engine.gesture import Gesture
 from engine.phases import BETTING_PHASES, DECLARATION_PHASES, IN_TURN_PHASES, Phase
 from engine.ranking import has_juego, pares_kind
 from engine.rules import Lance, Rules
 from engine.scoring import NONE, SHOWDOWN_ORDER, SINGLE, LanceResult, settle_lance
-from engine.seats import PAIRS, SEATS, pair_of, speaking_order
+from engine.seats import CAPTAINS
+from engine.start import parse_hands, parse_score, parse_wild, played_hands
 from engine.views import BettingView, FalseDeclaration, PaymentView, SenaCallView, TableView
 
-DECK_AFTER_DEAL = 40 - 16
+DECK_SIZE = 40
+CARDS_DEALT = 4
+__all__ = ["Payment", "SenaCall", "Table", "parse_hands", "parse_score"]
 
 
 class _Rule(Exception):
@@ -87,47 +89,6 @@ class Payment:
         }
 
 
-def parse_score(score: Mapping[str, int] | None) -> dict[str, int]:
-    if score is None:
-        return dict.fromkeys(PAIRS, 0)
-    if not isinstance(score, Mapping) or set(score) != set(PAIRS):
-        raise ValueError(f'score is {{"1-3": N, "2-4": N}}, got {score!r}')
-    for pair, stones in score.items():
-        if isinstance(stones, bool) or not isinstance(stones, int) or stones < 0:
-            raise ValueError(f"score of {pair} must be a whole number >= 0, got {stones!r}")
-    return {pair: score[pair] for pair in PAIRS}
-
-
-def parse_hands(hands: Mapping[Any, Any]) -> dict[int, Hand]:
-    """``{"1": ["R","R","S","1"], ...}`` (or Hand values, int keys) -> {seat: Hand}; the four
-    hands must fit in one 40-card deck."""
-    if not isinstance(hands, Mapping):
-        raise CardError(f"hands is an object of seat -> four cards, got {hands!r}")
-    parsed: dict[int, Hand] = {}
-    for key, cards in hands.items():
-        try:
-            seat = int(key)
-        except (TypeError, ValueError):
-            raise CardError(f"hands: unknown seat {key!r}") from None
-        if seat not in SEATS:
-            raise CardError(f"hands: unknown seat {key!r}")
-        try:
-            parsed[seat] = cards if isinstance(cards, Hand) else parse_hand(cards)
-        except CardError as exc:
-            raise CardError(f"hand of seat {seat}: {exc}") from None
-    if set(parsed) != set(SEATS):
-        raise CardError(f"hands must give all four seats, got {sorted(parsed)}")
-    ranks = Counter(card.rank for hand in parsed.values() for card in hand)
-    too_many = sorted(rank for rank, n in ranks.items() if n > 4)
-    if too_many:
-        raise CardError(f"hands: more than four cards of rank {', '.join(too_many)}")
-    suited = [card for hand in parsed.values() for card in hand if card.suit]
-    twice = sorted({str(c) for c, n in Counter(suited).items() if n > 1})
-    if twice:
-        raise CardError(f"hands: the card {', '.join(twice)} appears twice")
-    return parsed
-
-
 class Table:
     """The state of one hand. ``Table(rules, mano, score=..., hand_in_game=..., hands=...)``;
     ``legal_calls()``, ``apply(call)``, ``undo()``, ``show(hands)``, ``observe(gesture)`` and
@@ -141,22 +102,25 @@ class Table:
         score: Mapping[str, int] | None = None,
         hand_in_game: int | None = None,
         hands: Mapping[Any, Any] | None = None,
+        wild: Mapping[Any, Any] | None = None,
     ) -> None:
-        if mano not in SEATS:
-            raise ValueError(f"mano must be a seat 1..4, got {mano!r}")
         self.rules = rules or Rules()
+        self.seating = self.rules.seating
+        seats = self.seating.seats
+        if mano not in seats:
+            raise ValueError(f"mano must be a seat 1..{len(seats)}, got {mano!r}")
         self.mano = mano
         self.hand_in_game = hand_in_game
-        self.initial_score = parse_score(score)
+        self.initial_score = parse_score(score, self.rules)
         self._score = dict(self.initial_score)
-        self._order = speaking_order(mano)
+        self._order = self._seats_in_hand()
         self._phase = Phase.MUS
         self._turn = 0
         self._mus_calls = 0
         self._discards: dict[int, int] = {}
         self._mus_visto_round = False
         self._mus_rounds = 0
-        self._deck = DECK_AFTER_DEAL
+        self._deck = DECK_SIZE - CARDS_DEALT * len(self._order)
         self._pile = 0
         self._reshuffles = 0
         self._redeals: list[int] = []
@@ -171,8 +135,28 @@ class Table:
         self._lances_begun: set[str] = set()
         self._false_declarations: list[FalseDeclaration] = []
         self._hands: dict[int, Hand] | None = None
+        self._wild: dict[int, tuple[str, ...]] = {}
+        self._played: dict[int, Hand] | None = None
         if hands is not None:
-            self._hands = parse_hands(hands)
+            self._enter_hands(hands, wild)
+
+    def _seats_in_hand(self) -> tuple[int, ...]:
+        """Who plays this hand, in speaking order from the mano."""
+        return self.seating.speaking_order(self.mano)
+
+    @property
+    def _speakers(self) -> tuple[int, ...]:
+        """Who speaks now, in turn: in the mus only the captains when they decide it (six
+        players, ``rules.captains``); else everyone in the hand."""
+        if self._phase == Phase.MUS and self.rules.captains:
+            return tuple(s for s in self._order if s in CAPTAINS)
+        return self._order
+
+    def _enter_hands(self, hands: Mapping[Any, Any], wild: Mapping[Any, Any] | None) -> None:
+        shown = parse_hands(hands, self.rules)
+        chosen = parse_wild(wild, self.rules)
+        self._played = played_hands(shown, chosen, self.rules)
+        self._hands, self._wild = shown, chosen
 
     # ----------------------------------------------------------------- read-only views
 
@@ -187,7 +171,7 @@ class Table:
     @property
     def to_speak(self) -> int | None:
         if self._phase in IN_TURN_PHASES:
-            return self._order[self._turn]
+            return self._speakers[self._turn]
         if self._betting is not None:
             return self._betting.to_speak
         return None
@@ -261,7 +245,7 @@ class Table:
             return self._betting.legal_calls()
         if phase not in IN_TURN_PHASES:
             return []
-        seat = self._order[self._turn]
+        seat = self._speakers[self._turn]
         if phase == Phase.MUS:
             calls = [Call(seat, Action.MUS), Call(seat, Action.NO_HAY_MUS)]
             if self._at_the_deal:
@@ -292,6 +276,10 @@ class Table:
         errors. A seña never takes a turn and is never illegal: it is recorded in
         ``sena_calls`` (and returned) with the public state of that moment."""
         index = len(self._calls) if index is None else index
+        seats = self.seating.seats
+        if call.seat not in seats:
+            rule = f"seat {call.seat} is not at this table: its seats are 1..{len(seats)}"
+            raise IllegalCall(index, call.seat, call.text, rule)
         if call.is_sena:
             sena = SenaCall(
                 index=index,
@@ -337,17 +325,19 @@ class Table:
         self.__dict__.update(rebuilt.__dict__)
         return last
 
-    def replayed(self, calls: list[Call]) -> Table:
+    def replayed(self, calls: list[Call]) -> Self:
         """A fresh table with the same start (rules, mano, score, hands) after ``calls``."""
-        table = Table(self.rules, self.mano, self.initial_score, self.hand_in_game, self._hands)
+        table = type(self)(
+            self.rules, self.mano, self.initial_score, self.hand_in_game, self._hands, self._wild
+        )
         for call in calls:
             table.apply(call)
         return table
 
-    def show(self, hands: Mapping[Any, Any]) -> None:
+    def show(self, hands: Mapping[Any, Any], wild: Mapping[Any, Any] | None = None) -> None:
         """Enter the four hands as shown. At the showdown this settles it; before, the hands
         wait for it (an accepted órdago or the last lance brings it)."""
-        self._hands = parse_hands(hands)
+        self._enter_hands(hands, wild)
         if self._phase == Phase.SHOWDOWN:
             self._settle()
 
@@ -357,7 +347,10 @@ class Table:
         phase = self._phase
         if phase == Phase.FINISHED:
             if self._game_winner is not None:
-                raise _Rule(f"the game is over: pair {self._game_winner} reached the target")
+                raise _Rule(
+                    f"the game is over: {self.seating.side_name(self._game_winner)} "
+                    "reached the target"
+                )
             raise _Rule("the hand is over")
         if call.action in BETTING_ACTIONS:
             self._check_not_skipped_lance()
@@ -392,6 +385,9 @@ class Table:
     def _check_mus(self, call: Call) -> None:
         if call.action not in (Action.MUS, Action.NO_HAY_MUS):
             raise _Rule(f"the mus is being asked: say 'mus' or 'no hay mus', not {call.text!r}")
+        if call.seat not in self._speakers:
+            captains = " and ".join(str(s) for s in CAPTAINS)
+            raise _Rule(f"the captains alone decide the mus (rules.captains): seats {captains}")
         self._check_turn(call.seat)
 
     def _check_discard(self, call: Call) -> None:
@@ -426,14 +422,14 @@ class Table:
             return
         if result.outcome == NONE:
             raise _Rule(f"no betting in {skipped}: nobody said '{skipped} si'")
-        pair = pair_of(result.declared[0])
+        side = self.seating.side_name(self.seating.team_of(result.declared[0]))
         raise _Rule(
-            f"no betting in {skipped}: only pair {pair} said '{skipped} si' (it scores at the "
+            f"no betting in {skipped}: only {side} said '{skipped} si' (it scores at the "
             "showdown without betting)"
         )
 
     def _check_turn(self, seat: int) -> None:
-        expected = self._order[self._turn]
+        expected = self._speakers[self._turn]
         if seat != expected:
             raise _Rule(f"not seat {seat}'s turn: seat {expected} speaks now")
 
@@ -461,7 +457,7 @@ class Table:
             return
         self._mus_calls += 1
         self._turn += 1
-        if self._turn == len(self._order):
+        if self._turn == len(self._speakers):
             self._start_discards(mus_visto=False)
 
     def _do_discard(self, call: Call) -> None:
@@ -532,8 +528,8 @@ class Table:
     def _end_declarations(self, lance: Lance) -> None:
         said = self._declarations[lance]
         si = tuple(s for s in self._order if said[s])
-        pairs = {pair_of(s) for s in si}
-        if len(pairs) == 2:
+        teams = {self.seating.team_of(s) for s in si}
+        if len(teams) >= 2:
             self._turn = 0
             self._start_lance(lance, si)
             return
@@ -597,7 +593,7 @@ class Table:
     # ----------------------------------------------------------------- showdown
 
     def _settle(self) -> None:
-        hands = self._hands
+        hands = self._played
         assert hands is not None
         self._check_declarations(hands)
         if self._ordago_lance is not None:
@@ -647,7 +643,7 @@ class Table:
             "lance": None if self.lance is None else str(self.lance),
             "to_speak": self.to_speak,
             "score": self.score,
-            "dentro": [p for p in PAIRS if self._score[p] >= self.rules.dentro],
+            "dentro": [t for t in self.seating.teams if self._score[t] >= self.rules.dentro],
             "game_winner": self._game_winner,
             "betting": self.betting,
             "lances": [result.to_dict() for result in self.results],

@@ -199,12 +199,12 @@ def judge_senas(
 
 
 def summarise_by_seat(
-    records: Iterable[SenaRecord | Mapping[str, Any]],
+    records: Iterable[SenaRecord | Mapping[str, Any]], seats: Iterable[int] = SEATS
 ) -> dict[str, dict[str, int]]:
-    """Per seat ("1".."4", as in hand records), how many señas got each verdict. Takes
-    SenaRecords or their ``to_dict()`` form (what ``keinu replay`` prints); an entry without a
-    verdict (a seña call nobody judged) counts for none."""
-    summary: dict[str, dict[str, int]] = {str(seat): dict.fromkeys(VERDICTS, 0) for seat in SEATS}
+    """Per seat ("1".."4", or the table's ``seats``, as in hand records), how many señas got
+    each verdict. Takes SenaRecords or their ``to_dict()`` form (what ``keinu replay`` prints);
+    an entry without a verdict (a seña call nobody judged) counts for none."""
+    summary: dict[str, dict[str, int]] = {str(seat): dict.fromkeys(VERDICTS, 0) for seat in seats}
     for record in records:
         item = record if isinstance(record, Mapping) else record.to_dict()
         if item.get("verdict") is not None:

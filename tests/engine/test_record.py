@@ -91,7 +91,7 @@ def test_illegal_call_in_a_game_names_the_deal():
         ({"hands": {"1": ["R"]}}, "hand of seat 1"),
         ({"score": {"1-3": 0}}, "score is"),
         ({"calls": [[1, "envido x"]]}, "call 0 \\(seat 1\\)"),
-        ({"calls": [[7, "mus"]]}, "seat must be 1..4"),
+        ({"calls": [[7, "mus"]]}, "seat must be 1..6"),
         ({"colour": 1}, "unknown key"),
     ],
 )
