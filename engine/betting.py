@@ -14,6 +14,7 @@ the other pair. After an órdago the only answers are quiero and no quiero.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from engine.calls import ANSWERS, BET_ACTIONS, MIN_BET, Action, Call
 from engine.rules import Lance, Rules
@@ -29,6 +30,30 @@ PASO = "paso"  # everyone passed: paid at the showdown (1 in grande/chica/punto)
 ACCEPTED = "accepted"  # a bet was seen: the better hand takes the stake at the showdown
 FOLDED = "folded"  # a pair declined: the other takes the deje at once
 ORDAGO = "ordago"  # an órdago was seen: the lance decides the game
+
+
+class LanceBetting(Protocol):
+    """What the table asks of a lance's betting (Mus's, or Encaje's)."""
+
+    lance: Lance
+    participants: tuple[int, ...]
+    stake: int
+    result: str | None
+    fold_winner: str | None
+
+    @property
+    def to_speak(self) -> int | None: ...
+
+    @property
+    def deje(self) -> int: ...
+
+    def legal_calls(self) -> list[Call]: ...
+
+    def check(self, call: Call) -> None: ...
+
+    def apply(self, call: Call) -> None: ...
+
+    def view(self) -> BettingView: ...
 
 
 @dataclass

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.encaje import EncajeTable
 from engine.phases import ENDED_PHASES
 from engine.rules import Rules
 from engine.table import Table, parse_score
@@ -31,7 +32,8 @@ def new_table(
     wild: Mapping[Any, Any] | None = None,
 ) -> Table:
     """The table of one hand of ``rules.game``: Mus, or an Encaje."""
-    return Table(rules, mano, score, hand_in_game, hands, wild)
+    kind = EncajeTable if rules.is_encaje else Table
+    return kind(rules, mano, score, hand_in_game, hands, wild)
 
 
 class Game:

@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from engine.calls import Call, parse_call
 from engine.cards import Hand
+from engine.encaje import EncajeTable
 from engine.errors import EngineError, IllegalCall, RecordError
 from engine.game import Match, new_table
 from engine.phases import ENDED_PHASES
@@ -125,6 +126,8 @@ def parse_record(data: Any) -> HandRecord | GameRecord:
     if isinstance(data, dict) and "deals" in data:
         _check_keys(data, GAME_KEYS, "")
         rules = _rules(data)
+        if rules.is_encaje:
+            raise RecordError("an Encaje is replayed a hand at a time: give one hand, no deals")
         mano = _mano(data.get("mano", 1), "", rules)
         score = _score(data.get("score"), "", rules)
         if not isinstance(data["deals"], list) or not data["deals"]:
@@ -259,7 +262,7 @@ def hand_summary(table: Table, judge: SenaJudge = sena_calls_as_dicts) -> dict[s
         "false_declarations": table.false_declarations,
         "senas": senas,
         "senas_summary": summarise_by_seat(senas, table.seating.seats),
-    }
+    } | ({"pot": table.pot, "loser": table.loser} if isinstance(table, EncajeTable) else {})
 
 
 def replay_summary(data: Any, judge: SenaJudge = sena_calls_as_dicts) -> dict[str, Any]:

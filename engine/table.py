@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Self
 
-from engine.betting import FOLDED, ORDAGO, Betting, BettingError
+from engine.betting import FOLDED, ORDAGO, Betting, BettingError, LanceBetting
 from engine.calls import BETTING_ACTIONS, DEAL_ACTIONS, Action, Call
 from engine.cards import Hand
 from engine.errors import IllegalCall
@@ -124,7 +124,7 @@ class Table:
         self._pile = 0
         self._reshuffles = 0
         self._redeals: list[int] = []
-        self._betting: Betting | None = None
+        self._betting: LanceBetting | None = None
         self._declarations: dict[Lance, dict[int, bool]] = {Lance.PARES: {}, Lance.JUEGO: {}}
         self._results: dict[Lance, LanceResult] = {}
         self._payments: list[Payment] = []
@@ -465,14 +465,14 @@ class Table:
         self._discards[call.seat] = amount
         self._pile += amount
         self._turn += 1
-        if self._turn == len(self._order):
+        if self._turn == len(self._speakers):
             self._end_discards()
 
     def _do_declaration(self, call: Call, lance: Lance) -> None:
         self._lances_begun.add(str(lance))
         self._declarations[lance][call.seat] = bool(call.says)
         self._turn += 1
-        if self._turn == len(self._order):
+        if self._turn == len(self._speakers):
             self._end_declarations(lance)
 
     def _do_bet(self, call: Call, index: int) -> None:
@@ -539,7 +539,7 @@ class Table:
         self._results[lance] = LanceResult(lance, SINGLE if si else NONE, declared=si)
         self._next_after(lance)
 
-    def _end_betting(self, betting: Betting, index: int) -> None:
+    def _end_betting(self, betting: LanceBetting, index: int) -> None:
         lance, outcome = betting.lance, betting.result
         assert outcome is not None
         declared = betting.participants if lance in (Lance.PARES, Lance.JUEGO) else ()

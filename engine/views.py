@@ -3,7 +3,7 @@ JSON-ready dicts, typed so a consumer knows every key."""
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 
 class BettingView(TypedDict):
@@ -88,3 +88,6 @@ class TableView(TypedDict):
     sena_calls: list[SenaCallView]
     hands: dict[str, list[str]] | None
     false_declarations: list[FalseDeclaration]
+    #: Encaje only: the stones in the pots of seen bets, and the seat that lost (or None).
+    pot: NotRequired[int]
+    loser: NotRequired[str | None]

@@ -123,3 +123,19 @@ def test_a_record_naming_an_unknown_profile_is_a_user_error(tmp_path, capsys, wo
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert "bizkaia" in err and "no such profile" in err
+
+
+def test_in_encaje_every_gesture_is_a_signal_to_no_one(tmp_path, capsys):
+    record = {
+        "rules": {"game": "encaje", "players": 3},
+        "mano": 1,
+        "calls": [[2, "sena lip_bite"], [1, "no hay mus"], [3, "sena wink left"]],
+    }
+    path = tmp_path / "encaje.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    out = replay(path, capsys)
+    assert [(s["seat"], s["verdict"]) for s in out["senas"]] == [
+        (2, "not_in_catalogue"),
+        (3, "not_in_catalogue"),
+    ]
+    assert "encaje" in out["senas"][0]["reason_en"]
