@@ -115,7 +115,8 @@ def test_a_club_profile_extends_a_shipped_one_and_switches_variants_on(tmp_path)
 
 
 def test_an_unknown_profile_name_lists_the_known_ones():
-    with pytest.raises(ProfileError, match="no such profile; known: encaje, extended, navarra, standard"):
+    known = "encaje, extended, navarra, standard"
+    with pytest.raises(ProfileError, match=f"no such profile; known: {known}"):
         load_profile("gipuzkoa")
 
 
