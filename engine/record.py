@@ -21,7 +21,7 @@ from engine.game import Match, new_table
 from engine.phases import ENDED_PHASES
 from engine.rules import Rules
 from engine.senas.verdicts import summarise_by_seat
-from engine.start import parse_wild
+from engine.start import parse_wild, played_hands
 from engine.table import SenaCall, Table, parse_hands, parse_score
 
 HAND_KEYS = frozenset({"rules", "score", "mano", "hands", "wild", "calls", "hand_in_game", "meta"})
@@ -94,6 +94,8 @@ def _hand_fields(
         if data.get("hands") is not None:
             hands = parse_hands(data["hands"], rules)
         wild = parse_wild(data.get("wild"), rules)
+        if hands is not None:
+            played_hands(hands, wild, rules)
     except EngineError as exc:
         raise _fail(where, str(exc)) from None
     hand_in_game = data.get("hand_in_game")

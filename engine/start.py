@@ -82,7 +82,7 @@ def parse_wild(wild: Mapping[Any, Any] | None, rules: Rules) -> dict[int, tuple[
     parsed: dict[int, tuple[str, ...]] = {}
     for key, values in wild.items():
         seat = _seat(key, rules.seating.seats, "wild")
-        if not isinstance(values, list) or not all(v in WILD_VALUES for v in values):
+        if not isinstance(values, list | tuple) or not all(v in WILD_VALUES for v in values):
             raise CardError(f"wild of seat {seat}: a list of 'R' or '1', got {values!r}")
         parsed[seat] = tuple(values)
     return parsed
