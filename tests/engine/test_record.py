@@ -1,6 +1,7 @@
 """Hand records: parse/format round trip, replay, the sample records and `keinu replay`."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,13 @@ def test_cli_replay_not_json(tmp_path, capsys):
     path.write_text("{")
     assert main(["replay", str(path)]) == 2
     assert capsys.readouterr().out == ""
+
+
+def test_the_six_player_and_encaje_examples_of_the_docs_replay(repo_root):
+    text = (repo_root / "docs" / "hand-record.md").read_text(encoding="utf-8")
+    examples = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", text, re.S)]
+    six, encaje = (e for e in examples if e.get("rules", {}).get("players") in (6, 3))
+    assert replay_summary(six)["score"] == {"1-3-5": 0, "2-4-6": 13}
+    summary = replay_summary(encaje)
+    assert summary["score"] == {"1": 14, "2": 17, "3": 11}
+    assert (summary["pot"], summary["loser"]) == (0, None)
