@@ -146,7 +146,7 @@ def corrupt_clip(tmp_path):
         (["--data-dir", "{corrupt}/data", "--no-live"], "--data-dir"),
         (["--profile", "nosuch", "--no-live"], "no profile 'nosuch'; known: extended, navarra"),
         (["--profile", "../etc", "--no-live"], "--profile: give a profile name"),
-        (["--seats", "7,8"], "--seats 7,8: seat must be 1..4"),
+        (["--seats", "7,8"], "--seats 7,8: seat must be 1..6"),
         (["--seats", "1,2", "--seats", "3"], "--seats given 2 times for 1 source(s)"),
     ],
 )
