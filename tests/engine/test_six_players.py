@@ -134,3 +134,20 @@ def test_a_seat_beyond_the_table_is_refused():
     with pytest.raises(IllegalCall, match=r"seat 5 is not at this table: its seats are 1\.\.4"):
         Table(Rules()).apply(calls("5:mus")[0])
     assert play6("1:mus", "2:mus").to_speak == 3
+
+
+def test_a_game_record_rotates_the_mano_through_six_seats_and_counts_team_games():
+    summary = replay_summary(
+        {
+            "rules": {"players": 6, "target": 30},
+            "score": {"1-3-5": 0, "2-4-6": 29},
+            "mano": 6,
+            "deals": [
+                {"calls": [[6, "no hay mus"], [6, "envido"], [1, "no queremos"]]},
+                {"calls": [[1, "no hay mus"]]},
+            ],
+        }
+    )
+    first, second = summary["deals"]
+    assert first["game_winner"] == "2-4-6" and summary["match"]["games_won"]["2-4-6"] == 1
+    assert (second["mano"], second["start_score"]) == (1, {"1-3-5": 0, "2-4-6": 0})
