@@ -27,7 +27,7 @@ from engine.phases import Phase
 from engine.ranking import RANKERS, juego_value, loser_seat, pares_value, winner_seat
 from engine.rules import Lance, Rules
 from engine.scoring import NONE, SINGLE, LanceResult
-from engine.table import Payment, Table, _Rule
+from engine.table import Payment, RuleBroken, Table
 from engine.views import BettingView, TableView
 
 CARDS_DEALT_FIVE = 5
@@ -230,10 +230,10 @@ class EncajeTable(Table):
 
     def _check(self, call: Call) -> None:
         if call.seat not in self._order:
-            raise _Rule(f"seat {call.seat} has no stones: it is out of the game")
+            raise RuleBroken(f"seat {call.seat} has no stones: it is out of the game")
         speaking = self._phase in (Phase.PARES_DECLARATION, Phase.JUEGO_DECLARATION)
         if speaking and call.seat not in self._speakers:
-            raise _Rule(f"seat {call.seat} holds no stones now: it does not declare")
+            raise RuleBroken(f"seat {call.seat} holds no stones now: it does not declare")
         super()._check(call)
 
     # ----------------------------------------------------------------- the lances

@@ -34,7 +34,7 @@ CARDS_DEALT = 4
 __all__ = ["Payment", "SenaCall", "Table", "parse_hands", "parse_score"]
 
 
-class _Rule(Exception):
+class RuleBroken(Exception):
     """A rule sentence for a call the table refuses (wrapped into ``IllegalCall``)."""
 
 
@@ -297,7 +297,7 @@ class Table:
             return sena
         try:
             self._check(call)
-        except (_Rule, BettingError) as exc:
+        except (RuleBroken, BettingError) as exc:
             raise IllegalCall(index, call.seat, call.text, str(exc)) from None
         self._calls.append(call)
         self._do(call, index)
@@ -335,8 +335,8 @@ class Table:
         return table
 
     def show(self, hands: Mapping[Any, Any], wild: Mapping[Any, Any] | None = None) -> None:
-        """Enter the four hands as shown. At the showdown this settles it; before, the hands
-        wait for it (an accepted órdago or the last lance brings it)."""
+        """Enter the hands as shown (and the wild cards' values). At the showdown this settles
+        it; before, the hands wait for it (an accepted órdago or the last lance brings it)."""
         self._enter_hands(hands, wild)
         if self._phase == Phase.SHOWDOWN:
             self._settle()
@@ -347,15 +347,15 @@ class Table:
         phase = self._phase
         if phase == Phase.FINISHED:
             if self._game_winner is not None:
-                raise _Rule(
+                raise RuleBroken(
                     f"the game is over: {self.seating.side_name(self._game_winner)} "
                     "reached the target"
                 )
-            raise _Rule("the hand is over")
+            raise RuleBroken("the hand is over")
         if call.action in BETTING_ACTIONS:
             self._check_not_skipped_lance()
         if phase == Phase.SHOWDOWN:
-            raise _Rule("the betting is over: the cards are shown now")
+            raise RuleBroken("the betting is over: the cards are shown now")
         if call.action in DEAL_ACTIONS:
             self._check_deal_call(call)
         elif phase == Phase.MUS:
@@ -371,44 +371,48 @@ class Table:
         """Mus visto and the 4-5-6-7 redeal: once, at the deal, with their house rules."""
         if call.action == Action.MUS_VISTO:
             if not self.rules.mus_visto:
-                raise _Rule("mus visto is not played here (rules.mus_visto is false)")
+                raise RuleBroken("mus visto is not played here (rules.mus_visto is false)")
             if not self._at_the_deal:
-                raise _Rule("mus visto is called at the deal, before anyone speaks")
+                raise RuleBroken("mus visto is called at the deal, before anyone speaks")
             return
         if not self.rules.redeal_4567:
-            raise _Rule("the 4-5-6-7 redeal is not played here (rules.redeal_4567 is false)")
+            raise RuleBroken("the 4-5-6-7 redeal is not played here (rules.redeal_4567 is false)")
         if not self._at_the_deal:
-            raise _Rule("a 4-5-6-7 is shown for a new hand before the mus")
+            raise RuleBroken("a 4-5-6-7 is shown for a new hand before the mus")
         if call.seat in self._redeals:
-            raise _Rule(f"seat {call.seat} already had a new hand for its 4-5-6-7")
+            raise RuleBroken(f"seat {call.seat} already had a new hand for its 4-5-6-7")
 
     def _check_mus(self, call: Call) -> None:
         if call.action not in (Action.MUS, Action.NO_HAY_MUS):
-            raise _Rule(f"the mus is being asked: say 'mus' or 'no hay mus', not {call.text!r}")
+            raise RuleBroken(
+                f"the mus is being asked: say 'mus' or 'no hay mus', not {call.text!r}"
+            )
         if call.seat not in self._speakers:
             captains = " and ".join(str(s) for s in CAPTAINS)
-            raise _Rule(f"the captains alone decide the mus (rules.captains): seats {captains}")
+            raise RuleBroken(
+                f"the captains alone decide the mus (rules.captains): seats {captains}"
+            )
         self._check_turn(call.seat)
 
     def _check_discard(self, call: Call) -> None:
         if call.action != Action.DESCARTE:
-            raise _Rule(f"everyone said mus: discard with 'descarte N', not {call.text!r}")
+            raise RuleBroken(f"everyone said mus: discard with 'descarte N', not {call.text!r}")
         self._check_turn(call.seat)
         low = self._least_discard
         if call.amount is None or not low <= call.amount <= 4:
-            raise _Rule(f"a discard is of {low} to 4 cards, not {call.amount}")
+            raise RuleBroken(f"a discard is of {low} to 4 cards, not {call.amount}")
 
     def _check_declaration(self, call: Call, lance: Lance) -> None:
         if call.action != str(lance):
-            raise _Rule(f"{lance} is declared first: '{lance} si' or '{lance} no'")
+            raise RuleBroken(f"{lance} is declared first: '{lance} si' or '{lance} no'")
         self._check_turn(call.seat)
 
     def _check_bet(self, call: Call) -> None:
         phase = self._phase
         if call.action in (Action.PARES, Action.JUEGO):
-            raise _Rule(f"no {call.action} declaration now: the betting of {phase} is on")
+            raise RuleBroken(f"no {call.action} declaration now: the betting of {phase} is on")
         if call.action in (Action.MUS, Action.NO_HAY_MUS, Action.DESCARTE):
-            raise _Rule(f"the mus is over: the betting of {phase} is on")
+            raise RuleBroken(f"the mus is over: the betting of {phase} is on")
         assert self._betting is not None
         self._betting.check(call)
 
@@ -421,9 +425,9 @@ class Table:
         if result is None or result.outcome not in (SINGLE, NONE):
             return
         if result.outcome == NONE:
-            raise _Rule(f"no betting in {skipped}: nobody said '{skipped} si'")
+            raise RuleBroken(f"no betting in {skipped}: nobody said '{skipped} si'")
         side = self.seating.side_name(self.seating.team_of(result.declared[0]))
-        raise _Rule(
+        raise RuleBroken(
             f"no betting in {skipped}: only {side} said '{skipped} si' (it scores at the "
             "showdown without betting)"
         )
@@ -431,7 +435,7 @@ class Table:
     def _check_turn(self, seat: int) -> None:
         expected = self._speakers[self._turn]
         if seat != expected:
-            raise _Rule(f"not seat {seat}'s turn: seat {expected} speaks now")
+            raise RuleBroken(f"not seat {seat}'s turn: seat {expected} speaks now")
 
     # ----------------------------------------------------------------- applying
 
