@@ -11,7 +11,7 @@ from tests.browser.test_dashboard import CHROMIUM_ARGS, NAMES, REPO
 from tests.keinu_server import KeinuServer
 
 pytestmark = pytest.mark.browser
-EXAMPLE = json.loads((REPO / "tests" / "engine" / "records" / "design_example.json").read_text())
+EXAMPLE = json.loads((REPO / "tests" / "records" / "worked_example.json").read_text())
 SEATS = [{"seat": seat, "name": name} for seat, name in NAMES.items()]
 
 

@@ -2,7 +2,6 @@
 stand for an as or a rey, as their holder says when the hands are shown."""
 
 import pytest
-from mus_helpers import ALL_PASS, calls, declare
 
 from engine.errors import CardError, RecordError
 from engine.ranking import juego_points, pares_kind
@@ -10,6 +9,7 @@ from engine.record import replay_summary
 from engine.rules import Rules
 from engine.start import parse_hands, parse_wild, played_hands
 from engine.table import Table
+from tests.engine.mus_helpers import ALL_PASS, calls, declare
 
 DIEZ = Rules(diez_reyes=True)
 HANDS = {

@@ -2,12 +2,12 @@
 per payment rule of 002's "Pontuação" (numbered as in docs/rules.md) and per betting rule."""
 
 import pytest
-from mus_helpers import calls
 
 from engine.errors import IllegalCall, RecordError
 from engine.game import new_table
 from engine.record import replay_summary
 from engine.rules import Rules
+from tests.engine.mus_helpers import calls
 
 ENCAJE = Rules.from_dict({"game": "encaje", "players": 3})
 #: Seat 1 R R R 1 (best grande, medias, juego 31); seat 2 4 5 6 7 (worst grande, no pares, 22);

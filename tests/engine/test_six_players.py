@@ -2,7 +2,6 @@
 alternately, every rule as with four; Jaureguy's variant to 50 with captains."""
 
 import pytest
-from mus_helpers import calls
 
 from engine.cards import parse_hand
 from engine.errors import IllegalCall, RulesError
@@ -10,6 +9,7 @@ from engine.ranking import winner_seat
 from engine.record import replay_summary
 from engine.rules import Lance, Rules
 from engine.table import Table
+from tests.engine.mus_helpers import calls
 
 SIX = Rules(players=6)
 #: Seat 1 to 6; none has pares but seat 4 (duples) and seat 2 (par); juego: seats 3 and 5 (31).
