@@ -17,6 +17,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 
 from api.db.errors import StoreError
 from api.db.notify import ChangeListener
@@ -40,6 +41,12 @@ from vision.capture.sources import ReconnectPolicy
 from vision.config.pipeline_settings import default_vision_settings
 
 STATIC = Path(__file__).resolve().parent / "static"
+#: What the OpenAPI pages may load: their own files (and inline code, as Swagger UI and ReDoc
+#: are written), nothing from another host.
+API_PAGES_CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' blob:; worker-src 'self' blob:; "
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:"
+)
 
 
 def create_app(
@@ -119,7 +126,7 @@ def create_app(
             practice.cancel()
             store.close()
 
-    practice = Practice(store, hub, live_feed, settings.profile)
+    practice = Practice(store, hub, live_feed, settings.profile, seat_in_play=referee.seat_in_play)
 
     def on_gesture(gesture: Gesture, source_id: str) -> None:
         """Every gesture is broadcast; an open practice drill takes it, else the table does."""
@@ -127,7 +134,7 @@ def create_app(
         if not practice.observe(gesture, source_id):
             referee.observe(gesture, source_id)
 
-    app = FastAPI(
+    app = FastAPIOffline(  # /docs and /redoc from the package's own files, not a CDN
         title="keinu",
         description="Practise and referee the señas of Mus: live feed, tables, hands, señas.",
         version="0.1.0",
@@ -167,6 +174,15 @@ def create_app(
         }
 
     app.state.snapshot = snapshot
+
+    @app.middleware("http")
+    async def _api_pages_stay_local(request: Request, call_next):
+        """The browser itself keeps /docs and /redoc from loading anything from outside (ReDoc's
+        own logo would come from its CDN)."""
+        response = await call_next(request)
+        if request.url.path in ("/docs", "/redoc"):
+            response.headers["Content-Security-Policy"] = API_PAGES_CSP
+        return response
 
     for module in (health, stream, live, tables, senas, practice_routes, recording, acta):
         app.include_router(module.router)

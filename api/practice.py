@@ -17,6 +17,7 @@ import itertools
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,10 +63,23 @@ class Drill:
         }
 
 
+class SeatInPlay(ValueError):
+    """The drill's seat plays a hand of the active table (the referee must agree to take it)."""
+
+
 class Practice:
     def __init__(
-        self, store: Store, hub: Hub, live: LiveFeed | None, profile: str, seed: int | None = None
+        self,
+        store: Store,
+        hub: Hub,
+        live: LiveFeed | None,
+        profile: str,
+        seed: int | None = None,
+        seat_in_play: Callable[[int], str | None] = lambda seat: None,
     ) -> None:
+        """``seat_in_play(seat)`` says how the seat plays at a live table (None: it does not);
+        a drill takes the gestures of its seat, so it takes such a seat only when asked to."""
+        self.seat_in_play = seat_in_play
         self.store = store
         self.hub = hub
         self.live = live
@@ -79,8 +93,21 @@ class Practice:
     # drills
 
     def start_drill(
-        self, *, player: str, kind: str, target: str | None, seat: int, session: str
+        self,
+        *,
+        player: str,
+        kind: str,
+        target: str | None,
+        seat: int,
+        session: str,
+        take_seat: bool = False,
     ) -> dict:
+        playing = self.seat_in_play(seat)
+        if playing and not take_seat:
+            raise SeatInPlay(
+                f"{playing}: its señas would go to the drill; choose another seat, or take it"
+                " for the drill (take_seat)"
+            )
         cards = None
         if kind == "hand":
             cards, options = self._deal_with_senas()

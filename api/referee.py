@@ -16,6 +16,7 @@ from typing import Any
 from api.hub import Hub
 from api.store import HandRow, SeatRow, Store, TableRow
 from engine.calls import Call
+from engine.errors import CallError
 from engine.game import Match
 from engine.gesture import Gesture
 from engine.rules import Rules
@@ -23,8 +24,11 @@ from engine.seats import PAIRS
 from engine.senas import VERDICTS, SenaRecord, judge_senas, load_profile, summarise_by_seat
 from engine.table import Table, parse_hands
 
-#: Phases after which the next hand may be dealt (the cards may never be entered).
-HAND_DONE = frozenset({"showdown", "finished"})
+#: What ``hands.shown`` holds for a hand closed with "cards not shown": its showdown is not
+#: settled and the señas that depend on the cards stay pending.
+NOT_SHOWN: dict[str, list[str]] = {}
+#: Bet actions, whose amount is bounded by the game's target.
+BETS = frozenset({"envido", "sube"})
 
 
 class NotFound(LookupError):
@@ -51,8 +55,7 @@ class Referee:
         self._lock = threading.RLock()
         self._tables: dict[int, Table] = {}
         self._matches: dict[int, Match] = {}
-        last = store.list_tables()
-        self.active_table_id: int | None = last[-1].id if last else None
+        self.active_table_id: int | None = store.last_active_table()
 
     # tables and hands
 
@@ -79,6 +82,7 @@ class Referee:
             self.store.create_hand(
                 row.id, game=1, hand_in_game=1, mano=mano, score=dict.fromkeys(PAIRS, 0)
             )
+            self.store.mark_active(row.id)
             self.active_table_id = row.id
         state = self.table_state(row.id)
         self.hub.publish("table", state)
@@ -107,10 +111,24 @@ class Referee:
 
     def activate(self, table_id: int) -> dict:
         self.table(table_id)
-        self.active_table_id = table_id
+        with self._lock:
+            self.store.mark_active(table_id)
+            self.active_table_id = table_id
         state = self.table_state(table_id)
         self.hub.publish("table", state)
         return state
+
+    def seat_in_play(self, seat: int) -> str | None:
+        """How ``seat`` plays a hand of the active table now, or None when it does not."""
+        with self._lock:
+            if self.active_table_id is None:
+                return None
+            row = self.table(self.active_table_id)
+            hand = self.store.last_hand(row.id)
+            if hand is None or is_closed(hand, self.engine_table(hand)):
+                return None
+            name = next((s.name for s in row.seats if s.seat == seat), "")
+            return f"seat {seat} ({name}) plays hand {hand.number} of table {row.name!r}"
 
     def _match(self, table_id: int) -> Match:
         """The table's match, rebuilt the first time it is needed by replaying every stored
@@ -162,9 +180,14 @@ class Referee:
             match = self._match(table_id)
             last = self.store.last_hand(table_id)
             current = self.engine_table(last)
-            if current.phase not in HAND_DONE:
+            if not is_closed(last, current):
                 raise StateError(
-                    f"hand {last.number} is still in {current.phase}: finish it before dealing"
+                    f"hand {last.number} is still in {current.phase}: "
+                    + (
+                        "enter the cards shown, or close it with the cards not shown"
+                        if current.phase == "showdown"
+                        else "finish it before dealing"
+                    )
                 )
             game = match.current_game()
             game.end_hand(current)
@@ -194,6 +217,9 @@ class Referee:
             hand = self._open_hand(hand_id)
             table = self.engine_table(hand)
             call = Call.parse(seat, text, t_ms)
+            target = table.rules.target
+            if call.action in BETS and call.amount is not None and call.amount > target:
+                raise CallError(f"a bet is of 2 to {target} stones in a game to {target}")
             index = len(table.calls)
             table.apply(call, index=index)
             try:
@@ -206,13 +232,19 @@ class Referee:
         return state
 
     def undo(self, hand_id: int) -> dict:
+        """Take back the referee's last call: the camera's señas since stay where they were
+        (a seña has its own removal, ``remove_sena``)."""
         with self._lock:
             hand = self._open_hand(hand_id)
             table = self.engine_table(hand)
-            if not table.calls:
-                raise StateError("no call to undo in this hand")
-            self.store.delete_last_call(hand_id)
-            table.undo()
+            entered = [c.idx for c in hand.calls if c.gesture is None]
+            if hand.shown == NOT_SHOWN:
+                self.store.set_shown(hand_id, None)
+            elif entered:
+                self.store.delete_call(hand_id, entered[-1])
+                table.undo(entered[-1])
+            else:
+                raise StateError("no call of the referee to undo in this hand")
             state = self.hand_state(hand_id)
         self.hub.publish("undo", {"hand_id": hand_id, "state": state})
         return state
@@ -221,12 +253,34 @@ class Referee:
         with self._lock:
             hand = self._open_hand(hand_id)
             table = self.engine_table(hand)
+            self._check_showdown(hand, table)
             parse_hands(hands)  # a bad card or a card twice: refused before anything changes
             table.show(hands)
             self.store.set_shown(hand_id, hands)
             state = self.hand_state(hand_id)
         self.hub.publish("shown", {"hand_id": hand_id, "state": state})
         return state
+
+    def skip_showdown(self, hand_id: int) -> dict:
+        """Close the hand at its showdown with the cards not shown: nothing more is paid and
+        the señas that depend on the cards stay pending; the next hand may be dealt."""
+        with self._lock:
+            hand = self._open_hand(hand_id)
+            self._check_showdown(hand, self.engine_table(hand))
+            self.store.set_shown(hand_id, NOT_SHOWN)
+            state = self.hand_state(hand_id)
+        self.hub.publish("shown", {"hand_id": hand_id, "state": state})
+        return state
+
+    def _check_showdown(self, hand: HandRow, table: Table) -> None:
+        if hand.shown == NOT_SHOWN:
+            raise StateError(f"hand {hand.number} was closed with the cards not shown")
+        if hand.shown is not None:
+            raise StateError(f"the cards of hand {hand.number} are already entered")
+        if table.phase != "showdown":
+            raise StateError(
+                f"the cards are entered at the showdown: hand {hand.number} is in {table.phase}"
+            )
 
     def observe(self, gesture: Gesture, source_id: str) -> dict | None:
         """A gesture from the live feed: a seña call on the active table's current hand (if the
@@ -258,12 +312,29 @@ class Referee:
         return sena
 
     def review(self, hand_id: int, call_idx: int, action: str, note: str) -> dict:
+        """Acknowledge a seña's verdict or overrule it (an overruled seña leaves the report);
+        a later review replaces the earlier one."""
+        return self._mark(
+            hand_id, call_idx, lambda: self.store.review_sena(hand_id, call_idx, action, note)
+        )
+
+    def remove_sena(self, hand_id: int, call_idx: int, note: str) -> dict:
+        """Strike out a seña the camera misread: kept in the record, marked, and out of the
+        report."""
+        return self._mark(
+            hand_id, call_idx, lambda: self.store.remove_sena(hand_id, call_idx, note)
+        )
+
+    def restore_sena(self, hand_id: int, call_idx: int) -> dict:
+        return self._mark(hand_id, call_idx, lambda: self.store.restore_sena(hand_id, call_idx))
+
+    def _mark(self, hand_id: int, call_idx: int, write: Any) -> dict:
         with self._lock:
             hand = self.hand(hand_id)
-            senas = self._judged(hand, self._records(hand, self.engine_table(hand)))
-            if not any(s["calls"] and s["calls"][0] == call_idx for s in senas):
+            records = self._records(hand, self.engine_table(hand))
+            if not any(r.calls and r.calls[0] == call_idx for r in records):
                 raise NotFound(f"no seña starts at call {call_idx} of hand {hand_id}")
-            self.store.review_sena(hand_id, call_idx, action, note)
+            write()
             state = self.hand_state(hand_id)
         self.hub.publish("review", {"hand_id": hand_id, "call_idx": call_idx, "state": state})
         return state
@@ -285,18 +356,36 @@ class Referee:
             hands=table.hands,
         )
 
+    def _set_aside(self, hand: HandRow) -> dict[int, Any]:
+        """The señas out of the report, by their first call: removed, or overruled."""
+        overruled = {
+            idx: r for idx, r in self.store.reviews_of(hand.id).items() if r.action == "overruled"
+        }
+        return overruled | self.store.removals_of(hand.id)
+
+    def _standing(self, hand: HandRow, records: list[SenaRecord]) -> list[SenaRecord]:
+        """The señas that count: neither overruled nor removed by the referee."""
+        aside = self._set_aside(hand)
+        return [r for r in records if not (r.calls and r.calls[0] in aside)]
+
     def _judged(self, hand: HandRow, records: list[SenaRecord]) -> list[dict]:
-        """Each seña as the dashboard shows it: the verdict, the seat's name, the review."""
+        """Each seña as the dashboard shows it: the verdict, the seat's name, the review, who
+        entered it (the camera, or the referee for one it missed) and whether it was removed."""
         names = {s.seat: s.name for s in self.table(hand.table_id).seats}
         reviews = self.store.reviews_of(hand.id)
+        removals = self.store.removals_of(hand.id)
+        by_referee = {c.idx for c in hand.calls if c.gesture is None}
         judged = []
         for record in records:
             item = record.to_dict()
-            review = reviews.get(record.calls[0]) if record.calls else None
+            first = record.calls[0] if record.calls else None
+            review, removal = reviews.get(first), removals.get(first)
             item["name"] = names.get(record.seat, "")
             item["review"] = (
                 {"action": review.action, "note": review.note} if review is not None else None
             )
+            item["removed"] = {"note": removal.note} if removal is not None else None
+            item["origin"] = "referee" if first in by_referee else "camera"
             judged.append(item)
         return judged
 
@@ -316,6 +405,7 @@ class Referee:
                     "mano": hand.mano,
                     "score_before": hand.score,
                     "shown": hand.shown,
+                    "cards_not_shown": hand.shown == NOT_SHOWN,
                     "current": last.id == hand.id,
                 },
                 "view": table.view(),
@@ -324,8 +414,8 @@ class Referee:
                     for c in table.legal_calls()
                 ],
                 "senas": self._judged(hand, records),
-                "senas_by_seat": summarise_by_seat(records),
-                "can_deal": table.phase in HAND_DONE,
+                "senas_by_seat": summarise_by_seat(self._standing(hand, records)),
+                "can_deal": last.id == hand.id and is_closed(hand, table),
             }
 
     def table_state(self, table_id: int) -> dict:
@@ -359,14 +449,9 @@ class Referee:
         deals = []
         for hand in self.store.hands_of(table_id):
             deal = {k: v for k, v in self.record(hand.id).items() if k != "rules"}
-            reviews = self.store.reviews_of(hand.id)
-            if reviews:
-                deal["meta"] = {
-                    "reviews": [
-                        {"call": r.call_idx, "action": r.action, "note": r.note}
-                        for r in reviews.values()
-                    ]
-                }
+            meta = self._referee_meta(hand)
+            if meta:
+                deal["meta"] = meta
             deals.append(deal)
         return {
             "rules": rules_of(row).to_dict(),
@@ -375,6 +460,27 @@ class Referee:
             "deals": deals,
             "meta": {"table": row.name, "seats": {str(s.seat): s.name for s in row.seats}},
         }
+
+    def _referee_meta(self, hand: HandRow) -> dict[str, Any]:
+        """What the referee did to the hand's señas: reviews, removals, señas entered by hand,
+        and a showdown closed with the cards not shown."""
+        marks = {
+            "reviews": [
+                {"call": r.call_idx, "action": r.action, "note": r.note}
+                for r in self.store.reviews_of(hand.id).values()
+            ],
+            "removed": [
+                {"call": r.call_idx, "note": r.note}
+                for r in self.store.removals_of(hand.id).values()
+            ],
+            "senas_by_referee": [
+                c.idx for c in hand.calls if c.gesture is None and c.text.startswith("sena ")
+            ],
+        }
+        meta: dict[str, Any] = {key: value for key, value in marks.items() if value}
+        if hand.shown == NOT_SHOWN:
+            meta["cards_not_shown"] = True
+        return meta
 
     def report(self, table_id: int) -> dict:
         """Per hand and per game: stones won per lance, final score, señas by verdict (the
@@ -394,7 +500,10 @@ class Referee:
                 "lances": view["lances"],
                 "game_winner": view["game_winner"],
                 "senas_by_seat": state["senas_by_seat"],
-                "false_senas": [s for s in state["senas"] if s["verdict"] == "false"],
+                "false_senas": [
+                    s for s in state["senas"] if s["verdict"] == "false" and sena_counts(s)
+                ],
+                "set_aside": [s for s in state["senas"] if not sena_counts(s)],
                 "false_declarations": view["false_declarations"],
             }
             hands.append(entry)
@@ -421,6 +530,17 @@ class Referee:
             "hands": hands,
             "games": list(games.values()),
         }
+
+
+def is_closed(hand: HandRow, table: Table) -> bool:
+    """The hand is over: settled, or closed at its showdown with the cards not shown."""
+    return table.phase == "finished" or (table.phase == "showdown" and hand.shown == NOT_SHOWN)
+
+
+def sena_counts(sena: dict) -> bool:
+    """A judged seña counts in the report unless the referee overruled or removed it."""
+    overruled = sena["review"] is not None and sena["review"]["action"] == "overruled"
+    return not overruled and sena["removed"] is None
 
 
 def table_out(row: TableRow) -> dict:

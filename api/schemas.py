@@ -5,19 +5,51 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+from fastapi import Path
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+)
 
 from engine.gesture import GESTURE_KINDS
 from engine.senas import TruthValue, Verdict
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+#: The largest integer SQLite stores: every id and time in milliseconds stays below it.
+MAX_INT64 = 2**63 - 1
+
+
+def printable(text: str) -> str:
+    """Refuse control characters (a NUL, a newline in a name): what is stored is what is shown."""
+    if not text.isprintable():
+        raise ValueError("only printable characters, no control characters")
+    return text
+
+
+Name = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
+    AfterValidator(printable),
+]
+Note = Annotated[
+    str, StringConstraints(strip_whitespace=True, max_length=300), AfterValidator(printable)
+]
 SourceId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.:#-]{0,64}$")]
 Seat = Annotated[int, Field(ge=1, le=4)]
+TimeMs = Annotated[int, Field(ge=0, le=MAX_INT64)]
+#: A table's or hand's id in a URL, or a call's index (SQLite's integers are 64-bit).
+RowId = Annotated[int, Path(ge=1, le=MAX_INT64)]
+CallIndex = Annotated[int, Path(ge=0, le=MAX_INT64)]
 CardText = Annotated[str, StringConstraints(pattern=r"^[1-7SCRscr][ocebOCEB]?$")]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """An input body: no unknown field, and no coercion (``true`` or ``"1"`` is not a seat)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class SeatIn(Strict):
@@ -46,8 +78,12 @@ class TableIn(Strict):
 
 class CallIn(Strict):
     seat: Seat
-    text: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
-    t_ms: Annotated[int, Field(ge=0)] | None = None
+    text: Annotated[
+        str,
+        StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
+        AfterValidator(printable),
+    ]
+    t_ms: TimeMs | None = None
 
 
 class ShowIn(Strict):
@@ -68,7 +104,11 @@ class ShowIn(Strict):
 
 class ReviewIn(Strict):
     action: Literal["acknowledged", "overruled"]
-    note: Annotated[str, StringConstraints(strip_whitespace=True, max_length=300)] = ""
+    note: Note = ""
+
+
+class RemovalIn(Strict):
+    note: Note = ""
 
 
 class ExportIn(Strict):
@@ -94,6 +134,9 @@ class DrillIn(Strict):
     target: Annotated[str, StringConstraints(pattern=r"^[a-z0-9_]{1,40}$")] | None = None
     seat: Seat = 1
     session: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,40}$")] = "default"
+    #: Take the seat even though it plays a hand of the active table (its señas go to the
+    #: drill, not to the hand, while the drill is open).
+    take_seat: bool = False
 
 
 # -- what the API answers (the OpenAPI page documents these) ----------------------------------
@@ -125,6 +168,8 @@ class HandInfo(BaseModel):
     mano: int
     score_before: dict[str, int]
     shown: dict[str, list[str]] | None
+    #: Closed at its showdown without the cards ("cards not shown").
+    cards_not_shown: bool
     current: bool
 
 
@@ -136,6 +181,10 @@ class LegalCall(BaseModel):
 
 class ReviewOut(BaseModel):
     action: str
+    note: str
+
+
+class RemovedOut(BaseModel):
     note: str
 
 
@@ -152,6 +201,10 @@ class SenaOut(BaseModel):
     calls: list[int]
     t_ms: int | None
     review: ReviewOut | None
+    #: Struck out by the referee (a misread): kept in the record, out of the report.
+    removed: RemovedOut | None
+    #: "camera", or "referee" for a seña the referee entered (one the camera missed).
+    origin: Literal["camera", "referee"]
 
 
 class HandState(BaseModel):

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import hmac
+import html
 import json
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qs, urlsplit
@@ -21,6 +22,13 @@ from urllib.parse import parse_qs, urlsplit
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 COOKIE = "keinu_token"
+#: What a browser that opens a refused page shows (an API client gets the JSON ``detail``).
+REFUSAL_PAGE = """<!doctype html><html lang="es"><meta charset="utf-8"><title>keinu</title>
+<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto">
+<h1>keinu</h1><p>{detail}.</p>
+<p>Abre la dirección que <code>keinu serve</code> imprimió al arrancar (lleva el token) ·
+Open the address that <code>keinu serve</code> printed at start (it carries the token).</p>
+</body></html>"""
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
 
 
@@ -121,16 +129,24 @@ class Gate:
         self, scope: Scope, receive: Receive, send: Send, status: int, detail: str
     ) -> None:
         if scope["type"] == "websocket":
+            # A close before the handshake reaches the browser as a bare HTTP 403: the socket
+            # is accepted first so that the close code (4401, 4403, 4421) and reason arrive.
             await receive()  # websocket.connect
+            await send({"type": "websocket.accept"})
             await send({"type": "websocket.close", "code": 4000 + status, "reason": detail})
             return
-        body = json.dumps({"detail": detail}).encode()
+        if "text/html" in _headers(scope).get("accept", ""):  # a page opened in a browser
+            body = REFUSAL_PAGE.format(detail=html.escape(detail)).encode()
+            content_type = b"text/html; charset=utf-8"
+        else:
+            body = json.dumps({"detail": detail}).encode()
+            content_type = b"application/json"
         await send(
             {
                 "type": "http.response.start",
                 "status": status,
                 "headers": [
-                    (b"content-type", b"application/json"),
+                    (b"content-type", content_type),
                     (b"content-length", str(len(body)).encode()),
                 ],
             }

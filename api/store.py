@@ -25,6 +25,12 @@ from api.db.migrations import migrate, pending
 
 log = logging.getLogger(__name__)
 
+#: What the referee console adds: señas the referee struck out (kept, marked, exported) and
+#: when each table was last made active (the one restored at start).
+
+#: The tables whose rows point at one call of a hand by its index.
+_CALL_INDEXED = (("calls", "idx"), ("sena_reviews", "call_idx"), ("sena_removals", "call_idx"))
+
 
 def now_ms() -> int:
     return int(time.time() * 1000)
@@ -312,6 +318,25 @@ class Store:
             )
         return _call_row(row)
 
+    def delete_call(self, hand_id: int, idx: int) -> None:
+        """Delete call ``idx`` and what points at it; the later calls (and their reviews and
+        removals) move down one place, so indexes stay the calls' positions in the hand."""
+        with self._tx(self._hand_change("call", hand_id)) as db:
+            for table, column in _CALL_INDEXED:
+                db.execute(
+                    f"DELETE FROM {table} WHERE hand_id = ? AND {column} = ?", (hand_id, idx)
+                )
+                # in two steps (through negative indexes) so no row meets another's key
+                db.execute(
+                    f"UPDATE {table} SET {column} = -({column} - 1)"
+                    f" WHERE hand_id = ? AND {column} > ?",
+                    (hand_id, idx),
+                )
+                db.execute(
+                    f"UPDATE {table} SET {column} = -{column} WHERE hand_id = ? AND {column} < 0",
+                    (hand_id,),
+                )
+
     def set_shown(self, hand_id: int, shown: dict[str, list[str]] | None) -> None:
         with self._tx(self._hand_change("shown", hand_id)) as db:
             db.execute(
@@ -383,6 +408,52 @@ class Store:
             sanctions=json.loads(row["sanctions"]),
             content=json.loads(row["content"]),
         )
+
+    def remove_sena(self, hand_id: int, call_idx: int, note: str) -> ReviewRow:
+        created = now_ms()
+        with self._tx(self._hand_change("review", hand_id)) as db:
+            db.execute(
+                "INSERT INTO sena_removals (hand_id, call_idx, note, created_ms)"
+                " VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (hand_id, call_idx) DO UPDATE SET note = excluded.note,"
+                " created_ms = excluded.created_ms",
+                (hand_id, call_idx, note, created),
+            )
+        return ReviewRow(call_idx, "removed", note, created)
+
+    def restore_sena(self, hand_id: int, call_idx: int) -> None:
+        with self._tx(self._hand_change("review", hand_id)) as db:
+            db.execute(
+                "DELETE FROM sena_removals WHERE hand_id = ? AND call_idx = ?", (hand_id, call_idx)
+            )
+
+    def removals_of(self, hand_id: int) -> dict[int, ReviewRow]:
+        rows = self._query(
+            "SELECT call_idx, 'removed' AS action, note, created_ms FROM sena_removals"
+            " WHERE hand_id = ?",
+            (hand_id,),
+        )
+        return {r["call_idx"]: _row_of(ReviewRow, r) for r in rows}
+
+    # the active table
+
+    def mark_active(self, table_id: int) -> None:
+        with self._tx() as db:
+            newest = db.execute("SELECT MAX(activated_ms) AS newest FROM table_activations")
+            after = (newest[0]["newest"] or 0) + 1 if newest else 1
+            db.execute(
+                "INSERT INTO table_activations (table_id, activated_ms) VALUES (?, ?)"
+                " ON CONFLICT (table_id) DO UPDATE SET activated_ms = excluded.activated_ms",
+                (table_id, max(now_ms(), after)),
+            )
+
+    def last_active_table(self) -> int | None:
+        """The table made active last (the newest table when none ever was)."""
+        rows = self._query(
+            "SELECT id FROM tables LEFT JOIN table_activations ON table_id = id"
+            " ORDER BY COALESCE(activated_ms, 0) DESC, id DESC LIMIT 1"
+        )
+        return rows[0]["id"] if rows else None
 
     # practice
 

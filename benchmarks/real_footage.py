@@ -34,6 +34,7 @@ from pathlib import Path
 import cv2
 
 from benchmarks.accuracy import Interval, Score, match, report
+from benchmarks.docs_section import write_section
 from benchmarks.rescore import Recorder, features_key, replay_rows
 from engine.gesture import Gesture
 
@@ -214,6 +215,9 @@ def main() -> int:
     parser.add_argument("--cache", type=Path, help="keep landmarks here; rescore detectors only")
     parser.add_argument("--lead-in", type=float, default=3.0, help="seconds of held first frame")
     parser.add_argument("--verbose", "-v", action="store_true", help="list every gesture")
+    parser.add_argument(
+        "--write-docs", action="store_true", help="write the tables into docs/benchmarks.md"
+    )
     args = parser.parse_args()
     if not args.footage.is_dir():
         parser.error(f"{args.footage} is not a folder")
@@ -255,12 +259,13 @@ def main() -> int:
         else:
             false_quiet[clip.split] += wrong
             watched_quiet[clip.split] += run.watched_ms
-    summary = []
+    summary, tables = [], []
     for split in SPLITS:
         if not counts[split] and not watched_quiet[split]:
             continue
+        table = report(totals[split], counts[split], seconds[split])[:-1]
         print(f"\n== {split}: clips of people signalling ==")
-        print("\n".join(report(totals[split], counts[split], seconds[split])[:-1]))
+        print("\n".join(table))
         minutes = watched_quiet[split] / 60000
         rate = false_quiet[split] / minutes * 5 if minutes else float("nan")
         total = totals[split]
@@ -269,9 +274,36 @@ def main() -> int:
             f"onset_ms {total.median_onset_ms():.0f} false_per_5min {rate:.1f} "
             f"({false_quiet[split]} in {minutes:.2f} watched minutes)"
         )
+        tables.append((split, table, summary[-1]))
     print()
     print("\n".join(summary))
+    if args.write_docs:
+        write_section("real_footage", _command(args), _markdown(tables))
     return 0
+
+
+def _command(args: argparse.Namespace) -> str:
+    cache = f" --cache {args.cache}" if args.cache else ""
+    return f"python -m benchmarks.real_footage FOOTAGE{cache} --split {args.split}"
+
+
+def _markdown(tables: list[tuple[str, list[str], str]]) -> str:
+    """The printed tables as one markdown table per split."""
+    lines = ["## Real footage of real people", ""]
+    for split, table, summary in tables:
+        lines += [f"### {split} clips", "", f"`{summary}`", ""]
+        header, *rows = table
+        lines.append("| " + " | ".join(header.split()) + " |")
+        lines.append("|" + "---|" * len(header.split()))
+        for row in rows:
+            if row.startswith(("false gestures fell on", f"{row.split()[0]} clips")):
+                lines += ["", row]
+                continue
+            *name, truth, found, false, precision, recall, onset = row.split()
+            cells = (" ".join(name), truth, found, false, precision, recall, onset)
+            lines.append("| " + " | ".join(cells) + " |")
+        lines.append("")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

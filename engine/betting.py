@@ -14,10 +14,11 @@ the other pair. After an órdago the only answers are quiero and no quiero.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from engine.calls import ANSWERS, BET_ACTIONS, MIN_BET, Call
+from engine.calls import ANSWERS, BET_ACTIONS, MIN_BET, Action, Call
 from engine.rules import Lance, Rules
-from engine.seats import other_pair, pair_of
+from engine.views import BettingView
 
 
 class BettingError(Exception):
@@ -29,6 +30,30 @@ PASO = "paso"  # everyone passed: paid at the showdown (1 in grande/chica/punto)
 ACCEPTED = "accepted"  # a bet was seen: the better hand takes the stake at the showdown
 FOLDED = "folded"  # a pair declined: the other takes the deje at once
 ORDAGO = "ordago"  # an órdago was seen: the lance decides the game
+
+
+class LanceBetting(Protocol):
+    """What the table asks of a lance's betting (Mus's, or Encaje's)."""
+
+    lance: Lance
+    participants: tuple[int, ...]
+    stake: int
+    result: str | None
+    fold_winner: str | None
+
+    @property
+    def to_speak(self) -> int | None: ...
+
+    @property
+    def deje(self) -> int: ...
+
+    def legal_calls(self) -> list[Call]: ...
+
+    def check(self, call: Call) -> None: ...
+
+    def apply(self, call: Call) -> None: ...
+
+    def view(self) -> BettingView: ...
 
 
 @dataclass
@@ -51,7 +76,8 @@ class Betting:
 
     @property
     def bettor_pair(self) -> str | None:
-        return None if self.bettor is None else pair_of(self.bettor)
+        """The bettor's team (a pair with four players)."""
+        return None if self.bettor is None else self.rules.seating.team_of(self.bettor)
 
     @property
     def answerers(self) -> tuple[int, ...]:
@@ -61,8 +87,9 @@ class Betting:
         n = len(self.participants)
         start = self.participants.index(self.bettor)
         ring = [self.participants[(start + i) % n] for i in range(1, n)]
-        answering = other_pair(pair_of(self.bettor))
-        return tuple(s for s in ring if pair_of(s) == answering and s not in self.out)
+        team_of = self.rules.seating.team_of
+        betting = team_of(self.bettor)
+        return tuple(s for s in ring if team_of(s) != betting and s not in self.out)
 
     @property
     def to_speak(self) -> int | None:
@@ -84,17 +111,21 @@ class Betting:
         if self.result is not None:
             return []
         if self.bettor is None:
-            seat = self.to_speak
-            calls = [Call(seat, "paso"), Call(seat, "envido")]
+            seat = self.participants[self.opened]
+            calls = [Call(seat, Action.PASO), Call(seat, Action.ENVIDO)]
             if self.rules.ordago_opening:
-                calls.append(Call(seat, "ordago"))
+                calls.append(Call(seat, Action.ORDAGO))
             return calls
         calls = []
         for seat in self.answerers:
-            calls += [Call(seat, "paso"), Call(seat, "quiero"), Call(seat, "no_quiero")]
-            calls.append(Call(seat, "no_queremos"))
+            calls += [
+                Call(seat, Action.PASO),
+                Call(seat, Action.QUIERO),
+                Call(seat, Action.NO_QUIERO),
+            ]
+            calls.append(Call(seat, Action.NO_QUEREMOS))
             if not self.ordago:
-                calls += [Call(seat, "sube"), Call(seat, "ordago")]
+                calls += [Call(seat, Action.SUBE), Call(seat, Action.ORDAGO)]
         return calls
 
     def check(self, call: Call) -> None:
@@ -107,41 +138,42 @@ class Betting:
             expected = self.to_speak
             if seat != expected:
                 raise BettingError(f"not seat {seat}'s turn: seat {expected} speaks first")
-            if action in ("paso", "envido"):
-                if action == "envido" and call.bet_amount < MIN_BET:
+            if action in (Action.PASO, Action.ENVIDO):
+                if action == Action.ENVIDO and call.bet_amount < MIN_BET:
                     raise BettingError(f"a bet is at least {MIN_BET} stones")
                 return
-            if action == "ordago":
+            if action == Action.ORDAGO:
                 if not self.rules.ordago_opening:
                     raise BettingError("órdago only as a raise (rules.ordago_opening is false)")
                 return
-            if action == "sube":
+            if action == Action.SUBE:
                 raise BettingError("no bet to raise: open with 'envido'")
             raise BettingError(f"no bet to answer: say paso, envido or ordago, not {call.text!r}")
-        if pair_of(seat) == self.bettor_pair:
-            raise BettingError(f"pair {self.bettor_pair} made the last bet: its opponents answer")
+        if self.bettor_pair is not None and self.rules.seating.team_of(seat) == self.bettor_pair:
+            side = self.rules.seating.side_name(self.bettor_pair)
+            raise BettingError(f"{side} made the last bet: its opponents answer")
         if seat in self.out:
             raise BettingError(f"seat {seat} declined and is out of {self.lance}")
-        if action == "envido":
+        if action == Action.ENVIDO:
             raise BettingError("a bet stands: raise it with 'sube N'")
-        if action in ("sube", "ordago") and self.ordago:
+        if action in (Action.SUBE, Action.ORDAGO) and self.ordago:
             raise BettingError("an órdago can only be seen (quiero) or refused (no quiero)")
-        if action == "sube" and call.bet_amount < MIN_BET:
+        if action == Action.SUBE and call.bet_amount < MIN_BET:
             raise BettingError(f"a raise is at least {MIN_BET} stones")
-        if action not in ANSWERS and action not in ("paso", "sube", "ordago"):
+        if action not in ANSWERS and action not in (Action.PASO, Action.SUBE, Action.ORDAGO):
             raise BettingError(f"{call.text!r} is not an answer to a bet")
 
     def apply(self, call: Call) -> None:
         seat, action = call.seat, call.action
         if self.bettor is None:
-            if action == "paso":
+            if action == Action.PASO:
                 self.opened += 1
                 if self.opened == len(self.participants):
                     self.result = PASO
                 return
             self.bettor = seat
             self.previous = None
-            if action == "ordago":
+            if action == Action.ORDAGO:
                 self.ordago = True
             else:
                 self.stake = call.bet_amount
@@ -149,15 +181,15 @@ class Betting:
         if action in BET_ACTIONS:
             self.previous = self.stake
             self.bettor = seat
-            if action == "ordago":
+            if action == Action.ORDAGO:
                 self.ordago = True
             else:
                 self.stake += call.bet_amount
             return
-        if action == "quiero":
+        if action == Action.QUIERO:
             self.result = ORDAGO if self.ordago else ACCEPTED
             return
-        if action == "no_queremos":
+        if action == Action.NO_QUEREMOS:
             self._fold()
             return
         self.out.add(seat)
@@ -168,7 +200,7 @@ class Betting:
         self.result = FOLDED
         self.fold_winner = self.bettor_pair
 
-    def view(self) -> dict:
+    def view(self) -> BettingView:
         return {
             "lance": str(self.lance),
             "participants": list(self.participants),

@@ -11,29 +11,61 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from engine.errors import CallError
 from engine.gesture import GestureError, normalise_side
+from engine.seats import MAX_SEATS
 
 DEFAULT_BET = 2
 MIN_BET = 2
 
+
+class Action(StrEnum):
+    """What a call does; a record writes it as the call's text (``Call.text``)."""
+
+    MUS = "mus"
+    NO_HAY_MUS = "no_hay_mus"
+    DESCARTE = "descarte"
+    MUS_VISTO = "mus_visto"
+    REPARTO_4567 = "reparto_4567"
+    PASO = "paso"
+    ENVIDO = "envido"
+    SUBE = "sube"
+    QUIERO = "quiero"
+    NO_QUIERO = "no_quiero"
+    NO_QUEREMOS = "no_queremos"
+    ORDAGO = "ordago"
+    PARES = "pares"
+    JUEGO = "juego"
+    SENA = "sena"
+
+
 #: Canonical text of each action that takes no argument.
-PLAIN_TEXTS: dict[str, str] = {
-    "mus": "mus",
-    "no_hay_mus": "no hay mus",
-    "paso": "paso",
-    "quiero": "quiero",
-    "no_quiero": "no quiero",
-    "no_queremos": "no queremos",
-    "ordago": "ordago",
-    "mus_visto": "mus visto",
-    "reparto_4567": "reparto 4567",
+PLAIN_TEXTS: dict[Action, str] = {
+    Action.MUS: "mus",
+    Action.NO_HAY_MUS: "no hay mus",
+    Action.PASO: "paso",
+    Action.QUIERO: "quiero",
+    Action.NO_QUIERO: "no quiero",
+    Action.NO_QUEREMOS: "no queremos",
+    Action.ORDAGO: "ordago",
+    Action.MUS_VISTO: "mus visto",
+    Action.REPARTO_4567: "reparto 4567",
 }
-_PLAIN_BY_TEXT = {text: action for action, text in PLAIN_TEXTS.items()} | {"mus ez": "no_hay_mus"}
-BET_ACTIONS = frozenset({"envido", "sube", "ordago"})
-ANSWERS = frozenset({"quiero", "no_quiero", "no_queremos"})
+_PLAIN_BY_TEXT = {text: action for action, text in PLAIN_TEXTS.items()} | {
+    "mus ez": Action.NO_HAY_MUS
+}
+#: Actions that take a number: the stones of a bet, the cards of a discard.
+COUNTED_ACTIONS = frozenset({Action.ENVIDO, Action.SUBE, Action.DESCARTE})
+DECLARATION_ACTIONS = frozenset({Action.PARES, Action.JUEGO})
+BET_ACTIONS = frozenset({Action.ENVIDO, Action.SUBE, Action.ORDAGO})
+ANSWERS = frozenset({Action.QUIERO, Action.NO_QUIERO, Action.NO_QUEREMOS})
+#: Every call of a lance's betting.
+BETTING_ACTIONS = BET_ACTIONS | ANSWERS | {Action.PASO}
+#: Calls made once, at the deal, before anyone speaks (with their house rules).
+DEAL_ACTIONS = frozenset({Action.MUS_VISTO, Action.REPARTO_4567})
 
 
 def _fold_text(text: str) -> str:
@@ -50,7 +82,7 @@ class Call:
     ``side``: a seña; ``t_ms``: when it happened, if known."""
 
     seat: int
-    action: str
+    action: Action
     amount: int | None = None
     says: bool | None = None
     gesture: str | None = None
@@ -58,20 +90,22 @@ class Call:
     t_ms: int | None = None
 
     def __post_init__(self) -> None:
-        if isinstance(self.seat, bool) or self.seat not in (1, 2, 3, 4):
-            raise CallError(f"seat must be 1..4, got {self.seat!r}")
+        if isinstance(self.seat, bool) or self.seat not in range(1, MAX_SEATS + 1):
+            raise CallError(f"seat must be 1..{MAX_SEATS}, got {self.seat!r}")
+        try:
+            object.__setattr__(self, "action", Action(self.action))
+        except ValueError:
+            raise CallError(f"unknown action {self.action!r}") from None
 
     @property
     def text(self) -> str:
         if self.action in PLAIN_TEXTS:
             return PLAIN_TEXTS[self.action]
-        if self.action in ("envido", "sube", "descarte"):
+        if self.action in COUNTED_ACTIONS:
             return self.action if self.amount is None else f"{self.action} {self.amount}"
-        if self.action in ("pares", "juego"):
+        if self.action in DECLARATION_ACTIONS:
             return f"{self.action} {'si' if self.says else 'no'}"
-        if self.action == "sena":
-            return f"sena {self.gesture}" + (f" {self.side}" if self.side else "")
-        raise CallError(f"unknown action {self.action!r}")
+        return f"sena {self.gesture}" + (f" {self.side}" if self.side else "")
 
     @property
     def bet_amount(self) -> int:
@@ -80,7 +114,7 @@ class Call:
 
     @property
     def is_sena(self) -> bool:
-        return self.action == "sena"
+        return self.action == Action.SENA
 
     def __str__(self) -> str:
         return f"{self.seat}: {self.text}"
@@ -103,7 +137,7 @@ class Call:
         if not words:
             raise CallError("empty call")
         head, rest = words[0], words[1:]
-        if head in ("envido", "sube", "descarte"):
+        if head in COUNTED_ACTIONS:
             if len(rest) > 1:
                 raise CallError(f"{head!r} takes at most one number, got {text!r}")
             amount = None
@@ -113,11 +147,11 @@ class Call:
                 amount = int(rest[0])
             if head == "descarte" and amount is None:
                 raise CallError("'descarte' needs the number of cards, like 'descarte 2'")
-            return cls(seat, head, amount=amount, t_ms=t_ms)
-        if head in ("pares", "juego"):
+            return cls(seat, Action(head), amount=amount, t_ms=t_ms)
+        if head in DECLARATION_ACTIONS:
             if len(rest) != 1 or rest[0] not in ("si", "no"):
                 raise CallError(f"'{head}' is followed by 'si' or 'no', got {text!r}")
-            return cls(seat, head, says=rest[0] == "si", t_ms=t_ms)
+            return cls(seat, Action(head), says=rest[0] == "si", t_ms=t_ms)
         if head == "sena":
             if not 1 <= len(rest) <= 2:
                 raise CallError(f"a seña is 'sena GESTURE [SIDE]', got {text!r}")
@@ -125,7 +159,7 @@ class Call:
                 side = normalise_side(rest[0], rest[1] if len(rest) == 2 else None)
             except GestureError as exc:
                 raise CallError(str(exc)) from exc
-            return cls(seat, "sena", gesture=rest[0], side=side, t_ms=t_ms)
+            return cls(seat, Action.SENA, gesture=rest[0], side=side, t_ms=t_ms)
         raise CallError(f"unknown call {text!r}")
 
 
@@ -135,7 +169,7 @@ def parse_call(item: Any) -> Call:
         raise CallError(f"a call is [seat, text] or [seat, text, t_ms], got {item!r}")
     seat, text = item[0], item[1]
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise CallError(f"seat must be 1..4, got {seat!r}")
+        raise CallError(f"seat must be 1..{MAX_SEATS}, got {seat!r}")
     t_ms = item[2] if len(item) == 3 else None
     if t_ms is not None and (isinstance(t_ms, bool) or not isinstance(t_ms, int) or t_ms < 0):
         raise CallError(f"t_ms must be a whole number of milliseconds, got {t_ms!r}")

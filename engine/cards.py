@@ -7,7 +7,7 @@ only matter to the Juego Real de sota de oros variant, so most records leave the
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from engine.errors import CardError
@@ -76,7 +76,7 @@ class Hand:
     def ranks(self) -> tuple[str, ...]:
         return tuple(card.rank for card in self._cards)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Card]:
         return iter(self._cards)
 
     def __len__(self) -> int:

@@ -15,11 +15,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.encaje import EncajeTable
+from engine.phases import ENDED_PHASES
 from engine.rules import Rules
-from engine.seats import PAIRS, next_seat
 from engine.table import Table, parse_score
 
 WINS_NEEDED = 2  # best of three, for games in a match or a vaca, and for vacas in a match
+
+
+def new_table(
+    rules: Rules,
+    mano: int,
+    score: Mapping[str, int] | None,
+    hand_in_game: int | None = None,
+    hands: Mapping[Any, Any] | None = None,
+    wild: Mapping[Any, Any] | None = None,
+) -> Table:
+    """The table of one hand of ``rules.game``: Mus, or an Encaje."""
+    kind = EncajeTable if rules.is_encaje else Table
+    return kind(rules, mano, score, hand_in_game, hands, wild)
 
 
 class Game:
@@ -36,7 +50,7 @@ class Game:
         self.rules = rules or Rules()
         self.number = number
         self.mano = mano
-        self.score = parse_score(score)
+        self.score = parse_score(score, self.rules)
         self.tables: list[Table] = []
         self.winner: str | None = None
         self.won_by_ordago = False
@@ -47,18 +61,20 @@ class Game:
     def is_over(self) -> bool:
         return self.winner is not None
 
-    def start_hand(self, hands: Mapping[Any, Any] | None = None) -> Table:
+    def start_hand(
+        self, hands: Mapping[Any, Any] | None = None, wild: Mapping[Any, Any] | None = None
+    ) -> Table:
         if self.is_over:
             raise ValueError(f"game {self.number} is over: pair {self.winner} won it")
         if self._hands_ended != len(self.tables):
             raise ValueError("the previous hand has not ended (end_hand)")
-        table = Table(self.rules, self.mano, self.score, len(self.tables) + 1, hands)
+        table = new_table(self.rules, self.mano, self.score, len(self.tables) + 1, hands, wild)
         self.tables.append(table)
         return table
 
     @staticmethod
     def _ended(table: Table) -> bool:
-        return table.phase in ("finished", "showdown")
+        return table.phase in ENDED_PHASES
 
     def end_hand(self, table: Table) -> None:
         """Carry the hand's score forward. A hand left at the showdown without cards (a live
@@ -69,12 +85,12 @@ class Game:
             raise ValueError(f"hand {table.hand_in_game} is still in phase {table.phase}")
         self._hands_ended += 1
         self.score = table.score
-        self.mano = next_seat(self.mano)
+        self.mano = self.rules.seating.next_seat(self.mano)
         if table.game_winner is not None:
             self.winner = table.game_winner
             self.won_by_ordago = table.ordago_lance is not None
             return
-        for pair in PAIRS:
+        for pair in self.rules.seating.teams:
             announced = any(d["pair"] == pair for d in self.dentro)
             if self.score[pair] >= self.rules.dentro and not announced:
                 self.dentro.append({"pair": pair, "hand_in_game": table.hand_in_game})
@@ -100,9 +116,9 @@ class Match:
         self.rules = rules or Rules()
         self.games: list[Game] = []
         self._next_mano = mano
-        self._first_score = parse_score(score)
-        self.games_won = dict.fromkeys(PAIRS, 0)  # in the current vaca (or the match)
-        self.vacas_won = dict.fromkeys(PAIRS, 0)
+        self._first_score = parse_score(score, self.rules)
+        self.games_won = dict.fromkeys(self.rules.seating.teams, 0)  # in the vaca (or the match)
+        self.vacas_won = dict.fromkeys(self.rules.seating.teams, 0)
         self.winner: str | None = None
 
     @property
@@ -134,7 +150,7 @@ class Match:
         self.games_won[winner] = WINS_NEEDED if decides_vaca else self.games_won[winner] + 1
         if self.games_won[winner] >= WINS_NEEDED:
             self.vacas_won[winner] += 1
-            self.games_won = dict.fromkeys(PAIRS, 0)
+            self.games_won = dict.fromkeys(self.rules.seating.teams, 0)
             if self.vacas_won[winner] >= WINS_NEEDED:
                 self.winner = winner
 

@@ -3,7 +3,9 @@ engine (which interprets them as señas under a house profile)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 #: Every gesture kind and the sides it can carry. Sides are the player's own, not the image's.
 #: An empty tuple means the kind has no side.
@@ -75,7 +77,7 @@ class Gesture:
     def label(self) -> str:
         return self.kind if self.side is None else f"{self.kind} {self.side}"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
             "kind": self.kind,
@@ -87,7 +89,7 @@ class Gesture:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> Gesture:
+    def from_dict(cls, data: Mapping[str, Any]) -> Gesture:
         return cls(
             seat=int(data["seat"]),
             kind=str(data["kind"]),

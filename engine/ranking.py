@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement
 
 from engine.cards import RANK_INDEX, RANKS, Hand
 from engine.rules import Lance, Rules
-from engine.seats import speaking_order
+from engine.seats import MAX_SEATS
 
 #: Juego totals from the worst (33) to the best (31); 38 and 39 cannot be made.
 JUEGO_ORDER: tuple[int, ...] = (33, 34, 35, 36, 37, 40, 32, 31)
@@ -206,11 +206,25 @@ def winner_seat(lance: Lance | str, hands: Mapping[int, Hand], mano: int, rules:
     ranker = RANKERS[Lance(lance)]
     best_seat = None
     best = -1
-    for seat in speaking_order(mano):
-        if seat in hands:
-            strength = ranker(hands[seat], rules)
-            if strength > best:
-                best, best_seat = strength, seat
+    for seat in sorted(hands, key=lambda s: (s - mano) % MAX_SEATS):
+        strength = ranker(hands[seat], rules)
+        if strength > best:
+            best, best_seat = strength, seat
     if best_seat is None:
         raise ValueError("winner_seat needs at least one hand")
     return best_seat
+
+
+def loser_seat(lance: Lance | str, hands: Mapping[int, Hand], mano: int, rules: Rules) -> int:
+    """The seat whose hand loses to every other for ``lance`` (Encaje's pot): of equal hands
+    the one farther from the mano loses, as ties go to the nearer."""
+    ranker = RANKERS[Lance(lance)]
+    worst_seat = None
+    worst = None
+    for seat in sorted(hands, key=lambda s: (s - mano) % MAX_SEATS, reverse=True):
+        strength = ranker(hands[seat], rules)
+        if worst is None or strength < worst:
+            worst, worst_seat = strength, seat
+    if worst_seat is None:
+        raise ValueError("loser_seat needs at least one hand")
+    return worst_seat

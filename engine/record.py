@@ -11,18 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from engine.calls import Call, parse_call
 from engine.cards import Hand
+from engine.encaje import EncajeTable
 from engine.errors import EngineError, IllegalCall, RecordError
-from engine.game import Match
+from engine.game import Match, new_table
+from engine.phases import ENDED_PHASES
 from engine.rules import Rules
 from engine.senas.verdicts import summarise_by_seat
+from engine.start import parse_wild, played_hands
 from engine.table import SenaCall, Table, parse_hands, parse_score
 
-HAND_KEYS = frozenset({"rules", "score", "mano", "hands", "calls", "hand_in_game", "meta"})
-DEAL_KEYS = frozenset({"score", "mano", "hands", "calls", "hand_in_game", "meta"})
+HAND_KEYS = frozenset({"rules", "score", "mano", "hands", "wild", "calls", "hand_in_game", "meta"})
+DEAL_KEYS = frozenset({"score", "mano", "hands", "wild", "calls", "hand_in_game", "meta"})
 GAME_KEYS = frozenset({"rules", "score", "mano", "deals", "meta"})
 
 #: Turns a hand's seña calls into what the output shows (the señas engine judges them).
@@ -41,6 +44,7 @@ class HandRecord:
     hands: dict[int, Hand] | None = None
     hand_in_game: int | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    wild: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass
@@ -66,14 +70,15 @@ def _check_keys(data: Any, allowed: frozenset[str], where: str) -> None:
         )
 
 
-def _mano(value: Any, where: str) -> int:
-    if isinstance(value, bool) or value not in (1, 2, 3, 4):
-        raise _fail(where, f"mano must be a seat 1..4, got {value!r}")
+def _mano(value: Any, where: str, rules: Rules) -> int:
+    seats = rules.seating.seats
+    if isinstance(value, bool) or not isinstance(value, int) or value not in seats:
+        raise _fail(where, f"mano must be a seat 1..{len(seats)}, got {value!r}")
     return value
 
 
 def _hand_fields(
-    data: dict, rules: Rules, where: str, mano: int | None, score: dict | None
+    data: dict[str, Any], rules: Rules, where: str, mano: int | None, score: dict[str, int] | None
 ) -> HandRecord:
     if "calls" not in data or not isinstance(data["calls"], list):
         raise _fail(where, "calls must be a list of [seat, text] or [seat, text, t_ms]")
@@ -85,11 +90,14 @@ def _hand_fields(
             seat = item[0] if isinstance(item, list) and item else "?"
             raise _fail(where, f"call {i} (seat {seat}): {exc}") from None
     hands = None
-    if data.get("hands") is not None:
-        try:
-            hands = parse_hands(data["hands"])
-        except EngineError as exc:
-            raise _fail(where, str(exc)) from None
+    try:
+        if data.get("hands") is not None:
+            hands = parse_hands(data["hands"], rules)
+        wild = parse_wild(data.get("wild"), rules)
+        if hands is not None:
+            played_hands(hands, wild, rules)
+    except EngineError as exc:
+        raise _fail(where, str(exc)) from None
     hand_in_game = data.get("hand_in_game")
     if hand_in_game is not None and (
         isinstance(hand_in_game, bool) or not isinstance(hand_in_game, int) or hand_in_game < 1
@@ -98,19 +106,19 @@ def _hand_fields(
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
         raise _fail(where, "meta must be an object")
-    return HandRecord(rules, mano, score, calls, hands, hand_in_game, meta)
+    return HandRecord(rules, mano, score, calls, hands, hand_in_game, meta, wild)
 
 
-def _rules(data: dict) -> Rules:
+def _rules(data: dict[str, Any]) -> Rules:
     try:
         return Rules.from_dict(data.get("rules"))
     except EngineError as exc:
         raise RecordError(str(exc)) from None
 
 
-def _score(value: Any, where: str) -> dict[str, int]:
+def _score(value: Any, where: str, rules: Rules) -> dict[str, int]:
     try:
-        return parse_score(value)
+        return parse_score(value, rules)
     except ValueError as exc:
         raise _fail(where, str(exc)) from None
 
@@ -120,16 +128,18 @@ def parse_record(data: Any) -> HandRecord | GameRecord:
     if isinstance(data, dict) and "deals" in data:
         _check_keys(data, GAME_KEYS, "")
         rules = _rules(data)
-        mano = _mano(data.get("mano", 1), "")
-        score = _score(data.get("score"), "")
+        if rules.is_encaje:
+            raise RecordError("an Encaje is replayed a hand at a time: give one hand, no deals")
+        mano = _mano(data.get("mano", 1), "", rules)
+        score = _score(data.get("score"), "", rules)
         if not isinstance(data["deals"], list) or not data["deals"]:
             raise RecordError("deals must be a non-empty list of hands")
         deals = []
         for i, deal in enumerate(data["deals"]):
             where = f"deal {i + 1}"
             _check_keys(deal, DEAL_KEYS, where)
-            deal_mano = _mano(deal["mano"], where) if "mano" in deal else None
-            deal_score = _score(deal["score"], where) if "score" in deal else None
+            deal_mano = _mano(deal["mano"], where, rules) if "mano" in deal else None
+            deal_score = _score(deal["score"], where, rules) if "score" in deal else None
             record = _hand_fields(deal, rules, where, deal_mano, deal_score)
             deals.append(record)
         meta = data.get("meta", {})
@@ -138,7 +148,8 @@ def parse_record(data: Any) -> HandRecord | GameRecord:
     if "mano" not in data:
         raise RecordError("mano is missing (the seat that speaks first, 1..4)")
     rules = _rules(data)
-    return _hand_fields(data, rules, "", _mano(data["mano"], ""), _score(data.get("score"), ""))
+    mano, score = _mano(data["mano"], "", rules), _score(data.get("score"), "", rules)
+    return _hand_fields(data, rules, "", mano, score)
 
 
 def format_record(record: HandRecord | GameRecord) -> dict[str, Any]:
@@ -150,12 +161,15 @@ def format_record(record: HandRecord | GameRecord) -> dict[str, Any]:
             data["hand_in_game"] = hand.hand_in_game
         if hand.hands is not None:
             data["hands"] = {str(s): h.to_list() for s, h in sorted(hand.hands.items())}
+        if hand.wild:
+            data["wild"] = {str(s): list(values) for s, values in sorted(hand.wild.items())}
         data["calls"] = [call.to_record() for call in hand.calls]
         if hand.meta:
             data["meta"] = hand.meta
         return data
 
-    head: dict[str, Any] = {"rules": record.rules.to_dict(), "score": dict(record.score)}
+    score = None if record.score is None else dict(record.score)
+    head: dict[str, Any] = {"rules": record.rules.to_dict(), "score": score}
     head["mano"] = record.mano
     if isinstance(record, GameRecord):
         deals = []
@@ -182,7 +196,11 @@ def _apply_calls(table: Table, calls: list[Call], where: str) -> None:
 
 
 def replay_hand(record: HandRecord) -> Table:
-    table = Table(record.rules, record.mano, record.score, record.hand_in_game, record.hands)
+    if record.mano is None:
+        raise RecordError("mano is missing (the seat that speaks first, 1..4)")
+    table = new_table(
+        record.rules, record.mano, record.score, record.hand_in_game, record.hands, record.wild
+    )
     _apply_calls(table, record.calls, "")
     return table
 
@@ -203,7 +221,7 @@ def replay_game(record: GameRecord) -> GameReplay:
         if match.is_over:
             raise _fail(where, f"the match was already won by pair {match.winner}")
         game = match.current_game()
-        table = game.start_hand(deal.hands)
+        table = game.start_hand(deal.hands, deal.wild)
         for name, stated, carried in (
             ("mano", deal.mano, table.mano),
             ("score", deal.score, table.initial_score),
@@ -213,7 +231,7 @@ def replay_game(record: GameRecord) -> GameReplay:
                 raise _fail(where, f"{name} is {stated!r} but the game carries {carried!r}")
         _apply_calls(table, deal.calls, where)
         tables.append(table)
-        if table.phase not in ("finished", "showdown"):
+        if table.phase not in ENDED_PHASES:
             if i + 1 < len(record.deals):
                 raise _fail(where, f"the hand stops in phase {table.phase} before the next deal")
             break
@@ -227,7 +245,7 @@ def sena_calls_as_dicts(
     sena_calls: list[SenaCall], rules: Rules, hands: Mapping[int, Hand] | None
 ) -> list[dict[str, Any]]:
     """The default seña output: the calls as parsed, without judgement."""
-    return [sena.to_dict() for sena in sena_calls]
+    return [cast(dict[str, Any], sena.to_dict()) for sena in sena_calls]
 
 
 def hand_summary(table: Table, judge: SenaJudge = sena_calls_as_dicts) -> dict[str, Any]:
@@ -245,8 +263,8 @@ def hand_summary(table: Table, judge: SenaJudge = sena_calls_as_dicts) -> dict[s
         "payments": [payment.to_dict() for payment in table.payments],
         "false_declarations": table.false_declarations,
         "senas": senas,
-        "senas_summary": summarise_by_seat(senas),
-    }
+        "senas_summary": summarise_by_seat(senas, table.seating.seats),
+    } | ({"pot": table.pot, "loser": table.loser} if isinstance(table, EncajeTable) else {})
 
 
 def replay_summary(data: Any, judge: SenaJudge = sena_calls_as_dicts) -> dict[str, Any]:

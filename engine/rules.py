@@ -1,9 +1,9 @@
 """The house rules of one table.
 
-The four rule documents in the project's seeds agree on the core of Mus and differ on details.
+The four rule documents keinu is built from agree on the core of Mus and differ on details.
 Every difference is an option here with a named default; the default follows the majority
 (000 = the fullest Spanish account, 002 = the Portuguese one, 003 = the modern guide,
-004 = the club page).
+004 = the club page). docs/rules.md states every rule and option with its documents.
 """
 
 from __future__ import annotations
@@ -13,6 +13,10 @@ from enum import StrEnum
 from typing import Any
 
 from engine.errors import RulesError
+from engine.seats import Seating
+
+#: In Encaje nobody has a partner: its profile lists no seña.
+ENCAJE_PROFILE = "encaje"
 
 
 class Lance(StrEnum):
@@ -23,10 +27,19 @@ class Lance(StrEnum):
     PUNTO = "punto"
 
 
-#: Options whose value is one of a few choices.
+#: The choices of each option with a few values, the default first. Every other place that
+#: offers these choices (the API's schemas, the dashboard) takes them from here.
+REYES: tuple[int, ...] = (8, 4)
+TARGETS: tuple[int, ...] = (40, 30, 50)
+#: Players at a table of each game.
+PLAYERS: dict[str, tuple[int, ...]] = {"mus": (4, 6), "encaje": (3, 5)}
 CHOICES: dict[str, tuple[Any, ...]] = {
-    "reyes": (8, 4),
-    "target": (40, 30),
+    "reyes": REYES,
+    "target": TARGETS,
+    "game": tuple(PLAYERS),
+    "players": (4, 6, 3, 5),
+    "stones": (15, 21),
+    "deal": ("mus", "five_discard_one"),
     "match": ("best_of_3", "vacas"),
     "deje": ("before_last_raise", "one"),
     "pares_bonus": ("each_hand", "best_hand"),
@@ -63,6 +76,18 @@ class Rules:
       it decides the whole vaca (003; only meaningful with ``match = "vacas"``).
     - ``ordago_opening`` = True: órdago may be the first bet of a lance (000). False: only as a
       raise, "em sua vez de reenvidar" (002).
+    - ``game`` = "mus". "encaje": 3 or 5 players each for himself, getting rid of stones (002).
+    - ``players`` = 4. 6: two teams of three seated alternately (000, 002); 3 or 5 in Encaje.
+    - ``captains`` = False. True (six players only): each team's captain alone says mus or no
+      hay mus (000, 002, Jaureguy); the captains sit mid-side facing each other, seats 2 and 5.
+      ``target`` = 50 goes with it in that variant (000, 002), and needs six players.
+    - ``diez_reyes`` = False. True: the sota de copas and the sota de oros are wild, standing
+      for an as or a rey as their holder says at the showdown (000, 002, Éibar).
+    - ``stones`` = 15 each at the start of an Encaje, or 21 (002).
+    - ``deal`` = "mus": an Encaje is dealt as usual, with the mus. "five_discard_one": five
+      cards each, one discarded face down, no mus (002).
+    - ``first_out_wins`` = False: in Encaje the last to hold stones loses. True: the first to
+      run out wins (002).
     """
 
     reyes: int = 8
@@ -78,6 +103,13 @@ class Rules:
     pares_bonus: str = "each_hand"
     ordago_decides: str = "game"
     ordago_opening: bool = True
+    game: str = "mus"
+    players: int = 4
+    captains: bool = False
+    diez_reyes: bool = False
+    stones: int = 15
+    deal: str = "mus"
+    first_out_wins: bool = False
 
     def __post_init__(self) -> None:
         for field in fields(self):
@@ -92,6 +124,28 @@ class Rules:
                     raise RulesError(f"rules.{field.name} must be {shown}, got {value!r}")
             elif field.name == "profile" and (not isinstance(value, str) or not value):
                 raise RulesError(f"rules.profile must be a profile name, got {value!r}")
+        self._check_game()
+
+    def _check_game(self) -> None:
+        """The options that only make sense together."""
+        allowed = PLAYERS[self.game]
+        if self.players not in allowed:
+            shown = " or ".join(str(n) for n in allowed)
+            raise RulesError(f"rules.players must be {shown} in {self.game}, got {self.players}")
+        if self.target == 50 and self.players != 6:
+            raise RulesError("rules.target 50 is the six-player variant: it needs players = 6")
+        if self.captains and self.players != 6:
+            raise RulesError("rules.captains is the six-player variant: it needs players = 6")
+        if self.game == "mus" and (self.stones != 15 or self.deal != "mus" or self.first_out_wins):
+            raise RulesError("rules.stones, rules.deal and rules.first_out_wins are for encaje")
+
+    @property
+    def is_encaje(self) -> bool:
+        return self.game == "encaje"
+
+    @property
+    def seating(self) -> Seating:
+        return Seating(self.players, individual=self.is_encaje)
 
     @property
     def dentro(self) -> int:
@@ -111,7 +165,19 @@ class Rules:
             raise RulesError(
                 f"unknown rules option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
             )
+        if data.get("game") == "encaje" and "profile" not in data:
+            data = data | {"profile": ENCAJE_PROFILE}
         return cls(**data)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """Every option, except those of the other games and variants while at their default
+        (so a four-player record reads as it did before they existed)."""
+        data = asdict(self)
+        for name in _SHOWN_WHEN_SET:
+            if data[name] == _DEFAULTS[name]:
+                del data[name]
+        return data
+
+
+_SHOWN_WHEN_SET = ("game", "players", "captains", "diez_reyes", "stones", "deal", "first_out_wins")
+_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Rules)}

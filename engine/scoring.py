@@ -19,7 +19,7 @@ from engine.betting import ACCEPTED, FOLDED, ORDAGO, PASO
 from engine.cards import Hand
 from engine.ranking import RANKERS, juego_value, pares_value, winner_seat
 from engine.rules import Lance, Rules
-from engine.seats import pair_of
+from engine.views import LanceView
 
 #: A pares/juego lance where only one pair said "si": no betting, it scores at the showdown.
 SINGLE = "single"
@@ -71,7 +71,7 @@ class LanceResult:
             return False
         return not (self.outcome == FOLDED and self.lance in (Lance.GRANDE, Lance.CHICA))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> LanceView:
         return {
             "lance": str(self.lance),
             "outcome": self.outcome,
@@ -87,7 +87,9 @@ class LanceResult:
         }
 
 
-def _bonus(lance: Lance, seats: list[int], hands: Mapping[int, Hand], rules: Rules) -> dict:
+def _bonus(
+    lance: Lance, seats: list[int], hands: Mapping[int, Hand], rules: Rules
+) -> dict[int, int]:
     if lance == Lance.PARES:
         values = {s: pares_value(hands[s], rules) for s in seats}
     elif lance == Lance.JUEGO:
@@ -104,6 +106,7 @@ def _bonus(lance: Lance, seats: list[int], hands: Mapping[int, Hand], rules: Rul
 def settle_lance(result: LanceResult, hands: Mapping[int, Hand], mano: int, rules: Rules) -> None:
     """Fill in what the cards decide for one lance (winner and showdown stones)."""
     lance = result.lance
+    team_of = rules.seating.team_of
     result.settled = True
     if result.outcome == NONE:
         return
@@ -112,17 +115,17 @@ def settle_lance(result: LanceResult, hands: Mapping[int, Hand], mano: int, rule
         real = [s for s in result.declared if ranker(hands[s], rules) > 0]
         competitors = real or list(result.declared)
     else:
-        competitors = [1, 2, 3, 4]
+        competitors = sorted(hands)
     if result.outcome == FOLDED:
         pair = result.fold_winner
-        mine = [s for s in competitors if pair_of(s) == pair]
+        mine = [s for s in competitors if team_of(s) == pair]
         result.winner = pair
         result.winner_seat = (
             winner_seat(lance, {s: hands[s] for s in mine}, mano, rules) if mine else None
         )
     else:
         result.winner_seat = winner_seat(lance, {s: hands[s] for s in competitors}, mano, rules)
-        result.winner = pair_of(result.winner_seat)
+        result.winner = team_of(result.winner_seat)
     if result.outcome == ORDAGO:
         return
     stones = result.stake if result.outcome == ACCEPTED else 0
@@ -131,7 +134,7 @@ def settle_lance(result: LanceResult, hands: Mapping[int, Hand], mano: int, rule
     elif lance == Lance.PUNTO:
         stones += 1
     else:
-        team = [s for s in result.declared if pair_of(s) == result.winner]
+        team = [s for s in result.declared if team_of(s) == result.winner]
         result.bonus_seats = _bonus(lance, team, hands, rules)
         stones += sum(result.bonus_seats.values())
     result.showdown_stones = stones

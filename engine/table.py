@@ -12,43 +12,29 @@ completely before anything changes.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
-from engine.betting import FOLDED, ORDAGO, Betting, BettingError
-from engine.calls import Call
-from engine.cards import Hand, parse_hand
-from engine.errors import CardError, IllegalCall
+from engine.betting import FOLDED, ORDAGO, Betting, BettingError, LanceBetting
+from engine.calls import BETTING_ACTIONS, DEAL_ACTIONS, Action, Call
+from engine.cards import Hand
+from engine.errors import IllegalCall
 from engine.gesture import Gesture
+from engine.phases import BETTING_PHASES, DECLARATION_PHASES, IN_TURN_PHASES, Phase
 from engine.ranking import has_juego, pares_kind
 from engine.rules import Lance, Rules
 from engine.scoring import NONE, SHOWDOWN_ORDER, SINGLE, LanceResult, settle_lance
-from engine.seats import PAIRS, SEATS, pair_of, speaking_order
+from engine.seats import CAPTAINS
+from engine.start import parse_hands, parse_score, parse_wild, played_hands
+from engine.views import BettingView, FalseDeclaration, PaymentView, SenaCallView, TableView
 
-PHASES: tuple[str, ...] = (
-    "mus",
-    "descarte",
-    "grande",
-    "chica",
-    "pares_declaration",
-    "pares",
-    "juego_declaration",
-    "juego",
-    "punto",
-    "showdown",
-    "finished",
-)
-BETTING_PHASES = frozenset({"grande", "chica", "pares", "juego", "punto"})
-BETTING_ACTIONS = frozenset(
-    {"paso", "envido", "sube", "quiero", "no_quiero", "no_queremos", "ordago"}
-)
-DECLARATION_PHASES = {"pares_declaration": Lance.PARES, "juego_declaration": Lance.JUEGO}
-DECK_AFTER_DEAL = 40 - 16
+DECK_SIZE = 40
+CARDS_DEALT = 4
+__all__ = ["Payment", "SenaCall", "Table", "parse_hands", "parse_score"]
 
 
-class _Rule(Exception):
+class RuleBroken(Exception):
     """A rule sentence for a call the table refuses (wrapped into ``IllegalCall``)."""
 
 
@@ -63,19 +49,19 @@ class SenaCall:
     kind: str
     side: str | None
     t_ms: int | None
-    phase: str
+    phase: Phase
     lances_begun: frozenset[str]
     mus_over: bool
     hand_in_game: int | None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SenaCallView:
         return {
             "index": self.index,
             "seat": self.seat,
             "kind": self.kind,
             "side": self.side,
             "t_ms": self.t_ms,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "lances_begun": sorted(self.lances_begun),
             "mus_over": self.mus_over,
             "hand_in_game": self.hand_in_game,
@@ -93,7 +79,7 @@ class Payment:
     reason: str
     index: int | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PaymentView:
         return {
             "lance": self.lance,
             "pair": self.pair,
@@ -101,47 +87,6 @@ class Payment:
             "reason": self.reason,
             "index": self.index,
         }
-
-
-def parse_score(score: Mapping[str, int] | None) -> dict[str, int]:
-    if score is None:
-        return dict.fromkeys(PAIRS, 0)
-    if not isinstance(score, Mapping) or set(score) != set(PAIRS):
-        raise ValueError(f'score is {{"1-3": N, "2-4": N}}, got {score!r}')
-    for pair, stones in score.items():
-        if isinstance(stones, bool) or not isinstance(stones, int) or stones < 0:
-            raise ValueError(f"score of {pair} must be a whole number >= 0, got {stones!r}")
-    return {pair: score[pair] for pair in PAIRS}
-
-
-def parse_hands(hands: Mapping[Any, Any]) -> dict[int, Hand]:
-    """``{"1": ["R","R","S","1"], ...}`` (or Hand values, int keys) -> {seat: Hand}; the four
-    hands must fit in one 40-card deck."""
-    if not isinstance(hands, Mapping):
-        raise CardError(f"hands is an object of seat -> four cards, got {hands!r}")
-    parsed: dict[int, Hand] = {}
-    for key, cards in hands.items():
-        try:
-            seat = int(key)
-        except (TypeError, ValueError):
-            raise CardError(f"hands: unknown seat {key!r}") from None
-        if seat not in SEATS:
-            raise CardError(f"hands: unknown seat {key!r}")
-        try:
-            parsed[seat] = cards if isinstance(cards, Hand) else parse_hand(cards)
-        except CardError as exc:
-            raise CardError(f"hand of seat {seat}: {exc}") from None
-    if set(parsed) != set(SEATS):
-        raise CardError(f"hands must give all four seats, got {sorted(parsed)}")
-    ranks = Counter(card.rank for hand in parsed.values() for card in hand)
-    too_many = sorted(rank for rank, n in ranks.items() if n > 4)
-    if too_many:
-        raise CardError(f"hands: more than four cards of rank {', '.join(too_many)}")
-    suited = [card for hand in parsed.values() for card in hand if card.suit]
-    twice = sorted({str(c) for c, n in Counter(suited).items() if n > 1})
-    if twice:
-        raise CardError(f"hands: the card {', '.join(twice)} appears twice")
-    return parsed
 
 
 class Table:
@@ -157,26 +102,29 @@ class Table:
         score: Mapping[str, int] | None = None,
         hand_in_game: int | None = None,
         hands: Mapping[Any, Any] | None = None,
+        wild: Mapping[Any, Any] | None = None,
     ) -> None:
-        if mano not in SEATS:
-            raise ValueError(f"mano must be a seat 1..4, got {mano!r}")
         self.rules = rules or Rules()
+        self.seating = self.rules.seating
+        seats = self.seating.seats
+        if mano not in seats:
+            raise ValueError(f"mano must be a seat 1..{len(seats)}, got {mano!r}")
         self.mano = mano
         self.hand_in_game = hand_in_game
-        self.initial_score = parse_score(score)
+        self.initial_score = parse_score(score, self.rules)
         self._score = dict(self.initial_score)
-        self._order = speaking_order(mano)
-        self._phase = "mus"
+        self._order = self._seats_in_hand()
+        self._phase = Phase.MUS
         self._turn = 0
         self._mus_calls = 0
         self._discards: dict[int, int] = {}
         self._mus_visto_round = False
         self._mus_rounds = 0
-        self._deck = DECK_AFTER_DEAL
+        self._deck = DECK_SIZE - CARDS_DEALT * len(self._order)
         self._pile = 0
         self._reshuffles = 0
         self._redeals: list[int] = []
-        self._betting: Betting | None = None
+        self._betting: LanceBetting | None = None
         self._declarations: dict[Lance, dict[int, bool]] = {Lance.PARES: {}, Lance.JUEGO: {}}
         self._results: dict[Lance, LanceResult] = {}
         self._payments: list[Payment] = []
@@ -185,33 +133,51 @@ class Table:
         self._calls: list[Call] = []
         self.sena_calls: list[SenaCall] = []
         self._lances_begun: set[str] = set()
-        self._false_declarations: list[dict[str, Any]] = []
+        self._false_declarations: list[FalseDeclaration] = []
         self._hands: dict[int, Hand] | None = None
+        self._wild: dict[int, tuple[str, ...]] = {}
+        self._played: dict[int, Hand] | None = None
         if hands is not None:
-            self._hands = parse_hands(hands)
+            self._enter_hands(hands, wild)
+
+    def _seats_in_hand(self) -> tuple[int, ...]:
+        """Who plays this hand, in speaking order from the mano."""
+        return self.seating.speaking_order(self.mano)
+
+    @property
+    def _speakers(self) -> tuple[int, ...]:
+        """Who speaks now, in turn: in the mus only the captains when they decide it (six
+        players, ``rules.captains``); else everyone in the hand."""
+        if self._phase == Phase.MUS and self.rules.captains:
+            return tuple(s for s in self._order if s in CAPTAINS)
+        return self._order
+
+    def _enter_hands(self, hands: Mapping[Any, Any], wild: Mapping[Any, Any] | None) -> None:
+        shown = parse_hands(hands, self.rules)
+        chosen = parse_wild(wild, self.rules)
+        self._played = played_hands(shown, chosen, self.rules)
+        self._hands, self._wild = shown, chosen
 
     # ----------------------------------------------------------------- read-only views
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self._phase
 
     @property
     def lance(self) -> Lance | None:
-        if self._phase in BETTING_PHASES:
-            return Lance(self._phase)
-        return DECLARATION_PHASES.get(self._phase)
+        return BETTING_PHASES.get(self._phase) or DECLARATION_PHASES.get(self._phase)
 
     @property
     def to_speak(self) -> int | None:
-        if self._phase in ("mus", "descarte") or self._phase in DECLARATION_PHASES:
-            return self._order[self._turn]
+        if self._phase in IN_TURN_PHASES:
+            return self._speakers[self._turn]
         if self._betting is not None:
             return self._betting.to_speak
         return None
 
     @property
-    def betting(self) -> dict[str, Any] | None:
+    def betting(self) -> BettingView | None:
         """The betting of the current lance: stake, last bettor, who is out, the deje."""
         return None if self._betting is None else self._betting.view()
 
@@ -253,7 +219,7 @@ class Table:
         return self._ordago_lance
 
     @property
-    def false_declarations(self) -> list[dict[str, Any]]:
+    def false_declarations(self) -> list[FalseDeclaration]:
         return list(self._false_declarations)
 
     @property
@@ -262,11 +228,11 @@ class Table:
 
     @property
     def is_over(self) -> bool:
-        return self._phase == "finished"
+        return self._phase == Phase.FINISHED
 
     @property
     def mus_over(self) -> bool:
-        return self._phase not in ("mus", "descarte")
+        return self._phase not in (Phase.MUS, Phase.DESCARTE)
 
     # ----------------------------------------------------------------- calls
 
@@ -275,37 +241,50 @@ class Table:
         (any ``envido N``/``sube N`` with N >= 2 is as legal); señas are always accepted and
         are not listed."""
         phase = self._phase
-        seat = self.to_speak
-        calls: list[Call] = []
-        if phase == "mus":
-            calls = [Call(seat, "mus"), Call(seat, "no_hay_mus")]
-            if self._mus_calls == 0 and self._mus_rounds == 0:
+        if self._betting is not None:
+            return self._betting.legal_calls()
+        if phase not in IN_TURN_PHASES:
+            return []
+        seat = self._speakers[self._turn]
+        if phase == Phase.MUS:
+            calls = [Call(seat, Action.MUS), Call(seat, Action.NO_HAY_MUS)]
+            if self._at_the_deal:
                 if self.rules.mus_visto:
-                    calls += [Call(s, "mus_visto") for s in self._order]
+                    calls += [Call(s, Action.MUS_VISTO) for s in self._order]
                 if self.rules.redeal_4567:
                     calls += [
-                        Call(s, "reparto_4567") for s in self._order if s not in self._redeals
+                        Call(s, Action.REPARTO_4567) for s in self._order if s not in self._redeals
                     ]
-        elif phase == "descarte":
-            low = 0 if self._mus_visto_round else 1
-            calls = [Call(seat, "descarte", amount=n) for n in range(low, 5)]
-        elif phase in DECLARATION_PHASES:
-            action = str(DECLARATION_PHASES[phase])
-            calls = [Call(seat, action, says=True), Call(seat, action, says=False)]
-        elif self._betting is not None:
-            calls = self._betting.legal_calls()
-        return calls
+            return calls
+        if phase == Phase.DESCARTE:
+            return [Call(seat, Action.DESCARTE, amount=n) for n in range(self._least_discard, 5)]
+        action = Action(str(DECLARATION_PHASES[phase]))
+        return [Call(seat, action, says=True), Call(seat, action, says=False)]
+
+    @property
+    def _at_the_deal(self) -> bool:
+        """Nobody has spoken yet in the first mus round."""
+        return self._phase == Phase.MUS and not self._mus_calls and not self._mus_rounds
+
+    @property
+    def _least_discard(self) -> int:
+        """A discard is of 1 to 4 cards; after a mus visto 0 (servido) is allowed too."""
+        return 0 if self._mus_visto_round else 1
 
     def apply(self, call: Call, index: int | None = None) -> SenaCall | None:
         """Apply one call. ``index`` (default: the number of calls so far) names the call in
         errors. A seña never takes a turn and is never illegal: it is recorded in
         ``sena_calls`` (and returned) with the public state of that moment."""
         index = len(self._calls) if index is None else index
+        seats = self.seating.seats
+        if call.seat not in seats:
+            rule = f"seat {call.seat} is not at this table: its seats are 1..{len(seats)}"
+            raise IllegalCall(index, call.seat, call.text, rule)
         if call.is_sena:
             sena = SenaCall(
                 index=index,
                 seat=call.seat,
-                kind=call.gesture,
+                kind=str(call.gesture),
                 side=call.side,
                 t_ms=call.t_ms,
                 phase=self._phase,
@@ -318,7 +297,7 @@ class Table:
             return sena
         try:
             self._check(call)
-        except (_Rule, BettingError) as exc:
+        except (RuleBroken, BettingError) as exc:
             raise IllegalCall(index, call.seat, call.text, str(exc)) from None
         self._calls.append(call)
         self._do(call, index)
@@ -327,146 +306,191 @@ class Table:
     def observe(self, gesture: Gesture) -> SenaCall:
         """The live path: a gesture vision saw becomes a seña call at ``gesture.start_ms``."""
         call = Call(
-            gesture.seat, "sena", gesture=gesture.kind, side=gesture.side, t_ms=gesture.start_ms
+            gesture.seat,
+            Action.SENA,
+            gesture=gesture.kind,
+            side=gesture.side,
+            t_ms=gesture.start_ms,
         )
         sena = self.apply(call)
         assert sena is not None
         return sena
 
-    def undo(self) -> Call:
-        """Take back the last call (señas included) by replaying the others."""
+    def undo(self, index: int | None = None) -> Call:
+        """Take back call ``index`` (default: the last, señas included) by replaying the
+        others in their order."""
         if not self._calls:
             raise IndexError("no call to undo")
-        last = self._calls[-1]
-        rebuilt = self.replayed(self._calls[:-1])
+        index = len(self._calls) - 1 if index is None else index
+        taken = self._calls[index]
+        rebuilt = self.replayed(self._calls[:index] + self._calls[index + 1 :])
         self.__dict__.update(rebuilt.__dict__)
-        return last
+        return taken
 
-    def replayed(self, calls: list[Call]) -> Table:
+    def replayed(self, calls: list[Call]) -> Self:
         """A fresh table with the same start (rules, mano, score, hands) after ``calls``."""
-        table = Table(self.rules, self.mano, self.initial_score, self.hand_in_game, self._hands)
+        table = type(self)(
+            self.rules, self.mano, self.initial_score, self.hand_in_game, self._hands, self._wild
+        )
         for call in calls:
             table.apply(call)
         return table
 
-    def show(self, hands: Mapping[Any, Any]) -> None:
-        """Enter the four hands as shown. At the showdown this settles it; before, the hands
-        wait for it (an accepted órdago or the last lance brings it)."""
-        self._hands = parse_hands(hands)
-        if self._phase == "showdown":
+    def show(self, hands: Mapping[Any, Any], wild: Mapping[Any, Any] | None = None) -> None:
+        """Enter the hands as shown (and the wild cards' values). At the showdown this settles
+        it; before, the hands wait for it (an accepted órdago or the last lance brings it)."""
+        self._enter_hands(hands, wild)
+        if self._phase == Phase.SHOWDOWN:
             self._settle()
 
     # ----------------------------------------------------------------- checking
 
     def _check(self, call: Call) -> None:
-        phase, action, seat = self._phase, call.action, call.seat
-        if phase == "finished":
+        phase = self._phase
+        if phase == Phase.FINISHED:
             if self._game_winner is not None:
-                raise _Rule(f"the game is over: pair {self._game_winner} reached the target")
-            raise _Rule("the hand is over")
-        if action in BETTING_ACTIONS:
+                raise RuleBroken(
+                    f"the game is over: {self.seating.side_name(self._game_winner)} "
+                    "reached the target"
+                )
+            raise RuleBroken("the hand is over")
+        if call.action in BETTING_ACTIONS:
             self._check_not_skipped_lance()
-        if phase == "showdown":
-            raise _Rule("the betting is over: the cards are shown now")
-        if action == "mus_visto":
+        if phase == Phase.SHOWDOWN:
+            raise RuleBroken("the betting is over: the cards are shown now")
+        if call.action in DEAL_ACTIONS:
+            self._check_deal_call(call)
+        elif phase == Phase.MUS:
+            self._check_mus(call)
+        elif phase == Phase.DESCARTE:
+            self._check_discard(call)
+        elif phase in DECLARATION_PHASES:
+            self._check_declaration(call, DECLARATION_PHASES[phase])
+        else:
+            self._check_bet(call)
+
+    def _check_deal_call(self, call: Call) -> None:
+        """Mus visto and the 4-5-6-7 redeal: once, at the deal, with their house rules."""
+        if call.action == Action.MUS_VISTO:
             if not self.rules.mus_visto:
-                raise _Rule("mus visto is not played here (rules.mus_visto is false)")
-            if phase != "mus" or self._mus_calls or self._mus_rounds:
-                raise _Rule("mus visto is called at the deal, before anyone speaks")
+                raise RuleBroken("mus visto is not played here (rules.mus_visto is false)")
+            if not self._at_the_deal:
+                raise RuleBroken("mus visto is called at the deal, before anyone speaks")
             return
-        if action == "reparto_4567":
-            if not self.rules.redeal_4567:
-                raise _Rule("the 4-5-6-7 redeal is not played here (rules.redeal_4567 is false)")
-            if phase != "mus" or self._mus_calls or self._mus_rounds:
-                raise _Rule("a 4-5-6-7 is shown for a new hand before the mus")
-            if seat in self._redeals:
-                raise _Rule(f"seat {seat} already had a new hand for its 4-5-6-7")
-            return
-        if phase == "mus":
-            if action not in ("mus", "no_hay_mus"):
-                raise _Rule(f"the mus is being asked: say 'mus' or 'no hay mus', not {call.text!r}")
-            self._check_turn(seat)
-            return
-        if phase == "descarte":
-            if action != "descarte":
-                raise _Rule(f"everyone said mus: discard with 'descarte N', not {call.text!r}")
-            self._check_turn(seat)
-            low = 0 if self._mus_visto_round else 1
-            if not low <= call.amount <= 4:
-                raise _Rule(f"a discard is of {low} to 4 cards, not {call.amount}")
-            return
-        if phase in DECLARATION_PHASES:
-            lance = DECLARATION_PHASES[phase]
-            if action != str(lance):
-                raise _Rule(f"{lance} is declared first: '{lance} si' or '{lance} no'")
-            self._check_turn(seat)
-            return
-        if action in ("pares", "juego"):
-            raise _Rule(f"no {action} declaration now: the betting of {phase} is on")
-        if action in ("mus", "no_hay_mus", "descarte"):
-            raise _Rule(f"the mus is over: the betting of {phase} is on")
+        if not self.rules.redeal_4567:
+            raise RuleBroken("the 4-5-6-7 redeal is not played here (rules.redeal_4567 is false)")
+        if not self._at_the_deal:
+            raise RuleBroken("a 4-5-6-7 is shown for a new hand before the mus")
+        if call.seat in self._redeals:
+            raise RuleBroken(f"seat {call.seat} already had a new hand for its 4-5-6-7")
+
+    def _check_mus(self, call: Call) -> None:
+        if call.action not in (Action.MUS, Action.NO_HAY_MUS):
+            raise RuleBroken(
+                f"the mus is being asked: say 'mus' or 'no hay mus', not {call.text!r}"
+            )
+        if call.seat not in self._speakers:
+            captains = " and ".join(str(s) for s in CAPTAINS)
+            raise RuleBroken(
+                f"the captains alone decide the mus (rules.captains): seats {captains}"
+            )
+        self._check_turn(call.seat)
+
+    def _check_discard(self, call: Call) -> None:
+        if call.action != Action.DESCARTE:
+            raise RuleBroken(f"everyone said mus: discard with 'descarte N', not {call.text!r}")
+        self._check_turn(call.seat)
+        low = self._least_discard
+        if call.amount is None or not low <= call.amount <= 4:
+            raise RuleBroken(f"a discard is of {low} to 4 cards, not {call.amount}")
+
+    def _check_declaration(self, call: Call, lance: Lance) -> None:
+        if call.action != str(lance):
+            raise RuleBroken(f"{lance} is declared first: '{lance} si' or '{lance} no'")
+        self._check_turn(call.seat)
+
+    def _check_bet(self, call: Call) -> None:
+        phase = self._phase
+        if call.action in (Action.PARES, Action.JUEGO):
+            raise RuleBroken(f"no {call.action} declaration now: the betting of {phase} is on")
+        if call.action in (Action.MUS, Action.NO_HAY_MUS, Action.DESCARTE):
+            raise RuleBroken(f"the mus is over: the betting of {phase} is on")
         assert self._betting is not None
         self._betting.check(call)
 
     def _check_not_skipped_lance(self) -> None:
         """A bet right after a pares/juego lance that was not bet names why it was not."""
-        skipped = {"juego_declaration": Lance.PARES, "showdown": Lance.JUEGO}.get(self._phase)
+        skipped = {Phase.JUEGO_DECLARATION: Lance.PARES, Phase.SHOWDOWN: Lance.JUEGO}.get(
+            self._phase
+        )
         result = self._results.get(skipped) if skipped else None
         if result is None or result.outcome not in (SINGLE, NONE):
             return
         if result.outcome == NONE:
-            raise _Rule(f"no betting in {skipped}: nobody said '{skipped} si'")
-        pair = pair_of(result.declared[0])
-        raise _Rule(
-            f"no betting in {skipped}: only pair {pair} said '{skipped} si' (it scores at the "
+            raise RuleBroken(f"no betting in {skipped}: nobody said '{skipped} si'")
+        side = self.seating.side_name(self.seating.team_of(result.declared[0]))
+        raise RuleBroken(
+            f"no betting in {skipped}: only {side} said '{skipped} si' (it scores at the "
             "showdown without betting)"
         )
 
     def _check_turn(self, seat: int) -> None:
-        expected = self._order[self._turn]
+        expected = self._speakers[self._turn]
         if seat != expected:
-            raise _Rule(f"not seat {seat}'s turn: seat {expected} speaks now")
+            raise RuleBroken(f"not seat {seat}'s turn: seat {expected} speaks now")
 
     # ----------------------------------------------------------------- applying
 
     def _do(self, call: Call, index: int) -> None:
-        phase, action = self._phase, call.action
-        if action == "mus_visto":
+        phase = self._phase
+        if call.action == Action.MUS_VISTO:
             self._start_discards(mus_visto=True)
-        elif action == "reparto_4567":
+        elif call.action == Action.REPARTO_4567:
             self._redeals.append(call.seat)
             self._draw({call.seat: 4}, exclude_last=True)
-        elif phase == "mus":
-            if action == "mus":
-                self._mus_calls += 1
-                self._turn += 1
-                if self._turn == 4:
-                    self._start_discards(mus_visto=False)
-            else:
-                self._start_lance(Lance.GRANDE)
-        elif phase == "descarte":
-            self._discards[call.seat] = call.amount
-            self._pile += call.amount
-            self._turn += 1
-            if self._turn == 4:
-                self._end_discards()
+        elif phase == Phase.MUS:
+            self._do_mus(call)
+        elif phase == Phase.DESCARTE:
+            self._do_discard(call)
         elif phase in DECLARATION_PHASES:
-            lance = DECLARATION_PHASES[phase]
-            self._lances_begun.add(str(lance))
-            self._declarations[lance][call.seat] = bool(call.says)
-            self._turn += 1
-            if self._turn == 4:
-                self._end_declarations(lance)
+            self._do_declaration(call, DECLARATION_PHASES[phase])
         else:
-            betting = self._betting
-            assert betting is not None
-            self._lances_begun.add(str(betting.lance))
-            betting.apply(call)
-            if betting.result is not None:
-                self._end_betting(betting, index)
+            self._do_bet(call, index)
+
+    def _do_mus(self, call: Call) -> None:
+        if call.action != Action.MUS:
+            self._start_lance(Lance.GRANDE)
+            return
+        self._mus_calls += 1
+        self._turn += 1
+        if self._turn == len(self._speakers):
+            self._start_discards(mus_visto=False)
+
+    def _do_discard(self, call: Call) -> None:
+        amount = call.amount or 0
+        self._discards[call.seat] = amount
+        self._pile += amount
+        self._turn += 1
+        if self._turn == len(self._speakers):
+            self._end_discards()
+
+    def _do_declaration(self, call: Call, lance: Lance) -> None:
+        self._lances_begun.add(str(lance))
+        self._declarations[lance][call.seat] = bool(call.says)
+        self._turn += 1
+        if self._turn == len(self._speakers):
+            self._end_declarations(lance)
+
+    def _do_bet(self, call: Call, index: int) -> None:
+        betting = self._betting
+        assert betting is not None
+        self._lances_begun.add(str(betting.lance))
+        betting.apply(call)
+        if betting.result is not None:
+            self._end_betting(betting, index)
 
     def _start_discards(self, mus_visto: bool) -> None:
-        self._phase = "descarte"
+        self._phase = Phase.DESCARTE
         self._turn = 0
         self._discards = {}
         self._mus_visto_round = mus_visto
@@ -478,7 +502,7 @@ class Table:
         if self._mus_visto_round and servido and self.rules.mus_visto_servido_ends_mus:
             self._start_lance(Lance.GRANDE)
             return
-        self._phase = "mus"
+        self._phase = Phase.MUS
         self._turn = 0
         self._mus_calls = 0
         self._mus_visto_round = False
@@ -504,14 +528,14 @@ class Table:
             self._reshuffles += 1
 
     def _start_lance(self, lance: Lance, participants: tuple[int, ...] | None = None) -> None:
-        self._phase = str(lance)
+        self._phase = Phase(str(lance))
         self._betting = Betting(lance, participants or self._order, self.rules)
 
     def _end_declarations(self, lance: Lance) -> None:
         said = self._declarations[lance]
         si = tuple(s for s in self._order if said[s])
-        pairs = {pair_of(s) for s in si}
-        if len(pairs) == 2:
+        teams = {self.seating.team_of(s) for s in si}
+        if len(teams) >= 2:
             self._turn = 0
             self._start_lance(lance, si)
             return
@@ -521,25 +545,27 @@ class Table:
         self._results[lance] = LanceResult(lance, SINGLE if si else NONE, declared=si)
         self._next_after(lance)
 
-    def _end_betting(self, betting: Betting, index: int) -> None:
-        lance = betting.lance
+    def _end_betting(self, betting: LanceBetting, index: int) -> None:
+        lance, outcome = betting.lance, betting.result
+        assert outcome is not None
         declared = betting.participants if lance in (Lance.PARES, Lance.JUEGO) else ()
         result = LanceResult(
             lance,
-            betting.result,
+            outcome,
             stake=betting.stake,
             declared=declared,
         )
         self._results[lance] = result
         self._betting = None
-        if betting.result == FOLDED:
+        if outcome == FOLDED:
+            assert betting.fold_winner is not None
             result.deje = betting.deje
             result.fold_winner = betting.fold_winner
             self._pay(Payment(str(lance), betting.fold_winner, betting.deje, "deje", index))
             if self._game_winner is not None:
-                self._phase = "finished"
+                self._phase = Phase.FINISHED
                 return
-        if betting.result == ORDAGO:
+        if outcome == ORDAGO:
             self._ordago_lance = lance
             self._enter_showdown()
             return
@@ -551,16 +577,16 @@ class Table:
             self._start_lance(Lance.CHICA)
         elif lance == Lance.CHICA:
             self._betting = None
-            self._phase = "pares_declaration"
+            self._phase = Phase.PARES_DECLARATION
         elif lance == Lance.PARES:
             self._betting = None
-            self._phase = "juego_declaration"
+            self._phase = Phase.JUEGO_DECLARATION
         else:
             self._enter_showdown()
 
     def _enter_showdown(self) -> None:
         self._betting = None
-        self._phase = "showdown"
+        self._phase = Phase.SHOWDOWN
         if self._hands is not None:
             self._settle()
 
@@ -573,13 +599,14 @@ class Table:
     # ----------------------------------------------------------------- showdown
 
     def _settle(self) -> None:
-        hands = self._hands
+        hands = self._played
         assert hands is not None
         self._check_declarations(hands)
         if self._ordago_lance is not None:
             result = self._results[self._ordago_lance]
             settle_lance(result, hands, self.mano, self.rules)
             winner = result.winner
+            assert winner is not None
             stones = max(0, self.rules.target - self._score[winner])
             result.showdown_stones = stones
             self._pay(Payment(str(result.lance), winner, stones, "ordago"))
@@ -590,13 +617,13 @@ class Table:
                 if self._game_winner is not None:
                     result.paid = not result.showdown_stones
                     continue
-                if result.showdown_stones:
+                if result.showdown_stones and result.winner is not None:
                     self._pay(
                         Payment(
                             str(result.lance), result.winner, result.showdown_stones, "showdown"
                         )
                     )
-        self._phase = "finished"
+        self._phase = Phase.FINISHED
 
     def _check_declarations(self, hands: Mapping[int, Hand]) -> None:
         truth = {
@@ -612,17 +639,17 @@ class Table:
 
     # ----------------------------------------------------------------- public state
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> TableView:
         """Everything public, JSON-serialisable (what the dashboard shows)."""
         return {
             "rules": self.rules.to_dict(),
             "mano": self.mano,
             "hand_in_game": self.hand_in_game,
-            "phase": self._phase,
+            "phase": self._phase.value,
             "lance": None if self.lance is None else str(self.lance),
             "to_speak": self.to_speak,
             "score": self.score,
-            "dentro": [p for p in PAIRS if self._score[p] >= self.rules.dentro],
+            "dentro": [t for t in self.seating.teams if self._score[t] >= self.rules.dentro],
             "game_winner": self._game_winner,
             "betting": self.betting,
             "lances": [result.to_dict() for result in self.results],
@@ -644,7 +671,7 @@ class Table:
             "sena_calls": [sena.to_dict() for sena in self.sena_calls],
             "hands": (
                 {str(s): h.to_list() for s, h in self._hands.items()}
-                if self._hands is not None and self._phase == "finished"
+                if self._hands is not None and self._phase == Phase.FINISHED
                 else None
             ),
             "false_declarations": self.false_declarations,

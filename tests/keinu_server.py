@@ -25,8 +25,10 @@ class KeinuServer:
     """Started with ``keinu serve --port <free> *args``; returns once /api/health answers.
     Its stderr goes to a file (a pipe nobody reads would fill up and stall a long run)."""
 
-    def __init__(self, *args: str) -> None:
-        self.port = free_port()
+    def __init__(self, *args: str, port: int | None = None, health_token: bool = False) -> None:
+        """``health_token``: the server guards every route with $KEINU_TOKEN, so the readiness
+        probe sends it."""
+        self.port = port or free_port()  # a restart passes the port of the server it replaces
         self.url = f"http://127.0.0.1:{self.port}"
         handle, log = tempfile.mkstemp(prefix="keinu-serve-", suffix=".log")
         os.close(handle)
@@ -42,7 +44,9 @@ class KeinuServer:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
-                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
+                headers = {"X-Keinu-Token": os.environ["KEINU_TOKEN"]} if health_token else {}
+                health = httpx.get(f"{self.url}/api/health", headers=headers, timeout=1)
+                if health.status_code == 200:
                     return
             except httpx.TransportError:
                 time.sleep(0.1)

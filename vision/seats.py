@@ -18,12 +18,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.seats import MAX_SEATS
 from vision.config.pipeline_settings import SeatSettings
 from vision.observation import FaceObservation
 
 Box = tuple[float, float, float, float]
 
 ALL_SEATS = (1, 2, 3, 4)
+#: Seats a map may name: up to six (six-player Mus); the default hands out the four above.
+KNOWN_SEATS = range(1, MAX_SEATS + 1)
 
 
 class SeatMapError(ValueError):
@@ -40,8 +43,8 @@ class SeatMap:
 
     def __post_init__(self) -> None:
         for seat in (*self.seats, *self.regions):
-            if seat not in ALL_SEATS:
-                raise SeatMapError(f"seat must be 1..4, got {seat}")
+            if seat not in KNOWN_SEATS:
+                raise SeatMapError(f"seat must be 1..{MAX_SEATS}, got {seat}")
         if len(set(self.seats)) != len(self.seats):
             raise SeatMapError(f"seat listed twice in {self.seats}")
 
@@ -92,9 +95,9 @@ def _seat_number(text: str) -> int:
     try:
         seat = int(text.strip())
     except ValueError:
-        raise SeatMapError(f"not a seat number: {text!r} (seats are 1..4)") from None
-    if seat not in ALL_SEATS:
-        raise SeatMapError(f"seat must be 1..4, got {seat}")
+        raise SeatMapError(f"not a seat number: {text!r} (seats are 1..{MAX_SEATS})") from None
+    if seat not in KNOWN_SEATS:
+        raise SeatMapError(f"seat must be 1..{MAX_SEATS}, got {seat}")
     return seat
 
 

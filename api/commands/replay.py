@@ -49,6 +49,8 @@ def _read(path: Path) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise UserError(f"{path} is not JSON: {exc.msg} at line {exc.lineno}") from None
+    except RecursionError:
+        raise UserError(f"{path} nests its JSON too deeply to be a hand record") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,5 +59,7 @@ def run(args: argparse.Namespace) -> int:
         summary = replay_summary(data, judged_senas)
     except EngineError as exc:
         raise UserError(f"{args.file}: {exc}") from None
+    except RecursionError:
+        raise UserError(f"{args.file} nests its JSON too deeply to be a hand record") from None
     print(json.dumps(summary, indent=args.indent, ensure_ascii=False))
     return 0

@@ -128,6 +128,23 @@ CREATE TABLE actas (
 )
 """,
     ),
+    Migration(
+        3,
+        "the referee's removed señas and each table's last activation",
+        """
+CREATE TABLE sena_removals (
+    hand_id     BIGINT NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
+    call_idx    INTEGER NOT NULL,
+    note        TEXT NOT NULL DEFAULT '',
+    created_ms  BIGINT NOT NULL,
+    PRIMARY KEY (hand_id, call_idx)
+);
+CREATE TABLE table_activations (
+    table_id     BIGINT PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
+    activated_ms BIGINT NOT NULL
+)
+""",
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

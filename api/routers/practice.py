@@ -7,11 +7,12 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, HTTPException, Path, Query
 
 from api.deps import get_practice
-from api.practice import Practice
-from api.schemas import AttemptOut, DrillIn, DrillOut, PlayerOut, SensitivitiesIn
+from api.practice import Practice, SeatInPlay
+from api.schemas import AttemptOut, DrillIn, DrillOut, Name, PlayerOut, SensitivitiesIn
 
 router = APIRouter(prefix="/api/practice", tags=["practice"])
-PlayerName = Annotated[str, Path(min_length=1, max_length=40)]
+#: A player in a URL, as a name in a body: trimmed, 1 to 40 printable characters.
+PlayerName = Annotated[Name, Path()]
 SeatQuery = Annotated[int, Query(ge=1, le=4)]
 
 
@@ -25,7 +26,7 @@ def players(practice: PracticeDep) -> dict:
 
 @router.get("/players/{player}")
 def player(player: PlayerName, practice: PracticeDep) -> PlayerOut:
-    return practice.store.player(player.strip())
+    return practice.store.player(player)
 
 
 @router.put("/players/{player}/sensitivities")
@@ -37,20 +38,20 @@ def sensitivities(
 ) -> PlayerOut:
     """Save the player's sensitivity per gesture kind (1 = as configured; higher triggers
     sooner) and apply it to the live detector of ``seat``."""
-    return practice.set_sensitivities(player.strip(), body.sensitivities, seat)
+    return practice.set_sensitivities(player, body.sensitivities, seat)
 
 
 @router.post("/players/{player}/calibrate")
 def calibrate(player: PlayerName, practice: PracticeDep, seat: SeatQuery = 1) -> dict:
     try:
-        return practice.calibrate(player.strip(), seat)
+        return practice.calibrate(player, seat)
     except ValueError as exc:
         raise HTTPException(409, str(exc)) from None
 
 
 @router.get("/players/{player}/progress")
 def progress(player: PlayerName, practice: PracticeDep) -> dict:
-    return practice.progress(player.strip())
+    return practice.progress(player)
 
 
 @router.get("/catalogue")
@@ -74,7 +75,10 @@ def start_drill(body: DrillIn, practice: PracticeDep) -> DrillOut:
             target=body.target,
             seat=body.seat,
             session=body.session,
+            take_seat=body.take_seat,
         )
+    except SeatInPlay as exc:
+        raise HTTPException(409, str(exc)) from None
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from None
 

@@ -6,14 +6,14 @@ import json
 from pathlib import Path
 from typing import Annotated
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, HTTPException
 from fastapi.responses import JSONResponse
 
 from api.deps import get_practice, get_referee, get_settings
 from api.paths import inside
 from api.practice import Practice
 from api.referee import Referee
-from api.schemas import ExportIn, HandState, ReviewIn, SenasOut
+from api.schemas import CallIndex, ExportIn, HandState, RemovalIn, ReviewIn, RowId, SenasOut
 from api.settings import Settings
 
 router = APIRouter(prefix="/api", tags=["senas"])
@@ -35,24 +35,38 @@ def profiles(
 
 
 @router.get("/hands/{hand_id}/senas")
-def senas(hand_id: int, referee: RefereeDep) -> SenasOut:
+def senas(hand_id: RowId, referee: RefereeDep) -> SenasOut:
     state = referee.hand_state(hand_id)
     return {"senas": state["senas"], "by_seat": state["senas_by_seat"]}
 
 
 @router.post("/hands/{hand_id}/senas/{call_idx}/review")
-def review(hand_id: int, call_idx: int, body: ReviewIn, referee: RefereeDep) -> HandState:
-    """Acknowledge an illegal seña, or overrule the verdict, with a note."""
+def review(hand_id: RowId, call_idx: CallIndex, body: ReviewIn, referee: RefereeDep) -> HandState:
+    """Acknowledge a seña's verdict, or overrule it (it leaves the report), with a note. Any
+    seña may be reviewed, and again: the last review stands."""
     return referee.review(hand_id, call_idx, body.action, body.note)
 
 
+@router.post("/hands/{hand_id}/senas/{call_idx}/remove")
+def remove(hand_id: RowId, call_idx: CallIndex, body: RemovalIn, referee: RefereeDep) -> HandState:
+    """Strike out a seña the camera misread: it stays in the record, marked, out of the report.
+    (A seña the camera missed is added as a call, ``sena GESTURE [SIDE]``.)"""
+    return referee.remove_sena(hand_id, call_idx, body.note)
+
+
+@router.post("/hands/{hand_id}/senas/{call_idx}/restore")
+def restore(hand_id: RowId, call_idx: CallIndex, referee: RefereeDep) -> HandState:
+    """Take back a removal: the seña counts again."""
+    return referee.restore_sena(hand_id, call_idx)
+
+
 @router.get("/hands/{hand_id}/record")
-def record(hand_id: int, referee: RefereeDep) -> dict:
+def record(hand_id: RowId, referee: RefereeDep) -> dict:
     return referee.record(hand_id)
 
 
 @router.get("/tables/{table_id}/export")
-def export(table_id: int, referee: RefereeDep) -> JSONResponse:
+def export(table_id: RowId, referee: RefereeDep) -> JSONResponse:
     """The session as a game record (its hands as ``deals``), for ``keinu replay``."""
     return JSONResponse(
         referee.session(table_id),
@@ -62,7 +76,7 @@ def export(table_id: int, referee: RefereeDep) -> JSONResponse:
 
 @router.post("/tables/{table_id}/export")
 def export_to_file(
-    table_id: int,
+    table_id: RowId,
     body: ExportIn,
     referee: RefereeDep,
     settings: Annotated[Settings, Depends(get_settings)],
@@ -70,6 +84,11 @@ def export_to_file(
     """Write the session under the data dir's ``exports/`` folder (never anywhere else)."""
     session = referee.session(table_id)
     path = inside(settings.data_dir, "exports", f"{body.name}.json")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(session, indent=1, ensure_ascii=False), encoding="utf-8")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(session, indent=1, ensure_ascii=False), encoding="utf-8")
+    except OSError as exc:
+        raise HTTPException(
+            507, f"cannot write the export {path}: {exc.strerror or exc}; check its folder"
+        ) from None
     return {"path": str(path), "hands": len(referee.store.hands_of(table_id))}

@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Path
+from fastapi import APIRouter, Depends, HTTPException, Path, Query
 from fastapi.responses import StreamingResponse
 
 from api.deps import get_live, get_settings
@@ -31,11 +31,15 @@ def sources(
 async def mjpeg(
     source_id: Annotated[str, Path(pattern=r"^[A-Za-z0-9_.:-]{1,64}$")],
     live: Annotated[LiveFeed | None, Depends(get_live)],
-    frames: int = 0,
+    settings: Annotated[Settings, Depends(get_settings)],
+    frames: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
 ) -> StreamingResponse:
     """``frames`` > 0 ends the stream after that many frames (for snapshots and tests)."""
     if live is None:
         raise HTTPException(404, "the live pipeline is off")
+    if source_id not in settings.source_ids:
+        offered = ", ".join(settings.source_ids)
+        raise HTTPException(404, f"no camera {source_id!r}; the cameras are: {offered}")
     latest = live.frame_of(source_id)
     return StreamingResponse(
         _multipart(latest, frames), media_type=f"multipart/x-mixed-replace; boundary={BOUNDARY}"

@@ -8,7 +8,16 @@ from fastapi import APIRouter, Depends, HTTPException
 
 from api.deps import get_referee, get_settings
 from api.referee import Referee, table_out
-from api.schemas import CallIn, HandState, ReportOut, ShowIn, TableIn, TablesOut, TableState
+from api.schemas import (
+    CallIn,
+    HandState,
+    ReportOut,
+    RowId,
+    ShowIn,
+    TableIn,
+    TablesOut,
+    TableState,
+)
 from api.settings import Settings
 from api.store import SeatRow
 
@@ -50,46 +59,55 @@ def active_table(referee: RefereeDep) -> TableState:
 
 
 @router.get("/tables/{table_id}")
-def get_table(table_id: int, referee: RefereeDep) -> TableState:
+def get_table(table_id: RowId, referee: RefereeDep) -> TableState:
     return referee.table_state(table_id)
 
 
 @router.post("/tables/{table_id}/activate")
-def activate(table_id: int, referee: RefereeDep) -> TableState:
+def activate(table_id: RowId, referee: RefereeDep) -> TableState:
     """Make this the table that the live feed's señas go to."""
     return referee.activate(table_id)
 
 
 @router.post("/tables/{table_id}/hands", status_code=201)
-def next_hand(table_id: int, referee: RefereeDep) -> TableState:
+def next_hand(table_id: RowId, referee: RefereeDep) -> TableState:
     """Deal the next hand: the mano moves on, the score carries over (or a new game starts)."""
     return referee.next_hand(table_id)
 
 
 @router.get("/tables/{table_id}/report")
-def report(table_id: int, referee: RefereeDep) -> ReportOut:
+def report(table_id: RowId, referee: RefereeDep) -> ReportOut:
     return referee.report(table_id)
 
 
 @router.get("/hands/{hand_id}")
-def get_hand(hand_id: int, referee: RefereeDep) -> HandState:
+def get_hand(hand_id: RowId, referee: RefereeDep) -> HandState:
     referee.hand(hand_id)
     return referee.hand_state(hand_id)
 
 
 @router.post("/hands/{hand_id}/calls")
-def add_call(hand_id: int, body: CallIn, referee: RefereeDep) -> HandState:
+def add_call(hand_id: RowId, body: CallIn, referee: RefereeDep) -> HandState:
     """One call, in the hand record's words (``envido 5``, ``pares si``, ``sena wink left``).
     Refused with a message, and nothing changed, when it does not parse or is not legal now."""
     return referee.apply_call(hand_id, body.seat, body.text, body.t_ms)
 
 
 @router.delete("/hands/{hand_id}/calls/last")
-def undo(hand_id: int, referee: RefereeDep) -> HandState:
+def undo(hand_id: RowId, referee: RefereeDep) -> HandState:
+    """Take back the referee's last call (or a "cards not shown"); the camera's señas stay."""
     return referee.undo(hand_id)
 
 
 @router.put("/hands/{hand_id}/shown")
-def show(hand_id: int, body: ShowIn, referee: RefereeDep) -> HandState:
+def show(hand_id: RowId, body: ShowIn, referee: RefereeDep) -> HandState:
     """The four hands as shown at the showdown: settles it and checks señas and declarations."""
     return referee.show(hand_id, body.hands)
+
+
+@router.post("/hands/{hand_id}/not-shown")
+def not_shown(hand_id: RowId, referee: RefereeDep) -> HandState:
+    """Close the hand at its showdown with the cards not shown: its showdown stones are not
+    paid, the señas that depend on the cards stay pending, and the next hand may be dealt.
+    Undo takes it back."""
+    return referee.skip_showdown(hand_id)

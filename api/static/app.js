@@ -7,6 +7,9 @@ import { initReferee } from "/static/referee.js";
 
 // The server's cameras, told by its hello; none when it runs without live video (--no-live).
 let videoSources = null;
+// Counts the server's hellos: a new one (after a restart) reopens every MJPEG stream, whose old
+// connection died with the server while the <img> kept its last picture.
+let streamEpoch = 0;
 
 const currentTab = () => document.querySelector("[data-tab][aria-selected=true]")?.dataset.tab || "referee";
 
@@ -16,7 +19,7 @@ function showTab(name) {
   // Only the visible page holds an MJPEG connection, and only once the server has said it has video.
   for (const img of document.querySelectorAll("img[data-stream]")) {
     const streaming = videoSources?.length && !img.closest(".page").hidden;
-    const url = `/api/stream/${img.dataset.source || "cam1"}.mjpg`;
+    const url = `/api/stream/${img.dataset.source || "cam1"}.mjpg?epoch=${streamEpoch}`;
     if (streaming && img.getAttribute("src") !== url) img.src = url;
     if (!streaming && img.getAttribute("src")) img.removeAttribute("src");
   }
@@ -24,6 +27,13 @@ function showTab(name) {
 }
 
 function init() {
+  // The printed address carries the token once; its cookie now opens the rest, so the token
+  // leaves the address bar (and the history, and a shared screenshot).
+  const query = new URLSearchParams(location.search);
+  if (query.has("token")) {
+    query.delete("token");
+    history.replaceState(null, "", `${location.pathname}${query.size ? `?${query}` : ""}${location.hash}`);
+  }
   setLang(getLang());
   document.getElementById("lang").textContent = getLang() === "es" ? "EN" : "ES";
   document.getElementById("lang").onclick = () => {
@@ -33,6 +43,7 @@ function init() {
   for (const tab of document.querySelectorAll("[data-tab]")) tab.onclick = () => showTab(tab.dataset.tab);
   on("hello", (data) => {
     videoSources = data.sources;
+    streamEpoch += 1;
     for (const card of document.querySelectorAll(".card.video")) {
       card.classList.toggle("no-video", data.sources.length === 0);
       card.querySelector(".no-video-note").hidden = data.sources.length > 0;
@@ -53,8 +64,12 @@ function init() {
   initLive();
   initPractice();
   applyLabels();
-  const wanted = location.hash.slice(1);
-  showTab(["referee", "live", "practice"].includes(wanted) ? wanted : "referee");
+  const tabOfHash = () => {
+    const wanted = location.hash.slice(1);
+    return ["referee", "live", "practice"].includes(wanted) ? wanted : "referee";
+  };
+  window.addEventListener("hashchange", () => showTab(tabOfHash())); // Back and Forward
+  showTab(tabOfHash());
   connectFeed();
 }
 

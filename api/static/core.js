@@ -1,4 +1,5 @@
 // What every part of the dashboard shares: the REST helper, the websocket feed, a tiny DOM helper.
+import { t } from "/static/i18n.js";
 
 export async function api(method, path, body) {
   const options = { method, headers: {} };
@@ -6,7 +7,12 @@ export async function api(method, path, body) {
     options.headers["content-type"] = "application/json";
     options.body = JSON.stringify(body);
   }
-  const response = await fetch(path, options);
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch {
+    throw new Error(t("error.offline")); // the browser's own words ("Failed to fetch") are not the page's language
+  }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     const error = new Error(data.detail || `${response.status} ${response.statusText}`);

@@ -1,6 +1,6 @@
 // Live view: per-seat tiles (name, pair, calibration, last señas), the feed, pipeline health.
 import { api, fill, h, on, SEATS, pairOf } from "/static/core.js";
-import { t, meaningLabel, gestureLabel } from "/static/i18n.js";
+import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { refereeTable } from "/static/referee.js";
 
 const MAX_FEED = 60;
@@ -20,7 +20,12 @@ export function initLive() {
     renderTiles();
   });
   on("connection", ({ up }) => { connected = up; renderHealth(); });
-  on("stats", (data) => { pipeline = data; renderHealth(); });
+  on("stats", (data) => {
+    recentDropped = lastDropped === null ? 0 : Math.max(0, data.dropped - lastDropped);
+    lastDropped = data.dropped;
+    pipeline = data;
+    renderHealth();
+  });
   on("scores", (data) => {
     for (const [seat, info] of Object.entries(data.seats)) {
       if (!seatState[seat]) continue;
@@ -55,7 +60,9 @@ function rememberSena(sena) {
   if (state) state.senas = [sena, ...state.senas.filter((s) => s.calls[0] !== sena.calls[0])].slice(0, 3);
 }
 
-const clock = () => new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+// The page's language decides the clock (no "AM" in the Spanish page).
+const clock = () => new Date().toLocaleTimeString(getLang() === "es" ? "es-ES" : "en-GB",
+  { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false });
 
 function seatLabel(seat) {
   const name = refereeTable()?.seats.find((s) => s.seat === seat)?.name;
@@ -77,6 +84,11 @@ function showNotice(message, kind = "info") {
   box.className = `notice ${kind}`;
 }
 
+// The dropped frames of the last stats sample (about a second): the total only grows, so it is
+// in the tooltip, and the bar says whether frames are being dropped now.
+let lastDropped = null;
+let recentDropped = 0;
+
 function renderHealth() {
   const dot = $("health-dot");
   const text = $("health-text");
@@ -84,8 +96,9 @@ function renderHealth() {
   const stateName = pipeline.state || "off";
   dot.className = `dot ${stateName === "running" ? "ok" : stateName === "off" ? "" : "bad"}`;
   if (stateName !== "running") { text.textContent = t(`health.${stateName}`); return; }
-  text.textContent = `${pipeline.fps} fps · ${pipeline.dropped} ${t("health.dropped")} · ${pipeline.latency_ms} ms`;
-  $("health").title = `${pipeline.frames} frames`;
+  fill(text, h("span.fps", {}, `${pipeline.fps} fps`),
+    h("span.more", {}, ` · ${recentDropped} ${t("health.dropped")} · ${pipeline.latency_ms} ms`));
+  $("health").title = `${pipeline.frames} frames · ${pipeline.dropped} ${t("health.dropped")}`;
 }
 
 export function calibrationText(calibration, present) {

@@ -1,6 +1,6 @@
 // Practice mode: calibration, drills and their scores, live bars, sensitivities, progress plot.
 import { api, fill, h, on } from "/static/core.js";
-import { t, meaningLabel, gestureLabel } from "/static/i18n.js";
+import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { calibrationText } from "/static/live.js";
 
 const KINDS = ["lip_bite", "tongue_out", "mouth_twist", "brows_raised", "wink", "eyes_closed", "pout", "head_tilt", "shrug"];
@@ -49,7 +49,15 @@ async function loadPlayer() {
 async function startDrill(kind) {
   const body = { player: player(), kind, seat: seat(), session };
   if (kind === "sena" && $("drill-target").value) body.target = $("drill-target").value;
-  try { showDrill(await api("POST", "/api/practice/drills", body)); } catch (err) { $("prompt").textContent = err.message; }
+  try {
+    showDrill(await api("POST", "/api/practice/drills", body));
+  } catch (err) {
+    // 409: the seat plays a hand of the active table; only the referee's yes takes it
+    if (err.status === 409 && confirm(`${err.message}\n\n${t("practice.takeseat")}`)) {
+      try { showDrill(await api("POST", "/api/practice/drills", { ...body, take_seat: true })); return; } catch (again) { err = again; }
+    }
+    $("prompt").textContent = err.message;
+  }
 }
 
 function showDrill(data) {
@@ -65,6 +73,7 @@ function showDrill(data) {
 
 function showAttempt(attempt) {
   drill = null;
+  fill($("cards-dealt")); // the dealt cards belong to the drill that just ended
   relevant = new Set();
   const ok = attempt.recognised;
   const seen = attempt.seen.length
@@ -125,6 +134,12 @@ function renderProgress(progress) {
     h("div.legend", {}, ...targets.map((name, i) => h("span", {}, h("i", { style: `background:${COLORS[i % COLORS.length]}` }), meaningLabel(name)))));
 }
 
+/** A session's day ("01/12") or, with ``time``, day and time, in the page's language. */
+function sessionDate(entry, time = false) {
+  const parts = { day: "2-digit", month: "2-digit", ...(time ? { hour: "2-digit", minute: "2-digit", hour12: false } : {}) };
+  return new Date(entry.started_ms).toLocaleString(getLang() === "es" ? "es-ES" : "en-GB", parts);
+}
+
 function chart(title, sessions, targets, valueOf, max, format) {
   const W = 260, H = 110, L = 34, B = 16;
   const NS = "http://www.w3.org/2000/svg";
@@ -144,13 +159,20 @@ function chart(title, sessions, targets, valueOf, max, format) {
     el("line", { x1: L, x2: W, y1: y(v), y2: y(v), class: "grid" });
     el("text", { x: L - 4, y: y(v) + 4, class: "axis", "text-anchor": "end" }, format(v));
   }
-  sessions.forEach((s, i) => el("text", { x: x(i), y: H + B - 4, class: "axis", "text-anchor": "middle" }, String(i + 1)));
+  sessions.forEach((s, i) => el("text", { x: x(i), y: H + B - 4, class: "axis", "text-anchor": "middle" }, sessionDate(s)));
   targets.forEach((name, k) => {
     const points = sessions.map((s, i) => [i, s.targets[name] ? valueOf(s.targets[name]) : null]).filter(([, v]) => v !== null);
     if (!points.length) return;
     const color = COLORS[k % COLORS.length];
-    el("polyline", { points: points.map(([i, v]) => `${x(i)},${y(v)}`).join(" "), fill: "none", stroke: color, "stroke-width": 2 });
-    points.forEach(([i, v]) => el("circle", { cx: x(i), cy: y(v), r: 3, fill: color }));
+    // each seña's points sit a little apart, so equal values (two at 100%) stay visible
+    const shift = (k - (targets.length - 1) / 2) * 3;
+    el("polyline", { points: points.map(([i, v]) => `${x(i) + shift},${y(v)}`).join(" "), fill: "none", stroke: color, "stroke-width": 2 });
+    points.forEach(([i, v]) => {
+      const dot = el("circle", { cx: x(i) + shift, cy: y(v), r: 3, fill: color, "data-target": name });
+      const tip = document.createElementNS(NS, "title");
+      tip.textContent = `${meaningLabel(name)} · ${sessionDate(sessions[i], true)} · ${format(v)}`;
+      dot.append(tip);
+    });
   });
   return h("figure.chart-box", {}, h("figcaption", {}, title), svg);
 }

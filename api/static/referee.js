@@ -37,9 +37,12 @@ const state = {
   picks: {},
   cursor: [1, 0],
   knownSenas: new Set(),
+  reviewing: new Set(), // reviewed señas whose review the referee is changing
   profiles: [],
   profileLabels: {},
   sources: [],
+  tables: [],
+  gestures: [], // the gesture labels of the house profile's señas, for "add a seña"
 };
 
 const $ = (id) => document.getElementById(id);
@@ -51,11 +54,15 @@ export function initReferee() {
   $("undo").onclick = undo;
   $("next-hand").onclick = nextHand;
   $("game-report").onclick = gameReport;
-  $("new-table").onclick = () => showSetup(true);
+  $("new-table").onclick = () => { if (!handInPlay() || confirm(t("confirm.newtable"))) showSetup(true); };
+  $("table-list").onchange = (event) => switchTable(Number(event.target.value));
+  $("not-shown").onclick = notShown;
+  $("sena-add").addEventListener("submit", addSena);
+  $("log-calls-only").onchange = (event) => $("call-log").classList.toggle("calls-only", event.target.checked);
   $("setup-cancel").onclick = () => showSetup(false);
   $("show-submit").onclick = submitShown;
   document.addEventListener("keydown", onKey);
-  on("hello", (data) => loadTableState(data.table));
+  on("hello", (data) => { clearErrors(); loadTableState(data.table); });
   on("table", (data) => { if (data.active) loadTableState(data); });
   for (const type of ["call", "undo", "shown", "review"]) {
     on(type, (data) => { if (state.hand && data.state.hand.id === state.hand.hand.id) setHand(data.state); });
@@ -63,12 +70,48 @@ export function initReferee() {
   on("sena", async (data) => {
     if (state.hand && data.hand_id === state.hand.hand.id) setHand(await api("GET", `/api/hands/${data.hand_id}`));
   });
-  Promise.all([api("GET", "/api/profiles"), api("GET", "/api/stream")]).then(([profiles, streams]) => {
-    state.profiles = profiles.profiles;
-    state.profileLabels = profiles.labels;
-    state.sources = streams.sources;
-    buildSetup(profiles.default);
-  });
+  Promise.all([api("GET", "/api/profiles"), api("GET", "/api/stream"), api("GET", "/api/practice/catalogue")])
+    .then(([profiles, streams, catalogue]) => {
+      state.profiles = profiles.profiles;
+      state.profileLabels = profiles.labels;
+      state.sources = streams.sources;
+      state.gestures = [...new Set(catalogue.senas.flatMap((s) => s.gestures))];
+      buildSetup(profiles.default);
+      fillSenaAdd();
+    });
+}
+
+function clearErrors() {
+  for (const id of ["call-error", "show-error", "setup-error"]) $(id).textContent = "";
+}
+
+/** A hand is being played: leaving it deserves a confirmation. */
+const handInPlay = () => Boolean(state.hand && state.hand.view.calls.length && !state.hand.can_deal);
+
+async function refreshTableList() {
+  const { tables } = await api("GET", "/api/tables");
+  state.tables = tables;
+  fill($("table-list"), ...[...tables].reverse().map((table) =>
+    h("option", { value: table.id, selected: table.id === state.table?.id }, `${table.name} (#${table.id})`)));
+}
+
+async function switchTable(tableId) {
+  if (tableId === state.table?.id) return;
+  try { loadTableState(await api("POST", `/api/tables/${tableId}/activate`)); } catch (err) { $("call-error").textContent = err.message; }
+}
+
+function fillSenaAdd() {
+  fill($("sena-add-seat"), ...SEATS.map((seat) => h("option", { value: seat }, `${seat} · ${seatName(seat)}`)));
+  fill($("sena-add-gesture"), ...state.gestures.map((label) => h("option", { value: label }, gestureLabel(label))));
+}
+
+async function addSena(event) {
+  event.preventDefault();
+  const form = event.target;
+  try {
+    const next = await api("POST", `/api/hands/${state.hand.hand.id}/calls`, { seat: Number(form.seat.value), text: `sena ${form.gesture.value}` });
+    setHand(next);
+  } catch (err) { $("call-error").textContent = err.message; }
 }
 
 export function refereeTable() { return state.table; }
@@ -89,11 +132,16 @@ function buildSetup(defaultProfile) {
       ...state.sources.map((id) => h("option", { value: id, selected: state.sources.length === 1 }, id)))),
   )));
   fillManoSelect();
+  body.addEventListener("input", fillManoSelect); // the mano's list follows the names typed
+  const name = $("setup").elements.name;
+  if (name.value === "Mesa 1") name.value = t("setup.defaultname");
 }
 
 function fillManoSelect() {
   const form = $("setup");
-  fill($("setup-mano"), ...SEATS.map((seat) => h("option", { value: seat }, `${seat} · ${form[`seat${seat}`]?.value || ""}`)));
+  const chosen = form.mano.value || "1";
+  fill($("setup-mano"), ...SEATS.map((seat) => h("option", { value: seat, selected: String(seat) === chosen },
+    `${seat} · ${form[`seat${seat}`]?.value || ""}`)));
 }
 
 function showSetup(visible) {
@@ -128,6 +176,8 @@ function loadTableState(data) {
   showSetup(false);
   $("export").href = `/api/tables/${data.table.id}/export`;
   setHand(data.current);
+  fillSenaAdd();
+  refreshTableList();
 }
 
 const seatName = (seat) => state.table?.seats.find((s) => s.seat === seat)?.name || `${t("seat")} ${seat}`;
@@ -175,7 +225,7 @@ function renderStatus() {
   else if (bet && bet.stake) stake = `${bet.stake}${bet.bettor ? ` (${seatName(bet.bettor)})` : ""}`;
   const speaks = view.to_speak ? `${seatName(view.to_speak)} (${view.to_speak})` : t("status.nobody");
   const score = (pair) => {
-    const dentro = view.dentro.includes(pair) ? ` · ${t("status.dentro")}` : "";
+    const dentro = view.dentro.includes(pair) && !view.game_winner ? ` · ${t("status.dentro")}` : "";
     return h("span.score-pair", { dataset: { pair } }, h("b", {}, pair), ` ${view.score[pair]}${dentro}`);
   };
   fill($("status"), 
@@ -247,8 +297,16 @@ function renderLog() {
   const calls = state.hand.view.calls;
   fill($("call-log"), ...calls.map(([seat, text]) => h("li", { class: text.startsWith("sena") ? "sena-call" : "" },
     h("b", {}, `${seatName(seat)}: `),
-    text.startsWith("sena ") ? `${t("feed.sena")} · ${gestureLabel(text.slice(5))}` : text)));
+    text.startsWith("sena ") ? `${t("feed.sena")} · ${gestureLabel(text.slice(5))}` : callLabel(text))));
   $("call-log").scrollTop = $("call-log").scrollHeight;
+}
+
+/** A call's text in the page's words, as its button says it ("paso" is "Pass" in English). */
+function callLabel(text) {
+  const plain = text.replaceAll(" ", "_");
+  if (term(plain) !== plain) return term(plain);
+  const [head, ...rest] = text.split(" ");
+  return [term(head), ...rest.map((word) => (/^\d+$/.test(word) ? word : term(word)))].join(" ");
 }
 
 const senaKey = (sena) => `${sena.calls[0]}`;
@@ -265,9 +323,9 @@ function renderSenas() {
     const review = sena.review;
     const reason = getLang() === "en" ? sena.reason_en : sena.reason;
     return h("li", {
-      class: ["sena", `verdict-${sena.verdict}`, illegal && "illegal", fresh && "fresh", review && `reviewed-${review.action}`]
-        .filter(Boolean).join(" "),
-      dataset: { verdict: sena.verdict, seat: sena.seat },
+      class: ["sena", `verdict-${sena.verdict}`, illegal && "illegal", fresh && "fresh", review && `reviewed-${review.action}`,
+        sena.removed && "removed"].filter(Boolean).join(" "),
+      dataset: { verdict: sena.verdict, seat: sena.seat, call: sena.calls[0], origin: sena.origin },
     },
     h("div.sena-head", {},
       h("span.seat-chip", { class: `seat-chip pair-${pairOf(sena.seat)}` }, `${sena.seat} · ${sena.name || seatName(sena.seat)}`),
@@ -278,18 +336,35 @@ function renderSenas() {
       sena.lance ? h("span.lance", {}, ` · ${term(`phase.${sena.lance}`)}`) : null,
       h("span.truth", {}, ` · ${t(`truth.${sena.truth}`)}`)),
     reason ? h("div.reason", {}, reason) : null,
+    sena.origin === "referee" ? h("div.review.by-referee", {}, t("senas.byreferee")) : null,
     review ? h("div.review", {}, `${t(`review.${review.action}`)}${review.note ? `: ${review.note}` : ""}`) : null,
-    illegal && !review ? reviewControls(sena) : null);
+    sena.removed ? h("div.review.removed-note", {}, `${t("review.removed")}${sena.removed.note ? `: ${sena.removed.note}` : ""}`) : null,
+    reviewControls(sena));
   }));
 }
 
+/** Every seña can be reviewed, and again (the last review stands), removed and restored. */
 function reviewControls(sena) {
-  const note = h("input", { class: "note", maxlength: 300, placeholder: t("review.note") });
-  const send = (action) => api("POST", `/api/hands/${state.hand.hand.id}/senas/${sena.calls[0]}/review`, { action, note: note.value })
-    .then(setHand).catch((err) => alert(err.message));
+  const base = `/api/hands/${state.hand.hand.id}/senas/${sena.calls[0]}`;
+  const report = (err) => { $("call-error").textContent = err.message; };
+  if (sena.removed) {
+    return h("div.review-controls", {}, h("button", { type: "button", class: "restore",
+      onclick: () => api("POST", `${base}/restore`).then(setHand).catch(report) }, t("review.restore")));
+  }
+  if (sena.review && !state.reviewing.has(sena.calls[0])) {
+    return h("div.review-controls", {}, h("button", { type: "button", class: "change",
+      onclick: () => { state.reviewing.add(sena.calls[0]); renderSenas(); } }, t("review.change")));
+  }
+  const note = h("input", { class: "note", maxlength: 300, placeholder: t("review.note"), value: sena.review?.note || "" });
+  const send = (action) => api("POST", `${base}/review`, { action, note: note.value })
+    .then((next) => { state.reviewing.delete(sena.calls[0]); setHand(next); }).catch(report);
+  const remove = () => {
+    if (confirm(t("confirm.remove"))) api("POST", `${base}/remove`, { note: note.value }).then(setHand).catch(report);
+  };
   return h("div.review-controls", {}, note,
     h("button", { type: "button", class: "ack", onclick: () => send("acknowledged") }, t("review.ack")),
-    h("button", { type: "button", class: "overrule", onclick: () => send("overruled") }, t("review.overrule")));
+    h("button", { type: "button", class: "overrule", onclick: () => send("overruled") }, t("review.overrule")),
+    h("button", { type: "button", class: "remove", onclick: remove }, t("review.remove")));
 }
 
 async function sendCall(text) {
@@ -323,7 +398,10 @@ async function nextHand() {
 function renderShowdown() {
   const phase = state.hand.view.phase;
   const box = $("showdown");
-  box.hidden = !(phase === "showdown" || phase === "finished");
+  const closed = state.hand.hand.cards_not_shown;
+  $("closed-note").hidden = !closed;
+  box.hidden = closed || !(phase === "showdown" || (phase === "finished" && state.hand.hand.shown));
+  $("not-shown").hidden = phase !== "showdown";
   if (box.hidden) return;
   const [cs, ci] = state.cursor;
   fill($("picker"), ...SEATS.map((seat) => h("div.pick-row", {},
@@ -351,6 +429,12 @@ function pick(rank) {
   renderShowdown();
 }
 
+async function notShown() {
+  if (!confirm(t("confirm.notshown"))) return;
+  $("show-error").textContent = "";
+  try { setHand(await api("POST", `/api/hands/${state.hand.hand.id}/not-shown`)); } catch (err) { $("show-error").textContent = err.message; }
+}
+
 async function submitShown() {
   $("show-error").textContent = "";
   const hands = Object.fromEntries(SEATS.map((s) => [String(s), state.picks[s].filter(Boolean)]));
@@ -371,13 +455,20 @@ function renderReport() {
       h("thead", {}, h("tr", {}, ...["report.lance", "report.outcome", "report.winner", "report.stones"].map((k) => h("th", {}, t(k))))),
       h("tbody", {}, ...view.lances.map((l) => h("tr", {},
         h("td", {}, term(`phase.${l.lance}`)), h("td", {}, l.outcome ? term(`outcome.${l.outcome}`) : ""),
-        h("td", {}, l.winner ?? "—"), h("td", {}, l.stones ?? t("report.pending")))))),
+        h("td", {}, l.winner ?? "—"), h("td", {}, lanceStones(l, view)))))),
     h("p.final-score", {}, `${t("report.score")}: 1-3 ${view.score["1-3"]} – 2-4 ${view.score["2-4"]}`),
     falseSenas.length ? h("div.flag", {}, h("b", {}, `⚠ ${t("report.false_senas")}: `),
       falseSenas.map((s) => `${seatName(s.seat)} (${meaningLabel(s.meaning)})`).join(", ")) : null,
     view.false_declarations.length ? h("div.flag", {}, h("b", {}, `⚠ ${t("report.false_decl")}: `),
       view.false_declarations.map((d) => `${seatName(d.seat)}: «${d.said}»`).join(", ")) : null,
   );
+}
+
+/** Stones of a lance: paid, waiting for the cards, or never to be paid (the game was won before
+ * it, or the hand closed with the cards not shown). */
+function lanceStones(lance, view) {
+  if (lance.stones !== null && lance.stones !== undefined) return lance.paid === false && lance.unpaid_stones ? t("report.unpaid") : lance.stones;
+  return view.game_winner || state.hand.hand.cards_not_shown ? t("report.unpaid") : t("report.pending");
 }
 
 async function gameReport() {
@@ -423,12 +514,15 @@ function onKey(event) {
     event.preventDefault();
     return;
   }
+  let known = false;
   for (const row of ROWS) {
     for (const def of row) {
       if (def.key !== key) continue;
+      known = true;
       const legal = findLegal(def);
       if (legal) { sendCall(callText(def) || legal.text); event.preventDefault(); return; }
     }
   }
-  if (["1", "2", "3", "4"].includes(key)) { state.seat = Number(key); state.pinned = true; render(); }
+  if (["1", "2", "3", "4"].includes(key)) { state.seat = Number(key); state.pinned = true; render(); return; }
+  if (known) $("call-error").textContent = `${key.toUpperCase()}: ${t("calls.illegalkey")} (${seatName(state.seat)})`;
 }

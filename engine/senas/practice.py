@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
 from engine.cards import Hand
 from engine.gesture import GESTURE_SIDES
@@ -22,7 +23,7 @@ class SenaOption:
     lance: str
     ways: tuple[tuple[str, ...], ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"meaning": self.meaning, "lance": self.lance, "ways": [list(w) for w in self.ways]}
 
 

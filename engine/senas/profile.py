@@ -193,7 +193,9 @@ def _expect(text: _Text, path: tuple[str, ...], value: Any, kind: type, what: st
         raise text.error(path, f"{'.'.join(path)} must be {what}, got {value!r}")
 
 
-def _read_overlay(text: _Text, data: dict, path: tuple[str, ...], keys: frozenset) -> _Overlay:
+def _read_overlay(
+    text: _Text, data: dict[str, Any], path: tuple[str, ...], keys: frozenset[str]
+) -> _Overlay:
     unknown = sorted(set(data) - keys)
     if unknown:
         where = ".".join(path) or "the top level"
@@ -251,7 +253,7 @@ def _read_overlay(text: _Text, data: dict, path: tuple[str, ...], keys: frozense
     return overlay
 
 
-def _read_layer(text: _Text, data: dict) -> _Layer:
+def _read_layer(text: _Text, data: dict[str, Any]) -> _Layer:
     overlay = _read_overlay(text, data, (), _OVERLAY_KEYS | _LAYER_KEYS)
     name = data.get("name", PurePath(text.source).stem)
     _expect(text, ("name",), name, str, "a string")
@@ -273,7 +275,7 @@ def _read_layer(text: _Text, data: dict) -> _Layer:
     return _Layer(text, name, overlay, read_variants, use_variants)
 
 
-def _parse_toml(text: _Text, raw: str) -> dict:
+def _parse_toml(text: _Text, raw: str) -> dict[str, Any]:
     try:
         return tomllib.loads(raw)
     except tomllib.TOMLDecodeError as exc:
@@ -336,7 +338,9 @@ def _switch_on(
             raise blame(f"unknown variant {name!r}; this profile has: {known}")
         overlay = available[name]
         for other_name, other in chosen.items():
-            clash = [gestures for gestures in overlay.senas if gestures in other.senas]
+            clash: list[str | tuple[GesturePattern, ...]] = [
+                g for g in overlay.senas if g in other.senas
+            ]
             clash += [setting for setting in overlay.settings if setting in other.settings]
             if clash:
                 first = clash[0]

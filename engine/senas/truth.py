@@ -81,5 +81,5 @@ def truth_of(meaning: Meaning | None, hand: Hand | None, rules: Rules) -> Truth:
     if hand is None:
         return Truth("pending")
     fact_es, fact_en = hand_fact(meaning, hand, rules)
-    value = "true" if meaning.holds(hand, rules) else "false"
+    value: TruthValue = "true" if meaning.holds(hand, rules) else "false"
     return Truth(value, f"{fact_es} ({hand})", f"{fact_en} ({hand})")

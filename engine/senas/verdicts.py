@@ -1,8 +1,8 @@
 """The referee's answer for every seña: one verdict and one truth, with a reason a player can
 read (Spanish, and English beside it).
 
-Verdicts, the first that applies winning (DESIGN.md): ``not_in_catalogue`` (the profile does not
-list the gesture), ``not_allowed_now`` (señas are off for this hand, or a mus wish after the
+Verdicts, the first that applies winning (docs/senas.md): ``not_in_catalogue`` (the profile does
+not list the gesture), ``not_allowed_now`` (señas are off for this hand, or a mus wish after the
 mus), ``late`` (the first call of the seña's lance was already made), ``false`` (the shown hand
 contradicts it), else ``legal``. A seña is judged at the moment its last gesture was seen.
 """
@@ -49,7 +49,7 @@ class SenaRecord:
     calls: tuple[int, ...]
     t_ms: int | None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
             "gestures": list(self.gestures),
@@ -150,7 +150,10 @@ def judge(sena: Sena, *, profile: Profile, rules: Rules, hand: Hand | None) -> S
     meaning_ = meaning(sena.meaning) if sena.meaning else None
     lance = profile.lance_of(sena.meaning) if sena.meaning else None
     truth = truth_of(meaning_, hand, rules)
-    if meaning_ is None:
+    verdict: Verdict
+    reason: Reason | None
+    if meaning_ is None or lance is None:
+        lance = None
         verdict = "not_in_catalogue"
         reason = (
             f"{_quoted(sena)} no es una seña del perfil {profile.name}: cualquier otro "
@@ -196,12 +199,12 @@ def judge_senas(
 
 
 def summarise_by_seat(
-    records: Iterable[SenaRecord | Mapping[str, Any]],
+    records: Iterable[SenaRecord | Mapping[str, Any]], seats: Iterable[int] = SEATS
 ) -> dict[str, dict[str, int]]:
-    """Per seat ("1".."4", as in hand records), how many señas got each verdict. Takes
-    SenaRecords or their ``to_dict()`` form (what ``keinu replay`` prints); an entry without a
-    verdict (a seña call nobody judged) counts for none."""
-    summary = {str(seat): dict.fromkeys(VERDICTS, 0) for seat in SEATS}
+    """Per seat ("1".."4", or the table's ``seats``, as in hand records), how many señas got
+    each verdict. Takes SenaRecords or their ``to_dict()`` form (what ``keinu replay`` prints);
+    an entry without a verdict (a seña call nobody judged) counts for none."""
+    summary: dict[str, dict[str, int]] = {str(seat): dict.fromkeys(VERDICTS, 0) for seat in seats}
     for record in records:
         item = record if isinstance(record, Mapping) else record.to_dict()
         if item.get("verdict") is not None:

@@ -1,7 +1,7 @@
 """A game's acta over REST: the players, the score by hand, the señas that were not legal with
 the referee's review; signed once with notes and sanctions, and kept as signed."""
 
-from table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
+from tests.api.table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
 
 # The worked example, plus a seña of seat 1's that its cards belie (two kings: it has none).
 CALLS = [*EXAMPLE_CALLS[:3], [1, "sena lip_bite center"], *EXAMPLE_CALLS[3:]]

@@ -8,9 +8,10 @@ import time
 
 import httpx
 import pytest
-from keinu_server import KeinuServer
-from table_examples import SEATS
 from websockets.sync.client import connect
+
+from tests.api.table_examples import SEATS
+from tests.keinu_server import KeinuServer
 
 WITHIN_S = 1.0
 

@@ -34,9 +34,9 @@ def test_cross_origin_writes_and_websockets_are_refused(client):
         pytest.raises(WebSocketDisconnect) as refused,
         client.websocket_connect(
             "ws://127.0.0.1/api/live", headers={"origin": "http://evil.example"}
-        ),
+        ) as ws,
     ):
-        pass
+        ws.receive_text()  # accepted, then closed with the code
     assert refused.value.code == 4403
 
 
@@ -72,10 +72,18 @@ def test_every_request_and_websocket_needs_the_token(open_client):
     assert ok.status_code == 200
     with (
         pytest.raises(WebSocketDisconnect) as refused,
-        open_client.websocket_connect("ws://192.168.1.20:8765/api/live"),
+        open_client.websocket_connect("ws://192.168.1.20:8765/api/live") as ws,
     ):
-        pass
+        ws.receive_text()  # accepted, then closed with the code
     assert refused.value.code == 4401
+
+
+def test_a_browser_opening_a_page_without_the_token_reads_what_to_do(open_client):
+    page = open_client.get("/", headers={"accept": "text/html,application/xhtml+xml"})
+    assert page.status_code == 401
+    assert page.headers["content-type"].startswith("text/html")
+    assert "a valid token is required" in page.text and "keinu serve" in page.text
+    assert open_client.get("/api/health").json() == {"detail": "a valid token is required"}
 
 
 def test_the_printed_address_sets_a_cookie_that_opens_the_rest(open_client):

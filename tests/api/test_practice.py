@@ -42,9 +42,18 @@ def test_a_wrong_gesture_is_reported_as_what_was_seen_instead(client):
     assert attempt["target"] == "dos_reyes"
 
 
+def test_a_drill_never_takes_a_seat_of_a_hand_in_play_unless_told_to(client):
+    hand_id = client.post("/api/tables", json={"seats": SEATS}).json()["current"]["hand"]["id"]
+    refused = client.post("/api/practice/drills", json={"player": "Ane", "seat": 1})
+    assert refused.status_code == 409
+    assert "seat 1 (P1) plays hand 1" in refused.json()["detail"]
+    client.app.state.on_gesture(Gesture(1, "brows_raised", None, 10, 300), "cam1")
+    assert len(client.get(f"/api/hands/{hand_id}").json()["senas"]) == 1
+
+
 def test_gestures_of_an_open_drill_do_not_reach_the_table(client):
     hand_id = client.post("/api/tables", json={"seats": SEATS}).json()["current"]["hand"]["id"]
-    drill(client, target="duples")
+    drill(client, target="duples", take_seat=True)
     client.app.state.on_gesture(Gesture(1, "brows_raised", None, 10, 300), "cam1")
     assert client.get(f"/api/hands/{hand_id}").json()["senas"] == []
     client.post("/api/practice/drills/current/finish")

@@ -144,9 +144,9 @@ def corrupt_clip(tmp_path):
         (["--host", "no-such-host.invalid", "--no-live"], "no such address or host name"),
         (["--host", "192.0.2.1", "--no-live"], "--host 192.0.2.1: not an address of this"),
         (["--data-dir", "{corrupt}/data", "--no-live"], "--data-dir"),
-        (["--profile", "nosuch", "--no-live"], "no profile 'nosuch'; known: extended, navarra"),
+        (["--profile", "nosuch", "--no-live"], "no profile 'nosuch'; known: encaje, extended"),
         (["--profile", "../etc", "--no-live"], "--profile: give a profile name"),
-        (["--seats", "7,8"], "--seats 7,8: seat must be 1..4"),
+        (["--seats", "7,8"], "--seats 7,8: seat must be 1..6"),
         (["--seats", "1,2", "--seats", "3"], "--seats given 2 times for 1 source(s)"),
     ],
 )

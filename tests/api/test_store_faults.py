@@ -7,12 +7,12 @@ import time
 
 import pytest
 from fastapi.testclient import TestClient
-from table_examples import SEATS
 
 from api.app import create_app
 from api.db.errors import StoreUnavailable
 from api.settings import Settings
 from api.store import SeatRow, Store
+from tests.api.table_examples import SEATS
 
 
 def wait_until(condition, within: float = 10.0) -> None:

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from table_examples import SEATS
 
 from api.app import create_app
 from api.cli import main
@@ -21,6 +20,7 @@ from api.db.errors import StoreCorrupt
 from api.db.migrations import LATEST
 from api.settings import Settings
 from api.store import SeatRow, Store
+from tests.api.table_examples import SEATS
 
 PAGE = 4096
 HOLD_OPEN = """

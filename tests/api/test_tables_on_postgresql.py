@@ -3,9 +3,9 @@ keeping everything in a fresh database of the session's real PostgreSQL server: 
 path as on SQLite, answer for answer."""
 
 import pytest
-from test_tables import *  # noqa: F403  (every test of test_tables, collected here again)
 
 from api.settings import Settings
+from tests.api.test_tables import *  # noqa: F403  (every test of test_tables, collected here again)
 
 
 @pytest.fixture

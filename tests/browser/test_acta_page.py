@@ -5,12 +5,13 @@ import json
 
 import httpx
 import pytest
-from keinu_server import KeinuServer
 from playwright.sync_api import expect, sync_playwright
-from test_dashboard import CHROMIUM_ARGS, NAMES, REPO
+
+from tests.browser.test_dashboard import CHROMIUM_ARGS, NAMES, REPO
+from tests.keinu_server import KeinuServer
 
 pytestmark = pytest.mark.browser
-EXAMPLE = json.loads((REPO / "tests" / "engine" / "records" / "design_example.json").read_text())
+EXAMPLE = json.loads((REPO / "tests" / "records" / "worked_example.json").read_text())
 SEATS = [{"seat": seat, "name": name} for seat, name in NAMES.items()]
 
 

@@ -1,16 +1,19 @@
 """Small builders for engine tests: a hand of calls written as "seat:text" strings."""
 
+import json
+from pathlib import Path
+
 from engine.calls import Call
 from engine.rules import Rules
 from engine.table import Table
 
-#: The hands of the example in 000 and DESIGN.md: A(1) 7-7-2-A, B(2) 3-3-S-2, C(3) R-R-S-A,
-#: D(4) C-C-C-6.
+#: The hands of the worked example (tests/records/worked_example.json): A(1) 7-7-2-A,
+#: B(2) 3-3-S-2, C(3) R-R-S-A, D(4) C-C-C-6.
 EXAMPLE_HANDS = {
-    1: ["7", "7", "2", "1"],
-    2: ["3", "3", "S", "2"],
-    3: ["R", "R", "S", "1"],
-    4: ["C", "C", "C", "6"],
+    int(seat): cards
+    for seat, cards in json.loads(
+        (Path(__file__).parents[1] / "records" / "worked_example.json").read_text(encoding="utf-8")
+    )["hands"].items()
 }
 
 ALL_PASS = ["1:paso", "2:paso", "3:paso", "4:paso"]

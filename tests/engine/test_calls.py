@@ -1,4 +1,4 @@
-"""Call texts of DESIGN.md: parse, canonical form, round trip, clear errors."""
+"""Call texts of docs/hand-record.md: parse, canonical form, round trip, clear errors."""
 
 import pytest
 
@@ -59,7 +59,7 @@ def test_records_with_and_without_time():
         ([1, "pares quizas"], "'si' or 'no'"),
         ([1, "sena smile"], "unknown gesture"),
         ([1, "sena wink up"], "takes side"),
-        ([5, "mus"], "seat must be 1..4"),
+        ([7, "mus"], "seat must be 1..6"),
         ([1, "mus", -4], "t_ms"),
         ([1], "\\[seat, text\\]"),
         ("1 mus", "\\[seat, text\\]"),

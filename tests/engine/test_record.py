@@ -1,6 +1,7 @@
 """Hand records: parse/format round trip, replay, the sample records and `keinu replay`."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -17,9 +18,9 @@ def load(name):
     return json.loads((RECORDS / name).read_text())
 
 
-def test_design_example_gives_ten_each():
-    summary = replay_summary(load("design_example.json"))
-    assert summary["score"] == {"1-3": 10, "2-4": 10}
+def test_the_worked_example_gives_ten_each(worked_example):
+    summary = replay_summary(worked_example)
+    assert summary["score"] == worked_example["meta"]["expect"]["score"] == {"1-3": 10, "2-4": 10}
     assert [(lance["lance"], lance["winner"], lance["stones"]) for lance in summary["lances"]] == [
         ("grande", "2-4", 5),
         ("chica", "1-3", 6),
@@ -91,25 +92,25 @@ def test_illegal_call_in_a_game_names_the_deal():
         ({"hands": {"1": ["R"]}}, "hand of seat 1"),
         ({"score": {"1-3": 0}}, "score is"),
         ({"calls": [[1, "envido x"]]}, "call 0 \\(seat 1\\)"),
-        ({"calls": [[7, "mus"]]}, "seat must be 1..4"),
+        ({"calls": [[7, "mus"]]}, "seat must be 1..6"),
         ({"colour": 1}, "unknown key"),
     ],
 )
-def test_malformed_records_are_refused_with_a_clear_message(change, message):
-    data = load("design_example.json") | change
+def test_malformed_records_are_refused_with_a_clear_message(change, message, worked_example):
+    data = worked_example | change
     with pytest.raises(RecordError, match=message):
         replay_summary(data)
 
 
-def test_cli_replay_prints_one_json_object(capsys):
-    assert main(["replay", str(RECORDS / "design_example.json")]) == 0
+def test_cli_replay_prints_one_json_object(capsys, worked_example_path):
+    assert main(["replay", str(worked_example_path)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["score"] == {"1-3": 10, "2-4": 10} and out["game_winner"] is None
     assert {"lances", "senas"} <= set(out)
 
 
-def test_cli_replay_illegal_call_exits_nonzero_and_prints_nothing(tmp_path, capsys):
-    data = load("design_example.json")
+def test_cli_replay_illegal_call_exits_nonzero_and_prints_nothing(tmp_path, capsys, worked_example):
+    data = worked_example
     data["calls"][9] = [2, "sube 1"]
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
@@ -124,3 +125,13 @@ def test_cli_replay_not_json(tmp_path, capsys):
     path.write_text("{")
     assert main(["replay", str(path)]) == 2
     assert capsys.readouterr().out == ""
+
+
+def test_the_six_player_and_encaje_examples_of_the_docs_replay(repo_root):
+    text = (repo_root / "docs" / "hand-record.md").read_text(encoding="utf-8")
+    examples = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", text, re.S)]
+    six, encaje = (e for e in examples if e.get("rules", {}).get("players") in (6, 3))
+    assert replay_summary(six)["score"] == {"1-3-5": 0, "2-4-6": 13}
+    summary = replay_summary(encaje)
+    assert summary["score"] == {"1": 14, "2": 17, "3": 11}
+    assert (summary["pot"], summary["loser"]) == (0, None)

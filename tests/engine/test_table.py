@@ -308,10 +308,14 @@ def test_senas_take_no_turn_and_record_the_moment():
     assert table.to_speak == 2
 
 
-def test_undo_takes_back_the_last_call():
-    table = play(NO_MUS, "1:envido", "2:no quiero", "4:no quiero")
+def test_undo_leaves_the_table_as_a_replay_without_the_last_call():
+    played = [NO_MUS, "1:envido", "2:no quiero", "3:sena wink left", "4:no quiero"]
+    table = play(*played, hands=EXAMPLE_HANDS)
     assert table.score["1-3"] == 1
     assert table.undo().text == "no quiero"
+    assert table.view() == play(*played[:-1], hands=EXAMPLE_HANDS).view()
+    assert table.undo().text == "sena wink left"
+    assert table.view() == play(*played[:-2], hands=EXAMPLE_HANDS).view()
     assert table.score["1-3"] == 0 and table.phase == "grande" and table.to_speak == 4
 
 

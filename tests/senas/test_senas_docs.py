@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
-from engine.senas import MEANINGS, load_profile
+import pytest
+
+from engine.senas import MEANINGS, ProfileError, load_profile
 from engine.senas.meanings import PUNTO_RANGE, punto_meaning
 
 
@@ -42,3 +44,18 @@ def test_the_docs_list_every_shipped_variant(repo_root):
     for name in ("standard", "navarra", "extended"):
         for variant in load_profile(name).variants:
             assert f"| `{variant}` |" in text, variant
+
+
+def test_the_federation_excerpt_loads_and_an_unknown_gesture_is_refused(repo_root, tmp_path):
+    text = (repo_root / "docs" / "senas.md").read_text(encoding="utf-8")
+    section = text.split("## A federation-style list", 1)[1]
+    excerpt = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    club = tmp_path / "federation.toml"
+    club.write_text(excerpt, encoding="utf-8")
+    profile = load_profile(str(club))
+    meanings = {", ".join(p.label for p in e.gestures): e.meaning for e in profile.entries}
+    assert meanings["shrug left"] == meanings["shrug right"] == "punto_29"
+    assert meanings["head_tilt"] == "no_quiere_mus"
+    club.write_text(excerpt.replace('"head_tilt"', '"head_up"'), encoding="utf-8")
+    with pytest.raises(ProfileError, match="unknown gesture 'head_up'"):
+        load_profile(str(club))

@@ -43,8 +43,11 @@ def test_the_records_reach_every_verdict_and_truth():
     assert seen["truth"] == {"true", "false", "pending", "uncheckable"}
 
 
-def test_the_worked_example_gives_seat_3s_lip_bite_dos_reyes_legal(capsys):
-    out = replay(RECORDS / "worked_example.json", capsys)
+def test_the_worked_example_gives_seat_3s_lip_bite_dos_reyes_legal(
+    capsys, worked_example, worked_example_path
+):
+    out = replay(worked_example_path, capsys)
+    assert [compared(s) for s in out["senas"]] == worked_example["meta"]["expect"]["senas"]
     (sena,) = out["senas"]
     assert (sena["seat"], sena["meaning"], sena["verdict"]) == (3, "dos_reyes", "legal")
     assert sena["reason"] == (
@@ -52,7 +55,7 @@ def test_the_worked_example_gives_seat_3s_lip_bite_dos_reyes_legal(capsys):
         "(R R S 1)"
     )
     assert out["senas_summary"]["3"]["legal"] == 1
-    assert out["score"] == {"1-3": 10, "2-4": 10}
+    assert out["score"] == worked_example["meta"]["expect"]["score"]
 
 
 def test_the_replay_counts_each_seats_senas_by_verdict(capsys):
@@ -73,10 +76,10 @@ def test_a_game_record_summarises_each_deal(capsys):
     assert deals[1]["senas_summary"]["3"]["legal"] == 1
 
 
-def with_profile(record: str, profile: str, tmp_path: Path) -> Path:
-    data = json.loads((RECORDS / record).read_text(encoding="utf-8"))
+def with_profile(record: Path, profile: str, tmp_path: Path) -> Path:
+    data = json.loads(record.read_text(encoding="utf-8"))
     data["rules"]["profile"] = profile
-    path = tmp_path / record
+    path = tmp_path / record.name
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
 
@@ -108,15 +111,31 @@ def test_a_club_profile_by_path_judges_a_mus_wish_after_the_mus(tmp_path, capsys
 
 
 def test_the_same_record_under_another_profile(tmp_path, capsys):
-    out = replay(with_profile("false_lip_bite.json", "extended", tmp_path), capsys)
+    out = replay(with_profile(RECORDS / "false_lip_bite.json", "extended", tmp_path), capsys)
     assert [(s["meaning"], s["verdict"]) for s in out["senas"]] == [
         ("dos_reyes", "false"),
         ("punto_30", "false"),  # 4 4 5 6 makes 19
     ]
 
 
-def test_a_record_naming_an_unknown_profile_is_a_user_error(tmp_path, capsys):
-    path = with_profile("worked_example.json", "bizkaia", tmp_path)
+def test_a_record_naming_an_unknown_profile_is_a_user_error(tmp_path, capsys, worked_example_path):
+    path = with_profile(worked_example_path, "bizkaia", tmp_path)
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert "bizkaia" in err and "no such profile" in err
+
+
+def test_in_encaje_every_gesture_is_a_signal_to_no_one(tmp_path, capsys):
+    record = {
+        "rules": {"game": "encaje", "players": 3},
+        "mano": 1,
+        "calls": [[2, "sena lip_bite"], [1, "no hay mus"], [3, "sena wink left"]],
+    }
+    path = tmp_path / "encaje.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    out = replay(path, capsys)
+    assert [(s["seat"], s["verdict"]) for s in out["senas"]] == [
+        (2, "not_in_catalogue"),
+        (3, "not_in_catalogue"),
+    ]
+    assert "encaje" in out["senas"][0]["reason_en"]

@@ -97,7 +97,7 @@ def test_bad_seat_map_and_profile_are_clear_messages(tmp_path, capsys, fake_medi
     fake_mediapipe(lambda frame: [])
     clip = write_clip(tmp_path / "clip.mp4", frames=2)
     assert main(["analyze", str(clip), "--seats", "7,8"]) == 2
-    assert "--seats: seat must be 1..4" in capsys.readouterr().err
+    assert "--seats: seat must be 1..6" in capsys.readouterr().err
     assert main(["analyze", str(clip), "--player", str(tmp_path / "nobody.json")]) == 2
     assert "--player" in capsys.readouterr().err
 

@@ -161,7 +161,7 @@ def test_a_broken_profile_is_one_line_with_file_line_and_reason(tmp_path, script
     assert err.count("\n") == 1 and "Traceback" not in err
     assert f"--profile: {club}, line 4: seña 'lip_bite up'" in err
     assert scripted_cli("--profile", "nosuch") == 2
-    assert "--profile: nosuch: no such profile; known: extended, navarra, standard" in (
+    assert "--profile: nosuch: no such profile; known: encaje, extended, navarra, standard" in (
         capsys.readouterr().err
     )
 

@@ -248,9 +248,15 @@ def test_teeth_shown_by_parted_lips_are_not_a_bite():
 
 
 def test_a_twist_that_narrows_the_mouth_is_a_twist_not_a_pout():
-    # Small faces barely move mouthRight: the twist shows as the mouth's shift and narrowing.
-    twist = {"mouth_offset": -0.08, "mouth_width": -0.12, "mouthRight": 0.05}
+    twist = {"mouth_offset": -0.07, "mouth_width": -0.12, "mouthRight": 0.42}
     assert labels(run(Trace(5000).add(3000, 3800, **twist))[0]) == ["mouth_twist right"]
+
+
+def test_a_mouth_shifted_with_no_twist_blendshape_is_no_twist():
+    # A real face laughing with its head turned: the mouth centre shifts 0.07 face sizes from
+    # the nose line with mouthLeft and mouthRight both at zero.
+    shifted = {"mouth_offset": -0.07, "mouthSmileLeft": 0.15, "mouthSmileRight": 0.15}
+    assert run(Trace(5000).add(3000, 3800, **shifted))[0] == []
 
 
 def test_a_pout_that_parts_the_lips_is_a_pout_not_a_tongue():

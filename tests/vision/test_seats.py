@@ -107,6 +107,13 @@ def test_parse_seat_map_forms(tmp_path):
     truth = tmp_path / "table.truth.json"
     truth.write_text(json.dumps({"seats": {"2": {"bbox": [10, 20, 30, 40]}}, "fps": 30}))
     assert parse_seat_map(str(truth)).regions == {2: (10, 20, 30, 40)}
-    for bad in ("5", "1=0,0,10", "x,y", str(tmp_path / "missing.json")):
+    for bad in ("7", "1=0,0,10", "x,y", str(tmp_path / "missing.json")):
         with pytest.raises(SeatMapError):
             parse_seat_map(bad)
+
+
+def test_a_seat_map_names_up_to_six_seats_for_six_player_mus():
+    assert parse_seat_map("1,2,3,4,5,6").seats == (1, 2, 3, 4, 5, 6)
+    assert SeatMap().seats == (1, 2, 3, 4)
+    with pytest.raises(SeatMapError, match=r"seat must be 1\.\.6, got 7"):
+        parse_seat_map("6,7")

@@ -118,6 +118,9 @@ class TongueOutSettings(KindSettings):
     side_offset: float = Field(gt=0)  # tongue centroid offset (of mouth width) for a side
     #: Rise of the bared teeth area (face size squared): a laugh, which cancels every cue.
     teeth_veto: Ramp
+    #: Rise of jawOpen: a jaw dropped this wide shows the tongue inside the mouth (real talk
+    #: 0.5-0.63; real tongues out 0.1-0.38), which cancels every cue too.
+    jaw_veto: Ramp
     filled_side_offset: float = Field(gt=0)  # the filled area's centroid offset for a side
     #: Rise of the tongue-coloured area below the lower lip (face size squared, both halves) from
     #: which its halves decide the side; a side when (left - right) / (left + right) passes

@@ -36,6 +36,8 @@ class TongueOutDetector(KindDetector[TongueOutSettings]):
         coloured = ramp(delta["tongue"], s.tongue) * parting
         # Teeth bared beyond rest: a laugh, whose open lips and lit inside look like the above.
         bared = ramp(delta["teeth_area"], s.teeth_veto)
+        # A jaw dropped wide (talking loud, a yawn) shows the tongue lying inside the mouth.
+        bared = max(bared, ramp(delta["jawOpen"], s.jaw_veto))
         value = max(coloured, ramp(gap_beyond_jaw, s.lip_gap)) * (1.0 - bared)
         for area in ("tongue", "off_skin"):
             left, right = max(delta[f"{area}_left"], 0.0), max(delta[f"{area}_right"], 0.0)
