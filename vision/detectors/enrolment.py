@@ -82,6 +82,10 @@ class Enrolment:
     _quiet: dict[str, float] = field(default_factory=dict)
 
     @property
+    def is_open(self) -> bool:
+        return self._open
+
+    @property
     def asking(self) -> str | None:
         """The kind whose window is open (None: none, or a window of rest)."""
         return self._window if self._open else None

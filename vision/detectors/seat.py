@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from engine.gesture import Gesture
@@ -64,6 +64,9 @@ class SeatGestureDetector:
         self.baseline = Baseline.from_settings(settings)
         #: The player's own señas, learnt by enrolment (vision.detectors.enrolment).
         self.enrolment: dict[str, EnrolledKind] = {}
+        #: Called with the frame's time after every frame the gestures were read on (an
+        #: enrolment window watching the raw scores).
+        self.watchers: list[Callable[[int], None]] = []
         self._build(settings)
 
     def _build(self, settings: DetectorSettings) -> None:
@@ -154,6 +157,8 @@ class SeatGestureDetector:
             if event is not None:
                 ended.append((kind, event))
         self._adapt(ts_ms, signals)
+        for watch in list(self.watchers):
+            watch(ts_ms)
         return [self._emit(kind, event) for kind, event in ended if not self._vetoed(kind, event)]
 
     def flush(self, ts_ms: int) -> list[Gesture]:
