@@ -7,8 +7,9 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, HTTPException, Path, Query
 
 from api.deps import get_practice
+from api.enrolment import profile_kinds
 from api.practice import Practice
-from api.schemas import AttemptOut, DrillIn, DrillOut, PlayerOut, SensitivitiesIn
+from api.schemas import AttemptOut, DrillIn, DrillOut, EnrolIn, PlayerOut, SensitivitiesIn
 
 router = APIRouter(prefix="/api/practice", tags=["practice"])
 PlayerName = Annotated[str, Path(min_length=1, max_length=40)]
@@ -48,6 +49,17 @@ def calibrate(player: PlayerName, practice: PracticeDep, seat: SeatQuery = 1) ->
         raise HTTPException(409, str(exc)) from None
 
 
+@router.post("/players/{player}/enrol", status_code=202)
+def enrol(player: PlayerName, body: EnrolIn, practice: PracticeDep, seat: SeatQuery = 1) -> dict:
+    """Watch ``seat`` for ``seconds`` while the player shows ``kind`` once (or talks as at the
+    table, for "rest"): the seña's size sets that kind's sensitivity for this player. The
+    outcome is the ``enrolment`` message of the websocket feed."""
+    try:
+        return practice.enrol(player.strip(), seat, body.kind, body.seconds)
+    except ValueError as exc:
+        raise HTTPException(409, str(exc)) from None
+
+
 @router.get("/players/{player}/progress")
 def progress(player: PlayerName, practice: PracticeDep) -> dict:
     return practice.progress(player.strip())
@@ -58,6 +70,7 @@ def catalogue(practice: PracticeDep) -> dict:
     """The señas a drill can ask for under the house profile, with their gestures."""
     return {
         "profile": practice.profile.name,
+        "kinds": profile_kinds(practice.profile),
         "senas": [
             {"meaning": e.meaning, "gestures": [p.label for p in e.gestures]}
             for e in practice.profile.entries
