@@ -279,7 +279,8 @@ class Practice:
 
             detector = getattr(pipeline, "detectors", {}).get(seat)
             if detector is None or detector.calibration.state != "ready":
-                self._enrolled(player, seat, kind, None, "calibrate the seat first")
+                why = "no face seen there yet" if detector is None else "it is calibrating"
+                self._enrolled(player, seat, kind, None, f"seat {seat}: {why}, calibrate it first")
                 return
             with self._lock:
                 enrolment = self._enrolments.get((player, seat))

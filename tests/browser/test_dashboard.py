@@ -185,6 +185,23 @@ def test_practice_asks_for_a_sena_and_scores_the_attempt(server, browser, tmp_pa
     page.screenshot(path=str(tmp_path / "practice.png"))
 
 
+def test_practice_enrols_the_players_own_senas_on_the_live_seat(server, browser):
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(server + "#practice", wait_until="domcontentloaded")
+    page.fill("#player", "Koldo")
+    page.locator("#player").dispatch_event("change")
+    steps = page.locator("#enrol-steps button")
+    expect(steps).to_have_count(7)  # talking, then the six gestures of the standard profile
+    expect(page.locator("#enrol-state")).to_have_text("0 / 6 aprendidos")
+    expect(page.locator("#calib-state")).to_contain_text("calibrado", timeout=60_000)
+    page.click("#enrol-steps [data-kind=wink]")
+    expect(page.locator("#enrol-state")).to_contain_text("hazlo ahora")
+    expect(page.locator("#enrol-steps [data-kind=wink]")).to_have_class("done")
+    expect(page.locator("#enrol-state")).to_contain_text("1 / 6 aprendidos · amplitud")
+    saved = page.request.get(server + "api/practice/players/Koldo").json()
+    assert len(saved["calibration"]["enrolment"]["wink"]["peaks"]) == 1
+
+
 def test_without_live_video_the_page_requests_no_stream_and_says_so(browser, tmp_path):
     with serving(tmp_path, "--no-live") as url:
         page = browser.new_page(viewport={"width": 1366, "height": 900})
