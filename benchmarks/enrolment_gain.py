@@ -43,10 +43,12 @@ def cached_rows(clip: Clip, lead_in_ms: int, cache: Path, settings) -> list:
 
 
 def enrol_on(
-    rows: list, settings, seat: int, kind: str, show: Span, quiet: list[Span]
-) -> EnrolledKind | None:
+    rows: list, settings, seat: int, kind: str, show: Span, quiet: list[Span], held_out: list[Span]
+) -> tuple[EnrolledKind | None, list[float]]:
     """Replay ``seat``'s rows with an Enrolment window of ``kind`` over ``show`` and of rest over
-    each ``quiet`` span (lead-in clock); what was learnt of ``kind``."""
+    each ``quiet`` span (lead-in clock); what was learnt of ``kind``, and the peak activation
+    before sensitivity it reached in each ``held_out`` span (how well the enrolled size
+    foretells the same face's other instances)."""
     from vision.detectors import SeatGestureDetector
     from vision.detectors.enrolment import Enrolment
 
@@ -54,10 +56,14 @@ def enrol_on(
     enrolment = Enrolment(detector)
     windows = [(show, kind)] + [(span, None) for span in quiet]
     current: Span | None = None
+    later = [0.0] * len(held_out)
     for ts, row_seat, features in rows:
         if row_seat != seat:
             continue
         detector.update(ts, features)
+        for i, (lo, hi) in enumerate(held_out):
+            if lo <= ts <= hi:
+                later[i] = max(later[i], detector.raw_scores()[kind])
         inside = next(((span, k) for span, k in windows if span[0] <= ts <= span[1]), None)
         if current is not None and (inside is None or inside[0] != current):
             enrolment.end()
@@ -68,7 +74,7 @@ def enrol_on(
         enrolment.observe()
     if current is not None:
         enrolment.end()
-    return enrolment.learnt().get(kind)
+    return enrolment.learnt().get(kind), later
 
 
 def quiet_spans(truth: dict, before_ms: int, offset_ms: int) -> list[Span]:
@@ -146,7 +152,9 @@ def main() -> int:
             show = by_kind[kind][0]
             span = (show["start_ms"] - pad_ms + offset, show["end_ms"] + pad_ms + offset)
             quiet = quiet_spans(clip.truth, show["start_ms"] - MARGIN_MS, offset)
-            learnt = enrol_on(rows, settings, int(show["seat"]), kind, span, quiet)
+            others = [(g["start_ms"] + offset, g["end_ms"] + offset) for g in by_kind[kind][1:]]
+            seat = int(show["seat"])
+            learnt, later = enrol_on(rows, settings, seat, kind, span, quiet, others)
             kind_settings = settings.gestures.of(kind)
             gain = None if learnt is None else enrolled_sensitivity(
                 learnt, kind_settings.on, kind_settings.off
@@ -163,7 +171,8 @@ def main() -> int:
                 f"{'-' if learnt.quiet_peak is None else f'{learnt.quiet_peak:.2f}'}"
             )  # fmt: skip
             (tp0, fn0, fp0), (tp1, _, fp1) = _counts(was), _counts(now)
-            print(f"{clip.name} {kind}: {peaks} sensitivity {gain}; held-out found "
+            print(f"{clip.name} {kind}: {peaks} sensitivity {gain}; held-out peaks "
+                  f"{', '.join(f'{p:.2f}' for p in later)}, found "
                   f"{tp0} -> {tp1} of {tp0 + fn0}, false {fp0} -> {fp1}",
                   file=sys.stderr)  # fmt: skip
     if not before:
