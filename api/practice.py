@@ -305,8 +305,9 @@ class Practice:
         detector = enrolment.seat
         sensitivities = detector.use_enrolment(learnt)
         saved = self.store.player(player)
-        calibration = {**(saved["calibration"] or {}),
-                       "enrolment": {k: e.to_dict() for k, e in learnt.items()}}  # fmt: skip
+        calibration = saved["calibration"] or {}
+        shows = {**calibration.get("enrolment", {}), **{k: e.to_dict() for k, e in learnt.items()}}
+        calibration = {**calibration, "enrolment": shows}
         self.store.save_player(
             player,
             sensitivities={**saved["sensitivities"], **sensitivities},
