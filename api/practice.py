@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from api.enrolment import REST, LiveWindow
 from api.hub import Hub
 from api.live import LiveFeed
 from api.store import Store
@@ -32,6 +33,8 @@ from engine.table import SenaCall, Table
 
 #: Seconds a drill waits for the player to start signalling.
 DRILL_TIMEOUT_S = 12.0
+#: Seconds past an enrolment window after which its seat may start another one anyway.
+ENROL_GRACE_S = 10.0
 
 
 @dataclass
@@ -89,6 +92,10 @@ class Practice:
         self._ids = itertools.count(1)
         self._lock = threading.RLock()
         self.drill: Drill | None = None
+        #: (player, seat) -> what that player showed on that seat since its calibration.
+        self._enrolments: dict[tuple[str, int], Any] = {}
+        #: seat -> until when (monotonic) a window is being shown on it.
+        self._enrolling: dict[int, float] = {}
 
     # drills
 
@@ -264,7 +271,8 @@ class Practice:
         ``scores`` messages of the websocket feed."""
         if self.live is None:
             raise ValueError("calibration needs the live video (the server runs without it)")
-        sensitivities = self.store.player(player)["sensitivities"]
+        saved = self.store.player(player)
+        sensitivities = saved["sensitivities"]
 
         def restart(pipeline: Any) -> None:
             detector = getattr(pipeline, "detectors", {}).get(seat)
@@ -274,10 +282,83 @@ class Practice:
                     detector.set_sensitivities(sensitivities)
 
         self.live.run_in_pipeline(restart)
-        self.store.save_player(
-            player, sensitivities=sensitivities, calibration={"started_ms": int(time.time() * 1000)}
-        )
+        with self._lock:
+            self._enrolments.pop((player, seat), None)
+        calibration = {**(saved["calibration"] or {}), "started_ms": int(time.time() * 1000)}
+        self.store.save_player(player, sensitivities=sensitivities, calibration=calibration)
         return {"player": player, "seat": seat, "state": "calibrating"}
+
+    def enrol(self, player: str, seat: int, kind: str, seconds: float) -> dict:
+        """Watch ``seat`` for ``seconds`` while ``player`` shows ``kind`` (or talks, for
+        "rest"); the outcome arrives as an ``enrolment`` message, and the sensitivities it
+        sets are saved for the player and used on the seat."""
+        if self.live is None:
+            raise ValueError("enrolment needs the live video (the server runs without it)")
+        with self._lock:
+            if self._enrolling.get(seat, 0.0) > time.monotonic():
+                raise ValueError(f"seat {seat} is already showing a seña: wait for it to end")
+            # a window whose face is never seen again frees the seat after a while
+            self._enrolling[seat] = time.monotonic() + seconds + ENROL_GRACE_S
+        live = self.live
+
+        def start(pipeline: Any) -> None:
+            from vision.detectors.enrolment import Enrolment
+
+            detector = getattr(pipeline, "detectors", {}).get(seat)
+            if detector is None or detector.calibration.state != "ready":
+                why = "no face seen there yet" if detector is None else "it is calibrating"
+                self._enrolled(player, seat, kind, None, f"seat {seat}: {why}, calibrate it first")
+                return
+            with self._lock:
+                enrolment = self._enrolments.get((player, seat))
+                if enrolment is None or enrolment.seat is not detector:
+                    enrolment = self._enrolments[(player, seat)] = Enrolment(detector)
+
+            def shown(peak: float) -> None:
+                live.run_in_pipeline(lambda _: self._use(player, seat, kind, peak, enrolment))
+
+            window = LiveWindow(
+                detector, enrolment, None if kind == REST else kind, int(seconds * 1000), shown
+            )
+            detector.watchers.append(window)
+
+        live.run_in_pipeline(start)
+        return {"player": player, "seat": seat, "kind": kind, "seconds": seconds,
+                "state": "watching"}  # fmt: skip
+
+    def _use(self, player: str, seat: int, kind: str, peak: float, enrolment: Any) -> None:
+        """In the pipeline's thread: the seat uses what was learnt, and the player keeps it."""
+        learnt = enrolment.learnt()
+        detector = enrolment.seat
+        sensitivities = detector.use_enrolment(learnt)
+        saved = self.store.player(player)
+        calibration = saved["calibration"] or {}
+        shows = {**calibration.get("enrolment", {}), **{k: e.to_dict() for k, e in learnt.items()}}
+        calibration = {**calibration, "enrolment": shows}
+        self.store.save_player(
+            player,
+            sensitivities={**saved["sensitivities"], **sensitivities},
+            calibration=calibration,
+        )
+        self._enrolled(player, seat, kind, peak, None, sensitivities)
+
+    def _enrolled(
+        self,
+        player: str,
+        seat: int,
+        kind: str,
+        peak: float | None,
+        error: str | None,
+        sensitivities: dict[str, float] | None = None,
+    ) -> None:
+        with self._lock:
+            self._enrolling.pop(seat, None)
+        self.hub.publish(
+            "enrolment",
+            {"player": player, "seat": seat, "kind": kind,
+             "peak": None if peak is None else round(peak, 3), "error": error,
+             "sensitivities": sensitivities or {}},
+        )  # fmt: skip
 
     def progress(self, player: str) -> dict:
         """Accuracy and median time to signal per seña, per session, oldest first."""

@@ -127,6 +127,22 @@ class SensitivitiesIn(Strict):
         return values
 
 
+class EnrolIn(Strict):
+    """One prompted window: ``kind`` is a gesture kind, or "rest" for ordinary talking."""
+
+    kind: str
+    seconds: Annotated[float, Field(ge=1.0, le=10.0)] = 3.0
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, value: str) -> str:
+        if value != "rest" and value not in GESTURE_KINDS:
+            raise ValueError(
+                f"unknown gesture kind {value!r}: one of rest, {', '.join(GESTURE_KINDS)}"
+            )
+        return value
+
+
 class DrillIn(Strict):
     player: Name
     kind: Literal["sena", "hand"] = "sena"

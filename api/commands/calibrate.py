@@ -1,6 +1,10 @@
 """``keinu calibrate``: record a few seconds of a player's neutral face and save it, with the
 gesture sensitivities, as that player's baseline file in the user data dir.
 
+With ``--enrol`` the player then shows each gesture of the house profile's señas when asked
+(after a window of ordinary talking): each kind's sensitivity is set to this player's own size
+of the gesture (vision.detectors.enrolment) and the shows are saved in the player's file.
+
 The frames go through the same pipeline as ``keinu analyze`` and the dashboard (landmarks,
 features, the seat's detector), so the baseline is measured exactly as it will be used.
 """
@@ -9,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from api.cli import UserError
@@ -18,6 +24,14 @@ PLAYER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 #: Source time allowed per second of calibration before giving up (the face must be seen).
 PATIENCE = 3.0
 PATIENCE_EXTRA_MS = 5000
+#: After each prompt, time to get ready before the window opens.
+READY_MS = 1000
+
+
+@dataclass(frozen=True)
+class EnrolStep:
+    kind: str | None  # None: rest and ordinary talking
+    prompt: str
 
 
 def player_path(player: str, data_dir: Path | None = None) -> Path:
@@ -47,6 +61,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--settings", type=Path, default=None, help="detector settings TOML (default: models/)"
     )
+    parser.add_argument(
+        "--enrol",
+        action="store_true",
+        help="after the neutral face, show each gesture of the house profile's señas when asked",
+    )
+    parser.add_argument(
+        "--shows", type=int, default=2, help="times each gesture is asked for (1-3, default 2)"
+    )
+    parser.add_argument(
+        "--show-seconds", type=float, default=3.0, help="length of each window (1-10, default 3)"
+    )
+    parser.add_argument(
+        "--profile", default=None, help="señas profile name or .toml file (default: settings)"
+    )
     parser.set_defaults(run=run)
 
 
@@ -58,24 +86,58 @@ def run(args: argparse.Namespace) -> int:
     path = player_path(args.player)
     if args.seconds is not None and not 0.2 <= args.seconds <= 60:
         raise UserError("--seconds must be between 0.2 and 60")
+    if not 1 <= args.shows <= 3:
+        raise UserError("--shows must be 1, 2 or 3")
+    if not 1 <= args.show_seconds <= 10:
+        raise UserError("--show-seconds must be between 1 and 10")
     try:
+        steps = enrol_steps(args.profile, args.shows, args.show_seconds) if args.enrol else ()
         settings = load_detector_settings(args.settings)
         if args.seconds is not None:
             calibration = settings.calibration.model_copy(update={"seconds": args.seconds})
             settings = settings.model_copy(update={"calibration": calibration})
-        detector = calibrate(args.source, settings)
+        detector = calibrate(args.source, settings, steps=steps, show_ms=args.show_seconds * 1000)
     except (SettingsError, SourceError, ModelError) as exc:
         raise UserError(str(exc)) from None
     detector.save_player(path, args.player)
     kept = ", ".join(f"{k} {v:.3f}" for k, v in sorted(detector.baseline.values.items())[:4])
     print(f"saved {args.player}'s baseline to {path} ({len(detector.baseline.values)} measures: "
           f"{kept}, ...)")  # fmt: skip
+    if detector.enrolment:
+        learnt = detector.sensitivities()
+        print(
+            "enrolled: " + ", ".join(f"{k} sensitivity {learnt[k]:.2f}" for k in detector.enrolment)
+        )
     return 0
 
 
-def calibrate(source_spec: str, settings, landmarker_factory=None):
-    """Run the pipeline on ``source_spec`` until one seat's baseline is calibrated; returns that
-    seat's detector. Raises UserError when no face stays in view long enough."""
+def enrol_steps(profile_name: str | None, shows: int, show_seconds: float) -> list[EnrolStep]:
+    """The prompts of enrolment: ordinary talking first, then each gesture of the profile."""
+    from api.enrolment import profile_kinds
+    from engine.senas import ProfileError, load_profile
+
+    try:
+        profile = load_profile(profile_name or Settings().profile)
+    except ProfileError as exc:
+        raise UserError(str(exc)) from None
+    steps = [EnrolStep(None, f"talk as you do at the table, no seña, for {show_seconds:g} s")]
+    for kind, meanings in profile_kinds(profile).items():
+        for show in range(1, shows + 1):
+            prompt = f"show {kind.replace('_', ' ')} ({', '.join(meanings)}), {show} of {shows}"
+            steps.append(EnrolStep(kind, prompt))
+    return steps
+
+
+def calibrate(
+    source_spec: str,
+    settings,
+    landmarker_factory=None,
+    steps: Sequence[EnrolStep] = (),
+    show_ms: float = 3000.0,
+):
+    """Run the pipeline on ``source_spec`` until one seat's baseline is calibrated, then through
+    the enrolment ``steps``; returns that seat's detector. Raises UserError when no face stays
+    in view long enough."""
     from vision.capture.sources import open_source
     from vision.detectors import SeatGestureDetector
     from vision.pipeline import Pipeline, default_detectors, default_features
@@ -90,13 +152,16 @@ def calibrate(source_spec: str, settings, landmarker_factory=None):
     limit_ms = settings.calibration.seconds * 1000 * PATIENCE + PATIENCE_EXTRA_MS
     print(f"calibrating from {source_spec}: keep a neutral, relaxed face towards the camera")
     with pipeline:
-        for result in pipeline:
+        results = iter(pipeline)
+        for result in results:
             ready = [
                 d
                 for d in pipeline.detectors.values()
                 if isinstance(d, SeatGestureDetector) and d.calibration.state == "ready"
             ]
             if ready:
+                if steps:
+                    enrol(results, ready[0], steps, show_ms)
                 return ready[0]
             if result.end_of_stream or result.frame.ts_ms > limit_ms:
                 break
@@ -104,3 +169,31 @@ def calibrate(source_spec: str, settings, landmarker_factory=None):
         f"no face stayed in view of {source_spec} for {settings.calibration.seconds:g} s: face "
         "the camera in good light, closer, and try again"
     )
+
+
+def enrol(results: Iterator, detector, steps: Sequence[EnrolStep], show_ms: float) -> None:
+    """Prompt each step, give the player ``READY_MS``, watch ``show_ms`` of the source, and use
+    what was learnt on ``detector``."""
+    from vision.detectors.enrolment import Enrolment
+
+    enrolment = Enrolment(detector)
+    for step in steps:
+        print(step.prompt, flush=True)
+        start, peak = None, None
+        for result in results:
+            if result.end_of_stream:
+                break
+            ts = result.frame.ts_ms
+            start = ts if start is None else start
+            if ts - start < READY_MS:
+                continue
+            if not enrolment.is_open:
+                enrolment.begin(step.kind)
+            enrolment.observe()
+            if ts - start >= READY_MS + show_ms:
+                peak = enrolment.end()
+                break
+        if peak is None:
+            raise UserError("the source ended during enrolment: record a longer clip")
+        print(f"  peak {peak:.2f}", flush=True)
+    detector.use_enrolment(enrolment.learnt())

@@ -7,8 +7,9 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, HTTPException, Path, Query
 
 from api.deps import get_practice
+from api.enrolment import profile_kinds
 from api.practice import Practice, SeatInPlay
-from api.schemas import AttemptOut, DrillIn, DrillOut, Name, PlayerOut, SensitivitiesIn
+from api.schemas import AttemptOut, DrillIn, DrillOut, EnrolIn, Name, PlayerOut, SensitivitiesIn
 
 router = APIRouter(prefix="/api/practice", tags=["practice"])
 #: A player in a URL, as a name in a body: trimmed, 1 to 40 printable characters.
@@ -49,6 +50,17 @@ def calibrate(player: PlayerName, practice: PracticeDep, seat: SeatQuery = 1) ->
         raise HTTPException(409, str(exc)) from None
 
 
+@router.post("/players/{player}/enrol", status_code=202)
+def enrol(player: PlayerName, body: EnrolIn, practice: PracticeDep, seat: SeatQuery = 1) -> dict:
+    """Watch ``seat`` for ``seconds`` while the player shows ``kind`` once (or talks as at the
+    table, for "rest"): the seña's size sets that kind's sensitivity for this player. The
+    outcome is the ``enrolment`` message of the websocket feed."""
+    try:
+        return practice.enrol(player.strip(), seat, body.kind, body.seconds)
+    except ValueError as exc:
+        raise HTTPException(409, str(exc)) from None
+
+
 @router.get("/players/{player}/progress")
 def progress(player: PlayerName, practice: PracticeDep) -> dict:
     return practice.progress(player)
@@ -59,6 +71,7 @@ def catalogue(practice: PracticeDep) -> dict:
     """The señas a drill can ask for under the house profile, with their gestures."""
     return {
         "profile": practice.profile.name,
+        "kinds": profile_kinds(practice.profile),
         "senas": [
             {"meaning": e.meaning, "gestures": [p.label for p in e.gestures]}
             for e in practice.profile.entries

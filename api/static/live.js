@@ -4,7 +4,9 @@ import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { refereeTable } from "/static/referee.js";
 
 const MAX_FEED = 60;
-const seatState = Object.fromEntries(SEATS.map((s) => [s, { calibration: null, present: false, judgeable: true, unjudgeable_reason: null, senas: [] }]));
+const seatState = Object.fromEntries(SEATS.map((s) => [s, { calibration: null, present: false, senas: [], enrol: "", judgeable: true, unjudgeable_reason: null }]));
+const enrolWaiting = new Map(); // seat -> resolve of the enrolment message it waits for
+const ENROL_SECONDS = 3;
 let connected = false;
 let pipeline = { state: "starting" };
 
@@ -35,6 +37,7 @@ export function initLive() {
     renderTiles();
   });
   on("notice", (data) => showNotice(data.message));
+  on("enrolment", (data) => { enrolWaiting.get(data.seat)?.(data); enrolWaiting.delete(data.seat); });
   on("source", (data) => {
     if (data.state === "gap") showNotice(t(`gap.${data.reason}`) + (data.message ? ` (${data.message})` : ""), "gap");
     else if (data.gap) addFeed(h("li.gap", {}, `⏸ ${t("gap.dropped")}`));
@@ -107,6 +110,23 @@ export function calibrationText(calibration, present) {
   return calibration.state === "ready" ? t("practice.ready") : `${t("practice.calibrating")} ${Math.round(calibration.progress * 100)}%`;
 }
 
+// The seat's player shows, in turn, ordinary talking and each gesture of the house profile.
+async function enrolSeat(seat, name) {
+  const info = seatState[seat];
+  const say = (text) => { info.enrol = text; renderTiles(); };
+  const kinds = ["rest", ...Object.keys((await api("GET", "/api/practice/catalogue")).kinds)];
+  for (const kind of kinds) {
+    const shown = new Promise((resolve) => enrolWaiting.set(seat, resolve));
+    try {
+      await api("POST", `/api/practice/players/${encodeURIComponent(name)}/enrol?seat=${seat}`, { kind, seconds: ENROL_SECONDS });
+    } catch (err) { enrolWaiting.delete(seat); say(err.message); return; }
+    say(`${kind === "rest" ? t("practice.rest") : gestureLabel(kind)}: ${t("practice.showing")}`);
+    const outcome = await shown;
+    if (outcome.error) { say(outcome.error); return; }
+  }
+  say(`${kinds.length - 1} ${t("live.enrolled")}`);
+}
+
 function renderTiles() {
   const table = refereeTable();
   fill($("seat-tiles"), ...SEATS.map((seat) => {
@@ -119,6 +139,8 @@ function renderTiles() {
       h("div.calib", {}, h("div.calib-bar", {}, h("i", { style: `width:${progress}%` })), h("small", {}, calibrationText(info.calibration, info.present))),
       unjudged ? h("p.unjudged", { title: info.unjudgeable_reason || "" },
         `⚠ ${t("seat.unjudgeable")}${info.unjudgeable_reason ? ` (${info.unjudgeable_reason})` : ""}`) : null,
+      h("div.enrol", {}, h("button", { type: "button", class: "enrol-seat", onclick: () => enrolSeat(seat, name) }, t("live.enrol")),
+        " ", h("small.enrol-state", {}, info.enrol)),
       h("ul.last-senas", {}, ...info.senas.map((s) => h("li", {}, senaLabel(s), " ",
         h("span", { class: `badge verdict-${s.verdict}` }, t(`verdict.${s.verdict}`))))));
   }));

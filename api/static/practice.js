@@ -1,4 +1,4 @@
-// Practice mode: calibration, drills and their scores, live bars, sensitivities, progress plot.
+// Practice mode: calibration, enrolment of the player's own señas, drills and their scores, live bars, sensitivities, progress plot.
 import { api, fill, h, on } from "/static/core.js";
 import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { calibrationText } from "/static/live.js";
@@ -9,6 +9,9 @@ const session = new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-");
 let drill = null;
 let relevant = new Set();
 let catalogue = [];
+let enrolKinds = [];
+const enrolled = new Map(); // kind -> { peak, sensitivity }
+const ENROL_SECONDS = 3;
 
 const $ = (id) => document.getElementById(id);
 const player = () => $("player").value.trim() || "Jugador";
@@ -26,8 +29,11 @@ export function initPractice() {
   on("scores", (data) => renderBars(data.seats[String(seat())]));
   on("drill", showDrill);
   on("attempt", showAttempt);
+  on("enrolment", showEnrolled);
   api("GET", "/api/practice/catalogue").then((data) => {
     catalogue = data.senas;
+    enrolKinds = Object.keys(data.kinds);
+    renderEnrol();
     const meanings = [...new Set(catalogue.map((s) => s.meaning))];
     fill($("drill-target"), h("option", { value: "" }, t("practice.random")),
       ...meanings.map((m) => h("option", { value: m }, meaningLabel(m))));
@@ -43,6 +49,11 @@ export function initPractice() {
 async function loadPlayer() {
   const data = await api("GET", `/api/practice/players/${encodeURIComponent(player())}`);
   renderSliders(data.sensitivities);
+  enrolled.clear();
+  for (const [kind, shows] of Object.entries(data.calibration?.enrolment || {})) {
+    enrolled.set(kind, { peak: Math.min(...shows.peaks), sensitivity: data.sensitivities[kind] });
+  }
+  renderEnrol();
   renderProgress(await api("GET", `/api/practice/players/${encodeURIComponent(player())}/progress`));
 }
 
@@ -89,6 +100,45 @@ function showAttempt(attempt) {
     ` ${meaningLabel(attempt.target)} — ${t("practice.seen")}: ${seen}`, h("br"), h("small", {}, figures)));
   $("prompt").textContent = t("practice.idle");
   loadPlayer();
+}
+
+// Enrolment: one button per gesture the profile's señas use (and one for ordinary talking);
+// each press watches the seat for a few seconds while the player shows it.
+function renderEnrol() {
+  const steps = ["rest", ...enrolKinds];
+  fill($("enrol-steps"), ...steps.map((kind) => {
+    const done = enrolled.get(kind);
+    const label = kind === "rest" ? t("practice.rest") : gestureLabel(kind);
+    const figures = done && done.sensitivity ? ` ×${done.sensitivity.toFixed(1)}` : "";
+    return h("button", { type: "button", class: done ? "done" : "", "data-kind": kind, onclick: () => enrol(kind) },
+      `${done ? "✔ " : ""}${label}${figures}`);
+  }));
+  const count = enrolKinds.filter((k) => enrolled.has(k)).length;
+  $("enrol-bar").style.width = `${enrolKinds.length ? Math.round((100 * count) / enrolKinds.length) : 0}%`;
+  if (!$("enrol-state").dataset.busy) $("enrol-state").textContent = `${count} / ${enrolKinds.length} ${t("practice.enrolled")}`;
+}
+
+async function enrol(kind) {
+  const state = $("enrol-state");
+  try {
+    await api("POST", `/api/practice/players/${encodeURIComponent(player())}/enrol?seat=${seat()}`, { kind, seconds: ENROL_SECONDS });
+    state.dataset.busy = kind;
+    state.textContent = `${kind === "rest" ? t("practice.rest") : gestureLabel(kind)}: ${t("practice.showing")}`;
+  } catch (err) { state.textContent = err.message; }
+}
+
+function showEnrolled(data) {
+  if (data.player !== player() || data.seat !== seat()) return;
+  const state = $("enrol-state");
+  delete state.dataset.busy;
+  if (data.error) { state.textContent = data.error; return; }
+  if (data.kind !== "rest") enrolled.set(data.kind, { peak: data.peak, sensitivity: data.sensitivities[data.kind] });
+  for (const [kind, value] of Object.entries(data.sensitivities)) {
+    if (enrolled.has(kind)) enrolled.get(kind).sensitivity = value;
+  }
+  renderEnrol();
+  state.textContent += ` · ${t("practice.peak")} ${Math.round((data.peak ?? 0) * 100)}%`;
+  api("GET", `/api/practice/players/${encodeURIComponent(player())}`).then((d) => renderSliders(d.sensitivities));
 }
 
 function renderBars(info) {

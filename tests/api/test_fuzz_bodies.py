@@ -21,8 +21,16 @@ VALID = {
     "/api/tables/{table_id}/export": {"name": "noche"},
     "/api/practice/players/{player}/sensitivities": {"sensitivities": {"wink": 1.5}},
     "/api/practice/drills": {"player": "Ane", "seat": 2, "take_seat": True},
+    "/api/practice/players/{player}/enrol": {"kind": "wink", "seconds": 2.0},
+    "/api/tables/{table_id}/recording": {"on": False},
+    "/api/tables/{table_id}/games/{game}/acta": {"referee": "Miren", "notes": "", "sanctions": []},
+    "/api/review/{name}/clip": {"start_ms": 0, "end_ms": 1000},
+    "/api/review/{name}/senas/{index}/review": {"action": "overruled", "note": "x"},
 }
-PATH_VALUES = {"hand_id": "1", "table_id": "1", "call_idx": "0", "player": "Ane"}
+PATH_VALUES = {
+    "hand_id": "1", "table_id": "1", "call_idx": "0", "player": "Ane", "game": "1",
+    "name": "table-1", "index": "0",
+}  # fmt: skip
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=50),

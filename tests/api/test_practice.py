@@ -160,3 +160,60 @@ def test_a_drill_puts_the_players_saved_sensitivities_on_the_seat(tmp_path):
         app.state.store.save_player("Bea", sensitivities={"lip_bite": 2.5})
         drill(client, player="Bea", target="dos_reyes", seat=2)
         assert wait_for(lambda: detector.settings.gestures.of("lip_bite").sensitivity == 2.5)
+
+
+class TracePipeline:
+    """A seat's real detector fed a synthetic face trace, one frame per 5 ms of wall time."""
+
+    def __init__(self, detector, trace):
+        self.detectors = {1: detector}
+        self._trace = trace
+
+    def __iter__(self):
+        from api.vision_feed import RawFrame
+        from vision.observation import Frame
+
+        for i, (ts, features) in enumerate(self._trace.frames()):
+            self.detectors[1].update(ts, features)
+            time.sleep(0.005)
+            yield RawFrame(Frame(ts, np.zeros((8, 8, 3), np.uint8), "cam1", i))
+
+
+def test_enrolling_on_the_live_seat_sets_and_saves_the_players_sensitivity(tmp_path):
+    from tests.vision.feature_traces import Trace
+    from vision.config.detector_settings import load_detector_settings
+    from vision.detectors import SeatGestureDetector
+
+    small_raise = {"browInnerUp": 0.2, "browOuterUpLeft": 0.2, "browOuterUpRight": 0.2,
+                   "brow_gap_left": 0.03, "brow_gap_right": 0.03}  # fmt: skip
+    trace = Trace(60_000)
+    for start in range(3000, 60_000, 1500):  # any 2.5 s window holds a whole raise
+        trace.add(start, start + 800, **small_raise)
+    detector = SeatGestureDetector(1, load_detector_settings())
+    app = create_app(
+        Settings(data_dir=tmp_path, source="0"),
+        pipeline_factory=lambda: TracePipeline(detector, trace),
+    )
+    url = "/api/practice/players/Ane/enrol?seat=1"
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        assert wait_for(lambda: detector.calibration.state == "ready")
+        response = client.post(url, json={"kind": "brows_raised", "seconds": 2.5})
+        assert response.status_code == 202, response.text
+        busy = client.post(url, json={"kind": "wink"})
+        assert busy.status_code == 409 and "already" in busy.json()["detail"]
+        assert wait_for(lambda: detector.enrolment.get("brows_raised") is not None, timeout=10)
+        assert wait_for(lambda: "brows_raised" in (
+            client.get("/api/practice/players/Ane").json()["calibration"] or {}
+        ).get("enrolment", {}))  # fmt: skip
+        saved = client.get("/api/practice/players/Ane").json()
+        peak = saved["calibration"]["enrolment"]["brows_raised"]["peaks"][0]
+        assert 0.2 < peak < 0.6  # the player's raise is smaller than the detectors expect
+        assert saved["sensitivities"]["brows_raised"] > 1.2
+        assert detector.sensitivities()["brows_raised"] == saved["sensitivities"]["brows_raised"]
+        assert client.post(url, json={"kind": "sneeze"}).status_code == 422
+
+
+def test_enrolment_needs_the_live_video(client):
+    response = client.post("/api/practice/players/Ane/enrol", json={"kind": "wink"})
+    assert response.status_code == 409
+    assert "live video" in response.json()["detail"]

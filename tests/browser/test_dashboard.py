@@ -185,6 +185,39 @@ def test_practice_asks_for_a_sena_and_scores_the_attempt(server, browser, tmp_pa
     page.screenshot(path=str(tmp_path / "practice.png"))
 
 
+def test_practice_enrols_the_players_own_senas_on_the_live_seat(server, browser):
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(server + "#practice", wait_until="domcontentloaded")
+    page.fill("#player", "Koldo")
+    page.locator("#player").dispatch_event("change")
+    steps = page.locator("#enrol-steps button")
+    expect(steps).to_have_count(7)  # talking, then the six gestures of the standard profile
+    expect(page.locator("#enrol-state")).to_have_text("0 / 6 aprendidos")
+    expect(page.locator("#calib-state")).to_contain_text("calibrado", timeout=60_000)
+    page.click("#enrol-steps [data-kind=wink]")
+    expect(page.locator("#enrol-state")).to_contain_text("hazlo ahora")
+    expect(page.locator("#enrol-steps [data-kind=wink]")).to_have_class("done")
+    expect(page.locator("#enrol-state")).to_contain_text("1 / 6 aprendidos · amplitud")
+    saved = page.request.get(server + "api/practice/players/Koldo").json()
+    assert len(saved["calibration"]["enrolment"]["wink"]["peaks"]) == 1
+
+
+def test_the_live_page_enrols_a_seat_through_every_gesture(server, browser):
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(server + "#live", wait_until="domcontentloaded")
+    page.click("[data-tab=live]")
+    tile = page.locator(".seat-tile[data-seat='2']")
+    expect(tile.locator(".calib small")).to_have_text("calibrado", timeout=60_000)
+    tile.locator(".enrol-seat").click()
+    expect(tile.locator(".enrol-state")).to_contain_text("hazlo ahora")
+    expect(tile.locator(".enrol-state")).to_have_text("6 señas aprendidas", timeout=60_000)
+    name = tile.locator(".tile-head b").text_content()
+    saved = page.request.get(server + f"api/practice/players/{name}").json()
+    assert set(saved["calibration"]["enrolment"]) == {
+        "eyes_closed", "lip_bite", "tongue_out", "mouth_twist", "brows_raised", "wink"
+    }  # fmt: skip
+
+
 def test_without_live_video_the_page_requests_no_stream_and_says_so(browser, tmp_path):
     with serving(tmp_path, "--no-live") as url:
         page = browser.new_page(viewport={"width": 1366, "height": 900})

@@ -61,3 +61,72 @@ def test_no_face_is_a_clear_message(data_dir, tmp_path, capsys):
     err = capsys.readouterr().err
     assert "no face" in err and "Traceback" not in err
     assert not (data_dir / "players").exists()
+
+
+CLUB_PROFILE = """name = "club"
+description = "one seña"
+window_ms = 2500
+senas_allowed = true
+first_hand_without_senas = false
+use_variants = []
+
+[senas]
+"brows_raised" = "duples"
+
+[lances]
+duples = "pares"
+"""
+
+
+def _enrolment_clip(path, sample_videos):
+    """The sample clip's neutral face for 7 s, then its brows raise at about 7.3-8.1 s, then
+    neutral again: the raise falls in the window `--enrol --shows 1` asks for it."""
+    capture = cv2.VideoCapture(str(sample_videos / "single.mp4"))
+    frames = []
+    for _ in range(241):
+        ok, image = capture.read()
+        assert ok
+        frames.append(image)
+    capture.release()
+    neutral = frames[:90]
+    clip = neutral + neutral[::-1] + neutral[:30] + frames[186:241] + neutral
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"mp4v"), 30.0, (640, 480))
+    for image in clip:
+        writer.write(image)
+    writer.release()
+    return path
+
+
+@pytest.mark.video
+def test_enrolling_on_a_clip_learns_the_sena_shown_in_its_window(
+    data_dir, tmp_path, capsys, sample_videos
+):
+    clip = _enrolment_clip(tmp_path / "enrol.mp4", sample_videos)
+    profile = tmp_path / "club.toml"
+    profile.write_text(CLUB_PROFILE)
+    argv = ["calibrate", "--source", str(clip), "--seconds", "1", "--player", "Ane", "--enrol",
+            "--shows", "1", "--profile", str(profile)]  # fmt: skip
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "talk as you do at the table" in out
+    assert "show brows raised (duples), 1 of 1" in out
+    player = load_player(data_dir / "players" / "ane.json")
+    enrolled = player.enrolment["brows_raised"]
+    assert set(player.enrolment) == {"brows_raised"}
+    assert enrolled.peaks[0] > 0.5
+    assert enrolled.quiet_peak is not None and enrolled.quiet_peak < 0.3
+    assert 0.5 <= player.sensitivities["brows_raised"] <= 3.0
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--enrol", "--shows", "4"], "--shows"),
+        (["--enrol", "--show-seconds", "0.5"], "--show-seconds"),
+        (["--enrol", "--profile", "/no/such/club.toml"], "club.toml"),
+    ],
+)
+def test_enrolment_mistakes_are_one_line_and_exit_2(data_dir, capsys, argv, message):
+    assert main(["calibrate", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from engine.gesture import Gesture
 from vision.config.detector_settings import DetectorSettings
 from vision.detectors.base import KindDetector
 from vision.detectors.brows_raised import BrowsRaisedDetector
+from vision.detectors.enrolment import enrolled_sensitivities
 from vision.detectors.eyes import EyeKindDetector
 from vision.detectors.eyes_closed import EyesClosedDetector
 from vision.detectors.head_tilt import HeadTiltDetector
@@ -21,7 +22,13 @@ from vision.detectors.shrug import ShrugDetector
 from vision.detectors.state import Event, EventTracker, Phase
 from vision.detectors.tongue_out import TongueOutDetector
 from vision.detectors.wink import WinkDetector
-from vision.measures.baseline import Baseline, CalibrationStatus, load_player, save_player
+from vision.measures.baseline import (
+    Baseline,
+    CalibrationStatus,
+    EnrolledKind,
+    load_player,
+    save_player,
+)
 from vision.measures.face_occlusion import SIGNAL_PREFIX
 from vision.measures.features import FaceFeatures, ramp
 
@@ -55,6 +62,11 @@ class SeatGestureDetector:
         self.seat = seat
         self.settings = settings
         self.baseline = Baseline.from_settings(settings)
+        #: The player's own señas, learnt by enrolment (vision.detectors.enrolment).
+        self.enrolment: dict[str, EnrolledKind] = {}
+        #: Called with the frame's time after every frame the gestures were read on (an
+        #: enrolment window watching the raw scores).
+        self.watchers: list[Callable[[int], None]] = []
         self._build(settings)
 
     def _build(self, settings: DetectorSettings) -> None:
@@ -66,6 +78,7 @@ class SeatGestureDetector:
             for d in self.detectors
         }
         self._scores = {d.kind: 0.0 for d in self.detectors}
+        self._raw_scores = dict(self._scores)
         self.hidden_regions = HiddenRegions(
             settings.occlusion, {r for d in self.detectors for r in d.settings.occluded_by}
         )
@@ -92,6 +105,10 @@ class SeatGestureDetector:
     def scores(self) -> dict[str, float]:
         """Live activation per gesture kind (0..1), after sensitivity."""
         return dict(self._scores)
+
+    def raw_scores(self) -> dict[str, float]:
+        """Live activation per gesture kind (0..1) before sensitivity: what enrolment reads."""
+        return dict(self._raw_scores)
 
     def recalibrate(self) -> None:
         self.baseline.restart()
@@ -132,6 +149,7 @@ class SeatGestureDetector:
             value, side = detector.activation(delta, features, self.baseline.values)
             if detector.settings.smile_veto is not None:
                 value *= 1.0 - ramp(smile, detector.settings.smile_veto)
+            self._raw_scores[kind] = value
             value = min(value * detector.settings.sensitivity, 1.0)
             self._scores[kind] = value
             self._note_activity(kind, ts_ms, value >= detector.settings.on)
@@ -139,6 +157,8 @@ class SeatGestureDetector:
             if event is not None:
                 ended.append((kind, event))
         self._adapt(ts_ms, signals)
+        for watch in list(self.watchers):
+            watch(ts_ms)
         return [self._emit(kind, event) for kind, event in ended if not self._vetoed(kind, event)]
 
     def flush(self, ts_ms: int) -> list[Gesture]:
@@ -175,18 +195,28 @@ class SeatGestureDetector:
         are dropped). Raises SettingsError for an unknown kind or a value out of (0, 5]."""
         self._build(self.settings.with_sensitivities(dict(sensitivities)))
 
+    def use_enrolment(self, enrolment: Mapping[str, EnrolledKind]) -> dict[str, float]:
+        """Keep a player's enrolled señas and use the sensitivities they call for (gestures
+        under way are dropped); returns those sensitivities."""
+        self.enrolment.update(enrolment)
+        sensitivities = enrolled_sensitivities(enrolment, self.settings)
+        self.set_sensitivities(sensitivities)
+        return sensitivities
+
     def load_player(self, path: Path) -> str:
-        """Use a player's calibrated baseline and sensitivities; returns the player's name."""
+        """Use a player's calibrated baseline, sensitivities and enrolled señas; returns the
+        player's name."""
         player = load_player(path)
         self._build(self.settings.with_sensitivities(player.sensitivities))
         self.baseline.load(player.baseline)
+        self.enrolment = dict(player.enrolment)
         return player.player
 
     def save_player(self, path: Path, player: str) -> None:
-        """Write the current baseline and sensitivities as ``player``'s file."""
+        """Write the current baseline, sensitivities and enrolled señas as ``player``'s file."""
         if not self.baseline.ready:
             raise RuntimeError("the baseline is still calibrating")
-        save_player(path, player, self.baseline.values, self.sensitivities())
+        save_player(path, player, self.baseline.values, self.sensitivities(), self.enrolment)
 
     def _lips_in_view(self, lip_contrast: float) -> float:
         """1 while the upper lip stays as much redder than the cheeks as at rest, falling to 0
@@ -210,6 +240,7 @@ class SeatGestureDetector:
         self.baseline.gap()
         for kind in list(kinds):
             self._scores[kind] = 0.0
+            self._raw_scores[kind] = 0.0
             self.trackers[kind].missing(ts_ms)
             self._note_activity(kind, ts_ms, False)
 

@@ -20,7 +20,9 @@ import numpy as np
 
 from vision.config.detector_settings import DetectorSettings, SettingsError
 
-PLAYER_FILE_VERSION = 1
+#: Version 2 added the enrolled señas; version 1 files (none) still load.
+PLAYER_FILE_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 
 @dataclass(slots=True)
@@ -118,16 +120,42 @@ class Baseline:
                 self.values[name] += slow * (value - self.values[name])
 
 
+@dataclass(frozen=True, slots=True)
+class EnrolledKind:
+    """What enrolment learnt of one gesture kind for one player: the peak activation (before
+    sensitivity) each time the player showed it when asked, and the highest it reached while
+    the player sat at rest or talked (None: not measured)."""
+
+    peaks: tuple[float, ...]
+    quiet_peak: float | None = None
+
+    def to_dict(self) -> dict:
+        return {"peaks": [round(p, 4) for p in self.peaks], "quiet_peak": self.quiet_peak}
+
+    @classmethod
+    def from_dict(cls, document: Mapping) -> EnrolledKind:
+        quiet = document.get("quiet_peak")
+        return cls(
+            peaks=tuple(float(p) for p in document["peaks"]),
+            quiet_peak=None if quiet is None else float(quiet),
+        )
+
+
 def save_player(
-    path: Path, player: str, baseline: Mapping[str, float], sensitivities: Mapping[str, float]
+    path: Path,
+    player: str,
+    baseline: Mapping[str, float],
+    sensitivities: Mapping[str, float],
+    enrolment: Mapping[str, EnrolledKind] | None = None,
 ) -> None:
-    """Write a player's calibrated baseline and sensitivities (JSON)."""
+    """Write a player's calibrated baseline, sensitivities and enrolled señas (JSON)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     document = {
         "version": PLAYER_FILE_VERSION,
         "player": player,
         "baseline": {name: round(value, 6) for name, value in sorted(baseline.items())},
         "sensitivities": dict(sorted(sensitivities.items())),
+        "enrolment": {kind: e.to_dict() for kind, e in sorted((enrolment or {}).items())},
     }
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
@@ -139,18 +167,24 @@ class PlayerFile:
     player: str
     baseline: dict[str, float]
     sensitivities: dict[str, float]
+    enrolment: dict[str, EnrolledKind] = field(default_factory=dict)
 
 
 def load_player(path: Path) -> PlayerFile:
-    """Read a file written by :func:`save_player`; a bad file raises SettingsError."""
+    """Read a file written by :func:`save_player` (or by a keinu whose files had no enrolment,
+    version 1); a bad file raises SettingsError."""
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
-        if document.get("version") != PLAYER_FILE_VERSION:
-            raise ValueError(f"version {document.get('version')!r} is not {PLAYER_FILE_VERSION}")
+        version = document.get("version")
+        if version not in READABLE_VERSIONS:
+            raise ValueError(f"version {version!r} is not one of {list(READABLE_VERSIONS)}")
         return PlayerFile(
             player=str(document["player"]),
             baseline={str(k): float(v) for k, v in document["baseline"].items()},
             sensitivities={str(k): float(v) for k, v in document["sensitivities"].items()},
+            enrolment={
+                str(k): EnrolledKind.from_dict(v) for k, v in document.get("enrolment", {}).items()
+            },
         )
     except FileNotFoundError as exc:
         raise SettingsError(f"no player file at {path}: run `keinu calibrate` first") from exc

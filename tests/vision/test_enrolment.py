@@ -1,0 +1,133 @@
+"""Enrolment: a player's own, smaller seña shown once when asked is found the next time."""
+
+import json
+
+import pytest
+
+from tests.vision.feature_traces import Trace, labels
+from vision.config.detector_settings import load_detector_settings
+from vision.detectors import SeatGestureDetector
+from vision.detectors.enrolment import Enrolment, enrolled_sensitivity
+from vision.measures.baseline import EnrolledKind, load_player, save_player
+
+#: Brows raised about half as far as the detectors expect.
+SMALL_RAISE = {"browInnerUp": 0.2, "browOuterUpLeft": 0.2, "browOuterUpRight": 0.2,
+               "brow_gap_left": 0.03, "brow_gap_right": 0.03}  # fmt: skip
+SHOW = (3000, 3800)
+LATER = (6500, 7300)
+
+
+def _trace() -> Trace:
+    return Trace(9000).add(*SHOW, **SMALL_RAISE).add(*LATER, **SMALL_RAISE)
+
+
+def _feed(trace: Trace, enrol: bool):
+    """Run the trace; with ``enrol``, 2.6-2.9 s is the rest window and 2.9-4.2 s the prompted
+    window of brows_raised, whose enrolment is used from 4.2 s on."""
+    settings = load_detector_settings()
+    detector = SeatGestureDetector(1, settings)
+    enrolment = Enrolment(detector)
+    gestures, raw_peak = [], 0.0
+    for ts, features in trace.frames():
+        gestures += detector.update(ts, features)
+        raw_peak = max(raw_peak, detector.raw_scores()["brows_raised"])
+        if enrol:
+            if ts == 2600:
+                enrolment.begin(None)
+            if ts == 2900:
+                enrolment.end()
+                enrolment.begin("brows_raised")
+            enrolment.observe()
+            if ts == 4200:
+                enrolment.end()
+                detector.use_enrolment(enrolment.learnt())
+    return gestures, raw_peak, detector, enrolment
+
+
+def test_a_small_sena_enrolled_once_is_found_the_next_time():
+    on = load_detector_settings().gestures.brows_raised.on
+    plain, raw_peak, _, _ = _feed(_trace(), enrol=False)
+    assert 0.2 < raw_peak < on, "the raise must be smaller than the detectors expect"
+    assert plain == []
+    found, _, detector, enrolment = _feed(_trace(), enrol=True)
+    learnt = enrolment.learnt()["brows_raised"]
+    assert learnt.peaks == pytest.approx((raw_peak,), abs=0.05)
+    assert learnt.quiet_peak is not None and learnt.quiet_peak < 0.1
+    assert detector.sensitivities()["brows_raised"] > 1.2
+    assert labels(found) == ["brows_raised"]
+    assert abs(found[0].start_ms - LATER[0]) < 200
+
+
+def test_enrolment_leaves_the_kinds_not_shown_alone():
+    _, _, detector, _ = _feed(_trace(), enrol=True)
+    assert set(detector.enrolment) == {"brows_raised"}
+    assert {k: v for k, v in detector.sensitivities().items() if k != "brows_raised"} == {
+        k: 1.0 for k in detector.sensitivities() if k != "brows_raised"
+    }
+
+
+@pytest.mark.parametrize(
+    "peaks, quiet, expected",
+    [
+        ((0.45,), None, 2.0),  # lifted to 1.5 x on = 0.9
+        ((0.6, 0.45), None, 2.0),  # the smaller show decides
+        ((0.1,), None, 3.0),  # bounded above
+        ((0.95,), None, 0.947),  # a larger gesture makes the kind harder to trigger
+        ((0.3,), 0.1, 2.8),  # but talking stays under 0.8 x off (0.35)
+        ((1.0,), None, 1.0),  # clipped at 1: the gesture may be larger, never lowered
+        ((0.99, 1.0), 0.5, 1.0),
+    ],
+)
+def test_the_sensitivity_lifts_the_players_own_sena_with_margin(peaks, quiet, expected):
+    enrolled = EnrolledKind(peaks, quiet)
+    assert enrolled_sensitivity(enrolled, on=0.6, off=0.35) == pytest.approx(expected, abs=1e-3)
+
+
+def test_a_show_that_was_not_seen_enrols_nothing():
+    assert enrolled_sensitivity(EnrolledKind((0.0, 0.01)), on=0.6, off=0.35) is None
+    detector = SeatGestureDetector(1, load_detector_settings())
+    assert detector.use_enrolment({"wink": EnrolledKind((0.0,))}) == {}
+    assert detector.sensitivities()["wink"] == 1.0
+
+
+def test_windows_open_and_close_in_turn():
+    enrolment = Enrolment(SeatGestureDetector(1, load_detector_settings()))
+    with pytest.raises(RuntimeError, match="no enrolment window"):
+        enrolment.end()
+    enrolment.begin("wink")
+    assert enrolment.asking == "wink"
+    with pytest.raises(RuntimeError, match="already open"):
+        enrolment.begin("pout")
+    assert enrolment.end() == 0.0
+    assert enrolment.learnt() == {"wink": EnrolledKind((0.0,), None)}
+
+
+def test_the_player_file_keeps_the_enrolment(tmp_path):
+    path = tmp_path / "players" / "ane.json"
+    enrolment = {"wink": EnrolledKind((0.42, 0.51), 0.03), "pout": EnrolledKind((1.0,))}
+    save_player(path, "Ane", {"x": 0.25}, {"wink": 2.1}, enrolment)
+    assert json.loads(path.read_text())["version"] == 2
+    player = load_player(path)
+    assert player.enrolment == enrolment
+    assert player.sensitivities == {"wink": 2.1}
+
+
+def test_a_player_file_from_before_enrolment_still_loads(tmp_path):
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({"version": 1, "player": "Bea", "baseline": {"x": 0.1},
+                                "sensitivities": {"pout": 1.5}}))  # fmt: skip
+    player = load_player(path)
+    assert (player.player, player.sensitivities, player.enrolment) == ("Bea", {"pout": 1.5}, {})
+
+
+def test_a_detector_saves_and_loads_its_players_enrolment(tmp_path):
+    _, _, detector, _ = _feed(_trace(), enrol=True)
+    path = tmp_path / "ane.json"
+    detector.save_player(path, "Ane")
+    again = SeatGestureDetector(1, load_detector_settings())
+    again.load_player(path)
+    assert again.enrolment.keys() == {"brows_raised"}
+    assert again.enrolment["brows_raised"].peaks == pytest.approx(
+        detector.enrolment["brows_raised"].peaks, abs=1e-4
+    )
+    assert again.sensitivities()["brows_raised"] == detector.sensitivities()["brows_raised"]

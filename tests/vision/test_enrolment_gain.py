@@ -1,0 +1,31 @@
+"""benchmarks/enrolment_gain.py: which moments of a clip enrol, and what is scored after."""
+
+from benchmarks.enrolment_gain import held_out_score, quiet_spans
+from engine.gesture import Gesture
+
+TRUTH = {
+    "gestures": [
+        {"seat": 1, "kind": "wink", "side": "left", "start_ms": 2000, "end_ms": 2400},
+        {"seat": 1, "kind": "wink", "side": "right", "start_ms": 6000, "end_ms": 6400},
+        {"seat": 1, "kind": "pout", "side": None, "start_ms": 8000, "end_ms": 8600},
+    ],
+    "distractors": [{"seat": 1, "kind": "talking", "start_ms": 600, "end_ms": 900}],
+    "ignore": [],
+}
+
+
+def test_the_ordinary_face_is_before_the_enrolment_and_away_from_labelled_moments():
+    assert quiet_spans(TRUTH, before_ms=1500, offset_ms=3000) == [(3000, 3100), (4400, 4500)]
+
+
+def test_only_the_other_instances_of_the_kind_are_scored():
+    found = [
+        Gesture(1, "wink", "left", 2050, 2400),  # the enrolment itself: neither way
+        Gesture(1, "wink", "right", 6020, 6400),
+        Gesture(1, "wink", "left", 8100, 8500),  # during the pout: false
+        Gesture(1, "pout", None, 8000, 8600),  # another kind: not scored here
+    ]
+    score = held_out_score(TRUTH, "wink", TRUTH["gestures"][0], found)
+    assert sum(score.true_positives.values()) == 1
+    assert sum(score.false_negatives.values()) == 0
+    assert dict(score.false_positives) == {("wink", "left"): 1}

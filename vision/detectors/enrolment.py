@@ -1,0 +1,123 @@
+"""Enrolment: a player shows each seña of the house profile when asked, and each gesture kind's
+sensitivity is set so that this player's own gesture, at its own size, clearly starts one.
+
+It is a layer over the detectors: while a prompted window is open, :class:`Enrolment` keeps the
+highest activation the asked kind reaches *before* sensitivity (``raw_scores``), and in a
+window of rest or ordinary talking the highest every kind reaches. The sensitivity of a kind is
+then the gain that lifts the smallest of the player's shows to ``TARGET_OVER_ON`` times the
+kind's ``on`` (within ``SENSITIVITY_RANGE``), but never so high that the player's talking would
+reach ``QUIET_UNDER_OFF`` of ``off``. Thresholds and detectors are untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from vision.config.detector_settings import DetectorSettings
+from vision.measures.baseline import EnrolledKind
+
+#: The player's smallest show must reach this multiple of ``on`` (margin for a smaller one).
+TARGET_OVER_ON = 1.5
+#: A player's sensitivity stays within these bounds whatever the shows measured.
+SENSITIVITY_RANGE = (0.5, 3.0)
+#: Ordinary talking, amplified, must stay under this share of ``off``.
+QUIET_UNDER_OFF = 0.8
+#: A show whose peak reaches this was clipped at 1: the gesture may be larger, so enrolment
+#: never lowers that kind's sensitivity below 1.
+SATURATED = 0.99
+#: A show under this peak is not the gesture (the face was not seen, or the player did not
+#: move): the kind is not enrolled from it.
+NOT_SEEN = 0.05
+
+
+class ScoredSeat(Protocol):
+    def raw_scores(self) -> dict[str, float]: ...
+
+
+def enrolled_sensitivity(enrolled: EnrolledKind, on: float, off: float) -> float | None:
+    """The sensitivity that makes this player's shows of a kind start it with margin, or None
+    when no show was seen."""
+    peaks = [p for p in enrolled.peaks if p >= NOT_SEEN]
+    if not peaks:
+        return None
+    low, high = SENSITIVITY_RANGE
+    smallest = min(peaks)
+    gain = TARGET_OVER_ON * on / smallest
+    if enrolled.quiet_peak is not None and enrolled.quiet_peak > 0:
+        gain = min(gain, QUIET_UNDER_OFF * off / enrolled.quiet_peak)
+    if smallest >= SATURATED:
+        low = max(low, 1.0)
+    return round(min(max(gain, low), high), 3)
+
+
+def enrolled_sensitivities(
+    enrolment: Mapping[str, EnrolledKind], settings: DetectorSettings
+) -> dict[str, float]:
+    """The sensitivity of every enrolled kind whose shows were seen."""
+    found = {}
+    for kind, enrolled in enrolment.items():
+        kind_settings = settings.gestures.of(kind)
+        value = enrolled_sensitivity(enrolled, kind_settings.on, kind_settings.off)
+        if value is not None:
+            found[kind] = value
+    return found
+
+
+@dataclass
+class Enrolment:
+    """Watches one seat's raw activations through prompted windows.
+
+    Call :meth:`begin` with the kind asked for (or None for rest and ordinary talking),
+    :meth:`observe` after every frame the seat's detector was updated on, and :meth:`end` when
+    the window closes; :meth:`learnt` then says what was measured per kind.
+    """
+
+    seat: ScoredSeat
+    _window: str | None = None
+    _open: bool = False
+    _peak: dict[str, float] = field(default_factory=dict)
+    _peaks: dict[str, list[float]] = field(default_factory=dict)
+    _quiet: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def is_open(self) -> bool:
+        return self._open
+
+    @property
+    def asking(self) -> str | None:
+        """The kind whose window is open (None: none, or a window of rest)."""
+        return self._window if self._open else None
+
+    def begin(self, kind: str | None) -> None:
+        if self._open:
+            raise RuntimeError("an enrolment window is already open")
+        self._window, self._open, self._peak = kind, True, {}
+
+    def observe(self) -> None:
+        if not self._open:
+            return
+        for kind, value in self.seat.raw_scores().items():
+            self._peak[kind] = max(self._peak.get(kind, 0.0), value)
+
+    def end(self) -> float:
+        """Close the window; returns the asked kind's peak in it (for a rest window, the
+        highest of any kind)."""
+        if not self._open:
+            raise RuntimeError("no enrolment window is open")
+        self._open = False
+        if self._window is None:
+            for kind, value in self._peak.items():
+                self._quiet[kind] = max(self._quiet.get(kind, 0.0), value)
+            return max(self._peak.values(), default=0.0)
+        peak = self._peak.get(self._window, 0.0)
+        self._peaks.setdefault(self._window, []).append(peak)
+        return peak
+
+    def learnt(self) -> dict[str, EnrolledKind]:
+        """Each kind shown at least once: its shows' peaks and its peak at rest."""
+        return {
+            kind: EnrolledKind(tuple(peaks), self._quiet.get(kind))
+            for kind, peaks in self._peaks.items()
+        }
