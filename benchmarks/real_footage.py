@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import pickle
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -35,7 +34,7 @@ import cv2
 
 from benchmarks.accuracy import Interval, Score, match, report
 from benchmarks.docs_section import write_section
-from benchmarks.rescore import Recorder, features_key, replay_rows
+from benchmarks.rescore import cache_observations, cached_features, replay_rows
 from engine.gesture import Gesture
 
 TRUTH_DIR = Path(__file__).parent / "real_footage"
@@ -146,44 +145,13 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
 
 def run_cached(clip: Clip, lead_in_ms: int, cache: Path, settings) -> Run:
     """Landmarks from ``cache`` (made on first use), features and detectors from the code."""
-    from vision.measures.features import compute_features
-    from vision.pipeline import Pipeline
-
     cache.mkdir(parents=True, exist_ok=True)
     observations = cache / f"{clip.name}.lead{lead_in_ms}.obs.pkl"
     if not observations.exists():
-        recorders: dict[int, Recorder] = {}
-
-        def recorder(seat: int) -> Recorder:
-            recorders[seat] = Recorder()
-            return recorders[seat]
-
-        pipeline = Pipeline(
-            lead_in_source(clip.video, lead_in_ms),
-            detector_factory=recorder,
-            features=lambda face, image, pose: (face, pose),
-        )
-        for _ in pipeline:
-            pass
-        observations.write_bytes(pickle.dumps({s: r.frames for s, r in recorders.items()}))
-    key = features_key(settings)
+        cache_observations(lead_in_source(clip.video, lead_in_ms), observations)
     kept = cache / f"{clip.name}.lead{lead_in_ms}.features.pkl"
-    rows = None
-    if kept.exists():
-        saved_key, saved_rows = pickle.loads(kept.read_bytes())
-        rows = saved_rows if saved_key == key else None
-    if rows is None:
-        by_ts: dict[int, list] = {}
-        for seat, frames in pickle.loads(observations.read_bytes()).items():
-            for ts, item in frames:
-                by_ts.setdefault(ts, []).append((seat, item))
-        rows = []
-        for _, ts, image in lead_in_frames(clip.video, lead_in_ms):
-            for seat, item in by_ts.get(ts, []):
-                if item is not None:
-                    item = compute_features(item[0], image, item[1], settings)
-                rows.append((ts, seat, item))
-        kept.write_bytes(pickle.dumps((key, rows)))
+    frames = ((ts, image) for _, ts, image in lead_in_frames(clip.video, lead_in_ms))
+    rows = cached_features(observations, kept, frames, settings)
     gestures = replay_rows(rows, settings)
     stamps = [ts for ts, _, found in rows if found is not None]
     return _on_clip_clock(gestures, stamps, lead_in_ms_of(clip.video, lead_in_ms))

@@ -20,6 +20,7 @@ import hashlib
 import json
 import pickle
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -57,9 +58,17 @@ class Recorder:
 def cache_clip(video: Path) -> Path:
     """Run landmarks and seats over ``video`` once; returns the pickle written beside it."""
     from vision.capture.sources import open_source
-    from vision.pipeline import Pipeline
 
     target = video.with_suffix(".obs.pkl")
+    cache_observations(open_source(str(video)), target)
+    return target
+
+
+def cache_observations(source, target: Path) -> None:
+    """Run landmarks and seats over the pipeline ``source`` once, pickling each seat's
+    (ts_ms, (FaceObservation, PoseObservation) | None) in ``target``."""
+    from vision.pipeline import Pipeline
+
     recorders: dict[int, Recorder] = {}
 
     def recorder(seat: int) -> Recorder:
@@ -67,14 +76,11 @@ def cache_clip(video: Path) -> Path:
         return recorders[seat]
 
     pipeline = Pipeline(
-        open_source(str(video)),
-        detector_factory=recorder,
-        features=lambda face, image, pose: (face, pose),
+        source, detector_factory=recorder, features=lambda face, image, pose: (face, pose)
     )
     for _ in pipeline:
         pass
     target.write_bytes(pickle.dumps({seat: r.frames for seat, r in recorders.items()}))
-    return target
 
 
 def features_key(settings) -> str:
@@ -97,36 +103,54 @@ def features_key(settings) -> str:
 def features_of(video: Path, settings) -> list[tuple[int, int, object]]:
     """(ts_ms, seat, FaceFeatures | None) per cached face, kept in NAME.features.pkl until the
     feature code or its settings change."""
-    import cv2
+    return cached_features(
+        video.with_suffix(".obs.pkl"), video.with_suffix(".features.pkl"), _frames(video), settings
+    )
 
+
+def cached_features(
+    observations: Path, kept: Path, frames: Iterable[tuple[int, object]], settings
+) -> list[tuple[int, int, object]]:
+    """The features of the faces pickled in ``observations``, computed on the (ts_ms, image)
+    ``frames`` they were seen in, and kept in ``kept`` until the feature code or its settings
+    change."""
     from vision.measures.features import compute_features
 
     key = features_key(settings)
-    kept = video.with_suffix(".features.pkl")
     if kept.exists():
         saved_key, rows = pickle.loads(kept.read_bytes())
         if saved_key == key:
             return rows
-    cached: Cached = pickle.loads(video.with_suffix(".obs.pkl").read_bytes())
+    cached: Cached = pickle.loads(observations.read_bytes())
     by_ts: dict[int, list[tuple[int, object]]] = {}
-    for seat, frames in cached.items():
-        for ts, item in frames:
+    for seat, seen in cached.items():
+        for ts, item in seen:
             by_ts.setdefault(ts, []).append((seat, item))
-    capture = cv2.VideoCapture(str(video))
-    fps = capture.get(cv2.CAP_PROP_FPS) or 30.0
-    rows, index = [], 0
-    while True:
-        ok, image = capture.read()
-        if not ok:
-            break
-        ts = round(index * 1000.0 / fps)
-        index += 1
+    rows = []
+    for ts, image in frames:
         for seat, item in by_ts.get(ts, []):
             features = None if item is None else compute_features(item[0], image, item[1], settings)
             rows.append((ts, seat, features))
-    capture.release()
     kept.write_bytes(pickle.dumps((key, rows)))
     return rows
+
+
+def _frames(video: Path) -> Iterator[tuple[int, object]]:
+    """(ts_ms, BGR image) of every frame of ``video``, on the file's own clock."""
+    import cv2
+
+    capture = cv2.VideoCapture(str(video))
+    fps = capture.get(cv2.CAP_PROP_FPS) or 30.0
+    index = 0
+    try:
+        while True:
+            ok, image = capture.read()
+            if not ok:
+                return
+            yield round(index * 1000.0 / fps), image
+            index += 1
+    finally:
+        capture.release()
 
 
 def replay_rows(rows: list[tuple[int, int, object]], settings) -> list:
