@@ -24,6 +24,14 @@ def test_a_mouth_roll_is_not_a_lip_bite():
     assert run(Trace(5000).add(3000, 3700, **roll))[0] == []
 
 
+@pytest.mark.parametrize("upper, found", [(0.05, ["lip_bite center"]), (0.13, [])])
+def test_a_pressed_mouth_rolling_the_upper_lip_a_third_as_far_is_not_a_lip_bite(upper, found):
+    # A real talker pressing his lips: lower 0.36, upper 0.13 over rest (under the absolute
+    # veto, over the share).
+    pressed = {**BITE, "mouthRollLower": 0.36, "mouthRollUpper": upper}
+    assert labels(run(Trace(5000).add(3000, 3700, **pressed))[0]) == found
+
+
 def test_a_pout_is_a_pout_and_not_a_lip_bite():
     assert labels(run(Trace(5000).add(3000, 3700, **POUT))[0]) == ["pout"]
 

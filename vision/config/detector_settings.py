@@ -97,6 +97,8 @@ class LipBiteSettings(KindSettings):
     roll_lower: Ramp  # rise of mouthRollLower
     lip_hidden: Ramp  # drop of lower-lip thickness (fraction of face size)
     roll_upper_veto: Ramp  # rise of mouthRollUpper: both lips rolled in is a mouth roll
+    #: mouthRollUpper's rise as a share of mouthRollLower's: a pressed mouth rolls both lips.
+    roll_upper_share_veto: Ramp
     open_veto: Ramp  # rise of the lip gap: a bitten lip keeps the mouth closed
     side_asymmetry: float = Field(gt=0)  # lower-lip half difference (of its mean) for a side bite
     #: Rise of the teeth-coloured share of one half of the lips (the half that rose most).

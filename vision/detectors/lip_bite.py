@@ -33,7 +33,11 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         hidden = max(
             ramp(delta[f"lower_lip_{part}"], s.lip_hidden) for part in ("left", "center", "right")
         )
-        both_rolled = ramp(delta["mouthRollUpper"], s.roll_upper_veto)
+        upper = delta["mouthRollUpper"]
+        both_rolled = max(
+            ramp(upper, s.roll_upper_veto),
+            ramp(upper / max(delta["mouthRollLower"], s.roll_lower[0]), s.roll_upper_share_veto),
+        )
         parted = ramp(delta["mouth_open"], s.open_veto)
         left, right = max(delta["teeth_left"], 0.0), max(delta["teeth_right"], 0.0)
         # A change of light moves every colour test against the cheeks; a bite changes no light.
