@@ -26,7 +26,6 @@ import argparse
 import asyncio
 import random
 import statistics
-import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -34,6 +33,7 @@ from pathlib import Path
 
 import httpx
 
+from benchmarks.docs_section import WRITE_DOCS_HELP, run_main
 from tests.api.table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
 from tests.keinu_server import KeinuServer
 from tests.postgres_server import PostgresServer
@@ -228,6 +228,7 @@ def main() -> int:
     parser.add_argument("--outage-at", type=float)
     parser.add_argument("--outage-s", type=float, default=10)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--write-docs", action="store_true", help=WRITE_DOCS_HELP)
     args = parser.parse_args()
     if not (0 < args.seconds <= MAX_SECONDS and 1 <= args.tables <= 200 and args.servers >= 1):
         parser.error(f"--seconds up to {MAX_SECONDS}, --tables 1..200, --servers 1 or more")
@@ -250,4 +251,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(run_main(main, "club_load", "A club on one PostgreSQL"))

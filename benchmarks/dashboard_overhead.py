@@ -22,6 +22,7 @@ from api.live import LiveFeed
 from api.referee import Referee
 from api.store import SeatRow, Store
 from api.vision_feed import Annotator, seat_summary
+from benchmarks.docs_section import WRITE_DOCS_HELP, run_main
 from benchmarks.vision_speed import DecodedFrames, decode
 from vision.capture.sources import ReconnectPolicy
 from vision.config.pipeline_settings import default_vision_settings
@@ -77,6 +78,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clip", type=Path, default=REPO / "sample_videos" / "table.mp4")
     parser.add_argument("--frames", type=int, default=240)
+    parser.add_argument("--write-docs", action="store_true", help=WRITE_DOCS_HELP)
     args = parser.parse_args()
     images, fps = decode(args.clip, None, args.frames)
     height, width = images[0].shape[:2]
@@ -90,4 +92,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run_main(main, "dashboard_overhead", "The dashboard on top of vision"))

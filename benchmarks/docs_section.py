@@ -7,7 +7,11 @@ history. A section not yet in the file is added at its end.
 
 from __future__ import annotations
 
+import io
 import re
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 
@@ -34,3 +38,65 @@ def write_section(name: str, command: str, body: str, docs: Path = DOCS) -> None
     else:
         text = text.rstrip() + "\n\n" + section + "\n"
     docs.write_text(text)
+
+
+def score_table(printed: list[str]) -> list[str]:
+    """``benchmarks.accuracy.report``'s printed table (without its overall line) as markdown."""
+    header, *rows = printed
+    lines = ["| " + " | ".join(header.split()) + " |", "|" + "---|" * len(header.split())]
+    notes = []
+    for row in rows:
+        if row.startswith("false gestures fell on") or row.split()[1:2] == ["clips,"]:
+            notes.append(row)
+            continue
+        *name, truth, found, false, precision, recall, onset = row.split()
+        cells = (" ".join(name), truth, found, false, precision, recall, onset)
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines + (["", *notes] if notes else [])
+
+
+class _Tee(io.TextIOBase):
+    def __init__(self, out: io.TextIOBase) -> None:
+        self.out, self.kept = out, io.StringIO()
+
+    def write(self, text: str) -> int:
+        self.kept.write(text)
+        return self.out.write(text)
+
+    def flush(self) -> None:
+        self.out.flush()
+
+
+@contextmanager
+def printed_into_docs(
+    name: str, title: str, enabled: bool = True, docs: Path = DOCS
+) -> Iterator[None]:
+    """Print as usual; with ``enabled``, the script's standard output also becomes its section
+    (under ``title``, as printed) once the block ends without an error."""
+    if not enabled:
+        yield
+        return
+    tee = _Tee(sys.stdout)
+    sys.stdout = tee
+    try:
+        yield
+    finally:
+        sys.stdout = tee.out
+    command = (
+        "python -m benchmarks."
+        + Path(sys.argv[0]).stem
+        + "".join(f" {a}" for a in sys.argv[1:] if a != "--write-docs")
+    )
+    body = f"## {title}\n\n```\n{tee.kept.getvalue().rstrip()}\n```"
+    write_section(name, command, body, docs)
+
+
+#: The option every benchmark script takes; ``run_main`` acts on it.
+WRITE_DOCS_HELP = "also write what this prints into docs/benchmarks.md"
+
+
+def run_main(main: Callable[[], int | None], name: str, title: str) -> int | None:
+    """Run a benchmark's ``main``; with ``--write-docs`` on its command line (its parser declares
+    the option with WRITE_DOCS_HELP), what it prints becomes its section ``name``."""
+    with printed_into_docs(name, title, "--write-docs" in sys.argv[1:]):
+        return main()

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from itertools import combinations, product
 
 import engine.ranking as ranking
+from benchmarks.docs_section import WRITE_DOCS_HELP, run_main
 from engine.calls import Call
 from engine.cards import RANK_INDEX, RANKS, SUITS, Card, Hand
 from engine.rules import Lance, Rules
@@ -141,6 +142,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=3000, help="random hands to settle")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--write-docs", action="store_true", help=WRITE_DOCS_HELP)
     args = parser.parse_args()
 
     hands = [Hand(cards) for cards in combinations(DECK, 4)]
@@ -174,4 +176,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run_main(main, "engine_speed", "The engine's speed"))

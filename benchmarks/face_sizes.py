@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.accuracy import Score, all_labels, match, predicted_intervals
+from benchmarks.docs_section import WRITE_DOCS_HELP, run_main
 from engine.gesture import Gesture
 
 
@@ -124,6 +125,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", type=Path, nargs="+", help="evaluation sets, one per size")
     parser.add_argument("--rescore", action="store_true", help="score the saved predictions")
+    parser.add_argument("--write-docs", action="store_true", help=WRITE_DOCS_HELP)
     args = parser.parse_args()
     for folder in args.folders:
         if not folder.is_dir():
@@ -139,4 +141,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_main(main, "face_sizes", "Generated faces at table sizes"))

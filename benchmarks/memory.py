@@ -10,10 +10,10 @@ The first line after warm-up is the baseline; the last line gives the growth ove
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from pathlib import Path
 
+from benchmarks.docs_section import WRITE_DOCS_HELP, run_main
 from vision.capture.sources import open_source
 from vision.output.overlay import Overlay
 from vision.pipeline import Pipeline
@@ -36,6 +36,7 @@ def main() -> int:
     parser.add_argument("--every", type=float, default=2.0, help="minutes between RSS lines")
     parser.add_argument("--warmup", type=float, default=1.0, help="minutes before the baseline")
     parser.add_argument("--draw", action="store_true", help="draw the overlay on every frame")
+    parser.add_argument("--write-docs", action="store_true", help=WRITE_DOCS_HELP)
     args = parser.parse_args()
 
     source = open_source(args.clip, loop=True)
@@ -73,4 +74,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(run_main(main, "memory", "Memory over a long source"))

@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.accuracy import Score, match, predicted_intervals, report, video_seconds
+from benchmarks.docs_section import score_table, write_section
 
 VIDEO_SUFFIXES = {".mp4", ".mov", ".avi", ".mkv", ".webm"}
 #: The shrug settings that decide what vision.measures.shoulder_strips.measure_strips cuts out.
@@ -197,6 +198,11 @@ def main() -> int:
     parser.add_argument("what", choices=("cache", "accuracy", "footage"))
     parser.add_argument("directory", type=Path)
     parser.add_argument("--verbose", action="store_true", help="list every gesture found")
+    parser.add_argument(
+        "--write-docs",
+        action="store_true",
+        help="accuracy: write the table into docs/benchmarks.md",
+    )
     args = parser.parse_args()
     videos = _videos(args.directory, cached_only=args.what != "cache")
     if not videos:
@@ -243,7 +249,15 @@ def main() -> int:
         total.add(clip)
         seconds += video_seconds(video)
         clips += 1
-    print("\n".join(report(total, clips, seconds)))
+    printed = report(total, clips, seconds)
+    print("\n".join(printed))
+    if args.write_docs:
+        body = [f"## Generated faces: `{args.directory.name}`", "", f"`{printed[-1]}`", ""]
+        write_section(
+            f"generated-{args.directory.name}",
+            f"python -m benchmarks.rescore accuracy {args.directory}",
+            "\n".join(body + score_table(printed[:-1])),
+        )
     return 0
 
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import nullcontext
@@ -34,6 +33,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from benchmarks.docs_section import WRITE_DOCS_HELP, run_main
 from vision.capture.sources import SourceItem, VideoSource
 from vision.mediapipe.landmarks import MediaPipeLandmarker
 from vision.mediapipe.models import require_model
@@ -151,6 +151,7 @@ def main() -> int:
     parser.add_argument(
         "--case", choices=("all", "one-face", "table"), default="all", help="cases to run"
     )
+    parser.add_argument("--write-docs", action="store_true", help=WRITE_DOCS_HELP)
     args = parser.parse_args()
 
     print(
@@ -194,4 +195,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(run_main(main, "vision_speed", "Vision speed against raw MediaPipe"))
