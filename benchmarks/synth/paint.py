@@ -100,7 +100,7 @@ def draw_tongue(image: np.ndarray, face: FaceGeometry, amount: float, sign: floa
     angle = np.deg2rad(sign * 40.0 * amount)
     tip_dir = np.array([np.sin(angle), np.cos(angle)], np.float32)
     centre = root + tip_dir * (0.55 * length + 0.2 * max(lower_mid[1] - root[1], 0.0))
-    axes = (round(0.21 * width), round(0.5 * length + 0.08 * width))
+    axes = (round(0.28 * width), round(0.5 * length + 0.08 * width))
     mask = np.zeros(image.shape[:2], np.uint8)
     cv2.ellipse(mask, (round(centre[0] * 4), round(centre[1] * 4)),
                 (axes[0] * 4, axes[1] * 4), -np.rad2deg(angle), 0, 360, 255, -1,
@@ -117,8 +117,8 @@ def draw_tongue(image: np.ndarray, face: FaceGeometry, amount: float, sign: floa
     grid_y, grid_x = np.mgrid[0 : image.shape[0], 0 : image.shape[1]].astype(np.float32)
     along = (grid_x - centre[0]) * np.cos(angle) - (grid_y - centre[1]) * np.sin(angle)
     groove = np.exp(-((along / (0.035 * width)) ** 2)) * smoothstep(grid_y, root[1], centre[1])
-    base = np.array([105, 100, 205], np.float32)
-    shading = (0.62 + 0.38 * depth) * (1.0 - 0.22 * groove)
+    base = np.array([125, 122, 215], np.float32)
+    shading = (0.78 + 0.22 * depth) * (1.0 - 0.15 * groove)
     highlight = np.exp(-(((grid_x - centre[0] + 0.08 * width) / (0.1 * width)) ** 2)
                        - ((grid_y - centre[1] + 0.15 * length) / (0.1 * width)) ** 2)  # fmt: skip
     colour = base[None, None, :] * shading[..., None] + 60.0 * highlight[..., None]
