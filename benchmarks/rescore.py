@@ -232,11 +232,13 @@ def main() -> int:
               f"{total / minutes * 5 if minutes else float('nan'):.1f}")  # fmt: skip
         return 0
     total, seconds, clips = Score(), 0.0, 0
+    truths: list[dict] = []
     for video in videos:
         truth_path = video.with_name(video.stem + ".truth.json")
         if not truth_path.exists():
             continue
         truth = json.loads(truth_path.read_text())
+        truths.append(truth)
         gestures, _ = replay(video)
         clip = match(truth, predicted_intervals(gestures))
         if args.verbose:
@@ -252,7 +254,12 @@ def main() -> int:
     printed = report(total, clips, seconds)
     print("\n".join(printed))
     if args.write_docs:
-        body = [f"## Generated faces: `{args.directory.name}`", "", f"`{printed[-1]}`", ""]
+        made = sorted({(t.get("seed"), p) for t in truths for p in t.get("photos", ())})
+        seeds = ", ".join(sorted({str(seed) for seed, _ in made}))
+        photos = ", ".join(sorted({photo for _, photo in made}))
+        body = [f"## Generated faces: `{args.directory.name}`", "",
+                f"Clips of the photos {photos} (seed {seeds}), a landmark cache of each.", "",
+                f"`{printed[-1]}`", ""]  # fmt: skip
         write_section(
             f"generated-{args.directory.name}",
             f"python -m benchmarks.rescore accuracy {args.directory}",
