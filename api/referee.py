@@ -196,12 +196,16 @@ class Referee:
                         else "finish it before dealing"
                     )
                 )
+            loser = getattr(current, "loser", None)
+            if loser is not None:
+                raise StateError(f"the Encaje is over: seat {loser} is left holding stones")
             game = match.current_game()
             game.end_hand(current)
             if game.is_over:
                 match.record_game(game)
             if match.is_over:
-                raise StateError(f"the match is over: pair {match.winner} won it")
+                side = match.rules.seating.side_name(match.winner)
+                raise StateError(f"the match is over: {side} won it")
             game = match.current_game()
             table = game.start_hand()
             hand = self.store.create_hand(
@@ -261,7 +265,9 @@ class Referee:
             hand = self._open_hand(hand_id)
             table = self.engine_table(hand)
             self._check_showdown(hand, table)
-            parse_hands(hands)  # a bad card or a card twice: refused before anything changes
+            parse_hands(
+                hands, table.rules
+            )  # a bad card or a card twice: refused before anything changes
             table.show(hands)
             self.store.set_shown(hand_id, hands)
             state = self.hand_state(hand_id)
