@@ -21,6 +21,7 @@ from engine.errors import CallError
 from engine.game import Match
 from engine.gesture import Gesture
 from engine.rules import Rules
+from engine.seats import FOUR
 from engine.senas import VERDICTS, SenaRecord, judge_senas, load_profile, summarise_by_seat
 from engine.start import parse_score
 from engine.table import Table, parse_hands
@@ -65,7 +66,21 @@ class Referee:
         self._lock = threading.RLock()
         self._tables: dict[int, Table] = {}
         self._matches: dict[int, Match] = {}
-        self.active_table_id: int | None = store.last_active_table()
+        self.active_table_id = store.last_active_table()
+
+    @property
+    def active_table_id(self) -> int | None:
+        return self._active_table_id
+
+    @active_table_id.setter
+    def active_table_id(self, table_id: int | None) -> None:
+        self._active_table_id = table_id
+        row = self.store.get_table(table_id) if table_id is not None else None
+        #: The active table's seats, for the camera to hand out (read by the vision thread at
+        #: every frame, so kept here rather than asked of the store).
+        self.active_seats: tuple[int, ...] = (
+            tuple(s.seat for s in row.seats) if row is not None else FOUR.seats
+        )
 
     # tables and hands
 
