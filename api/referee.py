@@ -435,7 +435,9 @@ class Referee:
                     for c in table.legal_calls()
                 ],
                 "senas": self._judged(hand, records),
-                "senas_by_seat": summarise_by_seat(self._standing(hand, records)),
+                "senas_by_seat": summarise_by_seat(
+                    self._standing(hand, records), table.seating.seats
+                ),
                 "can_deal": last.id == hand.id and is_closed(hand, table),
             }
 

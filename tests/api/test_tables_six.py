@@ -164,3 +164,13 @@ def test_the_databases_checks_accept_the_engines_choices_and_nothing_else(store_
     row = store.get_table(1)
     assert rules_of(row).players == 4
     store.close()
+
+
+def test_a_sena_of_seat_five_is_judged_and_counted_at_a_six_player_table(client):
+    hand_id = new_table(client, players=6, seats=seats(6))["current"]["hand"]["id"]
+    client.post(f"/api/hands/{hand_id}/calls", json={"seat": 1, "text": "no hay mus"})
+    state = client.post(f"/api/hands/{hand_id}/calls", json={"seat": 5, "text": "sena lip_bite"})
+    assert state.status_code == 200, state.text
+    (sena,) = state.json()["senas"]
+    assert (sena["seat"], sena["name"], sena["verdict"]) == (5, "Miren", "legal")
+    assert state.json()["senas_by_seat"]["5"]["legal"] == 1
