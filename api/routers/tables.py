@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, HTTPException
 
 from api.deps import get_referee, get_settings
+from api.game_choices import game_choices
 from api.referee import Referee, table_out
 from api.schemas import (
     CallIn,
@@ -40,6 +41,12 @@ def create_table(
         mano=body.mano,
         seats=[SeatRow(s.seat, s.name, s.source) for s in sorted(body.seats, key=lambda s: s.seat)],
     )
+
+
+@router.get("/rules")
+def rules_choices() -> dict:
+    """The games a table may be set up for, each with the options its rules allow."""
+    return game_choices()
 
 
 @router.get("/tables")

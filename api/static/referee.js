@@ -39,6 +39,7 @@ const state = {
   knownSenas: new Set(),
   reviewing: new Set(), // reviewed señas whose review the referee is changing
   profiles: [],
+  choices: { games: [], reyes: [] }, // GET /api/rules: each game with the options its rules allow
   profileLabels: {},
   sources: [],
   tables: [],
@@ -49,8 +50,8 @@ const $ = (id) => document.getElementById(id);
 /** The seats of the table in play. */
 const seats = () => seatsOf(state.table);
 const encaje = () => state.table?.game === "encaje";
-/** The game chosen in the setup form: "mus-4" is {game: "mus", players: 4}. */
-const chosenGame = (form) => { const [game, players] = form.game.value.split("-"); return { game, players: Number(players) }; };
+/** The game chosen in the setup form ("mus-4" is Mus of four) with the options its rules allow. */
+const chosenGame = (form) => state.choices.games.find((g) => `${g.game}-${g.players}` === form.game.value) || { game: "mus", players: 4 };
 
 export function initReferee() {
   $("setup").addEventListener("submit", createTable);
@@ -75,8 +76,9 @@ export function initReferee() {
   on("sena", async (data) => {
     if (state.hand && data.hand_id === state.hand.hand.id) setHand(await api("GET", `/api/hands/${data.hand_id}`));
   });
-  Promise.all([api("GET", "/api/profiles"), api("GET", "/api/stream"), api("GET", "/api/practice/catalogue")])
-    .then(([profiles, streams, catalogue]) => {
+  Promise.all([api("GET", "/api/profiles"), api("GET", "/api/stream"), api("GET", "/api/practice/catalogue"), api("GET", "/api/rules")])
+    .then(([profiles, streams, catalogue, choices]) => {
+      state.choices = choices;
       state.profiles = profiles.profiles;
       state.profileLabels = profiles.labels;
       state.sources = streams.sources;
@@ -127,8 +129,11 @@ export function refereeHand() { return state.hand; }
 function buildSetup(defaultProfile) {
   const select = $("setup-profile");
   fill(select, ...state.profiles.map((p) => h("option", { value: p, selected: p === defaultProfile }, state.profileLabels[p] || p)));
+  const form = $("setup");
+  fill(form.game, ...state.choices.games.map((g) => h("option", { value: `${g.game}-${g.players}` }, t(`game.${g.game}-${g.players}`))));
+  fill(form.reyes, ...state.choices.reyes.map((n) => h("option", { value: n }, String(n))));
   fillSetupSeats();
-  $("setup").elements.game.addEventListener("change", fillSetupSeats);
+  form.game.addEventListener("change", fillSetupSeats);
   $("setup-seats").addEventListener("input", fillManoSelect); // the mano's list follows the names typed
   const name = $("setup").elements.name;
   if (name.value === "Mesa 1") name.value = t("setup.defaultname");
@@ -149,11 +154,18 @@ function fillSetupSeats() {
       h("option", { value: "" }, t("setup.anysource")),
       ...state.sources.map((id) => h("option", { value: id, selected: state.sources.length === 1 }, id)))),
   )));
-  for (const el of form.querySelectorAll("[data-for]")) {
-    el.hidden = !el.dataset.for.split(" ").includes(game === "encaje" ? "encaje" : `mus-${players}`);
-  }
-  if (form.target.value === "50" && players !== 6) form.target.value = "40";
-  form.elements.captains.checked &&= players === 6;
+  const choice = chosenGame(form);
+  const offer = (name, values) => { // an option with one choice or none is not asked
+    const kept = form[name].value;
+    fill(form[name], ...values.map((v) => h("option", { value: v, selected: String(v) === kept }, t(`${name}.${v}`) === `${name}.${v}` ? String(v) : t(`${name}.${v}`))));
+    $(`setup-${name}-field`).hidden = values.length < 2;
+  };
+  offer("target", choice.targets);
+  offer("stones", choice.stones);
+  offer("deal", choice.deals);
+  $("setup-captains-field").hidden = !choice.captains;
+  if (!choice.captains) form.captains.checked = false;
+  $("setup-profile-field").hidden = game === "encaje"; // nobody has a partner: its own profile
   fillManoSelect();
 }
 
@@ -174,19 +186,20 @@ function showSetup(visible) {
 async function createTable(event) {
   event.preventDefault();
   const form = event.target;
-  const { game, players } = chosenGame(form);
+  const choice = chosenGame(form);
+  const { game, players } = choice;
   const body = {
     name: form.name.value,
-    profile: game === "encaje" ? "encaje" : form.profile.value,
+    profile: game === "encaje" ? undefined : form.profile.value, // Encaje: its own, by default
     game,
     players,
-    target: Number(form.target.value),
     reyes: Number(form.reyes.value),
     mano: Number(form.mano.value),
     seats: seatsOf({ players }).map((seat) => ({ seat, name: form[`seat${seat}`].value, source: form[`source${seat}`].value })),
   };
-  if (players === 6) body.captains = form.captains.checked;
-  if (game === "encaje") Object.assign(body, { stones: Number(form.stones.value), deal: form.deal.value });
+  if (choice.targets.length) body.target = Number(form.target.value);
+  if (choice.captains) body.captains = form.captains.checked;
+  if (choice.stones.length > 1) Object.assign(body, { stones: Number(form.stones.value), deal: form.deal.value });
   try {
     $("setup-error").textContent = "";
     loadTableState(await api("POST", "/api/tables", body));

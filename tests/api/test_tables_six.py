@@ -174,3 +174,18 @@ def test_a_sena_of_seat_five_is_judged_and_counted_at_a_six_player_table(client)
     (sena,) = state.json()["senas"]
     assert (sena["seat"], sena["name"], sena["verdict"]) == (5, "Miren", "legal")
     assert state.json()["senas_by_seat"]["5"]["legal"] == 1
+
+
+def test_the_setup_offers_each_game_what_its_rules_allow(client):
+    games = {(g["game"], g["players"]): g for g in client.get("/api/rules").json()["games"]}
+    assert set(games) == {("mus", 4), ("mus", 6), ("encaje", 3), ("encaje", 5)}
+    assert games["mus", 4]["targets"] == [40, 30] and not games["mus", 4]["captains"]
+    assert games["mus", 6]["targets"] == [40, 30, 50] and games["mus", 6]["captains"]
+    assert games["encaje", 5]["stones"] == [15, 21] and games["encaje", 5]["targets"] == []
+    assert games["mus", 4]["deals"] == ["mus"]
+    for (game, players), choice in games.items():  # every choice offered sets up a table
+        for target in choice["targets"] or [None]:
+            body = {"game": game, "players": players, "seats": seats(players)}
+            if target is not None:
+                body["target"] = target
+            new_table(client, **body)
