@@ -22,11 +22,12 @@ def acta_content(referee: Referee, table_id: int, game: int) -> dict[str, Any]:
     if not hands:
         raise NotFound(f"table {table_id} has no game {game}")
     entries, senas = [], []
-    winner = None
+    winner = loser = None
     for hand in hands:
         state = referee.hand_state(hand.id)
         view = state["view"]
         winner = view["game_winner"] or winner
+        loser = view.get("loser") or loser
         entries.append(
             {
                 "number": hand.number,
@@ -58,5 +59,7 @@ def acta_content(referee: Referee, table_id: int, game: int) -> dict[str, Any]:
         "hands": entries,
         "score": entries[-1]["score_after"],
         "winner": winner,
+        #: Encaje: the seat left holding stones.
+        "loser": loser,
         "senas": senas,
     }

@@ -96,7 +96,9 @@ def create_app(
         live_feed = LiveFeed(
             source=settings.source_or_sample,
             pipeline_factory=pipeline_factory
-            or vision_pipeline_factory(settings, degraded, vision_settings),
+            or vision_pipeline_factory(
+                settings, degraded, vision_settings, seats_in_play=lambda: referee.active_seats
+            ),
             reconnect=ReconnectPolicy.from_settings(vision_settings.sources),
             hub=hub,
             on_gesture=lambda gesture, source_id: on_gesture(gesture, source_id),

@@ -14,14 +14,16 @@ import threading
 from typing import Any
 
 from api.hub import Hub
+from api.schemas import HandInfo, RemovedOut, ReviewOut, TableOut
 from api.store import HandRow, SeatRow, Store, TableRow
 from engine.calls import Call
 from engine.errors import CallError
 from engine.game import Match
 from engine.gesture import Gesture
 from engine.rules import Rules
-from engine.seats import PAIRS
+from engine.seats import FOUR
 from engine.senas import VERDICTS, SenaRecord, judge_senas, load_profile, summarise_by_seat
+from engine.start import parse_score
 from engine.table import Table, parse_hands
 
 #: What ``hands.shown`` holds for a hand closed with "cards not shown": its showdown is not
@@ -45,7 +47,16 @@ def profile_named(name: str):
 
 
 def rules_of(table: TableRow) -> Rules:
-    return Rules(reyes=table.reyes, target=table.target, profile=table.profile)
+    return Rules(
+        game=table.game,
+        players=table.players,
+        reyes=table.reyes,
+        target=table.target,
+        captains=table.captains,
+        stones=table.stones,
+        deal=table.deal,
+        profile=table.profile,
+    )
 
 
 class Referee:
@@ -55,32 +66,43 @@ class Referee:
         self._lock = threading.RLock()
         self._tables: dict[int, Table] = {}
         self._matches: dict[int, Match] = {}
-        self.active_table_id: int | None = store.last_active_table()
+        self.active_table_id = store.last_active_table()
+
+    @property
+    def active_table_id(self) -> int | None:
+        return self._active_table_id
+
+    @active_table_id.setter
+    def active_table_id(self, table_id: int | None) -> None:
+        self._active_table_id = table_id
+        row = self.store.get_table(table_id) if table_id is not None else None
+        #: The active table's seats, for the camera to hand out (read by the vision thread at
+        #: every frame, so kept here rather than asked of the store).
+        self.active_seats: tuple[int, ...] = (
+            tuple(s.seat for s in row.seats) if row is not None else FOUR.seats
+        )
 
     # tables and hands
 
-    def create_table(
-        self,
-        *,
-        name: str,
-        profile: str,
-        target: int,
-        reyes: int,
-        mano: int,
-        seats: list[SeatRow],
-    ) -> dict:
-        profile_named(profile)  # refuse an unknown or broken profile before storing anything
+    def create_table(self, *, name: str, rules: Rules, mano: int, seats: list[SeatRow]) -> dict:
+        """A table of ``rules`` (its game, players and options) and its first hand."""
+        profile_named(rules.profile)  # refuse an unknown or broken profile before storing
         with self._lock:
             row = self.store.create_table(
                 name=name,
-                profile=profile,
-                target=target,
-                reyes=reyes,
+                profile=rules.profile,
+                target=rules.target,
+                reyes=rules.reyes,
                 first_mano=mano,
                 seats=seats,
+                game=rules.game,
+                players=rules.players,
+                captains=rules.captains,
+                stones=rules.stones,
+                deal=rules.deal,
             )
             self.store.create_hand(
-                row.id, game=1, hand_in_game=1, mano=mano, score=dict.fromkeys(PAIRS, 0)
+                row.id, game=1, hand_in_game=1, mano=mano, score=parse_score(None, rules)
             )
             self.store.mark_active(row.id)
             self.active_table_id = row.id
@@ -189,12 +211,16 @@ class Referee:
                         else "finish it before dealing"
                     )
                 )
+            loser = getattr(current, "loser", None)
+            if loser is not None:
+                raise StateError(f"the Encaje is over: seat {loser} is left holding stones")
             game = match.current_game()
             game.end_hand(current)
             if game.is_over:
                 match.record_game(game)
             if match.is_over:
-                raise StateError(f"the match is over: pair {match.winner} won it")
+                side = match.rules.seating.side_name(match.winner)
+                raise StateError(f"the match is over: {side} won it")
             game = match.current_game()
             table = game.start_hand()
             hand = self.store.create_hand(
@@ -254,7 +280,9 @@ class Referee:
             hand = self._open_hand(hand_id)
             table = self.engine_table(hand)
             self._check_showdown(hand, table)
-            parse_hands(hands)  # a bad card or a card twice: refused before anything changes
+            parse_hands(
+                hands, table.rules
+            )  # a bad card or a card twice: refused before anything changes
             table.show(hands)
             self.store.set_shown(hand_id, hands)
             state = self.hand_state(hand_id)
@@ -382,9 +410,11 @@ class Referee:
             review, removal = reviews.get(first), removals.get(first)
             item["name"] = names.get(record.seat, "")
             item["review"] = (
-                {"action": review.action, "note": review.note} if review is not None else None
+                None if review is None else ReviewOut.model_validate(review).model_dump()
             )
-            item["removed"] = {"note": removal.note} if removal is not None else None
+            item["removed"] = (
+                None if removal is None else RemovedOut.model_validate(removal).model_dump()
+            )
             item["origin"] = "referee" if first in by_referee else "camera"
             judged.append(item)
         return judged
@@ -396,25 +426,18 @@ class Referee:
             records = self._records(hand, table)
             last = self.store.last_hand(hand.table_id)
             return {
-                "hand": {
-                    "id": hand.id,
-                    "table_id": hand.table_id,
-                    "number": hand.number,
-                    "game": hand.game,
-                    "hand_in_game": hand.hand_in_game,
-                    "mano": hand.mano,
-                    "score_before": hand.score,
-                    "shown": hand.shown,
-                    "cards_not_shown": hand.shown == NOT_SHOWN,
-                    "current": last.id == hand.id,
-                },
+                "hand": HandInfo.model_validate(hand)
+                .model_copy(update={"current": last.id == hand.id})
+                .model_dump(),
                 "view": table.view(),
                 "legal": [
                     {"seat": c.seat, "action": c.action, "text": c.text}
                     for c in table.legal_calls()
                 ],
                 "senas": self._judged(hand, records),
-                "senas_by_seat": summarise_by_seat(self._standing(hand, records)),
+                "senas_by_seat": summarise_by_seat(
+                    self._standing(hand, records), table.seating.seats
+                ),
                 "can_deal": last.id == hand.id and is_closed(hand, table),
             }
 
@@ -455,7 +478,7 @@ class Referee:
             deals.append(deal)
         return {
             "rules": rules_of(row).to_dict(),
-            "score": dict.fromkeys(PAIRS, 0),
+            "score": parse_score(None, rules_of(row)),
             "mano": row.first_mano,
             "deals": deals,
             "meta": {"table": row.name, "seats": {str(s.seat): s.name for s in row.seats}},
@@ -544,14 +567,4 @@ def sena_counts(sena: dict) -> bool:
 
 
 def table_out(row: TableRow) -> dict:
-    return {
-        "id": row.id,
-        "name": row.name,
-        "profile": row.profile,
-        "target": row.target,
-        "reyes": row.reyes,
-        "first_mano": row.first_mano,
-        "seats": [
-            {"seat": s.seat, "name": s.name, "pair": s.pair, "source": s.source} for s in row.seats
-        ],
-    }
+    return TableOut.model_validate(row).model_dump()

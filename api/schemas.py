@@ -8,14 +8,20 @@ from typing import Annotated, Any, Literal
 from fastapi import Path
 from pydantic import (
     AfterValidator,
+    AliasChoices,
     BaseModel,
     ConfigDict,
     Field,
     StringConstraints,
+    computed_field,
     field_validator,
+    model_validator,
 )
 
+from engine.errors import RulesError
 from engine.gesture import GESTURE_KINDS
+from engine.rules import DEALS, ENCAJE_PROFILE, GAMES, PLAYER_COUNTS, REYES, STONES, TARGETS, Rules
+from engine.seats import MAX_SEATS, Seating
 from engine.senas import TruthValue, Verdict
 
 #: The largest integer SQLite stores: every id and time in milliseconds stays below it.
@@ -38,7 +44,7 @@ Note = Annotated[
     str, StringConstraints(strip_whitespace=True, max_length=300), AfterValidator(printable)
 ]
 SourceId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.:#-]{0,64}$")]
-Seat = Annotated[int, Field(ge=1, le=4)]
+Seat = Annotated[int, Field(ge=1, le=MAX_SEATS)]
 TimeMs = Annotated[int, Field(ge=0, le=MAX_INT64)]
 #: A table's or hand's id in a URL, or a call's index (SQLite's integers are 64-bit).
 RowId = Annotated[int, Path(ge=1, le=MAX_INT64)]
@@ -59,21 +65,52 @@ class SeatIn(Strict):
 
 
 class TableIn(Strict):
+    """A table's setup: the game (Mus of four or six, or an Encaje of three or five), its
+    options as ``engine.rules.Rules`` names them, and a name for every seat."""
+
     name: Name = "Mesa"
     #: A shipped profile's name, or the club file ``keinu serve --profile`` was given (checked
-    #: against ``Settings.house_profiles`` when the table is made).
-    profile: Annotated[str, StringConstraints(min_length=1, max_length=1024)] = "standard"
-    target: Literal[30, 40] = 40
-    reyes: Literal[4, 8] = 8
+    #: against ``Settings.house_profiles`` when the table is made). Encaje's default: its own.
+    profile: Annotated[str, StringConstraints(min_length=1, max_length=1024)] | None = None
+    game: Literal[GAMES] = "mus"  # type: ignore[valid-type]
+    players: Literal[PLAYER_COUNTS] = 4  # type: ignore[valid-type]
+    target: Literal[TARGETS] = 40  # type: ignore[valid-type]
+    reyes: Literal[REYES] = 8  # type: ignore[valid-type]
+    #: Six players: each team's captain alone decides the mus.
+    captains: bool = False
+    #: Encaje: the stones each player starts with, and the deal.
+    stones: Literal[STONES] = 15  # type: ignore[valid-type]
+    deal: Literal[DEALS] = "mus"  # type: ignore[valid-type]
     mano: Seat = 1
-    seats: list[SeatIn] = Field(min_length=4, max_length=4)
+    seats: list[SeatIn] = Field(min_length=min(PLAYER_COUNTS), max_length=MAX_SEATS)
 
-    @field_validator("seats")
-    @classmethod
-    def _each_seat_once(cls, seats: list[SeatIn]) -> list[SeatIn]:
-        if sorted(s.seat for s in seats) != [1, 2, 3, 4]:
-            raise ValueError("give each seat 1..4 exactly once")
-        return seats
+    @model_validator(mode="after")
+    def _a_playable_table(self) -> TableIn:
+        if self.profile is None:
+            self.profile = ENCAJE_PROFILE if self.game == "encaje" else "standard"
+        try:
+            rules = self.rules
+        except RulesError as exc:
+            raise ValueError(str(exc)) from None
+        seats = rules.seating.seats
+        if sorted(s.seat for s in self.seats) != list(seats):
+            raise ValueError(f"give each seat 1..{len(seats)} exactly once")
+        if self.mano not in seats:
+            raise ValueError(f"mano must be one of the seats 1..{len(seats)}")
+        return self
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(
+            game=self.game,
+            players=self.players,
+            target=self.target,
+            reyes=self.reyes,
+            captains=self.captains,
+            stones=self.stones,
+            deal=self.deal,
+            profile=self.profile or "standard",
+        )
 
 
 class CallIn(Strict):
@@ -86,16 +123,17 @@ class CallIn(Strict):
     t_ms: TimeMs | None = None
 
 
+SeatKey = Literal[tuple(str(seat) for seat in range(1, MAX_SEATS + 1))]  # type: ignore[misc]
+
+
 class ShowIn(Strict):
-    hands: dict[
-        Literal["1", "2", "3", "4"], Annotated[list[CardText], Field(min_length=4, max_length=4)]
-    ]
+    """Every seat's four cards (the engine checks that each seat of the table has its hand)."""
+
+    hands: dict[SeatKey, Annotated[list[CardText], Field(min_length=4, max_length=4)]]  # type: ignore[valid-type]
 
     @field_validator("hands")
     @classmethod
-    def _all_four(cls, hands: dict) -> dict:
-        if len(hands) != 4:
-            raise ValueError("enter the four hands, seats 1 to 4")
+    def _upper_rank_lower_suit(cls, hands: dict) -> dict:
         return {
             seat: [card[0].upper() + card[1:].lower() for card in cards]
             for seat, cards in sorted(hands.items())
@@ -158,35 +196,59 @@ class DrillIn(Strict):
 # -- what the API answers (the OpenAPI page documents these) ----------------------------------
 
 
-class SeatOut(BaseModel):
+class FromRow(BaseModel):
+    """An answer read straight from the store's row (``Model.model_validate(row)``)."""
+
+    model_config = ConfigDict(from_attributes=True)
+
+
+class SeatOut(FromRow):
     seat: int
     name: str
-    pair: str
     source: str
+    #: The seat's team ("1-3", "2-4-6"), or the seat itself in Encaje; set by ``TableOut``.
+    pair: str = ""
 
 
-class TableOut(BaseModel):
+class TableOut(FromRow):
     id: int
     name: str
     profile: str
+    game: str
+    players: int
     target: int
     reyes: int
+    captains: bool
+    stones: int
+    deal: str
     first_mano: int
     seats: list[SeatOut]
 
+    @model_validator(mode="after")
+    def _teams(self) -> TableOut:
+        seating = Seating(self.players, individual=self.game == "encaje")
+        for seat in self.seats:
+            seat.pair = seating.team_of(seat.seat)
+        return self
 
-class HandInfo(BaseModel):
+
+class HandInfo(FromRow):
     id: int
     table_id: int
     number: int
     game: int
     hand_in_game: int
     mano: int
-    score_before: dict[str, int]
+    score_before: dict[str, int] = Field(validation_alias=AliasChoices("score", "score_before"))
     shown: dict[str, list[str]] | None
-    #: Closed at its showdown without the cards ("cards not shown").
-    cards_not_shown: bool
-    current: bool
+    #: The last hand of its table (the one calls go to).
+    current: bool = False
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def cards_not_shown(self) -> bool:
+        """Closed at its showdown without the cards ("cards not shown")."""
+        return self.shown == {}
 
 
 class LegalCall(BaseModel):
@@ -195,12 +257,12 @@ class LegalCall(BaseModel):
     text: str
 
 
-class ReviewOut(BaseModel):
+class ReviewOut(FromRow):
     action: str
     note: str
 
 
-class RemovedOut(BaseModel):
+class RemovedOut(FromRow):
     note: str
 
 

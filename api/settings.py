@@ -50,7 +50,8 @@ class Settings(BaseSettings):
     #: path, so the tables that use it still find it when keinu runs from another folder).
     profile: str = "standard"
     #: Seat map of each source, in the order of ``source`` (``vision.seats.parse_seat_map``
-    #: syntax); a source without one hands out seats 1..4 left to right.
+    #: syntax); a source without one hands out the active table's seats (1..4, or 1..6 at a
+    #: six-player table) left to right.
     seats: list[str] = Field(default_factory=list)
     #: Record every table's video unless its switch is turned off (``keinu serve --record``);
     #: without it a table's video is recorded only once its switch is turned on.

@@ -42,13 +42,11 @@ class SeatRow:
     name: str
     source: str = ""
 
-    @property
-    def pair(self) -> str:
-        return "1-3" if self.seat in (1, 3) else "2-4"
-
 
 @dataclass(frozen=True, slots=True)
 class TableRow:
+    """A table and the house rules it was set up with (``api.referee.rules_of`` reads them)."""
+
     id: int
     name: str
     profile: str
@@ -56,6 +54,11 @@ class TableRow:
     reyes: int
     first_mano: int
     created_ms: int
+    game: str = "mus"
+    players: int = 4
+    captains: bool = False
+    stones: int = 15
+    deal: str = "mus"
     seats: tuple[SeatRow, ...] = ()
 
 
@@ -200,12 +203,30 @@ class Store:
         reyes: int,
         first_mano: int,
         seats: list[SeatRow],
+        game: str = "mus",
+        players: int = 4,
+        captains: bool = False,
+        stones: int = 15,
+        deal: str = "mus",
     ) -> TableRow:
         with self._tx() as db:
             ((table_id,),) = db.execute(
-                "INSERT INTO tables (name, profile, target, reyes, first_mano, created_ms)"
-                " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-                (name, profile, target, reyes, first_mano, now_ms()),
+                "INSERT INTO tables (name, profile, target, reyes, first_mano, created_ms,"
+                " game, players, captains, stones, deal)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (
+                    name,
+                    profile,
+                    target,
+                    reyes,
+                    first_mano,
+                    now_ms(),
+                    game,
+                    players,
+                    int(captains),
+                    stones,
+                    deal,
+                ),
             )
             db.executemany(
                 "INSERT INTO seats (table_id, seat, name, source) VALUES (?, ?, ?, ?)",
@@ -548,7 +569,12 @@ def _json_or_none(text: str | None) -> Any:
 
 
 def _table_row(row: Any, seats: list[Any]) -> TableRow:
-    return _row_of(TableRow, row, seats=tuple(_row_of(SeatRow, s) for s in seats))
+    return _row_of(
+        TableRow,
+        row,
+        captains=bool(row["captains"]),
+        seats=tuple(_row_of(SeatRow, s) for s in seats),
+    )
 
 
 def _call_row(row: Any) -> CallRow:

@@ -81,10 +81,12 @@ def vision_pipeline_factory(
     settings: Settings,
     on_degraded: Callable[[str], None] | None = None,
     vision_settings: VisionSettings | None = None,
+    seats_in_play: Callable[[], tuple[int, ...]] | None = None,
 ):
-    """Opens the sources (``cam1``, ``cam2``, … with one clock) and the vision Pipeline over
-    them, each with its seat map (``settings.seats``, in the order of the sources), played in
-    real time, by ``vision_settings`` (models/vision.toml when not given). Without the MediaPipe
+    """Opens the sources (``cam1``, ``cam2``, … with one clock) and the vision Pipeline over them,
+    each with its seat map (``settings.seats``, in the order of the sources) or, without
+    one, handing out the seats of the table in play (``seats_in_play``), played in real
+    time, by ``vision_settings`` (models/vision.toml when not given). Without the MediaPipe
     models it shows the first source's raw video, and says what to run."""
     from vision.seats import parse_seat_map
 
@@ -122,6 +124,7 @@ def vision_pipeline_factory(
             seat_maps=seat_maps or None,
             realtime=True,
             settings=vision_settings,
+            seats_in_play=seats_in_play,
         )
 
     return open_pipeline

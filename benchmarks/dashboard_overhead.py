@@ -24,6 +24,7 @@ from api.store import SeatRow, Store
 from api.vision_feed import Annotator, seat_summary
 from benchmarks.docs_section import WRITE_DOCS_HELP, run_main
 from benchmarks.vision_speed import DecodedFrames, decode
+from engine.rules import Rules
 from vision.capture.sources import ReconnectPolicy
 from vision.config.pipeline_settings import default_vision_settings
 from vision.pipeline import Pipeline
@@ -46,9 +47,7 @@ def dashboard(images: list[np.ndarray], fps: float, data: Path) -> tuple[float, 
     referee = Referee(store, hub)
     referee.create_table(
         name="bench",
-        profile="standard",
-        target=40,
-        reyes=8,
+        rules=Rules(),
         mano=1,
         seats=[SeatRow(seat, f"P{seat}") for seat in range(1, 5)],
     )

@@ -85,7 +85,7 @@ class Game:
             raise ValueError(f"hand {table.hand_in_game} is still in phase {table.phase}")
         self._hands_ended += 1
         self.score = table.score
-        self.mano = self.rules.seating.next_seat(self.mano)
+        self.mano = self._next_mano()
         if table.game_winner is not None:
             self.winner = table.game_winner
             self.won_by_ordago = table.ordago_lance is not None
@@ -94,6 +94,18 @@ class Game:
             announced = any(d["pair"] == pair for d in self.dentro)
             if self.score[pair] >= self.rules.dentro and not announced:
                 self.dentro.append({"pair": pair, "hand_in_game": table.hand_in_game})
+
+    def _next_mano(self) -> int:
+        """The next seat counterclockwise; in Encaje, the next that still holds stones (a seat
+        without any is out of the game)."""
+        seating = self.rules.seating
+        seat = seating.next_seat(self.mano)
+        if self.rules.is_encaje:
+            for _ in seating.seats:
+                if self.score[str(seat)] > 0:
+                    break
+                seat = seating.next_seat(seat)
+        return seat
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.seats import MAX_SEATS
+
 #: Every gesture kind and the sides it can carry. Sides are the player's own, not the image's.
 #: An empty tuple means the kind has no side.
 GESTURE_SIDES: dict[str, tuple[str, ...]] = {
@@ -68,8 +70,8 @@ class Gesture:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "side", normalise_side(self.kind, self.side))
-        if not 1 <= self.seat <= 4:
-            raise GestureError(f"seat must be 1..4, got {self.seat}")
+        if not 1 <= self.seat <= MAX_SEATS:
+            raise GestureError(f"seat must be 1..{MAX_SEATS}, got {self.seat}")
         if self.end_ms < self.start_ms:
             raise GestureError(f"gesture ends ({self.end_ms}) before it starts ({self.start_ms})")
 

@@ -128,8 +128,6 @@ def parse_record(data: Any) -> HandRecord | GameRecord:
     if isinstance(data, dict) and "deals" in data:
         _check_keys(data, GAME_KEYS, "")
         rules = _rules(data)
-        if rules.is_encaje:
-            raise RecordError("an Encaje is replayed a hand at a time: give one hand, no deals")
         mano = _mano(data.get("mano", 1), "", rules)
         score = _score(data.get("score"), "", rules)
         if not isinstance(data["deals"], list) or not data["deals"]:
@@ -215,11 +213,15 @@ def replay_game(record: GameRecord) -> GameReplay:
     """Play the deals in order through a Match: each deal's table starts from the carried
     score and mano; a deal that states its own ``mano``/``score``/``hand_in_game`` must agree."""
     match = Match(record.rules, record.mano, record.score)
-    tables = []
+    tables: list[Table] = []
     for i, deal in enumerate(record.deals):
         where = f"deal {i + 1}"
         if match.is_over:
             raise _fail(where, f"the match was already won by pair {match.winner}")
+        if tables and isinstance(tables[-1], EncajeTable) and tables[-1].loser is not None:
+            raise _fail(
+                where, f"the Encaje was over: seat {tables[-1].loser} was left holding stones"
+            )
         game = match.current_game()
         table = game.start_hand(deal.hands, deal.wild)
         for name, stated, carried in (

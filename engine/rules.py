@@ -33,13 +33,18 @@ REYES: tuple[int, ...] = (8, 4)
 TARGETS: tuple[int, ...] = (40, 30, 50)
 #: Players at a table of each game.
 PLAYERS: dict[str, tuple[int, ...]] = {"mus": (4, 6), "encaje": (3, 5)}
+GAMES: tuple[str, ...] = tuple(PLAYERS)
+PLAYER_COUNTS: tuple[int, ...] = tuple(n for counts in PLAYERS.values() for n in counts)
+#: Encaje: the stones each player starts with, and how the cards are dealt.
+STONES: tuple[int, ...] = (15, 21)
+DEALS: tuple[str, ...] = ("mus", "five_discard_one")
 CHOICES: dict[str, tuple[Any, ...]] = {
     "reyes": REYES,
     "target": TARGETS,
-    "game": tuple(PLAYERS),
-    "players": (4, 6, 3, 5),
-    "stones": (15, 21),
-    "deal": ("mus", "five_discard_one"),
+    "game": GAMES,
+    "players": PLAYER_COUNTS,
+    "stones": STONES,
+    "deal": DEALS,
     "match": ("best_of_3", "vacas"),
     "deje": ("before_last_raise", "one"),
     "pares_bonus": ("each_hand", "best_hand"),

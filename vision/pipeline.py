@@ -38,7 +38,7 @@ from vision.judgeable import JUDGEABLE, Judgeability, SeatJudge
 from vision.mediapipe.landmarks import Landmarker, LandmarkerFactory
 from vision.mediapipe.pose_scheduler import pose_for_face
 from vision.observation import FaceObservation, Frame, PoseObservation
-from vision.seats import SeatedFace, SeatMap, SeatTracker, TableSeats
+from vision.seats import SeatedFace, SeatMap, SeatsInPlay, SeatTracker, TableSeats
 
 log = logging.getLogger(__name__)
 
@@ -295,7 +295,8 @@ class Pipeline:
     made when iteration starts and closed when it ends.
     ``realtime`` plays recorded sources at their own pace, dropping frames like a live camera
     (the dashboard's looping demo). ``seat_maps``: one :class:`SeatMap` for every source, or one
-    per source id.
+    per source id; a source without one hands out ``seats_in_play()`` (the dashboard's table),
+    else seats 1..4.
 
     ``settings`` (models/vision.toml when not given) reaches the landmarkers, the seat trackers
     and the pipeline's own timing; ``detector_settings`` (models/detectors.toml when not given)
@@ -315,6 +316,7 @@ class Pipeline:
         realtime: bool = False,
         settings: VisionSettings | None = None,
         detector_settings: DetectorSettings | None = None,
+        seats_in_play: SeatsInPlay | None = None,
     ) -> None:
         self.sources = [sources] if isinstance(sources, VideoSource) else list(sources)
         if not self.sources:
@@ -337,6 +339,7 @@ class Pipeline:
                 seat_maps.get(s.source_id) if isinstance(seat_maps, dict) else seat_maps,
                 settings=stills_seats if s.stills else settings.seats,
                 table=self.table,
+                seats_in_play=seats_in_play,
             )
             for s in self.sources
         }

@@ -1,12 +1,14 @@
 """Which seat each face belongs to, stable across frames.
 
-A source either has a configured seat map (a box per seat, in frame pixels: a face whose centre is
-in the box sits there) or hands out seats by position: faces, ordered left to right by the centre
-of their box, take the source's seats (1..4 unless configured) in that order, in the order they are
-first seen. A seat remembers where its face was, so a face that is lost for a moment (or whose
-track restarts) takes its own seat back, and no other face can take it meanwhile. Faces off the
-seats, or beyond the last seat, are ignored. Several sources of one table share one
-:class:`TableSeats`, so two cameras never hand out the same seat.
+A source either has a configured seat map (a box per seat, in frame pixels: a face whose centre
+is in the box sits there) or hands out seats by position: faces, ordered left to right by the
+centre of their box, take the source's seats in that order, in the order they are first seen.
+Those seats are the ones given (``--seats 1,2,3,4,5,6``), else the table's (its 3 to 6 seats,
+when the dashboard says which table is in play), else 1..4. A seat remembers where its face was,
+so a face that is lost for a moment (or whose track restarts) takes its own seat back, and no
+other face can take it meanwhile. Faces off the seats, or beyond the last seat, are ignored.
+Several sources of one table share one :class:`TableSeats`, so two cameras never hand out the
+same seat.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import json
 import math
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,9 +26,12 @@ from vision.observation import FaceObservation
 
 Box = tuple[float, float, float, float]
 
-ALL_SEATS = (1, 2, 3, 4)
-#: Seats a map may name: up to six (six-player Mus); the default hands out the four above.
+#: The seats handed out when neither a seat map nor a table says which: a table of four.
+DEFAULT_SEATS = (1, 2, 3, 4)
+#: Seats a map may name: up to six (six-player Mus).
 KNOWN_SEATS = range(1, MAX_SEATS + 1)
+#: The seats of the table in play, asked at every frame (the dashboard's active table).
+SeatsInPlay = Callable[[], tuple[int, ...]]
 
 
 class SeatMapError(ValueError):
@@ -38,7 +43,7 @@ class SeatMap:
     """The seats one source sees: ``regions`` (seat -> box) when configured; otherwise the seats
     to hand out left to right, in this order."""
 
-    seats: tuple[int, ...] = ALL_SEATS
+    seats: tuple[int, ...] = DEFAULT_SEATS
     regions: dict[int, Box] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -154,7 +159,9 @@ class SeatTracker:
     track within this many face sizes of a free seat's last position is that seat's face back,
     if its size is within ``rebind_size_ratio`` of that face's: a false detection on a hand
     passing the face must not take the seat (and move its anchor) while the face is hidden.
-    All three come from ``settings`` (``[seats]`` of models/vision.toml).
+    All three come from ``settings`` (``[seats]`` of models/vision.toml). Without a
+    ``seat_map``, the seats handed out are ``seats_in_play()`` (the table's), else 1..4; a seat
+    the table no longer has is given up.
     """
 
     def __init__(
@@ -164,9 +171,11 @@ class SeatTracker:
         *,
         settings: SeatSettings,
         table: TableSeats | None = None,
+        seats_in_play: SeatsInPlay | None = None,
     ) -> None:
         self.source_id = source_id
         self.seat_map = seat_map or SeatMap()
+        self._seats_in_play = seats_in_play if seat_map is None else None
         self.table = table or TableSeats()
         self.confirm_ms = settings.confirm_ms
         self.rebind_radius = settings.rebind_radius
@@ -181,8 +190,23 @@ class SeatTracker:
         """The seats this source has handed out so far."""
         return tuple(sorted(self._anchors))
 
+    @property
+    def handed_out(self) -> tuple[int, ...]:
+        """The seats this source may hand out now."""
+        if self._seats_in_play is not None:
+            return self._seats_in_play()
+        return self.seat_map.seats
+
+    def _give_up_seats_not_in_play(self) -> None:
+        seats = self.handed_out
+        for seat in [s for s in self._anchors if s not in seats]:
+            del self._anchors[seat]
+        self._seat_of_track = {t: s for t, s in self._seat_of_track.items() if s in seats}
+
     def assign(self, faces: Iterable[FaceObservation], ts_ms: int) -> list[SeatedFace]:
         faces = list(faces)
+        if self._seats_in_play is not None:
+            self._give_up_seats_not_in_play()
         for face in faces:
             self._first_seen.setdefault(face.track_id, ts_ms)
             self.tracks_seen.add(face.track_id)
@@ -247,7 +271,7 @@ class SeatTracker:
                 continue
             seats[face.track_id] = seat
             taken.add(seat)
-        fresh = [s for s in self.seat_map.seats if s not in self._anchors and s not in taken]
+        fresh = [s for s in self.handed_out if s not in self._anchors and s not in taken]
         for face in unplaced:
             if ts_ms - self._first_seen[face.track_id] < self.confirm_ms:
                 continue

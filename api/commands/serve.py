@@ -42,7 +42,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="append",
         help="seat map of one camera, given once per --source in the same order (as in "
         "`keinu analyze --seats`): a JSON/TOML file, boxes '1=x,y,w,h;2=…', or the seats it sees "
-        "left to right, e.g. '2,3' (default: seats 1..4 left to right)",
+        "left to right, e.g. '2,3' (default: the active table's seats, 1..4 or 1..6, left "
+        "to right)",
     )
     parser.add_argument("--port", type=int, help="port to listen on (default 8765)")
     parser.add_argument(

@@ -1,14 +1,14 @@
 """The store's schema as numbered migrations, applied in order on start.
 
-Why not Alembic: the store writes plain SQL through its own thin interface (no SQLAlchemy
-models for Alembic to compare), the schema is a handful of tables, and every change so far is an
-addition. What versioning needs here is small and fully covered by this module: a
-``schema_migrations`` table listing each applied version (the same table in SQLite and
-PostgreSQL), each migration applied with its row in one transaction (both databases have
-transactional DDL, so a failed migration leaves the previous version whole), a lock so two
-servers starting on one PostgreSQL database do not both apply it, and a refusal to run on a
-database that a newer keinu has upgraded. Downgrades are not offered: the store keeps a backup
-before every schema change instead (:mod:`api.db.backups`).
+Why not Alembic: the store writes plain SQL through its own thin interface (no SQLAlchemy models
+for Alembic to compare), the schema is a handful of tables, and a change that SQLite cannot make
+in place (a CHECK) is a rebuild written out in plain SQL (version 4). What versioning needs here
+is small and fully covered by this module: a ``schema_migrations`` table listing each applied
+version (the same table in SQLite and PostgreSQL), each migration applied with its row in one
+transaction (both databases have transactional DDL, so a failed migration leaves the previous
+version whole), a lock so two servers starting on one PostgreSQL database do not both apply it,
+and a refusal to run on a database that a newer keinu has upgraded. Downgrades are not offered:
+the store keeps a backup before every schema change instead (:mod:`api.db.backups`).
 
 A migration is SQL written once for both databases: statements separated by ``;``, with
 ``AUTO_ID`` for an integer primary key the database numbers itself, ``BIGINT`` for every integer
@@ -34,9 +34,13 @@ class Migration:
     version: int
     name: str
     sql: str
+    #: Statements for PostgreSQL alone, run after ``sql`` (what SQLite does by itself).
+    postgresql_after: str = ""
 
     def statements(self, db: Database) -> list[str]:
         sql = self.sql.replace("AUTO_ID", db.auto_id)
+        if db.dialect == "postgresql":
+            sql += ";" + self.postgresql_after
         return [s.strip() for s in sql.split(";") if s.strip()]
 
 
@@ -143,6 +147,121 @@ CREATE TABLE table_activations (
     table_id     BIGINT PRIMARY KEY REFERENCES tables(id) ON DELETE CASCADE,
     activated_ms BIGINT NOT NULL
 )
+""",
+    ),
+    Migration(
+        4,
+        "six-player and Encaje tables: each table's game, players, captains, stones, deal",
+        # A CHECK cannot be altered (SQLite): every table that a changed one points at, or
+        # that points at one, is made anew beside it, filled, and takes the old one's name;
+        # the old ones are dropped children first, so no ON DELETE CASCADE touches a row.
+        """
+CREATE TABLE tables_v4 (
+    id          AUTO_ID,
+    name        TEXT NOT NULL,
+    profile     TEXT NOT NULL,
+    target      INTEGER NOT NULL CHECK (target IN (30, 40, 50)),
+    reyes       INTEGER NOT NULL CHECK (reyes IN (4, 8)),
+    first_mano  INTEGER NOT NULL CHECK (first_mano BETWEEN 1 AND 6),
+    created_ms  BIGINT NOT NULL,
+    game        TEXT NOT NULL DEFAULT 'mus' CHECK (game IN ('mus', 'encaje')),
+    players     INTEGER NOT NULL DEFAULT 4 CHECK (players IN (3, 4, 5, 6)),
+    captains    INTEGER NOT NULL DEFAULT 0 CHECK (captains IN (0, 1)),
+    stones      INTEGER NOT NULL DEFAULT 15 CHECK (stones IN (15, 21)),
+    deal        TEXT NOT NULL DEFAULT 'mus' CHECK (deal IN ('mus', 'five_discard_one'))
+);
+INSERT INTO tables_v4 (id, name, profile, target, reyes, first_mano, created_ms)
+    SELECT id, name, profile, target, reyes, first_mano, created_ms FROM tables;
+CREATE TABLE seats_v4 (
+    table_id    BIGINT NOT NULL REFERENCES tables_v4(id) ON DELETE CASCADE,
+    seat        INTEGER NOT NULL CHECK (seat BETWEEN 1 AND 6),
+    name        TEXT NOT NULL,
+    source      TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (table_id, seat)
+);
+INSERT INTO seats_v4 SELECT table_id, seat, name, source FROM seats;
+CREATE TABLE hands_v4 (
+    id           AUTO_ID,
+    table_id     BIGINT NOT NULL REFERENCES tables_v4(id) ON DELETE CASCADE,
+    number       INTEGER NOT NULL,
+    game         INTEGER NOT NULL,
+    hand_in_game INTEGER NOT NULL,
+    mano         INTEGER NOT NULL CHECK (mano BETWEEN 1 AND 6),
+    score        TEXT NOT NULL,
+    shown        TEXT,
+    created_ms   BIGINT NOT NULL,
+    UNIQUE (table_id, number)
+);
+INSERT INTO hands_v4
+    SELECT id, table_id, number, game, hand_in_game, mano, score, shown, created_ms FROM hands;
+CREATE TABLE calls_v4 (
+    hand_id     BIGINT NOT NULL REFERENCES hands_v4(id) ON DELETE CASCADE,
+    idx         INTEGER NOT NULL,
+    seat        INTEGER NOT NULL CHECK (seat BETWEEN 1 AND 6),
+    text        TEXT NOT NULL,
+    t_ms        BIGINT,
+    gesture     TEXT,
+    created_ms  BIGINT NOT NULL,
+    PRIMARY KEY (hand_id, idx)
+);
+INSERT INTO calls_v4 SELECT hand_id, idx, seat, text, t_ms, gesture, created_ms FROM calls;
+CREATE TABLE sena_reviews_v4 (
+    hand_id     BIGINT NOT NULL REFERENCES hands_v4(id) ON DELETE CASCADE,
+    call_idx    INTEGER NOT NULL,
+    action      TEXT NOT NULL CHECK (action IN ('acknowledged', 'overruled')),
+    note        TEXT NOT NULL DEFAULT '',
+    created_ms  BIGINT NOT NULL,
+    PRIMARY KEY (hand_id, call_idx)
+);
+INSERT INTO sena_reviews_v4 SELECT hand_id, call_idx, action, note, created_ms FROM sena_reviews;
+CREATE TABLE sena_removals_v4 (
+    hand_id     BIGINT NOT NULL REFERENCES hands_v4(id) ON DELETE CASCADE,
+    call_idx    INTEGER NOT NULL,
+    note        TEXT NOT NULL DEFAULT '',
+    created_ms  BIGINT NOT NULL,
+    PRIMARY KEY (hand_id, call_idx)
+);
+INSERT INTO sena_removals_v4 SELECT hand_id, call_idx, note, created_ms FROM sena_removals;
+CREATE TABLE actas_v4 (
+    table_id    BIGINT NOT NULL REFERENCES tables_v4(id) ON DELETE CASCADE,
+    game        INTEGER NOT NULL CHECK (game >= 1),
+    referee     TEXT NOT NULL,
+    notes       TEXT NOT NULL DEFAULT '',
+    sanctions   TEXT NOT NULL DEFAULT '[]',
+    content     TEXT NOT NULL,
+    signed_ms   BIGINT NOT NULL,
+    PRIMARY KEY (table_id, game)
+);
+INSERT INTO actas_v4
+    SELECT table_id, game, referee, notes, sanctions, content, signed_ms FROM actas;
+CREATE TABLE table_activations_v4 (
+    table_id     BIGINT PRIMARY KEY REFERENCES tables_v4(id) ON DELETE CASCADE,
+    activated_ms BIGINT NOT NULL
+);
+INSERT INTO table_activations_v4 SELECT table_id, activated_ms FROM table_activations;
+DROP TABLE calls;
+DROP TABLE sena_reviews;
+DROP TABLE sena_removals;
+DROP TABLE hands;
+DROP TABLE seats;
+DROP TABLE actas;
+DROP TABLE table_activations;
+DROP TABLE tables;
+ALTER TABLE tables_v4 RENAME TO tables;
+ALTER TABLE seats_v4 RENAME TO seats;
+ALTER TABLE hands_v4 RENAME TO hands;
+ALTER TABLE calls_v4 RENAME TO calls;
+ALTER TABLE sena_reviews_v4 RENAME TO sena_reviews;
+ALTER TABLE sena_removals_v4 RENAME TO sena_removals;
+ALTER TABLE actas_v4 RENAME TO actas;
+ALTER TABLE table_activations_v4 RENAME TO table_activations
+""",
+        # the copied ids were given, not drawn: PostgreSQL's numbering goes on after them
+        postgresql_after="""
+SELECT setval(pg_get_serial_sequence('tables', 'id'), COALESCE(MAX(id), 0) + 1, false)
+    FROM tables;
+SELECT setval(pg_get_serial_sequence('hands', 'id'), COALESCE(MAX(id), 0) + 1, false)
+    FROM hands
 """,
     ),
 )

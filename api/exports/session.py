@@ -18,7 +18,7 @@ from api.hub import Hub
 from api.referee import Referee, rules_of
 from api.store import HandRow, Store
 from engine.calls import Call
-from engine.table import Table
+from engine.game import new_table
 
 SESSION_NAME = re.compile(r"^(?:table-)?([1-9][0-9]{0,8})$")
 #: A hand's last band ends this long after its last call when no later hand starts it off.
@@ -147,7 +147,9 @@ def _lances(
 ) -> list[Band]:
     """The hand's phases (mus, then each lance) from the first call made in each to the first
     of the next, found by replaying its calls."""
-    table = Table(rules_of(referee.table(hand.table_id)), hand.mano, hand.score, hand.hand_in_game)
+    table = new_table(
+        rules_of(referee.table(hand.table_id)), hand.mano, hand.score, hand.hand_in_game
+    )
     phases: list[tuple[str, int]] = []
     for call in hand.calls:
         if call.text.startswith("sena"):

@@ -64,7 +64,10 @@ def sign(
     table_id: int, game: GameNumber, body: ActaSignIn, referee: RefereeDep, settings: SettingsDep
 ) -> dict:
     """Sign the acta once: it is stored as it reads now; a second signature is refused."""
+    seats = [s.seat for s in referee.table(table_id).seats]
     for sanction in body.sanctions:
+        if sanction.seat not in seats:
+            raise HTTPException(422, f"no seat {sanction.seat} at this table: seats {seats}")
         if sanction.kind not in settings.acta_sanctions:
             known = ", ".join(settings.acta_sanctions)
             raise HTTPException(422, f"no sanction {sanction.kind!r}; known: {known}")

@@ -10,11 +10,12 @@ from api.deps import get_practice
 from api.enrolment import profile_kinds
 from api.practice import Practice, SeatInPlay
 from api.schemas import AttemptOut, DrillIn, DrillOut, EnrolIn, Name, PlayerOut, SensitivitiesIn
+from engine.seats import MAX_SEATS
 
 router = APIRouter(prefix="/api/practice", tags=["practice"])
 #: A player in a URL, as a name in a body: trimmed, 1 to 40 printable characters.
 PlayerName = Annotated[Name, Path()]
-SeatQuery = Annotated[int, Query(ge=1, le=4)]
+SeatQuery = Annotated[int, Query(ge=1, le=MAX_SEATS)]
 
 
 PracticeDep = Annotated[Practice, Depends(get_practice)]

@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, HTTPException
 
 from api.deps import get_referee, get_settings
+from api.game_choices import game_choices
 from api.referee import Referee, table_out
 from api.schemas import (
     CallIn,
@@ -29,18 +30,23 @@ RefereeDep = Annotated[Referee, Depends(get_referee)]
 def create_table(
     body: TableIn, referee: RefereeDep, settings: Annotated[Settings, Depends(get_settings)]
 ) -> TableState:
-    """Set up a table (four seats, the house profile, the target, the mano) and deal hand 1."""
+    """Set up a table (the game and its options, the seats, the house profile, the mano) and
+    deal hand 1."""
     if body.profile not in settings.house_profiles:
         offered = ", ".join(settings.house_profiles)
         raise HTTPException(422, f"no profile {body.profile!r} here; offered: {offered}")
     return referee.create_table(
         name=body.name,
-        profile=body.profile,
-        target=body.target,
-        reyes=body.reyes,
+        rules=body.rules,
         mano=body.mano,
         seats=[SeatRow(s.seat, s.name, s.source) for s in sorted(body.seats, key=lambda s: s.seat)],
     )
+
+
+@router.get("/rules")
+def rules_choices() -> dict:
+    """The games a table may be set up for, each with the options its rules allow."""
+    return game_choices()
 
 
 @router.get("/tables")
@@ -101,7 +107,7 @@ def undo(hand_id: RowId, referee: RefereeDep) -> HandState:
 
 @router.put("/hands/{hand_id}/shown")
 def show(hand_id: RowId, body: ShowIn, referee: RefereeDep) -> HandState:
-    """The four hands as shown at the showdown: settles it and checks señas and declarations."""
+    """Every seat's hand as shown at the showdown: settles it and checks señas and declarations."""
     return referee.show(hand_id, body.hands)
 
 

@@ -1,5 +1,5 @@
 // The acta page: /acta?table=ID&game=N. Reads the game's acta, signs it once, prints it.
-import { api, h } from "/static/core.js";
+import { api, h, scoreText } from "/static/core.js";
 
 const query = new URLSearchParams(location.search);
 const base = `/api/tables/${Number(query.get("table"))}/games/${Number(query.get("game"))}/acta`;
@@ -12,18 +12,26 @@ function fill(tableId, rows) {
   body.replaceChildren(...rows.map((cells) => h("tr", {}, ...cells.map((c) => h("td", {}, c)))));
 }
 
-const score = (s) => `${s["1-3"]}–${s["2-4"]}`;
+let table = null;
+const score = (s) => scoreText(table, s);
+/** Who won, or lost in Encaje, in the acta's words. */
+function outcome(acta) {
+  if (acta.loser) return `· se queda con piedras: asiento ${acta.loser}`;
+  if (!acta.winner) return "· sin terminar";
+  return `· gana ${acta.table.players === 4 ? "la pareja" : "el equipo"} ${acta.winner}`;
+}
 const moment = (ms) => (ms === null || ms === undefined ? "" : `${(ms / 1000).toFixed(1)} s`);
 
 function show({ acta, signed, sanctions }) {
   sanctionKinds = sanctions;
   seats = acta.table.seats;
+  table = acta.table;
   $("game").textContent = acta.game;
   $("table").textContent = acta.table.name;
   fill("players", seats.map((s) => [s.seat, s.name, s.pair]));
   fill("hands", acta.hands.map((hand) => [hand.number, hand.mano, score(hand.score_before), score(hand.score_after)]));
   $("score").textContent = score(acta.score);
-  $("winner").textContent = acta.winner ? `· gana la pareja ${acta.winner}` : "· sin terminar";
+  $("winner").textContent = outcome(acta);
   fill("senas", acta.senas.map((s) => [
     s.hand, `${s.seat} ${s.name}`, s.meaning || s.gestures.join(", "), s.verdict, moment(s.t_ms), s.reason,
     s.review ? `${s.review.action}${s.review.note ? `: ${s.review.note}` : ""}` : "",

@@ -74,8 +74,26 @@ export function connectFeed() {
   open();
 }
 
-export const SEATS = [1, 2, 3, 4];
-export const pairOf = (seat) => (seat % 2 === 1 ? "1-3" : "2-4");
+/** A seat's team: "1-3" / "2-4" with four, "1-3-5" / "2-4-6" with six, the seat itself in Encaje. */
+export function teamName(players, encaje, seat) {
+  if (encaje) return String(seat);
+  const first = seat % 2 === 1 ? 1 : 2;
+  return Array.from({ length: players / 2 }, (_, i) => first + 2 * i).join("-");
+}
+const isEncaje = (table) => table?.game === "encaje";
+/** The seats of a table, 1..players (four before any table is set up). */
+export const seatsOf = (table) => Array.from({ length: table?.players || 4 }, (_, i) => i + 1);
+export const teamOf = (table, seat) => teamName(table?.players || 4, isEncaje(table), seat);
+/** The sides that score: the two teams, or every seat in Encaje. */
+export const teamsOf = (table) => [...new Set(seatsOf(table).map((seat) => teamOf(table, seat)))];
+/** A score as the page writes it: "1-3 10 – 2-4 10", or each seat's stones in Encaje. */
+export const scoreText = (table, score) =>
+  teamsOf(table).map((team) => `${team} ${score[team]}`).join(isEncaje(table) ? " · " : " – ");
+/** Where a seat sits around the table drawn as an ellipse, counterclockwise from the bottom. */
+export function seatPosition(seat, players) {
+  const angle = Math.PI / 2 - ((seat - 1) * 2 * Math.PI) / players;
+  return `left:${(50 + 40 * Math.cos(angle)).toFixed(1)}%;top:${(50 + 38 * Math.sin(angle)).toFixed(1)}%`;
+}
 
 /** Replace an element's children, skipping null/false (conditional parts). */
 export function fill(el, ...children) {

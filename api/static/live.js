@@ -1,10 +1,10 @@
 // Live view: per-seat tiles (name, pair, calibration, last señas), the feed, pipeline health.
-import { api, fill, h, on, SEATS, pairOf } from "/static/core.js";
+import { api, fill, h, on, seatsOf, teamOf } from "/static/core.js";
 import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { refereeTable } from "/static/referee.js";
 
 const MAX_FEED = 60;
-const seatState = Object.fromEntries(SEATS.map((s) => [s, { calibration: null, present: false, senas: [], enrol: "", judgeable: true, unjudgeable_reason: null }]));
+const seatState = Object.fromEntries(seatsOf({ players: 6 }).map((s) => [s, { calibration: null, present: false, senas: [], enrol: "", judgeable: true, unjudgeable_reason: null }]));
 const enrolWaiting = new Map(); // seat -> resolve of the enrolment message it waits for
 const ENROL_SECONDS = 3;
 let connected = false;
@@ -129,13 +129,14 @@ async function enrolSeat(seat, name) {
 
 function renderTiles() {
   const table = refereeTable();
-  fill($("seat-tiles"), ...SEATS.map((seat) => {
+  fill($("seat-tiles"), ...seatsOf(table).map((seat) => {
     const info = seatState[seat];
     const name = table?.seats.find((s) => s.seat === seat)?.name || `${t("seat")} ${seat}`;
     const progress = info.calibration ? Math.round((info.calibration.progress ?? 0) * 100) : 0;
     const unjudged = info.present && info.judgeable === false;
-    return h("div.seat-tile", { class: `seat-tile pair-${pairOf(seat)}${info.present ? " present" : ""}${unjudged ? " unjudgeable" : ""}`, dataset: { seat } },
-      h("div.tile-head", {}, h("span.num", {}, String(seat)), h("b", {}, name), h("span.pair", {}, pairOf(seat))),
+    const team = teamOf(table, seat);
+    return h("div.seat-tile", { class: `seat-tile pair-${team}${info.present ? " present" : ""}${unjudged ? " unjudgeable" : ""}`, dataset: { seat } },
+      h("div.tile-head", {}, h("span.num", {}, String(seat)), h("b", {}, name), h("span.pair", {}, team)),
       h("div.calib", {}, h("div.calib-bar", {}, h("i", { style: `width:${progress}%` })), h("small", {}, calibrationText(info.calibration, info.present))),
       unjudged ? h("p.unjudged", { title: info.unjudgeable_reason || "" },
         `⚠ ${t("seat.unjudgeable")}${info.unjudgeable_reason ? ` (${info.unjudgeable_reason})` : ""}`) : null,

@@ -1,5 +1,5 @@
 // Referee mode: set up a table, enter the calls fast, watch each seña's verdict, settle the showdown.
-import { api, fill, h, on, SEATS, pairOf } from "/static/core.js";
+import { api, fill, h, on, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
 import { t, term, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 
 const RANKS = ["1", "2", "3", "4", "5", "6", "7", "S", "C", "R"];
@@ -39,6 +39,7 @@ const state = {
   knownSenas: new Set(),
   reviewing: new Set(), // reviewed señas whose review the referee is changing
   profiles: [],
+  choices: { games: [], reyes: [] }, // GET /api/rules: each game with the options its rules allow
   profileLabels: {},
   sources: [],
   tables: [],
@@ -46,6 +47,11 @@ const state = {
 };
 
 const $ = (id) => document.getElementById(id);
+/** The seats of the table in play. */
+const seats = () => seatsOf(state.table);
+const encaje = () => state.table?.game === "encaje";
+/** The game chosen in the setup form ("mus-4" is Mus of four) with the options its rules allow. */
+const chosenGame = (form) => state.choices.games.find((g) => `${g.game}-${g.players}` === form.game.value) || { game: "mus", players: 4 };
 
 export function initReferee() {
   $("setup").addEventListener("submit", createTable);
@@ -70,8 +76,9 @@ export function initReferee() {
   on("sena", async (data) => {
     if (state.hand && data.hand_id === state.hand.hand.id) setHand(await api("GET", `/api/hands/${data.hand_id}`));
   });
-  Promise.all([api("GET", "/api/profiles"), api("GET", "/api/stream"), api("GET", "/api/practice/catalogue")])
-    .then(([profiles, streams, catalogue]) => {
+  Promise.all([api("GET", "/api/profiles"), api("GET", "/api/stream"), api("GET", "/api/practice/catalogue"), api("GET", "/api/rules")])
+    .then(([profiles, streams, catalogue, choices]) => {
+      state.choices = choices;
       state.profiles = profiles.profiles;
       state.profileLabels = profiles.labels;
       state.sources = streams.sources;
@@ -101,7 +108,7 @@ async function switchTable(tableId) {
 }
 
 function fillSenaAdd() {
-  fill($("sena-add-seat"), ...SEATS.map((seat) => h("option", { value: seat }, `${seat} · ${seatName(seat)}`)));
+  fill($("sena-add-seat"), ...seats().map((seat) => h("option", { value: seat }, `${seat} · ${seatName(seat)}`)));
   fill($("sena-add-gesture"), ...state.gestures.map((label) => h("option", { value: label }, gestureLabel(label))));
 }
 
@@ -122,25 +129,50 @@ export function refereeHand() { return state.hand; }
 function buildSetup(defaultProfile) {
   const select = $("setup-profile");
   fill(select, ...state.profiles.map((p) => h("option", { value: p, selected: p === defaultProfile }, state.profileLabels[p] || p)));
-  const body = $("setup-seats");
-  fill(body, ...SEATS.map((seat) => h("tr", {},
+  const form = $("setup");
+  fill(form.game, ...state.choices.games.map((g) => h("option", { value: `${g.game}-${g.players}` }, t(`game.${g.game}-${g.players}`))));
+  fill(form.reyes, ...state.choices.reyes.map((n) => h("option", { value: n }, String(n))));
+  fillSetupSeats();
+  form.game.addEventListener("change", fillSetupSeats);
+  $("setup-seats").addEventListener("input", fillManoSelect); // the mano's list follows the names typed
+  const name = $("setup").elements.name;
+  if (name.value === "Mesa 1") name.value = t("setup.defaultname");
+}
+
+/** The seat rows and the options of the game chosen: a name, team and camera for each seat;
+ * captains and the target of 50 with six; stones and the deal in Encaje. */
+function fillSetupSeats() {
+  const form = $("setup");
+  const { game, players } = chosenGame(form);
+  const typed = (seat) => form[`seat${seat}`]?.value || `${t("seat")} ${seat}`;
+  const names = Object.fromEntries(seatsOf({ players: 6 }).map((seat) => [seat, typed(seat)]));
+  fill($("setup-seats"), ...seatsOf({ players }).map((seat) => h("tr", {},
     h("td", {}, String(seat)),
-    h("td", {}, h("input", { name: `seat${seat}`, maxlength: 40, required: true, value: `${t("seat")} ${seat}` })),
-    h("td", {}, pairOf(seat)),
+    h("td", {}, h("input", { name: `seat${seat}`, maxlength: 40, required: true, value: names[seat] })),
+    h("td", {}, teamName(players, game === "encaje", seat)),
     h("td", {}, h("select", { name: `source${seat}` },
       h("option", { value: "" }, t("setup.anysource")),
       ...state.sources.map((id) => h("option", { value: id, selected: state.sources.length === 1 }, id)))),
   )));
+  const choice = chosenGame(form);
+  const offer = (name, values) => { // an option with one choice or none is not asked
+    const kept = form[name].value;
+    fill(form[name], ...values.map((v) => h("option", { value: v, selected: String(v) === kept }, t(`${name}.${v}`) === `${name}.${v}` ? String(v) : t(`${name}.${v}`))));
+    $(`setup-${name}-field`).hidden = values.length < 2;
+  };
+  offer("target", choice.targets);
+  offer("stones", choice.stones);
+  offer("deal", choice.deals);
+  $("setup-captains-field").hidden = !choice.captains;
+  if (!choice.captains) form.captains.checked = false;
+  $("setup-profile-field").hidden = game === "encaje"; // nobody has a partner: its own profile
   fillManoSelect();
-  body.addEventListener("input", fillManoSelect); // the mano's list follows the names typed
-  const name = $("setup").elements.name;
-  if (name.value === "Mesa 1") name.value = t("setup.defaultname");
 }
 
 function fillManoSelect() {
   const form = $("setup");
   const chosen = form.mano.value || "1";
-  fill($("setup-mano"), ...SEATS.map((seat) => h("option", { value: seat, selected: String(seat) === chosen },
+  fill($("setup-mano"), ...seatsOf(chosenGame(form)).map((seat) => h("option", { value: seat, selected: String(seat) === chosen },
     `${seat} · ${form[`seat${seat}`]?.value || ""}`)));
 }
 
@@ -154,14 +186,20 @@ function showSetup(visible) {
 async function createTable(event) {
   event.preventDefault();
   const form = event.target;
+  const choice = chosenGame(form);
+  const { game, players } = choice;
   const body = {
     name: form.name.value,
-    profile: form.profile.value,
-    target: Number(form.target.value),
+    profile: game === "encaje" ? undefined : form.profile.value, // Encaje: its own, by default
+    game,
+    players,
     reyes: Number(form.reyes.value),
     mano: Number(form.mano.value),
-    seats: SEATS.map((seat) => ({ seat, name: form[`seat${seat}`].value, source: form[`source${seat}`].value })),
+    seats: seatsOf({ players }).map((seat) => ({ seat, name: form[`seat${seat}`].value, source: form[`source${seat}`].value })),
   };
+  if (choice.targets.length) body.target = Number(form.target.value);
+  if (choice.captains) body.captains = form.captains.checked;
+  if (choice.stones.length > 1) Object.assign(body, { stones: Number(form.stones.value), deal: form.deal.value });
   try {
     $("setup-error").textContent = "";
     loadTableState(await api("POST", "/api/tables", body));
@@ -188,7 +226,7 @@ function setHand(handState) {
   const previous = state.hand?.hand.id;
   state.hand = handState;
   if (previous !== handState.hand.id) {
-    state.picks = Object.fromEntries(SEATS.map((s) => [s, [...(handState.hand.shown?.[String(s)] || [])]]));
+    state.picks = Object.fromEntries(seats().map((s) => [s, [...(handState.hand.shown?.[String(s)] || [])]]));
     state.cursor = [1, 0];
     state.pinned = false;
     state.knownSenas = new Set(handState.senas.map(senaKey));
@@ -228,6 +266,8 @@ function renderStatus() {
     const dentro = view.dentro.includes(pair) && !view.game_winner ? ` · ${t("status.dentro")}` : "";
     return h("span.score-pair", { dataset: { pair } }, h("b", {}, pair), ` ${view.score[pair]}${dentro}`);
   };
+  const scores = teamsOf(state.table).flatMap((team, i) => [i ? (encaje() ? " · " : " – ") : null, score(team)]);
+  const scoreLabel = encaje() ? `${t("status.stones")} / ${state.table.stones}` : `${t("status.score")} / ${state.table.target}`;
   fill($("status"), 
     h("div.stat", {}, h("small", {}, `${t("status.hand")} ${hand.number} · ${t("status.game")} ${hand.game}`),
       h("strong", {}, state.table.name)),
@@ -235,21 +275,27 @@ function renderStatus() {
     h("div.stat.lance", {}, h("small", {}, t("status.lance")), h("strong", { id: "status-phase" }, term(`phase.${view.phase}`))),
     h("div.stat.speaks", {}, h("small", {}, t("status.speaks")), h("strong", { id: "status-speaks" }, speaks)),
     h("div.stat", {}, h("small", {}, t("status.bet")), h("strong", { id: "status-bet" }, String(stake))),
-    h("div.stat.scores", {}, h("small", {}, `${t("status.score")} / ${state.table.target}`),
-      h("strong", { id: "status-score" }, score("1-3"), " – ", score("2-4"))),
+    h("div.stat.scores", {}, h("small", {}, scoreLabel), h("strong", { id: "status-score" }, ...scores)),
+    encaje() ? h("div.stat.pot", {}, h("small", {}, t("status.pot")), h("strong", { id: "status-pot" }, String(view.pot))) : null,
+    view.loser ? h("div.stat.winner", {}, h("strong", { id: "status-loser" }, `${seatName(Number(view.loser))} ${t("status.loser")}`)) : null,
     view.game_winner ? h("div.stat.winner", {}, h("strong", {}, `${view.game_winner} ${t("status.winner")}`)) : null,
   );
 }
 
 function renderSeats() {
   const { view } = state.hand;
-  fill($("seat-picker"), ...SEATS.map((seat) => h("button", {
-    type: "button",
-    class: ["seat-btn", seat === state.seat && "selected", seat === view.to_speak && "speaks",
-      legalFor(seat).length && "has-legal", `pair-${pairOf(seat)}`].filter(Boolean).join(" "),
-    onclick: () => { state.seat = seat; state.pinned = true; render(); },
-    dataset: { seat },
-  }, h("span.num", {}, String(seat)), h("span.name", {}, seatName(seat)), h("span.pair", {}, pairOf(seat)))));
+  const picker = $("seat-picker");
+  picker.dataset.players = String(seats().length);
+  fill(picker, h("div.felt", {}, encaje() ? `${t("status.pot")} ${view.pot}` : ""),
+    ...seats().map((seat) => h("button", {
+      type: "button",
+      class: ["seat-btn", seat === state.seat && "selected", seat === view.to_speak && "speaks",
+        legalFor(seat).length && "has-legal", `pair-${teamOf(state.table, seat)}`].filter(Boolean).join(" "),
+      style: seatPosition(seat, seats().length),
+      onclick: () => { state.seat = seat; state.pinned = true; render(); },
+      dataset: { seat },
+    }, h("span.num", {}, String(seat)), h("span.name", {}, seatName(seat)),
+    h("span.pair", {}, encaje() ? `${view.score[String(seat)]} ●` : teamOf(state.table, seat)))));
 }
 
 function callText(def) {
@@ -328,7 +374,7 @@ function renderSenas() {
       dataset: { verdict: sena.verdict, seat: sena.seat, call: sena.calls[0], origin: sena.origin },
     },
     h("div.sena-head", {},
-      h("span.seat-chip", { class: `seat-chip pair-${pairOf(sena.seat)}` }, `${sena.seat} · ${sena.name || seatName(sena.seat)}`),
+      h("span.seat-chip", { class: `seat-chip pair-${teamOf(state.table, sena.seat)}` }, `${sena.seat} · ${sena.name || seatName(sena.seat)}`),
       h("span.meaning", {}, sena.meaning ? meaningLabel(sena.meaning) : `«${sena.gestures.map(gestureLabel).join(" + ")}»`),
       h("span.badge", { class: `badge verdict-${sena.verdict}` }, t(`verdict.${sena.verdict}`))),
     h("div.sena-body", {},
@@ -385,7 +431,7 @@ async function undo() {
 }
 
 function setAmount(value) {
-  state.amount = Math.max(2, Math.min(40, value));
+  state.amount = Math.max(2, Math.min(state.table?.target || 40, value));
   renderActions();
 }
 
@@ -404,7 +450,7 @@ function renderShowdown() {
   $("not-shown").hidden = phase !== "showdown";
   if (box.hidden) return;
   const [cs, ci] = state.cursor;
-  fill($("picker"), ...SEATS.map((seat) => h("div.pick-row", {},
+  fill($("picker"), ...seats().map((seat) => h("div.pick-row", {},
     h("span.pick-name", {}, `${seat} · ${seatName(seat)}`),
     ...[0, 1, 2, 3].map((i) => h("button", {
       type: "button",
@@ -424,7 +470,8 @@ function pick(rank) {
     state.cursor = [seat, i];
   } else {
     state.picks[seat][i] = rank;
-    state.cursor = i < 3 ? [seat, i + 1] : [seat < 4 ? seat + 1 : 4, seat < 4 ? 0 : 3];
+    const last = seats().length;
+    state.cursor = i < 3 ? [seat, i + 1] : [seat < last ? seat + 1 : last, seat < last ? 0 : 3];
   }
   renderShowdown();
 }
@@ -437,7 +484,7 @@ async function notShown() {
 
 async function submitShown() {
   $("show-error").textContent = "";
-  const hands = Object.fromEntries(SEATS.map((s) => [String(s), state.picks[s].filter(Boolean)]));
+  const hands = Object.fromEntries(seats().map((s) => [String(s), state.picks[s].filter(Boolean)]));
   try { setHand(await api("PUT", `/api/hands/${state.hand.hand.id}/shown`, { hands })); } catch (err) { $("show-error").textContent = err.message; }
 }
 
@@ -456,7 +503,7 @@ function renderReport() {
       h("tbody", {}, ...view.lances.map((l) => h("tr", {},
         h("td", {}, term(`phase.${l.lance}`)), h("td", {}, l.outcome ? term(`outcome.${l.outcome}`) : ""),
         h("td", {}, l.winner ?? "—"), h("td", {}, lanceStones(l, view)))))),
-    h("p.final-score", {}, `${t("report.score")}: 1-3 ${view.score["1-3"]} – 2-4 ${view.score["2-4"]}`),
+    h("p.final-score", {}, `${t(encaje() ? "status.stones" : "report.score")}: ${scoreText(state.table, view.score)}`),
     falseSenas.length ? h("div.flag", {}, h("b", {}, `⚠ ${t("report.false_senas")}: `),
       falseSenas.map((s) => `${seatName(s.seat)} (${meaningLabel(s.meaning)})`).join(", ")) : null,
     view.false_declarations.length ? h("div.flag", {}, h("b", {}, `⚠ ${t("report.false_decl")}: `),
@@ -476,13 +523,13 @@ async function gameReport() {
   const dialog = h("dialog.report-dialog", {},
     h("h3", {}, `${report.table.name}`),
     ...report.games.map((g) => h("div.game", {},
-      h("h4", {}, `${t("report.game")} ${g.game}: ${g.hands} ${t(g.hands === 1 ? "report.hand" : "report.hands")} · 1-3 ${g.score["1-3"]} – 2-4 ${g.score["2-4"]}${g.winner ? ` · ${g.winner} ${t("status.winner")}` : ""}`),
+      h("h4", {}, `${t("report.game")} ${g.game}: ${g.hands} ${t(g.hands === 1 ? "report.hand" : "report.hands")} · ${scoreText(state.table, g.score)}${g.winner ? ` · ${g.winner} ${t("status.winner")}` : ""}`),
       h("a.acta-link", { href: `/acta?table=${report.table.id}&game=${g.game}`, target: "_blank" }, t("report.acta")),
       h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("report.seat")), ...report.verdicts.map((v) => h("th", {}, t(`verdict.${v}`))))),
         h("tbody", {}, ...Object.entries(g.senas).map(([seat, counts]) => h("tr", {}, h("td", {}, seatName(Number(seat))),
           ...report.verdicts.map((v) => h("td", {}, counts[v])))))))),
     h("ol", {}, ...report.hands.map((hand) => h("li", {},
-      `${t("status.hand")} ${hand.number} (${t("status.mano")} ${seatName(hand.mano)}): ${hand.score_before["1-3"]}–${hand.score_before["2-4"]} → ${hand.score_after["1-3"]}–${hand.score_after["2-4"]}`,
+      `${t("status.hand")} ${hand.number} (${t("status.mano")} ${seatName(hand.mano)}): ${scoreText(state.table, hand.score_before)} → ${scoreText(state.table, hand.score_after)}`,
       hand.false_senas.length ? ` · ⚠ ${t("report.false_senas")}: ${hand.false_senas.length}` : "",
       hand.false_declarations.length ? ` · ⚠ ${t("report.false_decl")}: ${hand.false_declarations.length}` : ""))),
     h("form", { method: "dialog" }, h("button", {}, t("report.close"))));
@@ -508,7 +555,8 @@ function onKey(event) {
   if (key === "+" || key === "=") { setAmount(state.amount + 1); return; }
   if (key === "-") { setAmount(state.amount - 1); return; }
   if (key === "arrowright" || key === "arrowleft") {
-    state.seat = ((state.seat - 1 + (key === "arrowright" ? 1 : 3)) % 4) + 1;
+    const n = seats().length;
+    state.seat = ((state.seat - 1 + (key === "arrowright" ? 1 : n - 1)) % n) + 1;
     state.pinned = true;
     render();
     event.preventDefault();
@@ -523,6 +571,6 @@ function onKey(event) {
       if (legal) { sendCall(callText(def) || legal.text); event.preventDefault(); return; }
     }
   }
-  if (["1", "2", "3", "4"].includes(key)) { state.seat = Number(key); state.pinned = true; render(); return; }
+  if (seats().map(String).includes(key)) { state.seat = Number(key); state.pinned = true; render(); return; }
   if (known) $("call-error").textContent = `${key.toUpperCase()}: ${t("calls.illegalkey")} (${seatName(state.seat)})`;
 }

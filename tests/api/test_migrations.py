@@ -6,7 +6,7 @@ import pytest
 from api.db.connection import open_database
 from api.db.errors import SchemaTooNew, StoreError
 from api.db.migrations import LATEST, MIGRATIONS, Migration, applied_versions, migrate
-from api.store import Store
+from api.store import SeatRow, Store
 
 SCHEMA_V0 = (Path(__file__).parent / "schema_v0.sql").read_text()
 
@@ -123,3 +123,69 @@ def test_a_database_from_a_newer_keinu_is_refused_with_what_to_do(store_location
     db.close()
     with pytest.raises(SchemaTooNew, match=rf"version {LATEST + 1}.*upgrade keinu"):
         Store(store_location)
+
+
+def version_3_database(location) -> None:
+    """A database as keinu left it at schema version 3: a four-seat table with a hand, calls,
+    a review, a removal, an acta and its activation."""
+    db = open_database(location)
+    migrate(db, MIGRATIONS[:3])
+    with db.transaction():
+        db.execute(
+            "INSERT INTO tables (id, name, profile, target, reyes, first_mano, created_ms)"
+            " VALUES (7, 'Bar Txoko', 'navarra', 30, 4, 2, 1)"
+        )
+        db.executemany(
+            "INSERT INTO seats (table_id, seat, name, source) VALUES (7, ?, ?, '')",
+            [(1, "Ane"), (2, "Bego"), (3, "Koldo"), (4, "Iñaki")],
+        )
+        db.execute(
+            "INSERT INTO hands (id, table_id, number, game, hand_in_game, mano, score,"
+            ' created_ms) VALUES (3, 7, 1, 1, 1, 2, \'{"1-3": 0, "2-4": 0}\', 1)'
+        )
+        db.execute("INSERT INTO calls VALUES (3, 0, 3, 'sena wink left', 900, '{}', 2)")
+        db.execute("INSERT INTO sena_reviews VALUES (3, 0, 'acknowledged', 'seen', 3)")
+        db.execute("INSERT INTO sena_removals VALUES (3, 0, 'a yawn', 4)")
+        db.execute("INSERT INTO actas VALUES (7, 1, 'Miren', '', '[]', '{}', 5)")
+        db.execute("INSERT INTO table_activations VALUES (7, 6)")
+    db.close()
+
+
+def test_version_4_rebuilds_the_tables_for_six_seats_keeping_every_row(store_location):
+    version_3_database(store_location)
+    store = Store(store_location)
+    table = store.get_table(7)
+    assert (table.target, table.reyes, table.first_mano, table.game, table.players) == (
+        30,
+        4,
+        2,
+        "mus",
+        4,
+    )
+    assert [s.name for s in table.seats] == ["Ane", "Bego", "Koldo", "Iñaki"]
+    hand = store.last_hand(7)
+    assert (hand.id, hand.mano, [c.text for c in hand.calls]) == (3, 2, ["sena wink left"])
+    assert store.reviews_of(3)[0].note == "seen"
+    assert store.removals_of(3)[0].note == "a yawn"
+    assert store.acta(7, 1).referee == "Miren"
+    assert store.last_active_table() == 7
+    six = store.create_table(
+        name="Seis",
+        profile="standard",
+        target=50,
+        reyes=8,
+        players=6,
+        captains=True,
+        first_mano=6,
+        seats=[SeatRow(seat, f"P{seat}") for seat in range(1, 7)],
+    )
+    assert six.id == 8 and [s.seat for s in six.seats] == [1, 2, 3, 4, 5, 6]
+    assert store.create_hand(six.id, game=1, hand_in_game=1, mano=6, score={}).id == 4
+    store.append_call(4, 5, "mus")
+    store.close()
+    db = open_database(store_location)
+    with db.transaction():  # the rebuilt tables keep their cascades
+        db.execute("DELETE FROM tables WHERE id = 7")
+    assert [tuple(r) for r in db.execute("SELECT id FROM hands ORDER BY id")] == [(4,)]
+    assert db.execute("SELECT * FROM actas") == []
+    db.close()

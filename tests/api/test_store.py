@@ -19,16 +19,34 @@ def make_table(store):
     )
 
 
-def test_table_keeps_seats_names_pairs_and_sources(store):
+def test_table_keeps_seats_names_and_sources(store):
     table = make_table(store)
     again = store.get_table(table.id)
-    assert [(s.seat, s.name, s.pair, s.source) for s in again.seats] == [
-        (1, "Ane", "1-3", ""),
-        (2, "Bego", "2-4", ""),
-        (3, "Koldo", "1-3", ""),
-        (4, "Iñaki", "2-4", "cam1"),
+    assert [(s.seat, s.name, s.source) for s in again.seats] == [
+        (1, "Ane", ""),
+        (2, "Bego", ""),
+        (3, "Koldo", ""),
+        (4, "Iñaki", "cam1"),
     ]
+    assert (again.game, again.players, again.captains) == ("mus", 4, False)
     assert store.get_table(table.id + 1) is None
+
+
+def test_a_table_keeps_its_game_and_options(store):
+    seats = [SeatRow(seat, f"P{seat}") for seat in range(1, 6)]
+    table = store.create_table(
+        name="Encaje", profile="encaje", target=40, reyes=8, first_mano=5, seats=seats,
+        game="encaje", players=5, stones=21, deal="five_discard_one",
+    )  # fmt: skip
+    again = store.get_table(table.id)
+    assert (again.game, again.players, again.stones, again.deal, again.first_mano) == (
+        "encaje",
+        5,
+        21,
+        "five_discard_one",
+        5,
+    )
+    assert [s.seat for s in again.seats] == [1, 2, 3, 4, 5]
 
 
 def test_calls_are_numbered_in_order_and_survive_reopening(store_location):

@@ -35,7 +35,7 @@ def test_the_referee_signs_and_prints_a_games_acta(tmp_path):
             page.goto(f"{server.url}/acta?table={table_id}&game=1")
             expect(page.locator("#table")).to_have_text("Mesa 2")
             expect(page.locator("#players tbody tr")).to_have_count(4)
-            expect(page.locator("#score")).to_have_text("10–10")
+            expect(page.locator("#score")).to_have_text("1-3 10 – 2-4 10")
             expect(page.locator("#senas tbody tr")).to_have_count(1)
             expect(page.locator("#senas tbody tr td").nth(3)).to_have_text("false")
 

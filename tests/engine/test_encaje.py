@@ -4,7 +4,7 @@ per payment rule of 002's "Pontuação" (numbered as in docs/rules.md) and per b
 import pytest
 
 from engine.errors import IllegalCall, RecordError
-from engine.game import new_table
+from engine.game import Game, new_table
 from engine.record import replay_summary
 from engine.rules import Rules
 from tests.engine.mus_helpers import calls
@@ -207,3 +207,29 @@ def test_encaje_options_are_checked():
         replay_summary({"rules": {"game": "encaje"}, "mano": 1, "calls": []})
     with pytest.raises(RecordError, match="are for encaje"):
         replay_summary({"rules": {"stones": 21}, "mano": 1, "calls": []})
+
+
+def test_the_deal_passes_over_a_seat_without_stones():
+    game = Game(ENCAJE, mano=1, score={"1": 5, "2": 0, "3": 5})
+    table = game.start_hand(HANDS)
+    assert table.mano == 1
+    for call in calls("1:no hay mus", "1:paso", "3:paso", "1:paso", "3:paso"):
+        table.apply(call)
+    for call in calls("1:pares no", "3:pares si", "1:juego si", "3:juego no"):
+        table.apply(call)
+    assert table.phase == "finished" and table.score["2"] == 0 and table.loser is None
+    game.end_hand(table)
+    assert game.mano == 3 and game.start_hand(HANDS).mano == 3
+
+
+def test_a_game_record_carries_the_stones_and_ends_with_the_loser():
+    hands = {str(s): h for s, h in HANDS.items()}
+    first = {"hands": hands, "calls": [[1, "no hay mus"], [1, "paso"], [3, "paso"],
+             [1, "paso"], [3, "paso"], [1, "pares si"], [3, "pares si"], [1, "paso"],
+             [3, "paso"], [1, "juego si"], [3, "juego no"]]}  # fmt: skip
+    record = {"rules": {"game": "encaje", "players": 3}, "score": {"1": 1, "2": 0, "3": 5},
+              "mano": 1, "deals": [first]}  # fmt: skip
+    summary = replay_summary(record)
+    assert summary["deals"][0]["loser"] == "3" and summary["score"] == {"1": 0, "2": 0, "3": 4}
+    with pytest.raises(RecordError, match="deal 2: the Encaje was over: seat 3"):
+        replay_summary(record | {"deals": [first, {"calls": []}]})

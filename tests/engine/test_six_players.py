@@ -5,6 +5,7 @@ import pytest
 
 from engine.cards import parse_hand
 from engine.errors import IllegalCall, RulesError
+from engine.gesture import Gesture, GestureError
 from engine.ranking import winner_seat
 from engine.record import replay_summary
 from engine.rules import Lance, Rules
@@ -151,3 +152,9 @@ def test_a_game_record_rotates_the_mano_through_six_seats_and_counts_team_games(
     first, second = summary["deals"]
     assert first["game_winner"] == "2-4-6" and summary["match"]["games_won"]["2-4-6"] == 1
     assert (second["mano"], second["start_score"]) == (1, {"1-3-5": 0, "2-4-6": 0})
+
+
+def test_a_gesture_may_come_from_any_of_six_seats():
+    assert Gesture(6, "wink", "left", 0, 400).seat == 6
+    with pytest.raises(GestureError, match=r"seat must be 1\.\.6, got 7"):
+        Gesture(7, "wink", "left", 0, 400)

@@ -117,3 +117,31 @@ def test_a_seat_map_names_up_to_six_seats_for_six_player_mus():
     assert SeatMap().seats == (1, 2, 3, 4)
     with pytest.raises(SeatMapError, match=r"seat must be 1\.\.6, got 7"):
         parse_seat_map("6,7")
+
+
+def test_without_a_seat_map_the_seats_follow_the_table_in_play():
+    in_play = [(1, 2, 3, 4, 5, 6)]
+    tracker = SeatTracker("cam", settings=seat_settings(0), seats_in_play=lambda: in_play[0])
+    faces = [face(track, 100 + 150 * track) for track in range(1, 8)]
+    assert seats_of(tracker.assign(faces, 0)) == {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: None}
+    in_play[0] = (1, 2, 3)  # an Encaje of three is made the active table
+    assert seats_of(tracker.assign(faces, 40)) == {1: 1, 2: 2, 3: 3} | dict.fromkeys(range(4, 8))
+    assert tracker.seats == (1, 2, 3)
+
+
+def test_a_given_seat_map_is_kept_whatever_the_table():
+    tracker = SeatTracker("cam", SeatMap(seats=(1, 2)), settings=seat_settings(0),
+                          seats_in_play=lambda: (1, 2, 3, 4, 5, 6))  # fmt: skip
+    faces = [face(track, 100 + 150 * track) for track in range(1, 4)]
+    assert seats_of(tracker.assign(faces, 0)) == {1: 1, 2: 2, 3: None}
+
+
+def test_two_cameras_cover_six_seats_three_each():
+    table = TableSeats()
+    left = SeatTracker("cam1", parse_seat_map("1,2,3"), settings=seat_settings(0), table=table)
+    right = SeatTracker("cam2", parse_seat_map("4,5,6"), settings=seat_settings(0), table=table)
+    seated_left = left.assign([face(t, 100 + 200 * t, source="cam1") for t in (1, 2, 3)], 0)
+    seated_right = right.assign([face(t, 100 + 200 * t, source="cam2") for t in (1, 2, 3)], 0)
+    assert [s.seat for s in seated_left] == [1, 2, 3]
+    assert [s.seat for s in seated_right] == [4, 5, 6]
+    assert [table.holder(seat) for seat in range(1, 7)] == ["cam1"] * 3 + ["cam2"] * 3

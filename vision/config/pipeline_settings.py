@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pydantic import Field
 
+from engine.seats import MAX_SEATS
 from vision.config.loader import StrictSettings, load_settings
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "models" / "vision.toml"
@@ -25,7 +26,8 @@ class SourceSettings(StrictSettings):
 class LandmarkerSettings(StrictSettings):
     """How faces are searched for and followed."""
 
-    num_faces: int = Field(ge=1)
+    #: At most one face per seat of the largest table (six-player Mus).
+    num_faces: int = Field(ge=1, le=MAX_SEATS)
     detection_confidence: float = Field(ge=0)
     presence_confidence: float = Field(ge=0)
     tracking_confidence: float = Field(ge=0)
