@@ -82,6 +82,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--no-live", action="store_true", help="no video at all: refereeing by hand only"
     )
+    parser.add_argument(
+        "--desk",
+        action="store_true",
+        help="also serve the tournament desk (/desk: pairs, rounds, tables, clocks, standings) "
+        "and its big-screen view (/desk/screen)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -116,6 +122,8 @@ def _checked_settings(args: argparse.Namespace) -> tuple[Settings, bool]:
         overrides["live"] = False
     if args.record:
         overrides["record"] = True
+    if args.desk:
+        overrides["desk"] = True
     try:
         settings = Settings(**overrides)
     except ValidationError as exc:
@@ -322,6 +330,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"keinu: dashboard on {address}  (open it in your browser; Ctrl-C stops)")
     for line in _what_runs(settings):
         print(f"keinu: {line}")
+    if settings.desk:
+        print(f"keinu: tournament desk on {address.split('?')[0]}desk")
     sys.stdout.flush()
     uvicorn.run(
         app,
