@@ -190,6 +190,8 @@ class Desk:
                 "enter their results at the desk"
             )
         teams = {t.id: t for t in self.records.teams(tournament_id)}
+        # a new table becomes the active one: this server's cameras go back to theirs after
+        active = self.referee.active_table_id
         for pairing in self.records.pairings(tournament_id):
             if pairing.round != number or pairing.team_b is None or pairing.table_id is not None:
                 continue
@@ -209,6 +211,8 @@ class Desk:
                 seats=seats,
             )
             self.records.set_table(pairing, state["table"]["id"])
+        if active is not None and active != self.referee.active_table_id:
+            self.referee.activate(active)
         return self._changed(tournament_id)
 
     def start(self, tournament_id: int, number: int) -> dict:
@@ -314,7 +318,7 @@ class Desk:
         names = {t.id: t.name for t in teams}
         pairings = self.records.pairings(tournament_id)
         lateness = self.records.lateness(tournament_id)
-        tables = {t.id: t.name for t in self.referee.store.list_tables()}
+        tables = self.records.table_names(tournament_id)
         rounds = []
         for row in self.records.rounds(tournament_id):
             boards = [

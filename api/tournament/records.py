@@ -223,6 +223,15 @@ class TournamentRecords:
         rows = self._db.execute("SELECT * FROM pairings WHERE table_id = ?", (table_id,))
         return _row_of(PairingRow, rows[0]) if rows else None
 
+    def table_names(self, tournament_id: int) -> dict[int, str]:
+        """The name of every table the tournament's boards are played at, by its id."""
+        rows = self._db.execute(
+            "SELECT id, name FROM tables WHERE id IN"
+            " (SELECT table_id FROM pairings WHERE tournament_id = ?)",
+            (tournament_id,),
+        )
+        return {row["id"]: row["name"] for row in rows}
+
     def set_table(self, pairing: PairingRow, table_id: int) -> None:
         with self._tx(pairing.tournament_id) as db:
             db.execute("UPDATE pairings SET table_id = ? WHERE id = ?", (table_id, pairing.id))

@@ -296,3 +296,16 @@ def test_groups_then_knockout(desk):
     state = finish_round_at_the_desk(desk, tid, state, 5)
     over = desk.post(f"{BASE}/{tid}/rounds")
     assert over.status_code == 409 and "over" in over.json()["detail"]
+
+
+def test_the_tables_made_for_a_round_leave_the_active_table_as_it_was(desk):
+    own = desk.post(
+        "/api/tables",
+        json={"name": "Mesa del bar", "seats": [{"seat": s, "name": f"S{s}"} for s in range(1, 5)]},
+    ).json()["table"]["id"]
+    state = new_tournament(desk, teams=4)
+    tid = state["tournament"]["id"]
+    draw(desk, tid)
+    state = desk.post(f"{BASE}/{tid}/rounds/1/tables").json()
+    assert len({b["table"]["id"] for b in boards_of(state, 1)}) == 2
+    assert desk.get("/api/tables").json()["active"] == own
