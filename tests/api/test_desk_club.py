@@ -30,7 +30,7 @@ def test_a_game_ended_on_another_server_reaches_the_desk(postgres, tmp_path):
                 assert json.loads(on_desk.recv(timeout=5))["type"] == "hello"
                 with httpx.Client(base_url=table_server.url) as tables:
                     play_ordago(tables, board["table"]["id"], team_a_wins=True)
-                message, took = next_message(
+                _, took = next_message(
                     on_desk,
                     lambda m: m["type"] == "tournament" and m["data"]["tournament_id"] == tid,
                 )
