@@ -4,6 +4,7 @@ import { api, connectFeed, fill, h, on } from "/static/core.js";
 
 const $ = (id) => document.getElementById(id);
 let current = Number(new URLSearchParams(location.search).get("tournament")) || null;
+let started = null; // the current round's start, on this browser's clock
 
 async function load() {
   if (current === null) {
@@ -20,6 +21,8 @@ function show(data) {
   $("name").textContent = data.tournament.name;
   const round = data.rounds.at(-1);
   $("round").textContent = round ? `Ronda ${round.number} · Round ${round.number}` : "Inscripción · Registration";
+  started = round?.started_ms ? round.started_ms - (data.now_ms - Date.now()) : null;
+  tick();
   fill($("boards").querySelector("tbody"), (round ? round.boards : []).map((b) => {
     const r = b.result;
     return h("tr", { dataset: { board: b.board } },
@@ -34,6 +37,14 @@ function show(data) {
   $("tie-breaks").textContent = `Desempates · Tie-breaks: ${data.tie_breaks.join(" → ")}`;
 }
 
+/** The round's clock, from its start (the courtesy wait and lateness count from there). */
+function tick() {
+  if (started === null) { $("clock").textContent = ""; return; }
+  const s = Math.max(0, Math.floor((Date.now() - started) / 1000));
+  $("clock").textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+setInterval(tick, 1000);
 on("hello", () => load().catch((e) => { $("round").textContent = e.message; }));
 on("tournament", (data) => { if (current === null || data.tournament_id === current) load(); });
 connectFeed();

@@ -126,7 +126,8 @@ class Desk:
                 ids = swiss.shuffled(ids, seed)
             draw = swiss.first_round(ids, byes)
         else:
-            ranked = [row.team for row in self._standings(ids, pairings)]
+            deducted = lateness_deductions(self.records.lateness(playing[0].tournament_id))
+            ranked = [row.team for row in self._standings(ids, pairings, deducted)]
             met = {frozenset((p.team_a, p.team_b)) for p in pairings if p.team_b is not None}
             draw = swiss.next_round(ranked, met, byes)
         boards: list[knockout.Board] = list(draw.boards)
@@ -155,6 +156,8 @@ class Desk:
             return "group", None, _without_withdrawn(boards, playing)
         if number == group_rounds + 1:
             seeds = self._qualifiers(settings, groups, playing, pairings)
+            if len(seeds) < 2:
+                raise StateError("the group stage decided the tournament: no knockout to draw")
             return "knockout", None, _without_withdrawn(knockout.bracket(seeds), playing)
         last = [p for p in pairings if p.round == number - 1]
         if len(last) == 1:
@@ -171,12 +174,15 @@ class Desk:
     ) -> list[int]:
         """The best ``advance`` of each group, seeded by their place, then their record."""
         group_results = [p for p in pairings if p.round <= knockout.group_stage_rounds(groups)]
+        deducted = lateness_deductions(self.records.lateness(pairings[0].tournament_id))
         places: list[list[int]] = [[] for _ in range(settings.groups.advance)]
         for group in groups:
-            ranked = [r.team for r in self._standings(group, group_results) if r.team in playing]
+            table = self._standings(group, group_results, deducted)
+            ranked = [r.team for r in table if r.team in playing]
             for place, team in enumerate(ranked[: settings.groups.advance]):
                 places[place].append(team)
-        overall = {r.team: r.rank for r in self._standings(sorted(playing), group_results)}
+        table = self._standings(sorted(playing), group_results, deducted)
+        overall = {r.team: r.rank for r in table}
         return [team for place in places for team in sorted(place, key=overall.__getitem__)]
 
     def assign_tables(self, tournament_id: int, number: int) -> dict:
@@ -233,6 +239,8 @@ class Desk:
         pairing = self._pairing(tournament_id, pairing_id)
         if team_id not in (pairing.team_a, pairing.team_b) or pairing.team_b is None:
             raise StateError(f"team {team_id} does not play board {pairing.board}")
+        if pairing.winner is not None and pairing.source != "forfeit":
+            raise StateError(f"board {pairing.board} has its result already")
         started = self._round(tournament_id, pairing.round).started_ms
         if started is None:
             raise StateError(f"round {pairing.round} has not started: start its clock first")

@@ -309,3 +309,33 @@ def test_the_tables_made_for_a_round_leave_the_active_table_as_it_was(desk):
     state = desk.post(f"{BASE}/{tid}/rounds/1/tables").json()
     assert len({b["table"]["id"] for b in boards_of(state, 1)}) == 2
     assert desk.get("/api/tables").json()["active"] == own
+
+
+def test_no_arrival_once_a_board_has_its_result(desk):
+    state = new_tournament(desk, teams=2)
+    tid = state["tournament"]["id"]
+    state = finish_round_at_the_desk(desk, tid, draw(desk, tid), 1)
+    desk.post(f"{BASE}/{tid}/rounds/1/start")
+    board = boards_of(state, 1)[0]
+    late = desk.post(
+        f"{BASE}/{tid}/boards/{board['id']}/arrivals",
+        json={"team_id": board["team_b"]["id"], "minutes_late": 45},
+    )
+    assert late.status_code == 409 and "has its result" in late.json()["detail"]
+    assert boards_of(desk.get(f"{BASE}/{tid}").json(), 1)[0]["result"]["source"] == "desk"
+
+
+def test_both_teams_past_the_forfeit_limit_both_lose(desk):
+    state = new_tournament(desk, teams=2)
+    tid = state["tournament"]["id"]
+    board = boards_of(draw(desk, tid), 1)[0]
+    desk.post(f"{BASE}/{tid}/rounds/1/start")
+    for side in ("team_a", "team_b"):
+        response = desk.post(
+            f"{BASE}/{tid}/boards/{board['id']}/arrivals",
+            json={"team_id": board[side]["id"], "minutes_late": 31},
+        )
+        assert response.status_code == 201, response.text
+    result = boards_of(response.json(), 1)[0]["result"]
+    assert (result["winner"], result["source"]) == ("none", "forfeit")
+    assert [r["lost"] for r in response.json()["standings"]] == [1, 1]

@@ -7,6 +7,7 @@ after round 2 (so rounds 3 and 4 each have a bye, for two different pairs), the 
 follows, one table's acta is signed and printed, and the results are exported."""
 
 import csv
+import re
 import time
 
 import httpx
@@ -72,6 +73,7 @@ def test_a_four_round_swiss_of_eight_pairs_runs_from_the_desk(tmp_path):
                         "B: 12 min — −5 piedras · stones"
                     )
                 expect(screen.locator("#round")).to_have_text(f"Ronda {number} · Round {number}")
+                expect(screen.locator("#clock")).to_have_text(re.compile(r"^0:0\d$"))
                 expect(screen.locator("#boards td.table").first).to_have_attribute(
                     "title", f"Open de Otoño R{number} M1"
                 )
