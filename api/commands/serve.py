@@ -137,6 +137,7 @@ def _checked_settings(args: argparse.Namespace) -> tuple[Settings, bool]:
     _check_seats(settings)
     _check_profile(settings)
     _check_host(settings.host)
+    _check_desk(settings)
     if not settings.needs_token:
         return settings, False
     if settings.token and len(settings.token) < MIN_TOKEN_CHARS:
@@ -207,6 +208,19 @@ def _check_profile(settings: Settings) -> None:
         load_profile(settings.profile)
     except ProfileError as exc:
         raise UserError(f"--profile: {exc}") from None
+
+
+def _check_desk(settings: Settings) -> None:
+    """The desk's settings file must read before the desk is served."""
+    from api.tournament.settings import default_settings
+    from vision.config.loader import SettingsError
+
+    if not settings.desk:
+        return
+    try:
+        default_settings()
+    except SettingsError as exc:
+        raise UserError(f"--desk: {exc}") from None
 
 
 def _check_host(host: str) -> None:

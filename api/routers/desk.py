@@ -74,7 +74,7 @@ def defaults() -> dict:
 
 @router.get("/api/desk/tournaments")
 def tournaments(desk: DeskDep) -> dict:
-    return {"tournaments": desk.list()}
+    return {"tournaments": desk.summaries()}
 
 
 @router.post("/api/desk/tournaments", status_code=201)

@@ -14,6 +14,7 @@ import csv
 import io
 import random
 import time
+from collections.abc import Iterable
 from typing import Any
 
 from api.hub import Hub
@@ -21,7 +22,15 @@ from api.referee import NotFound, Referee, StateError
 from api.store import SeatRow
 from api.tournament import knockout, swiss
 from api.tournament.clock import sanction_for
-from api.tournament.records import NewPairing, PairingRow, TeamRow, TournamentRecords
+from api.tournament.records import (
+    LatenessRow,
+    NewPairing,
+    PairingRow,
+    RoundRow,
+    TeamRow,
+    TournamentRecords,
+    TournamentRow,
+)
 from api.tournament.settings import TournamentSettings, parse_settings, settings_with
 from api.tournament.standings import TIE_BREAKS, Result, Standing, standings
 
@@ -46,7 +55,7 @@ class Desk:
         row = self.records.create_tournament(name, settings.model_dump())
         return self._changed(row.id)
 
-    def list(self) -> list[dict]:
+    def summaries(self) -> list[dict]:
         return [{"id": t.id, "name": t.name} for t in self.records.tournaments()]
 
     def settings_of(self, tournament_id: int) -> TournamentSettings:
@@ -405,7 +414,7 @@ class Desk:
         deducted: dict[int, int] | None = None,
     ) -> list[Standing]:
         results = [
-            Result(p.round, p.team_a, p.team_b, p.winner, p.stones_a, p.stones_b)  # type: ignore[arg-type]
+            Result(p.round, p.team_a, p.team_b, p.winner, p.stones_a, p.stones_b)
             for p in pairings
         ]
         return standings(team_ids, results, deducted)
@@ -452,7 +461,7 @@ class Desk:
         self.hub.publish("tournament", {"tournament_id": tournament_id})
         return self.state(tournament_id)
 
-    def _tournament(self, tournament_id: int):
+    def _tournament(self, tournament_id: int) -> TournamentRow:
         row = self.records.tournament(tournament_id)
         if row is None:
             raise NotFound(f"no tournament {tournament_id}")
@@ -464,7 +473,7 @@ class Desk:
             raise NotFound(f"no team {team_id} in tournament {tournament_id}")
         return team
 
-    def _round(self, tournament_id: int, number: int):
+    def _round(self, tournament_id: int, number: int) -> RoundRow:
         self._tournament(tournament_id)
         row = next((r for r in self.records.rounds(tournament_id) if r.number == number), None)
         if row is None:
@@ -478,7 +487,8 @@ class Desk:
         return pairing
 
 
-def lateness_deductions(events) -> dict[int, int]:
+def lateness_deductions(events: Iterable[LatenessRow]) -> dict[int, int]:
+    """The stones each team has lost for lateness."""
     deducted: dict[int, int] = {}
     for event in events:
         deducted[event.team_id] = deducted.get(event.team_id, 0) + event.stones

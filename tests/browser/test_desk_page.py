@@ -25,6 +25,8 @@ PAIRS = [(f"Pareja {i}", f"J{i}a", f"J{i}b") for i in range(1, 9)]
 def test_a_four_round_swiss_of_eight_pairs_runs_from_the_desk(tmp_path):
     server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
     try:
+        banner = [server.process.stdout.readline() for _ in range(2)]
+        assert banner[1].strip() == f"keinu: tournament desk on {server.url}/desk"
         with sync_playwright() as playwright, httpx.Client(base_url=server.url) as tables:
             browser = playwright.chromium.launch(
                 executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
