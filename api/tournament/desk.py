@@ -414,8 +414,7 @@ class Desk:
         deducted: dict[int, int] | None = None,
     ) -> list[Standing]:
         results = [
-            Result(p.round, p.team_a, p.team_b, p.winner, p.stones_a, p.stones_b)
-            for p in pairings
+            Result(p.round, p.team_a, p.team_b, p.winner, p.stones_a, p.stones_b) for p in pairings
         ]
         return standings(team_ids, results, deducted)
 
