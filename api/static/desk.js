@@ -125,11 +125,15 @@ function boardRow(round, board) {
       ? [h("span.table-name", { title: board.table.name }, `Mesa ${board.board}`), " ",
          h("a.acta", { href: `/acta?table=${board.table.id}&game=1`, target: "_blank" }, "acta")]
       : ""),
-    h("td", {}, bye || board.result ? "" : h("span.clock", { dataset: { started: round.started_ms ?? "" } }, round.started_ms === null ? "—" : "")),
+    h("td", {}, bye || board.result ? "" : seated(board) ? "en juego · playing"
+      : h("span.clock", { dataset: { started: round.started_ms ?? "" } }, round.started_ms === null ? "—" : "")),
     h("td", {}, bye ? "" : arrivals(round, board)),
     h("td.result", {}, resultText(board), board.result ? h("span.source", {}, ` (${SOURCES[board.result.source]}${board.result.reason ? `: ${board.result.reason}` : ""})`) : null),
     h("td", {}, bye ? "" : overrideForm(board)));
 }
+
+/** Both teams have sat down: the table's clock has nothing more to count. */
+const seated = (board) => board.lateness.length === 2;
 
 function arrivals(round, board) {
   return ["a", "b"].map((side) => {

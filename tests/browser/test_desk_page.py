@@ -74,6 +74,9 @@ def test_a_four_round_swiss_of_eight_pairs_runs_from_the_desk(tmp_path):
                     expect(rows.nth(0).locator(".sanction")).to_have_text(
                         "B: 12 min — −5 piedras · stones"
                     )
+                    rows.nth(0).locator(".arrival[data-side=a] button").click()  # on time
+                    expect(rows.nth(0).locator(".sanction").first).to_contain_text("a tiempo")
+                    expect(rows.nth(0)).to_contain_text("en juego · playing")
                 expect(screen.locator("#round")).to_have_text(f"Ronda {number} · Round {number}")
                 expect(screen.locator("#clock")).to_have_text(re.compile(r"^0:0\d$"))
                 expect(screen.locator("#boards td.table").first).to_have_attribute(
