@@ -167,7 +167,9 @@ class Desk:
             seeds = self._qualifiers(settings, groups, playing, pairings)
             if len(seeds) < 2:
                 raise StateError("the group stage decided the tournament: no knockout to draw")
-            return "knockout", None, _without_withdrawn(knockout.bracket(seeds), playing)
+            group_of = {team: n for n, group in enumerate(groups) for team in group}
+            boards = knockout.across_groups(knockout.bracket(seeds), group_of)
+            return "knockout", None, _without_withdrawn(boards, playing)
         last = [p for p in pairings if p.round == number - 1]
         if len(last) == 1:
             raise StateError("the final is played: the tournament is over")

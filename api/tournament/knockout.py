@@ -4,7 +4,8 @@ The teams are dealt into groups by snake seeding (1 2 3 4 / 8 7 6 5 / …); each
 round robin (the circle method: with an odd group one team rests each round, which counts as a
 bye). The best ``advance`` of each group then go into a knockout bracket, seeded by their place
 in the group and then by their record across groups; the best seeds get byes when the number of
-qualifiers is not a power of two. Each knockout round pairs the winners of consecutive boards of
+qualifiers is not a power of two, and two teams of one group do not meet in the first knockout
+round when a swap avoids it. Each knockout round pairs the winners of consecutive boards of
 the round before.
 """
 
@@ -74,6 +75,28 @@ def bracket(seeds: Sequence[int]) -> list[Board]:
         b = seeds[low - 1] if low <= len(seeds) else None
         boards.append((a, b))
     return boards
+
+
+def across_groups(boards: Sequence[Board], group_of: dict[int, int]) -> list[Board]:
+    """The first knockout round with no two teams of one group on a board where a swap of the
+    lower teams of two boards avoids it (A1 v B2 and B1 v A2, not A1 v A2)."""
+    fixed = list(boards)
+
+    def same(board: Board) -> bool:
+        a, b = board
+        return b is not None and group_of.get(a) == group_of.get(b)
+
+    for i, board in enumerate(fixed):
+        if not same(board):
+            continue
+        for j, other in enumerate(fixed):
+            if j == i or other[1] is None:
+                continue
+            swapped_i, swapped_j = (board[0], other[1]), (other[0], board[1])
+            if not same(swapped_i) and not same(swapped_j):
+                fixed[i], fixed[j] = swapped_i, swapped_j
+                break
+    return fixed
 
 
 def following_round(winners: Sequence[int | None]) -> list[Board]:

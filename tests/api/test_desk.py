@@ -288,6 +288,8 @@ def test_groups_then_knockout(desk):
     state = draw(desk, tid)  # semi-finals: the best two of each group
     semis = boards_of(state, 4)
     assert state["rounds"][-1]["stage"] == "knockout" and len(semis) == 2
+    group = {t["id"]: t["group"] for t in state["teams"]}
+    assert all(group[b["team_a"]["id"]] != group[b["team_b"]["id"]] for b in semis)
     state = finish_round_at_the_desk(desk, tid, state, 4)
     state = draw(desk, tid)
     final = boards_of(state, 5)

@@ -3,6 +3,7 @@
 import itertools
 
 from api.tournament.knockout import (
+    across_groups,
     bracket,
     following_round,
     group_round,
@@ -50,3 +51,11 @@ def test_missing_opponents_are_byes_of_the_best_seeds():
 def test_the_next_round_pairs_winners_of_neighbouring_boards():
     assert following_round([1, 5, 2, 3]) == [(1, 5), (2, 3)]
     assert following_round([1, None, 2, 3]) == [(1, None), (2, 3)]
+
+
+def test_two_teams_of_one_group_do_not_meet_first_when_a_swap_avoids_it():
+    group_of = {1: "A", 2: "B", 3: "B", 4: "A"}  # seeds: A1, B1, B2, A2
+    assert bracket([1, 2, 3, 4]) == [(1, 4), (2, 3)]
+    assert across_groups(bracket([1, 2, 3, 4]), group_of) == [(1, 3), (2, 4)]
+    assert across_groups([(1, 3), (2, 4)], group_of) == [(1, 3), (2, 4)]
+    assert across_groups([(1, None), (2, 3)], {1: "A", 2: "B", 3: "B"}) == [(1, None), (2, 3)]
