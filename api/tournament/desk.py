@@ -36,8 +36,9 @@ from api.tournament.standings import TIE_BREAKS, Result, Standing, standings
 
 #: The hand messages after which a game may have ended.
 GAME_MESSAGES = frozenset({"call", "shown"})
-#: Which side of a board sits at which seats: team a at the odd seats, team b at the even.
-SIDE_OF_PAIR = {"1-3": "a", "2-4": "b"}
+#: Which side of a board sits at which seats: team a at the odd seats, team b at the even
+#: (a table's pairs are named by their seats, "1-3" or "1-3-5" at a table of six).
+SIDE_OF_PAIR = {"1-3": "a", "2-4": "b", "1-3-5": "a", "2-4-6": "b"}
 
 
 class Desk:
@@ -212,25 +213,20 @@ class Desk:
         for pairing in self.records.pairings(tournament_id):
             if pairing.round != number or pairing.team_b is None or pairing.table_id is not None:
                 continue
-            a, b = teams[pairing.team_a], teams[pairing.team_b]
-            seats = [
-                SeatRow(1, a.players[0]),
-                SeatRow(2, b.players[0]),
-                SeatRow(3, a.players[1]),
-                SeatRow(4, b.players[1]),
-            ]
-            state = self.referee.create_table(
-                name=f"{tournament.name[:24]} R{number} M{pairing.board}",
-                profile=self.profile,
-                target=settings.target,
-                reyes=8,
-                mano=1,
-                seats=seats,
-            )
+            seats = seats_of(teams[pairing.team_a], teams[pairing.team_b])
+            name = f"{tournament.name[:24]} R{number} M{pairing.board}"
+            state = self._new_table(name, settings, seats)
             self.records.set_table(pairing, state["table"]["id"])
         if active is not None and active != self.referee.active_table_id:
             self.referee.activate(active)
         return self._changed(tournament_id)
+
+    def _new_table(self, name: str, settings: TournamentSettings, seats: list[SeatRow]) -> dict:
+        """A table made as the referee page makes one: the tournament's target, this
+        server's house profile, 8 reyes, seat 1 mano."""
+        return self.referee.create_table(
+            name=name, profile=self.profile, target=settings.target, reyes=8, mano=1, seats=seats
+        )
 
     def start(self, tournament_id: int, number: int) -> dict:
         """Start the round's clock: the courtesy wait and the lateness count from now."""
@@ -321,8 +317,8 @@ class Desk:
         if self.records.set_result(
             pairing,
             winner=SIDE_OF_PAIR[winner],
-            stones_a=score["1-3"],
-            stones_b=score["2-4"],
+            stones_a=next(v for k, v in score.items() if SIDE_OF_PAIR.get(k) == "a"),
+            stones_b=next(v for k, v in score.items() if SIDE_OF_PAIR.get(k) == "b"),
             source="table",
             only_if_empty=True,
         ):
@@ -486,6 +482,15 @@ class Desk:
         if pairing is None or pairing.tournament_id != tournament_id:
             raise NotFound(f"no board {pairing_id} in tournament {tournament_id}")
         return pairing
+
+
+def seats_of(a: TeamRow, b: TeamRow) -> list[SeatRow]:
+    """Team a's players at the odd seats, team b's at the even ones, in their listed order."""
+    return [
+        SeatRow(seat, team.players[i])
+        for i in range(len(a.players))
+        for seat, team in ((2 * i + 1, a), (2 * i + 2, b))
+    ]
 
 
 def lateness_deductions(events: Iterable[LatenessRow]) -> dict[int, int]:
