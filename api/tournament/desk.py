@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
+from api.db.errors import IntegrityError
 from api.hub import Hub
 from api.referee import NotFound, Referee, StateError
 from api.store import SeatRow
@@ -72,7 +73,10 @@ class Desk:
             )
         if any(team.name == name for team in self.records.teams(tournament_id)):
             raise StateError(f"a team named {name!r} is already registered")
-        self.records.add_team(tournament_id, name, players)
+        try:
+            self.records.add_team(tournament_id, name, players)
+        except IntegrityError:  # registered a moment before, from another desk
+            raise StateError(f"a team named {name!r} is already registered") from None
         return self._changed(tournament_id)
 
     def withdraw(self, tournament_id: int, team_id: int) -> dict:
@@ -104,18 +108,16 @@ class Desk:
         else:
             stage, seed, boards = self._groups_knockout(settings, number, teams, pairings)
         bye = settings.bye
-        self.records.add_round(
-            tournament_id,
-            number,
-            stage,
-            seed,
-            [
-                NewPairing(a, b)
-                if b is not None
-                else NewPairing(a, None, "a", bye.stones_won, bye.stones_lost)
-                for a, b in boards
-            ],
-        )
+        new = [
+            NewPairing(a, b)
+            if b is not None
+            else NewPairing(a, None, "a", bye.stones_won, bye.stones_lost)
+            for a, b in boards
+        ]
+        try:
+            self.records.add_round(tournament_id, number, stage, seed, new)
+        except IntegrityError:  # another desk drew it a moment before
+            raise StateError(f"round {number} was drawn meanwhile: reload the tournament") from None
         return self._changed(tournament_id)
 
     def _swiss(
