@@ -29,11 +29,13 @@ from api.practice import Practice
 from api.recording.recorder import Recorder
 from api.recording.review import AnalysisReview
 from api.referee import NotFound, Referee, StateError
-from api.routers import acta, health, live, recording, senas, stream, tables
+from api.routers import acta, desk, health, live, recording, senas, stream, tables
 from api.routers import practice as practice_routes
 from api.security import Gate
 from api.settings import Settings
 from api.store import Store
+from api.tournament.desk import Desk
+from api.tournament.records import TournamentRecords
 from api.vision_feed import Annotator, seat_summary, vision_pipeline_factory
 from engine.errors import EngineError, IllegalCall
 from engine.gesture import Gesture
@@ -63,6 +65,9 @@ def create_app(
     store = Store(settings.store_location, origin=origin)
     hub = Hub()
     referee = Referee(store, hub)
+    # every server fills the results of the tournament games it referees, desk or not
+    tournament_desk = Desk(TournamentRecords(store.database), referee, hub, settings.profile)
+    hub.subscribe(tournament_desk.follow)
     peers = (
         ChangeListener(
             settings.db,
@@ -152,6 +157,7 @@ def create_app(
     app.state.recorder = recorder
     app.state.review_folder = AnalysisReview(review_folder) if review_folder else None
     app.state.peers = peers
+    app.state.desk = tournament_desk
 
     def snapshot() -> dict:
         """The websocket's hello. A store that cannot be read leaves the table out and says
@@ -188,6 +194,8 @@ def create_app(
 
     for module in (health, stream, live, tables, senas, practice_routes, recording, acta):
         app.include_router(module.router)
+    if settings.desk:
+        app.include_router(desk.router)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -14,8 +14,12 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import logging
 import threading
+from collections.abc import Callable
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 #: Message types that are samples (latest wins); every other type is an event.
 SAMPLE_TYPES = frozenset({"scores", "stats"})
@@ -57,6 +61,7 @@ class Hub:
         self._clients: set[Client] = set()
         self._lock = threading.Lock()
         self._seq = itertools.count(1)
+        self._sinks: list[Callable[[str, dict[str, Any]], None]] = []
 
     @property
     def client_count(self) -> int:
@@ -72,6 +77,11 @@ class Hub:
         with self._lock:
             self._clients.discard(client)
 
+    def subscribe(self, sink: Callable[[str, dict[str, Any]], None]) -> None:
+        """Hand every message to ``sink`` as well, in this process, on the publishing thread
+        (the tournament desk follows the tables' games this way)."""
+        self._sinks.append(sink)
+
     def publish(self, type_: str, data: dict[str, Any]) -> None:
         """Send ``{"type", "seq", "data"}`` to every client. Safe from any thread."""
         text = json.dumps({"type": type_, "seq": next(self._seq), "data": data})
@@ -82,3 +92,8 @@ class Hub:
                 client.loop.call_soon_threadsafe(client._push, type_, text)
             except RuntimeError:  # the client's loop has closed: it is going away
                 self.disconnect(client)
+        for sink in self._sinks:
+            try:
+                sink(type_, data)
+            except Exception:  # a listener's failure must not stop the table's own messages
+                log.exception("a listener of %r messages failed", type_)

@@ -17,6 +17,9 @@ HAND_MESSAGES = frozenset({"call", "undo", "shown", "review"})
 
 
 def show_peer_change(referee: Referee, hub: Hub, change: dict[str, Any]) -> None:
+    if change.get("what") == "tournament":  # the desk's rows: nothing rebuilt to forget
+        hub.publish("tournament", {"tournament_id": change.get("tournament_id")})
+        return
     table_id = change.get("table_id")
     if not isinstance(table_id, int):
         referee.forget()  # a resync, or a change this server cannot place: read everything again

@@ -62,6 +62,8 @@ class Settings(BaseSettings):
     acta_sanctions: list[str] = Field(
         default_factory=lambda: ["warning", "game_lost", "disqualification"]
     )
+    #: Serve the tournament desk's pages and API (``keinu serve --desk``).
+    desk: bool = False
     max_body_bytes: int = Field(65_536, ge=1024)
     #: Frames the MJPEG encoder keeps per source before it drops the oldest.
     frame_queue: int = Field(2, ge=1, le=16)

@@ -83,6 +83,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--no-live", action="store_true", help="no video at all: refereeing by hand only"
     )
+    parser.add_argument(
+        "--desk",
+        action="store_true",
+        help="also serve the tournament desk (/desk: pairs, rounds, tables, clocks, standings) "
+        "and its big-screen view (/desk/screen)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -117,6 +123,8 @@ def _checked_settings(args: argparse.Namespace) -> tuple[Settings, bool]:
         overrides["live"] = False
     if args.record:
         overrides["record"] = True
+    if args.desk:
+        overrides["desk"] = True
     try:
         settings = Settings(**overrides)
     except ValidationError as exc:
@@ -130,6 +138,7 @@ def _checked_settings(args: argparse.Namespace) -> tuple[Settings, bool]:
     _check_seats(settings)
     _check_profile(settings)
     _check_host(settings.host)
+    _check_desk(settings)
     if not settings.needs_token:
         return settings, False
     if settings.token and len(settings.token) < MIN_TOKEN_CHARS:
@@ -200,6 +209,19 @@ def _check_profile(settings: Settings) -> None:
         load_profile(settings.profile)
     except ProfileError as exc:
         raise UserError(f"--profile: {exc}") from None
+
+
+def _check_desk(settings: Settings) -> None:
+    """The desk's settings file must read before the desk is served."""
+    from api.tournament.settings import default_settings
+    from vision.config.loader import SettingsError
+
+    if not settings.desk:
+        return
+    try:
+        default_settings()
+    except SettingsError as exc:
+        raise UserError(f"--desk: {exc}") from None
 
 
 def _check_host(host: str) -> None:
@@ -323,6 +345,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"keinu: dashboard on {address}  (open it in your browser; Ctrl-C stops)")
     for line in _what_runs(settings):
         print(f"keinu: {line}")
+    if settings.desk:
+        print(f"keinu: tournament desk on {address.split('?')[0]}desk")
     sys.stdout.flush()
     uvicorn.run(
         app,

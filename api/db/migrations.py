@@ -264,6 +264,66 @@ SELECT setval(pg_get_serial_sequence('hands', 'id'), COALESCE(MAX(id), 0) + 1, f
     FROM hands
 """,
     ),
+    Migration(
+        5,
+        "the tournament desk: tournaments, teams, rounds, pairings, lateness",
+        """
+CREATE TABLE tournaments (
+    id          AUTO_ID,
+    name        TEXT NOT NULL,
+    settings    TEXT NOT NULL,
+    created_ms  BIGINT NOT NULL
+);
+CREATE TABLE teams (
+    id              AUTO_ID,
+    tournament_id   BIGINT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    seed            INTEGER NOT NULL,
+    name            TEXT NOT NULL,
+    players         TEXT NOT NULL,
+    grp             INTEGER,
+    withdrawn_round INTEGER,
+    created_ms      BIGINT NOT NULL,
+    UNIQUE (tournament_id, name),
+    UNIQUE (tournament_id, seed)
+);
+CREATE TABLE rounds (
+    tournament_id   BIGINT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    number          INTEGER NOT NULL CHECK (number >= 1),
+    stage           TEXT NOT NULL CHECK (stage IN ('swiss', 'group', 'knockout')),
+    random_seed     BIGINT,
+    drawn_ms        BIGINT NOT NULL,
+    started_ms      BIGINT,
+    PRIMARY KEY (tournament_id, number)
+);
+CREATE TABLE pairings (
+    id              AUTO_ID,
+    tournament_id   BIGINT NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+    round           INTEGER NOT NULL,
+    board           INTEGER NOT NULL,
+    team_a          BIGINT NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+    team_b          BIGINT REFERENCES teams(id) ON DELETE CASCADE,
+    table_id        BIGINT REFERENCES tables(id) ON DELETE SET NULL,
+    winner          TEXT CHECK (winner IN ('a', 'b', 'none')),
+    stones_a        INTEGER NOT NULL DEFAULT 0,
+    stones_b        INTEGER NOT NULL DEFAULT 0,
+    source          TEXT CHECK (source IN ('table', 'desk', 'forfeit', 'bye')),
+    reason          TEXT NOT NULL DEFAULT '',
+    result_ms       BIGINT,
+    UNIQUE (tournament_id, round, board)
+);
+CREATE INDEX pairings_by_table ON pairings (table_id);
+CREATE TABLE lateness_events (
+    id              AUTO_ID,
+    pairing_id      BIGINT NOT NULL REFERENCES pairings(id) ON DELETE CASCADE,
+    team_id         BIGINT NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+    minutes_late    DOUBLE PRECISION NOT NULL,
+    sanction        TEXT NOT NULL CHECK (sanction IN ('none', 'warning', 'stones', 'forfeit')),
+    stones          INTEGER NOT NULL DEFAULT 0,
+    created_ms      BIGINT NOT NULL,
+    UNIQUE (pairing_id, team_id)
+)
+""",
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -211,6 +211,7 @@ def test_beyond_loopback_the_address_shown_is_one_this_machine_listens_on():
     [
         ("KEINU_PORT", "abc", "KEINU_PORT: Input should be a valid integer"),
         ("KEINU_SEATS", "1,2", 'error parsing value for field "seats"'),
+        ("KEINU_DESK", "maybe", "KEINU_DESK: Input should be a valid boolean"),
     ],
 )
 def test_a_bad_environment_variable_is_named(

@@ -1,0 +1,237 @@
+// The tournament desk (/desk?tournament=ID): teams, rounds and their boards, the clock of each
+// table, results (from the tables, or the desk's own with a reason), standings and exports.
+// Every change anywhere (this desk, a table's game ending on any server) comes as a
+// "tournament" message on the websocket, and the page reads the tournament again.
+import { api, connectFeed, fill, h, on } from "/static/core.js";
+
+const $ = (id) => document.getElementById(id);
+const BASE = "/api/desk/tournaments";
+let current = Number(new URLSearchParams(location.search).get("tournament")) || null;
+let state = null;
+let clockOffset = 0; // the server's clock minus this browser's
+
+const SOURCES = { table: "de la mesa · from the table", desk: "mesa de torneo · desk", forfeit: "incomparecencia · forfeit", bye: "descanso · bye" };
+const SANCTIONS = { none: "a tiempo · on time", warning: "aviso · warning", forfeit: "pierde · forfeit" };
+
+function failed(error) {
+  $("error").textContent = error.message;
+  $("error").hidden = false;
+}
+
+async function act(method, path, body) {
+  try {
+    $("error").hidden = true;
+    show(await api(method, path, body));
+  } catch (error) {
+    failed(error);
+  }
+}
+
+async function loadList() {
+  const { tournaments } = await api("GET", BASE);
+  if (current === null && tournaments.length) current = tournaments.at(-1).id;
+  fill($("tournament-list"), tournaments.map((t) => h("option", { value: t.id, selected: t.id === current }, t.name)));
+  $("new-wrap").open = tournaments.length === 0;
+  if (current !== null) await load();
+}
+
+async function load() {
+  try {
+    show(await api("GET", `${BASE}/${current}`));
+  } catch (error) {
+    failed(error);
+  }
+}
+
+function show(data) {
+  state = data;
+  current = data.tournament.id;
+  clockOffset = data.now_ms - Date.now();
+  history.replaceState(null, "", `/desk?tournament=${current}`);
+  $("tournament").hidden = false;
+  const s = data.settings;
+  $("t-name").textContent = data.tournament.name;
+  $("t-summary").textContent = [
+    s.format === "swiss" ? `Suizo · Swiss, ${s.rounds} rondas · rounds` : "Grupos y eliminatoria · Groups then knockout",
+    `${s.team_size} por equipo · per team`, `a ${s.target}`,
+    `cortesía · courtesy ${s.lateness.courtesy_minutes} min`,
+    s.lateness.sanction === "stones" ? `−${s.lateness.stones} piedras · stones` : "aviso · warning",
+    `incomparecencia · forfeit > ${s.lateness.forfeit_minutes} min`,
+    `descanso · bye ${s.bye.stones_won}–${s.bye.stones_lost}`,
+  ].join(" · ");
+  $("export-csv").href = `${BASE}/${current}/export.csv`;
+  $("export-json").href = `${BASE}/${current}/export.json`;
+  $("screen-link").href = `/desk/screen?tournament=${current}`;
+  renderPlayers(s.team_size);
+  renderTeams(data);
+  renderRounds(data);
+  renderStandings(data);
+}
+
+function renderPlayers(size) {
+  const inputs = $("player-inputs");
+  if (inputs.children.length === size) return;
+  fill(inputs, Array.from({ length: size }, (_, i) =>
+    h("input", { name: `player${i + 1}`, placeholder: `Jugador ${i + 1} · Player ${i + 1}`, required: true, maxlength: 40 })));
+}
+
+function renderTeams(data) {
+  fill($("teams").querySelector("tbody"), data.teams.map((team) => h(`tr${team.withdrawn_round ? ".withdrawn" : ""}`, { dataset: { team: team.id } },
+    h("td", {}, team.seed), h("td", {}, team.name), h("td", {}, team.players.join(", ")), h("td", {}, team.group ?? ""),
+    h("td", {}, team.withdrawn_round
+      ? `retirado desde la ronda ${team.withdrawn_round} · withdrawn`
+      : h("button.withdraw", { type: "button", onclick: () => withdraw(team) }, "Retirar · Withdraw")))));
+}
+
+function withdraw(team) {
+  if (confirm(`¿Retirar a ${team.name}? · Withdraw ${team.name}?`)) act("POST", `${BASE}/${current}/teams/${team.id}/withdraw`);
+}
+
+const teamName = (board, side) => (board[`team_${side}`] ? board[`team_${side}`].name : "— descanso · bye —");
+
+function resultText(board) {
+  const r = board.result;
+  if (!r) return "";
+  const winner = r.winner === "none" ? "pierden ambos · both lose" : teamName(board, r.winner);
+  return `${r.stones_a}–${r.stones_b} · ${winner}`;
+}
+
+function renderRounds(data) {
+  const rounds = [...data.rounds].reverse();
+  fill($("rounds"), rounds.map((round) => {
+    const needsTables = round.boards.some((b) => b.team_b && !b.table);
+    return h("section.round", { dataset: { round: round.number } },
+      h("h3", {}, `Ronda ${round.number} · Round ${round.number}`,
+        h("span.muted", {}, round.stage === "swiss" ? "" : round.stage === "group" ? "grupos · groups" : "eliminatoria · knockout"),
+        round.random_seed !== null ? h("span.muted", {}, `sorteo · seed ${round.random_seed}`) : null,
+        needsTables ? h("button.assign", { type: "button", onclick: () => act("POST", `${BASE}/${current}/rounds/${round.number}/tables`) }, "Asignar mesas · Assign tables") : null,
+        round.started_ms === null
+          ? h("button.start", { type: "button", onclick: () => act("POST", `${BASE}/${current}/rounds/${round.number}/start`) }, "Empezar · Start")
+          : h("span.muted", {}, `empezó · started ${new Date(round.started_ms).toLocaleTimeString("es-ES")}`)),
+      h("table.desk-table.boards", {},
+        h("thead", {}, h("tr", {}, ...["Tablero · Board", "A (1-3)", "B (2-4)", "Mesa · Table", "Reloj · Clock", "Llegadas · Arrivals", "Resultado · Result", "Corregir · Override"].map((t) => h("th", {}, t)))),
+        h("tbody", {}, round.boards.map((board) => boardRow(round, board)))));
+  }));
+  tick();
+}
+
+function boardRow(round, board) {
+  const bye = !board.team_b;
+  return h("tr", { dataset: { board: board.board, boardId: board.id } },
+    h("td", {}, board.board),
+    h("td.team", {}, teamName(board, "a")),
+    h("td.team", {}, teamName(board, "b")),
+    h("td", {}, board.table
+      ? [h("span.table-name", { title: board.table.name }, `Mesa ${board.board}`), " ",
+         h("a.acta", { href: `/acta?table=${board.table.id}&game=1`, target: "_blank" }, "acta")]
+      : ""),
+    h("td", {}, bye || board.result ? "" : seated(board) ? "en juego · playing"
+      : h("span.clock", { dataset: { started: round.started_ms ?? "" } }, round.started_ms === null ? "—" : "")),
+    h("td", {}, bye ? "" : arrivals(round, board)),
+    h("td.result", {}, resultText(board), board.result ? h("span.source", {}, ` (${SOURCES[board.result.source]}${board.result.reason ? `: ${board.result.reason}` : ""})`) : null),
+    h("td", {}, bye ? "" : overrideForm(board)));
+}
+
+/** Both teams have sat down: the table's clock has nothing more to count. */
+const seated = (board) => board.lateness.length === 2;
+
+function arrivals(round, board) {
+  return ["a", "b"].map((side) => {
+    const team = board[`team_${side}`];
+    const event = board.lateness.find((e) => e.team_id === team.id);
+    if (event) {
+      const cost = event.sanction === "stones" ? `−${event.stones} piedras · stones` : SANCTIONS[event.sanction];
+      return h("span.sanction", { dataset: { side } }, `${side.toUpperCase()}: ${event.minutes_late} min — ${cost}`);
+    }
+    if (round.started_ms === null || board.result) return null;
+    const minutes = h("input", { type: "number", min: 0, max: 600, step: "any", placeholder: "min", title: "minutos tras el comienzo (vacío: ahora) · minutes after the start (empty: now)" });
+    return h("div.arrival", { dataset: { side } }, minutes,
+      h("button", { type: "button", onclick: () => act("POST", `${BASE}/${current}/boards/${board.id}/arrivals`,
+        { team_id: team.id, minutes_late: minutes.value === "" ? null : Number(minutes.value) }) }, `Llega ${side.toUpperCase()} · ${side.toUpperCase()} arrives`));
+  });
+}
+
+function overrideForm(board) {
+  const given = board.result?.winner;
+  const winner = h("select", { name: "winner" }, h("option", { value: "a", selected: given === "a" }, "A"),
+    h("option", { value: "b", selected: given === "b" }, "B"), h("option", { value: "none", selected: given === "none" }, "ninguno · none"));
+  const a = h("input", { type: "number", name: "stones_a", min: 0, max: 60, value: board.result?.stones_a ?? "" });
+  const b = h("input", { type: "number", name: "stones_b", min: 0, max: 60, value: board.result?.stones_b ?? "" });
+  const reason = h("input", { name: "reason", maxlength: 300, placeholder: "motivo · reason", required: true });
+  return h("form.override", { onsubmit: (event) => {
+    event.preventDefault();
+    act("PUT", `${BASE}/${current}/boards/${board.id}/result`,
+      { winner: winner.value, stones_a: Number(a.value), stones_b: Number(b.value), reason: reason.value });
+  } }, winner, a, b, reason, h("button", { type: "submit" }, "Guardar · Save"));
+}
+
+function renderStandings(data) {
+  $("tie-breaks").textContent = `Desempates · Tie-breaks: ${data.tie_breaks.join(" → ")}`;
+  fill($("standings").querySelector("tbody"), data.standings.map((r) => h("tr", { dataset: { team: r.team_id } },
+    h("td", {}, r.rank), h("td", {}, r.name), h("td", {}, r.played), h("td", {}, r.won), h("td", {}, r.lost),
+    h("td", {}, r.buchholz), h("td", {}, `${r.stones_won}–${r.stones_lost}${r.deducted ? ` (−${r.deducted})` : ""}`),
+    h("td", {}, r.difference))));
+}
+
+const mmss = (ms) => {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+};
+
+/** Each table's clock: the courtesy wait left, then how late, then past the forfeit limit. */
+function tick() {
+  if (!state) return;
+  const { courtesy_minutes: courtesy, forfeit_minutes: forfeit } = state.settings.lateness;
+  const now = Date.now() + clockOffset;
+  for (const clock of document.querySelectorAll(".clock[data-started]")) {
+    if (!clock.dataset.started) continue;
+    const elapsed = now - Number(clock.dataset.started);
+    const minutes = elapsed / 60000;
+    clock.classList.toggle("late", minutes > courtesy && minutes <= forfeit);
+    clock.classList.toggle("forfeit", minutes > forfeit);
+    clock.textContent = minutes <= courtesy
+      ? `${mmss(elapsed)} · cortesía ${mmss(courtesy * 60000 - elapsed)}`
+      : `${mmss(elapsed)} · ${minutes <= forfeit ? "tarde · late" : "incomparecencia · forfeit"}`;
+  }
+}
+
+$("new-tournament").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const f = event.target;
+  const settings = {
+    format: f.format.value, rounds: Number(f.rounds.value), team_size: Number(f.team_size.value),
+    target: Number(f.target.value), first_round: f.first_round.value,
+    lateness: { courtesy_minutes: Number(f.courtesy_minutes.value), sanction: f.sanction.value,
+      stones: Number(f.stones.value), forfeit_minutes: Number(f.forfeit_minutes.value) },
+  };
+  try {
+    $("error").hidden = true;
+    const created = await api("POST", BASE, { name: f.name.value, settings });
+    current = created.tournament.id;
+    await loadList();
+  } catch (error) {
+    failed(error);
+  }
+});
+
+$("register").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const f = event.target;
+  const players = [...$("player-inputs").querySelectorAll("input")].map((i) => i.value);
+  act("POST", `${BASE}/${current}/teams`, { name: f.name.value, players }).then(() => {
+    if ($("error").hidden) { f.reset(); f.name.focus(); }
+  });
+});
+
+$("draw").addEventListener("click", () => act("POST", `${BASE}/${current}/rounds`));
+$("tournament-list").addEventListener("change", (event) => { current = Number(event.target.value); load(); });
+
+api("GET", "/api/desk/settings").then((defaults) => {
+  const f = $("new-tournament");
+  for (const key of ["format", "rounds", "team_size", "target", "first_round"]) f[key].value = defaults[key];
+  for (const key of ["courtesy_minutes", "sanction", "stones", "forfeit_minutes"]) f[key].value = defaults.lateness[key];
+}, failed);
+on("hello", () => loadList().catch(failed));
+on("tournament", (data) => { if (data.tournament_id === current) load(); });
+setInterval(tick, 1000);
+connectFeed();

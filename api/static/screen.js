@@ -1,0 +1,50 @@
+// The desk's big screen (/desk/screen?tournament=ID): the current round's tables and the
+// standings, in large type, read again at every "tournament" message of the websocket.
+import { api, connectFeed, fill, h, on } from "/static/core.js";
+
+const $ = (id) => document.getElementById(id);
+let current = Number(new URLSearchParams(location.search).get("tournament")) || null;
+let started = null; // the current round's start, on this browser's clock
+
+async function load() {
+  if (current === null) {
+    const { tournaments } = await api("GET", "/api/desk/tournaments");
+    if (!tournaments.length) { $("name").textContent = "Sin torneo · No tournament"; return; }
+    current = tournaments.at(-1).id;
+  }
+  show(await api("GET", `/api/desk/tournaments/${current}`));
+}
+
+const side = (board, s) => (board[`team_${s}`] ? board[`team_${s}`].name : "");
+
+function show(data) {
+  $("name").textContent = data.tournament.name;
+  const round = data.rounds.at(-1);
+  $("round").textContent = round ? `Ronda ${round.number} · Round ${round.number}` : "Inscripción · Registration";
+  started = round?.started_ms ? round.started_ms - (data.now_ms - Date.now()) : null;
+  tick();
+  fill($("boards").querySelector("tbody"), (round ? round.boards : []).map((b) => {
+    const r = b.result;
+    return h("tr", { dataset: { board: b.board } },
+      h("td.table", { title: b.table ? b.table.name : "" }, b.team_b ? `Mesa ${b.board}` : "—"),
+      h("td", {}, side(b, "a")),
+      h("td", {}, b.team_b ? "–" : ""),
+      h("td", {}, b.team_b ? side(b, "b") : "descanso · bye"),
+      h("td.done", {}, r && b.team_b ? `${r.stones_a}–${r.stones_b}` : ""));
+  }));
+  fill($("standings").querySelector("tbody"), data.standings.map((r) => h("tr", {},
+    h("td.num", {}, r.rank), h("td", {}, r.name), h("td.num", {}, r.won), h("td.num", {}, r.buchholz), h("td.num", {}, r.difference))));
+  $("tie-breaks").textContent = `Desempates · Tie-breaks: ${data.tie_breaks.join(" → ")}`;
+}
+
+/** The round's clock, from its start (the courtesy wait and lateness count from there). */
+function tick() {
+  if (started === null) { $("clock").textContent = ""; return; }
+  const s = Math.max(0, Math.floor((Date.now() - started) / 1000));
+  $("clock").textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+setInterval(tick, 1000);
+on("hello", () => load().catch((e) => { $("round").textContent = e.message; }));
+on("tournament", (data) => { if (current === null || data.tournament_id === current) load(); });
+connectFeed();

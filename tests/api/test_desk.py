@@ -1,0 +1,348 @@
+"""The tournament desk's API over the real app (SQLite here; test_desk_on_postgresql runs every
+test again on PostgreSQL): registration, draws with byes and withdrawals, tables made for the
+boards, results from the tables' own games, lateness, overrides, standings and exports."""
+
+import csv
+import io
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.app import create_app
+from api.settings import Settings
+from tests.api.desk_helpers import pairs, play_ordago
+
+BASE = "/api/desk/tournaments"
+
+
+@pytest.fixture
+def settings(tmp_path) -> Settings:
+    return Settings(data_dir=tmp_path / "data", live=False, desk=True)
+
+
+@pytest.fixture
+def desk(settings):
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        yield client
+
+
+def new_tournament(desk, teams: int = 8, **settings) -> dict:
+    created = desk.post(BASE, json={"name": "Open de Mus", "settings": settings})
+    assert created.status_code == 201, created.text
+    tid = created.json()["tournament"]["id"]
+    for team in pairs(teams):
+        assert desk.post(f"{BASE}/{tid}/teams", json=team).status_code == 201
+    return desk.get(f"{BASE}/{tid}").json()
+
+
+def draw(desk, tid: int) -> dict:
+    response = desk.post(f"{BASE}/{tid}/rounds")
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def boards_of(state: dict, number: int) -> list[dict]:
+    return state["rounds"][number - 1]["boards"]
+
+
+def finish_round_at_the_desk(desk, tid: int, state: dict, number: int) -> dict:
+    for board in boards_of(state, number):
+        if board["result"] is None:
+            response = desk.put(
+                f"{BASE}/{tid}/boards/{board['id']}/result",
+                json={"winner": "a", "stones_a": 40, "stones_b": 12, "reason": "acta en papel"},
+            )
+            assert response.status_code == 200, response.text
+            state = response.json()
+    return state
+
+
+def test_without_desk_the_routes_are_absent(tmp_path):
+    plain = Settings(data_dir=tmp_path / "plain", live=False)
+    with TestClient(create_app(plain), base_url="http://127.0.0.1") as client:
+        assert client.get("/desk").status_code == 404
+        assert client.get("/desk/screen").status_code == 404
+        assert client.get(BASE).status_code == 404
+
+
+def test_the_desk_pages_are_served(desk):
+    assert "desk.js" in desk.get("/desk").text
+    assert "screen.js" in desk.get("/desk/screen").text
+
+
+def test_the_first_round_pairs_top_half_against_bottom_half(desk):
+    state = new_tournament(desk)
+    tid = state["tournament"]["id"]
+    state = draw(desk, tid)
+    names = [(b["team_a"]["name"], b["team_b"]["name"]) for b in boards_of(state, 1)]
+    assert names == [(f"Pareja {i}", f"Pareja {i + 4}") for i in range(1, 5)]
+    assert all(b["result"] is None for b in boards_of(state, 1))
+
+
+def test_a_random_first_round_records_its_seed(desk):
+    state = new_tournament(desk, first_round="random")
+    state = draw(desk, state["tournament"]["id"])
+    assert isinstance(state["rounds"][0]["random_seed"], int)
+
+
+def test_tables_are_made_through_the_referee_and_a_game_end_fills_the_result(desk):
+    state = new_tournament(desk)
+    tid = state["tournament"]["id"]
+    draw(desk, tid)
+    state = desk.post(f"{BASE}/{tid}/rounds/1/tables").json()
+    board = boards_of(state, 1)[0]
+    table = desk.get(f"/api/tables/{board['table']['id']}").json()["table"]
+    assert [s["name"] for s in table["seats"]] == ["J1a", "J5a", "J1b", "J5b"]
+    assert table["name"] == board["table"]["name"]
+
+    play_ordago(desk, board["table"]["id"], team_a_wins=False)
+    state = desk.get(f"{BASE}/{tid}").json()
+    result = boards_of(state, 1)[0]["result"]
+    assert result == {
+        "winner": "b", "stones_a": 0, "stones_b": 40, "source": "table", "reason": ""
+    }  # fmt: skip
+    top = state["standings"][0]
+    assert (top["name"], top["won"], top["difference"]) == ("Pareja 5", 1, 40)
+    # the acta of that table's game reads as for any table
+    acta = desk.get(f"/api/tables/{board['table']['id']}/games/1/acta")
+    assert acta.status_code == 200 and acta.json()["acta"]["winner"] == "2-4"
+
+
+def test_the_desk_overrides_a_tables_result_with_a_reason(desk):
+    state = new_tournament(desk, teams=2)
+    tid = state["tournament"]["id"]
+    draw(desk, tid)
+    state = desk.post(f"{BASE}/{tid}/rounds/1/tables").json()
+    board = boards_of(state, 1)[0]
+    play_ordago(desk, board["table"]["id"], team_a_wins=True)
+    no_reason = desk.put(
+        f"{BASE}/{tid}/boards/{board['id']}/result",
+        json={"winner": "b", "stones_a": 10, "stones_b": 40, "reason": "  "},
+    )
+    assert no_reason.status_code == 422 and "reason" in no_reason.json()["detail"]
+    state = desk.put(
+        f"{BASE}/{tid}/boards/{board['id']}/result",
+        json={"winner": "b", "stones_a": 10, "stones_b": 40, "reason": "seña falsa probada"},
+    ).json()
+    assert boards_of(state, 1)[0]["result"]["source"] == "desk"
+    assert state["standings"][0]["name"] == "Pareja 2"
+
+
+def test_an_odd_field_gives_byes_and_nobody_a_second_before_all(desk):
+    state = new_tournament(desk, teams=5, rounds=5)
+    tid = state["tournament"]["id"]
+    had_bye = []
+    for number in range(1, 6):
+        state = draw(desk, tid)
+        bye = [b for b in boards_of(state, number) if b["team_b"] is None]
+        assert len(bye) == 1 and bye[0]["result"]["source"] == "bye"
+        assert bye[0]["result"]["stones_a"] == 40
+        had_bye.append(bye[0]["team_a"]["name"])
+        state = finish_round_at_the_desk(desk, tid, state, number)
+    assert sorted(had_bye) == [f"Pareja {i}" for i in range(1, 6)]
+
+
+def test_a_withdrawal_between_rounds_gives_the_even_field_a_bye(desk):
+    state = new_tournament(desk)
+    tid = state["tournament"]["id"]
+    state = finish_round_at_the_desk(desk, tid, draw(desk, tid), 1)
+    gone = state["teams"][2]["id"]
+    state = desk.post(f"{BASE}/{tid}/teams/{gone}/withdraw").json()
+    assert state["teams"][2]["withdrawn_round"] == 2
+    state = draw(desk, tid)
+    boards = boards_of(state, 2)
+    assert len(boards) == 4 and sum(b["team_b"] is None for b in boards) == 1
+    assert gone not in {b["team_a"]["id"] for b in boards} | {
+        b["team_b"]["id"] for b in boards if b["team_b"]
+    }
+    again = desk.post(f"{BASE}/{tid}/teams/{gone}/withdraw")
+    assert again.status_code == 409 and "already withdrawn" in again.json()["detail"]
+
+
+def test_no_rematch_when_one_can_be_avoided(desk):
+    state = new_tournament(desk, teams=4, rounds=3)
+    tid = state["tournament"]["id"]
+    met = set()
+    for number in range(1, 4):
+        state = draw(desk, tid)
+        for b in boards_of(state, number):
+            pair = frozenset((b["team_a"]["id"], b["team_b"]["id"]))
+            assert pair not in met
+            met.add(pair)
+        state = finish_round_at_the_desk(desk, tid, state, number)
+    assert len(met) == 6  # every pair of the four met once
+    over = desk.post(f"{BASE}/{tid}/rounds")
+    assert over.status_code == 409 and "all are drawn" in over.json()["detail"]
+
+
+def test_a_round_is_drawn_only_once_the_last_has_every_result(desk):
+    state = new_tournament(desk, teams=4)
+    tid = state["tournament"]["id"]
+    draw(desk, tid)
+    refused = desk.post(f"{BASE}/{tid}/rounds")
+    assert refused.status_code == 409 and "board(s) 1, 2" in refused.json()["detail"]
+
+
+def test_lateness_follows_the_settings(desk):
+    state = new_tournament(
+        desk, teams=4, lateness={"courtesy_minutes": 10, "forfeit_minutes": 20, "stones": 3}
+    )
+    tid = state["tournament"]["id"]
+    state = draw(desk, tid)
+    first, second = boards_of(state, 1)
+    early = desk.post(
+        f"{BASE}/{tid}/boards/{first['id']}/arrivals", json={"team_id": first["team_a"]["id"]}
+    )
+    assert early.status_code == 409 and "start its clock" in early.json()["detail"]
+    assert desk.post(f"{BASE}/{tid}/rounds/1/start").status_code == 200
+
+    def arrive(board, side, minutes):
+        response = desk.post(
+            f"{BASE}/{tid}/boards/{board['id']}/arrivals",
+            json={"team_id": board[side]["id"], "minutes_late": minutes},
+        )
+        assert response.status_code == 201, response.text
+        return response.json()
+
+    arrive(first, "team_a", 4)
+    state = arrive(first, "team_b", 12)
+    events = boards_of(state, 1)[0]["lateness"]
+    assert [(e["sanction"], e["stones"]) for e in events] == [("none", 0), ("stones", 3)]
+    late = next(r for r in state["standings"] if r["team_id"] == first["team_b"]["id"])
+    assert (late["deducted"], late["difference"]) == (3, -3)
+
+    state = arrive(second, "team_a", 25)
+    result = boards_of(state, 1)[1]["result"]
+    assert (result["winner"], result["source"], result["stones_b"]) == ("b", "forfeit", 40)
+    twice = desk.post(
+        f"{BASE}/{tid}/boards/{second['id']}/arrivals",
+        json={"team_id": second["team_a"]["id"], "minutes_late": 1},
+    )
+    assert twice.status_code == 409
+
+
+def test_exports_list_every_board(desk):
+    state = new_tournament(desk, teams=3)
+    tid = state["tournament"]["id"]
+    finish_round_at_the_desk(desk, tid, draw(desk, tid), 1)
+    exported = desk.get(f"{BASE}/{tid}/export.csv")
+    assert exported.headers["content-disposition"].startswith("attachment")
+    rows = list(csv.DictReader(io.StringIO(exported.text)))
+    assert [(r["team_a"], r["team_b"], r["winner"], r["source"]) for r in rows] == [
+        ("Pareja 1", "Pareja 2", "Pareja 1", "desk"),
+        ("Pareja 3", "(bye)", "Pareja 3", "bye"),
+    ]
+    as_json = desk.get(f"{BASE}/{tid}/export.json").json()
+    assert [r["name"] for r in as_json["standings"]][:1] in (["Pareja 1"], ["Pareja 3"])
+    assert as_json["tie_breaks"][0] == "games won"
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"name": "X", "settings": {"rounds": 0}}, "rounds"),
+        ({"name": "X", "settings": {"format": "league"}}, "format"),
+        ({"name": "X", "settings": {"lateness": {"forfeit_minutes": 5}}}, "forfeit_minutes"),
+        ({"name": "X", "settings": {"colour": "red"}}, "colour"),
+        ({"name": ""}, "name"),
+    ],
+)
+def test_bad_tournaments_are_refused_with_one_message(desk, body, message):
+    response = desk.post(BASE, json=body)
+    assert response.status_code == 422
+    assert message in response.json()["detail"]
+
+
+def test_bad_teams_are_refused(desk):
+    state = new_tournament(desk, teams=2)
+    tid = state["tournament"]["id"]
+    three = desk.post(f"{BASE}/{tid}/teams", json={"name": "Trío", "players": ["a", "b", "c"]})
+    assert three.status_code == 409 and "2 players" in three.json()["detail"]
+    same = desk.post(f"{BASE}/{tid}/teams", json={"name": "Pareja 1", "players": ["a", "b"]})
+    assert same.status_code == 409 and "already registered" in same.json()["detail"]
+    assert desk.get(f"{BASE}/999").status_code == 404
+    draw(desk, tid)
+    late = desk.post(f"{BASE}/{tid}/teams", json={"name": "Tarde", "players": ["a", "b"]})
+    assert late.status_code == 409
+
+
+def test_teams_of_three_play_at_six_seat_tables_seated_alternately(desk):
+    state = new_tournament(desk, teams=0, team_size=3)
+    tid = state["tournament"]["id"]
+    for i in range(1, 5):
+        team = {"name": f"Equipo {i}", "players": [f"E{i}a", f"E{i}b", f"E{i}c"]}
+        assert desk.post(f"{BASE}/{tid}/teams", json=team).status_code == 201
+    draw(desk, tid)
+    state = desk.post(f"{BASE}/{tid}/rounds/1/tables").json()
+    board = boards_of(state, 1)[0]
+    table = desk.get(f"/api/tables/{board['table']['id']}").json()["table"]
+    assert table["players"] == 6
+    a, b = board["team_a"]["name"][-1], board["team_b"]["name"][-1]
+    seated = [f"E{a}a", f"E{b}a", f"E{a}b", f"E{b}b", f"E{a}c", f"E{b}c"]
+    assert [s["name"] for s in table["seats"]] == seated
+
+
+def test_groups_then_knockout(desk):
+    state = new_tournament(desk, teams=8, format="groups_knockout")
+    tid = state["tournament"]["id"]
+    for number in range(1, 4):  # groups of four: three rounds of round robin
+        state = draw(desk, tid)
+        assert state["rounds"][-1]["stage"] == "group"
+        state = finish_round_at_the_desk(desk, tid, state, number)
+    assert sorted({t["group"] for t in state["teams"]}) == [1, 2]
+    state = draw(desk, tid)  # semi-finals: the best two of each group
+    semis = boards_of(state, 4)
+    assert state["rounds"][-1]["stage"] == "knockout" and len(semis) == 2
+    group = {t["id"]: t["group"] for t in state["teams"]}
+    assert all(group[b["team_a"]["id"]] != group[b["team_b"]["id"]] for b in semis)
+    state = finish_round_at_the_desk(desk, tid, state, 4)
+    state = draw(desk, tid)
+    final = boards_of(state, 5)
+    assert len(final) == 1
+    assert final[0]["team_a"]["id"] == semis[0]["team_a"]["id"]
+    state = finish_round_at_the_desk(desk, tid, state, 5)
+    over = desk.post(f"{BASE}/{tid}/rounds")
+    assert over.status_code == 409 and "over" in over.json()["detail"]
+
+
+def test_the_tables_made_for_a_round_leave_the_active_table_as_it_was(desk):
+    own = desk.post(
+        "/api/tables",
+        json={"name": "Mesa del bar", "seats": [{"seat": s, "name": f"S{s}"} for s in range(1, 5)]},
+    ).json()["table"]["id"]
+    state = new_tournament(desk, teams=4)
+    tid = state["tournament"]["id"]
+    draw(desk, tid)
+    state = desk.post(f"{BASE}/{tid}/rounds/1/tables").json()
+    assert len({b["table"]["id"] for b in boards_of(state, 1)}) == 2
+    assert desk.get("/api/tables").json()["active"] == own
+
+
+def test_no_arrival_once_a_board_has_its_result(desk):
+    state = new_tournament(desk, teams=2)
+    tid = state["tournament"]["id"]
+    state = finish_round_at_the_desk(desk, tid, draw(desk, tid), 1)
+    desk.post(f"{BASE}/{tid}/rounds/1/start")
+    board = boards_of(state, 1)[0]
+    late = desk.post(
+        f"{BASE}/{tid}/boards/{board['id']}/arrivals",
+        json={"team_id": board["team_b"]["id"], "minutes_late": 45},
+    )
+    assert late.status_code == 409 and "has its result" in late.json()["detail"]
+    assert boards_of(desk.get(f"{BASE}/{tid}").json(), 1)[0]["result"]["source"] == "desk"
+
+
+def test_both_teams_past_the_forfeit_limit_both_lose(desk):
+    state = new_tournament(desk, teams=2)
+    tid = state["tournament"]["id"]
+    board = boards_of(draw(desk, tid), 1)[0]
+    desk.post(f"{BASE}/{tid}/rounds/1/start")
+    for side in ("team_a", "team_b"):
+        response = desk.post(
+            f"{BASE}/{tid}/boards/{board['id']}/arrivals",
+            json={"team_id": board[side]["id"], "minutes_late": 31},
+        )
+        assert response.status_code == 201, response.text
+    result = boards_of(response.json(), 1)[0]["result"]
+    assert (result["winner"], result["source"]) == ("none", "forfeit")
+    assert [r["lost"] for r in response.json()["standings"]] == [1, 1]

@@ -1,0 +1,64 @@
+"""Hypothesis sends every POST and PUT route of the desk bodies that are valid, nearly valid
+and anything at all (as ``test_fuzz_bodies`` does for the rest of the API): never a 500."""
+
+import json
+
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from api.app import create_app
+from api.settings import Settings
+from tests.api.test_fuzz_bodies import VALID as OTHER_ROUTES
+from tests.api.test_fuzz_bodies import bodies, body_routes
+
+VALID = {
+    "/api/desk/tournaments": {"name": "Liga", "settings": {"rounds": 3, "bye": {"stones_won": 30}}},
+    "/api/desk/tournaments/{tournament_id}/teams": {"name": "P", "players": ["a", "b"]},
+    "/api/desk/tournaments/{tournament_id}/boards/{board_id}/arrivals": {
+        "team_id": 1, "minutes_late": 3.5
+    },
+    "/api/desk/tournaments/{tournament_id}/boards/{board_id}/result": {
+        "winner": "a", "stones_a": 40, "stones_b": 3, "reason": "acta"
+    },
+}  # fmt: skip
+PATH_VALUES = {"tournament_id": "1", "board_id": "1", "team_id": "1", "number": "1"}
+
+
+def desk_body_routes(app) -> list[tuple[str, str]]:
+    return [(m, p) for m, p in body_routes(app) if p not in OTHER_ROUTES]
+
+
+def test_every_desk_body_route_has_a_valid_example(tmp_path):
+    app = create_app(Settings(data_dir=tmp_path, live=False, desk=True))
+    assert {path for _, path in desk_body_routes(app)} == set(VALID)
+
+
+def test_no_body_of_a_desk_route_is_a_server_error(tmp_path):
+    app = create_app(Settings(data_dir=tmp_path, live=False, desk=True))
+    routes = desk_body_routes(app)
+    with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False) as client:
+        assert client.post("/api/desk/tournaments", json={"name": "Open"}).status_code == 201
+        for name in ("P1", "P2"):
+            team = {"name": name, "players": ["a", "b"]}
+            assert client.post("/api/desk/tournaments/1/teams", json=team).status_code == 201
+        assert client.post("/api/desk/tournaments/1/rounds").status_code == 201
+        assert client.post("/api/desk/tournaments/1/rounds/1/start").status_code == 200
+
+        @settings(
+            max_examples=150,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        )
+        @given(data=st.data())
+        def fuzz(data):
+            method, path = data.draw(st.sampled_from(routes))
+            body = data.draw(bodies(VALID[path]))
+            url = path.format(**PATH_VALUES)
+            response = client.request(
+                method, url, content=json.dumps(body), headers={"content-type": "application/json"}
+            )
+            assert response.status_code < 500, (method, url, body, response.text)
+            assert "detail" in response.json() or response.status_code < 300
+
+        fuzz()

@@ -1,0 +1,156 @@
+"""The done-when of the tournament desk, in a real browser (Debian's chromium): a four-round
+Swiss tournament of eight pairs on four tables, run from the desk page against `keinu serve
+--desk`. The games are played at the tables through the referee's API (an órdago accepted,
+then the cards), and each result reaches the desk page from the table's own game end; one
+result is typed at the desk with its reason. One pair arrives late (a sanction), one withdraws
+after round 2 (so rounds 3 and 4 each have a bye, for two different pairs), the big screen
+follows, one table's acta is signed and printed, and the results are exported."""
+
+import csv
+import re
+import time
+
+import httpx
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+from tests.api.desk_helpers import play_ordago
+from tests.browser.test_dashboard import CHROMIUM_ARGS
+from tests.keinu_server import KeinuServer
+
+pytestmark = pytest.mark.browser
+PAIRS = [(f"Pareja {i}", f"J{i}a", f"J{i}b") for i in range(1, 9)]
+
+
+def test_a_four_round_swiss_of_eight_pairs_runs_from_the_desk(tmp_path):
+    server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
+    try:
+        banner = [server.process.stdout.readline() for _ in range(2)]
+        assert banner[1].strip() == f"keinu: tournament desk on {server.url}/desk"
+        with sync_playwright() as playwright, httpx.Client(base_url=server.url) as tables:
+            browser = playwright.chromium.launch(
+                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+            )
+            page = browser.new_page(viewport={"width": 1500, "height": 1100})
+            errors = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.on("dialog", lambda dialog: dialog.accept())
+            page.goto(f"{server.url}/desk")
+
+            page.fill("#new-tournament input[name=name]", "Open de Otoño")
+            expect(page.locator("#new-tournament input[name=courtesy_minutes]")).to_have_value("10")
+            page.click("#new-tournament button[type=submit]")
+            expect(page.locator("#t-name")).to_have_text("Open de Otoño")
+            for i, (name, first, second) in enumerate(PAIRS, start=1):
+                page.fill("#register input[name=name]", name)
+                page.fill("#register input[name=player1]", first)
+                page.fill("#register input[name=player2]", second)
+                page.click("#register button[type=submit]")
+                expect(page.locator("#teams tbody tr")).to_have_count(i)
+
+            screen = browser.new_page(viewport={"width": 1600, "height": 900})
+            screen.on("pageerror", lambda exc: errors.append(str(exc)))
+            screen.goto(f"{server.url}/desk/screen")
+            expect(screen.locator("#name")).to_have_text("Open de Otoño")
+
+            tid = int(page.url.split("tournament=")[1])
+            byes = []
+            for number in range(1, 5):
+                if number == 3:  # Pareja 8 leaves the tournament: seven pairs, so a bye
+                    page.locator("#teams tr[data-team]").nth(7).locator(".withdraw").click()
+                    expect(page.locator("#teams tr.withdrawn")).to_have_count(1)
+                page.click("#draw")
+                section = page.locator(f"section.round[data-round='{number}']")
+                rows = section.locator("tbody tr")
+                expect(rows).to_have_count(4)
+                section.locator("button.assign").click()
+                expect(section.locator("a.acta")).to_have_count(4 if number < 3 else 3)
+                section.locator("button.start").click()
+                expect(section.locator(".clock").first).to_contain_text("cortesía")
+                if number == 1:  # team B of board 1 sits down 12 minutes after the start
+                    arrival = rows.nth(0).locator(".arrival[data-side=b]")
+                    arrival.locator("input").fill("12")
+                    arrival.locator("button").click()
+                    expect(rows.nth(0).locator(".sanction")).to_have_text(
+                        "B: 12 min — −5 piedras · stones"
+                    )
+                    rows.nth(0).locator(".arrival[data-side=a] button").click()  # on time
+                    expect(rows.nth(0).locator(".sanction").first).to_contain_text("a tiempo")
+                    expect(rows.nth(0)).to_contain_text("en juego · playing")
+                expect(screen.locator("#round")).to_have_text(f"Ronda {number} · Round {number}")
+                expect(screen.locator("#clock")).to_have_text(re.compile(r"^0:0\d$"))
+                expect(screen.locator("#boards td.table").first).to_have_attribute(
+                    "title", f"Open de Otoño R{number} M1"
+                )
+
+                state = tables.get(f"/api/desk/tournaments/{tid}").json()
+                boards = state["rounds"][number - 1]["boards"]
+                for i, board in enumerate(boards):
+                    row = rows.nth(i)
+                    if board["team_b"] is None:
+                        byes.append(board["team_a"]["name"])
+                        expect(row.locator("td.result")).to_contain_text("descanso · bye")
+                        continue
+                    if number == 2 and i == 3:  # this one is typed at the desk, with a reason
+                        form = row.locator("form.override")
+                        form.locator("select").select_option("b")
+                        form.locator("[name=stones_a]").fill("22")
+                        form.locator("[name=stones_b]").fill("40")
+                        form.locator("[name=reason]").fill("hoja de la mesa")
+                        form.locator("button").click()
+                        expect(row.locator("td.result")).to_contain_text("22–40")
+                        continue
+                    a_wins = (number + i) % 2 == 0
+                    started = time.monotonic()
+                    play_ordago(tables, board["table"]["id"], team_a_wins=a_wins)
+                    expected = "40–0" if a_wins else "0–40"
+                    expect(row.locator("td.result")).to_contain_text(expected)
+                    expect(row.locator("td.result")).to_contain_text("de la mesa")
+                    if number == 1 and i == 0:
+                        assert time.monotonic() - started < 1.5  # the game's end, then the page
+                expect(screen.locator("#boards td.done:not(:empty)")).to_have_count(
+                    4 if number < 3 else 3
+                )
+
+            assert len(byes) == 2 and byes[0] != byes[1]
+            assert "Pareja 8" not in byes
+            standings = page.locator("#standings tbody tr")
+            expect(standings).to_have_count(8)
+            expect(page.locator("#tie-breaks")).to_contain_text(
+                "games won → Buchholz → stone difference → head to head"
+            )
+            final = tables.get(f"/api/desk/tournaments/{tid}").json()["standings"]
+            expect(standings.first.locator("td").nth(1)).to_have_text(final[0]["name"])
+            expect(screen.locator("#standings tbody tr").first).to_contain_text(final[0]["name"])
+            late = next(r for r in final if r["deducted"])
+            assert late["deducted"] == 5
+            assert sum(r["won"] for r in final) == 2 * 4 + 2 * (3 + 1)  # a winner a board, byes too
+            assert page.locator("#draw").is_enabled()
+            page.click("#draw")  # a fifth round is not in the settings
+            expect(page.locator("#error")).to_contain_text("4 rounds")
+
+            page.screenshot(path=str(tmp_path / "desk.png"), full_page=True)
+            screen.screenshot(path=str(tmp_path / "screen.png"))
+            with page.expect_download() as download:
+                page.click("#export-csv")
+            lines = list(csv.DictReader(download.value.path().open(encoding="utf-8")))
+            assert len(lines) == 16
+            assert {line["source"] for line in lines} == {"table", "desk", "bye"}
+
+            first_board = page.locator("section.round[data-round='1'] tbody tr").first
+            acta_url = first_board.locator("a.acta").get_attribute("href")
+            acta = browser.new_page(viewport={"width": 1000, "height": 1200})
+            acta.on("pageerror", lambda exc: errors.append(str(exc)))
+            acta.goto(f"{server.url}{acta_url}")
+            expect(acta.locator("#players tbody tr")).to_have_count(4)
+            expect(acta.locator("#players tbody")).to_contain_text("J1a")
+            acta.fill("input[name=referee]", "Maite")
+            acta.fill("textarea[name=notes]", "La pareja B llegó 12 minutos tarde.")
+            acta.click("#sign button[type=submit]")
+            expect(acta.locator("#signed-referee")).to_have_text("Maite")
+            pdf = acta.pdf(format="A4")
+            assert pdf.startswith(b"%PDF") and len(pdf) > 5000
+            assert errors == []
+            browser.close()
+    finally:
+        server.stop()

@@ -1,0 +1,35 @@
+"""Lateness sanctions, pure: none within the courtesy wait, then the setting, then forfeit."""
+
+import pytest
+
+from api.tournament.clock import sanction_for
+from api.tournament.settings import Lateness, default_settings, settings_with
+from vision.config.loader import SettingsError
+
+RULES = Lateness(courtesy_minutes=10, sanction="stones", stones=5, forfeit_minutes=30)
+
+
+@pytest.mark.parametrize(
+    ("minutes", "sanction", "stones"),
+    [(0, "none", 0), (10, "none", 0), (10.5, "stones", 5), (30, "stones", 5), (31, "forfeit", 0)],
+)
+def test_the_sanction_follows_the_minutes(minutes, sanction, stones):
+    verdict = sanction_for(minutes, RULES)
+    assert (verdict.sanction, verdict.stones) == (sanction, stones)
+
+
+def test_a_warning_instead_of_stones():
+    rules = RULES.model_copy(update={"sanction": "warning"})
+    assert sanction_for(15, rules).sanction == "warning"
+
+
+def test_the_settings_file_loads_and_a_change_is_checked():
+    defaults = default_settings()
+    assert defaults.format == "swiss" and defaults.lateness.courtesy_minutes == 10
+    changed = settings_with({"lateness": {"courtesy_minutes": 5}, "rounds": 6})
+    assert (changed.lateness.courtesy_minutes, changed.lateness.forfeit_minutes) == (5, 30)
+    assert changed.rounds == 6
+    with pytest.raises(SettingsError, match="forfeit_minutes must be longer"):
+        settings_with({"lateness": {"forfeit_minutes": 5}})
+    with pytest.raises(SettingsError, match="stones_won must be more"):
+        settings_with({"bye": {"stones_won": 0}})
