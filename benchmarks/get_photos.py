@@ -81,14 +81,15 @@ SOURCES: tuple[Source, ...] = (
 )
 
 #: Faces cut out of a group photo: its file under the cache -> {face photo: (x0, y0, x1, y1)}.
-#: multi_face.jpg's young man in sunglasses is left out: his eyes cannot be seen, so the
-#: generator's eye gestures on him would be truth nobody could find.
+#: Each box holds one face only: a neighbour's face in it is a second seat, whose still photo
+#: made false gestures. multi_face.jpg's young man in sunglasses is left out: his eyes cannot be
+#: seen, so the generator's eye gestures on him would be truth nobody could find.
 CROPS: dict[str, dict[str, tuple[int, int, int, int]]] = {
     "group/multi_face.jpg": {
-        "tuning/multi_face-long-hair.jpg": (237, 140, 517, 505),
-        "tuning/multi_face-curls.jpg": (385, 140, 533, 372),
-        "tuning/multi_face-centre.jpg": (473, 250, 693, 640),
-        "tuning/multi_face-red-hair.jpg": (610, 240, 880, 667),
+        "tuning/multi_face-long-hair.jpg": (250, 150, 440, 505),
+        "tuning/multi_face-curls.jpg": (432, 140, 533, 372),
+        "tuning/multi_face-centre.jpg": (520, 260, 680, 640),
+        "tuning/multi_face-red-hair.jpg": (640, 240, 880, 667),
     },
 }
 
