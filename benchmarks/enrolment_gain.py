@@ -138,7 +138,7 @@ def main() -> int:
     before: dict[str, Score] = defaultdict(Score)
     after: dict[str, Score] = defaultdict(Score)
     clips_of: dict[str, int] = defaultdict(int)
-    for clip in load_clips(args.footage, "all"):
+    for clip in load_clips([args.footage], "all"):
         by_kind: dict[str, list[dict]] = defaultdict(list)
         for g in sorted(clip.truth["gestures"], key=lambda g: g["start_ms"]):
             by_kind[g["kind"]].append(g)

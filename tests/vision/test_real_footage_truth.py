@@ -1,5 +1,6 @@
 """The real-footage yardstick's own pieces: labels turned into truth files, the committed truth
-files themselves, and the held first frame in front of a clip."""
+files themselves, the held first frame in front of a clip, the clips found in several footage
+folders, and a split's tally."""
 
 from __future__ import annotations
 
@@ -10,8 +11,18 @@ import numpy as np
 import pytest
 
 from benchmarks.import_footage_labels import truth_name, truth_of
-from benchmarks.real_footage import TRUTH_DIR, lead_in_frames, lead_in_ms_of
-from engine.gesture import GESTURE_SIDES
+from benchmarks.real_footage import (
+    TRUTH_DIR,
+    Clip,
+    Run,
+    Tally,
+    lead_in_frames,
+    lead_in_ms_of,
+    load_clips,
+    score_clip,
+)
+from benchmarks.real_footage import main as real_footage_main
+from engine.gesture import GESTURE_SIDES, Gesture
 
 
 def test_labels_become_a_truth_file_on_the_project_s_vocabulary(sample_videos: Path):
@@ -62,3 +73,69 @@ def test_the_lead_in_holds_the_first_frame_on_the_clip_s_own_clock(sample_videos
     assert all(np.array_equal(frames[0][2], image) for _, _, image in frames[: held + 1])
     assert not np.array_equal(frames[0][2], frames[-1][2])
     assert [index for index, _, _ in frames] == list(range(len(frames)))
+
+
+def _truth(video: str, split: str, signalling: bool, gestures: list[dict]) -> dict:
+    return {
+        "video": video, "fps": 30.0, "width": 64, "height": 48, "frames": 300, "split": split,
+        "signalling": signalling, "complete": True, "seats": {}, "gestures": gestures,
+        "distractors": [], "ignore": [],
+    }  # fmt: skip
+
+
+def test_each_clip_comes_from_the_first_folder_that_holds_it(tmp_path: Path, capsys):
+    shared, registry, truths = tmp_path / "shared", tmp_path / "registry", tmp_path / "truths"
+    for path in (shared / "a/one.mp4", shared / "a/both.mp4", registry / "a/both.mp4",
+                 registry / "b/two.mp4"):  # fmt: skip
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"")
+    truths.mkdir()
+    for video, split in (("a/one.mp4", "tuning"), ("a/both.mp4", "heldout"),
+                         ("b/two.mp4", "tuning"), ("c/none.mp4", "tuning")):  # fmt: skip
+        (truths / truth_name(video)).write_text(json.dumps(_truth(video, split, False, [])))
+    clips = load_clips([shared, registry], "all", truths)
+    assert {c.name: c.video for c in clips} == {
+        "a--one": shared / "a/one.mp4",
+        "a--both": shared / "a/both.mp4",
+        "b--two": registry / "b/two.mp4",
+    }
+    assert "c/none.mp4: not in" in capsys.readouterr().err
+    assert [c.name for c in load_clips([registry, shared], "tuning", truths)] == [
+        "a--one",
+        "b--two",
+    ]
+    assert load_clips([registry, shared], "heldout", truths)[0].video == registry / "a/both.mp4"
+
+
+def test_a_folder_that_is_not_there_is_one_line_of_error(tmp_path: Path, capsys):
+    with pytest.raises(SystemExit) as stop:
+        real_footage_main([str(tmp_path), str(tmp_path / "missing")])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.strip().endswith(f"{tmp_path / 'missing'} is not a folder")
+
+
+def _gesture(kind: str, side: str | None, start_ms: int, end_ms: int) -> Gesture:
+    return Gesture(seat=1, kind=kind, side=side, start_ms=start_ms, end_ms=end_ms)
+
+
+def test_a_split_tallies_signalling_scores_and_false_gestures_per_five_minutes():
+    wink = {"seat": 1, "kind": "wink", "side": "left", "start_ms": 1000, "end_ms": 1400}
+    signalling = Clip("s", _truth("s.mp4", "tuning", True, [wink]), Path("s.mp4"))
+    quiet = Clip("q", _truth("q.mp4", "tuning", False, []), Path("q.mp4"))
+    tally = Tally()
+    found = Run([_gesture("wink", "left", 1033, 1400), _gesture("pout", None, 5000, 5500)], 9000)
+    tally.add(signalling, found, score_clip(signalling, found))
+    talking = Run(
+        [_gesture("brows_raised", None, 2000, 2600), _gesture("brows_raised", None, 40000, 41000),
+         _gesture("head_tilt", "left", 70000, 71000)],
+        120_000,
+    )  # fmt: skip
+    tally.add(quiet, talking, score_clip(quiet, talking))
+    assert tally.clips == 1 and tally.seconds == pytest.approx(10.0)
+    assert tally.score.recall() == 1.0 and tally.score.precision() == 0.5
+    assert tally.false_per_5min == pytest.approx(3 / 2 * 5)
+    assert tally.quiet_kinds().endswith("brows_raised 2, head_tilt left 1")
+    assert tally.summary("tuning") == (
+        "tuning precision 0.500 recall 1.000 onset_ms 33 false_per_5min 7.5 "
+        "(3 in 2.00 watched minutes)"
+    )
