@@ -7,7 +7,8 @@ import httpx
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from tests.browser.test_dashboard import CHROMIUM_ARGS, NAMES, REPO
+from tests.browser.chromium import launch_chromium
+from tests.browser.test_dashboard import NAMES, REPO
 from tests.keinu_server import KeinuServer
 
 pytestmark = pytest.mark.browser
@@ -26,9 +27,7 @@ def test_the_referee_signs_and_prints_a_games_acta(tmp_path):
             httpx.post(f"{server.url}/api/hands/{hand_id}/calls", json={"seat": seat, "text": text})
         httpx.put(f"{server.url}/api/hands/{hand_id}/shown", json={"hands": EXAMPLE["hands"]})
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-            )
+            browser = launch_chromium(playwright)
             page = browser.new_page(viewport={"width": 1000, "height": 1200})
             errors = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -14,7 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from tests.keinu_server import KeinuServer
 
@@ -26,15 +26,6 @@ REPO = Path(__file__).resolve().parents[2]
 # (which then needs its .truth.json beside it).
 SOURCE = Path(os.environ.get("KEINU_SOURCE") or REPO / "sample_videos" / "table.mp4")
 SAMPLE_TRUTH = SOURCE.with_suffix("").with_suffix(".truth.json")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 NAMES = {1: "Ane", 2: "Bego", 3: "Koldo", 4: "Iñaki"}
 HANDS = {1: "7721", 2: "33S2", 3: "RRS1", 4: "CCC6"}
 # DESIGN.md's worked example without its seña (the video brings the señas). A call is typed
@@ -66,16 +57,6 @@ def serving(tmp_path: Path, *options: str):
 def server(tmp_path_factory):
     with serving(tmp_path_factory.mktemp("data")) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-        )
-        yield chromium
-        chromium.close()
 
 
 def press_call(page, seat: int, keys: str) -> None:

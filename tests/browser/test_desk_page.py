@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from tests.api.desk_helpers import play_ordago
-from tests.browser.test_dashboard import CHROMIUM_ARGS
+from tests.browser.chromium import launch_chromium
 from tests.keinu_server import KeinuServer
 
 pytestmark = pytest.mark.browser
@@ -28,9 +28,7 @@ def test_a_four_round_swiss_of_eight_pairs_runs_from_the_desk(tmp_path):
         banner = [server.process.stdout.readline() for _ in range(2)]
         assert banner[1].strip() == f"keinu: tournament desk on {server.url}/desk"
         with sync_playwright() as playwright, httpx.Client(base_url=server.url) as tables:
-            browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-            )
+            browser = launch_chromium(playwright)
             page = browser.new_page(viewport={"width": 1500, "height": 1100})
             errors = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))

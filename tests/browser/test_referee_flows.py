@@ -11,7 +11,6 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_dashboard import CALLS, NAMES, press_call
-from tests.browser.test_dashboard import browser as browser  # the shared chromium fixture
 from tests.keinu_server import KeinuServer
 
 pytestmark = pytest.mark.browser

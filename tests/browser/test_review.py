@@ -13,9 +13,9 @@ import cv2
 import httpx
 import numpy as np
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-from tests.browser.test_dashboard import CHROMIUM_ARGS, NAMES
+from tests.browser.test_dashboard import NAMES
 from tests.keinu_server import KEINU, KeinuServer, free_port
 
 pytestmark = pytest.mark.browser
@@ -41,16 +41,6 @@ def wait_for(predicate, timeout: float) -> bool:
             return True
         time.sleep(0.1)
     return False
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-        )
-        yield chromium
-        chromium.close()
 
 
 def frames_recorded(url: str) -> int:

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_dashboard import browser as browser  # the shared chromium fixture
 from tests.browser.test_dashboard import press_call
 from tests.keinu_server import KeinuServer
 

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from benchmarks.shrink_eval_set import shrink_clip
-from tests.browser.test_dashboard import browser, serving  # noqa: F401 (the browser fixture)
+from tests.browser.test_dashboard import serving
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +29,7 @@ def small_face_clip(sample_videos, folder, width):
     return folder / "small.mp4"
 
 
-def test_a_seat_too_small_to_judge_says_so_on_its_tile(browser, sample_videos, tmp_path):  # noqa: F811
+def test_a_seat_too_small_to_judge_says_so_on_its_tile(browser, sample_videos, tmp_path):
     clip = small_face_clip(sample_videos, tmp_path, 45)
     with serving(tmp_path / "data", "--source", str(clip), "--loop") as url:
         page = browser.new_page(viewport={"width": 1366, "height": 900})
