@@ -1,16 +1,12 @@
 """Hypothesis sends every POST and PUT route of the desk bodies that are valid, nearly valid
 and anything at all (as ``test_fuzz_bodies`` does for the rest of the API): never a 500."""
 
-import json
-
 from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from api.app import create_app
 from api.settings import Settings
 from tests.api.test_fuzz_bodies import VALID as OTHER_ROUTES
-from tests.api.test_fuzz_bodies import bodies, body_routes
+from tests.api.test_fuzz_bodies import body_routes, fuzz_bodies
 
 VALID = {
     "/api/desk/tournaments": {"name": "Liga", "settings": {"rounds": 3, "bye": {"stones_won": 30}}},
@@ -45,20 +41,4 @@ def test_no_body_of_a_desk_route_is_a_server_error(tmp_path):
         assert client.post("/api/desk/tournaments/1/rounds").status_code == 201
         assert client.post("/api/desk/tournaments/1/rounds/1/start").status_code == 200
 
-        @settings(
-            max_examples=150,
-            deadline=None,
-            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-        )
-        @given(data=st.data())
-        def fuzz(data):
-            method, path = data.draw(st.sampled_from(routes))
-            body = data.draw(bodies(VALID[path]))
-            url = path.format(**PATH_VALUES)
-            response = client.request(
-                method, url, content=json.dumps(body), headers={"content-type": "application/json"}
-            )
-            assert response.status_code < 500, (method, url, body, response.text)
-            assert "detail" in response.json() or response.status_code < 300
-
-        fuzz()
+        fuzz_bodies(client, routes, VALID, PATH_VALUES, examples=150)
