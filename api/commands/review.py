@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from api.cli import UserError
+from api.commands.listening import listening_socket, serve_on
 from api.exports.errors import ExportError
 from api.exports.session import SESSION_NAME, load_session, session_name, table_id_of
 from api.settings import Settings
@@ -29,8 +30,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
-
     from api.app import create_app
     from api.recording.review import AnalysisReview
 
@@ -54,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
             raise UserError(str(exc)) from None
         query = ""
     app = create_app(settings, review_folder=folder)
+    sock = listening_socket("127.0.0.1", settings.port)
     print(f"keinu: review on http://127.0.0.1:{settings.port}/review{query}  (Ctrl-C stops)")
     sys.stdout.flush()
-    uvicorn.run(app, host="127.0.0.1", port=settings.port, log_level="warning")
+    serve_on(sock, app)
     return 0

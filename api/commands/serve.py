@@ -8,7 +8,6 @@ and printed once.
 from __future__ import annotations
 
 import argparse
-import errno
 import os
 import secrets
 import socket
@@ -19,6 +18,7 @@ from pydantic import ValidationError
 from pydantic_settings import SettingsError as PydanticSettingsError
 
 from api.cli import UserError
+from api.commands.listening import listening_socket, serve_on
 from api.db.errors import StoreError
 from api.settings import Settings
 
@@ -243,32 +243,6 @@ def _check_host(host: str) -> None:
             ) from None
 
 
-def _check_port_free(host: str, port: int) -> None:
-    family, kind, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
-    with socket.socket(family, kind) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind(address)
-        except OSError as exc:
-            if exc.errno == errno.EADDRINUSE:
-                reason = "is in use (another keinu serve?)"
-            elif exc.errno == errno.EACCES:
-                reason = "needs administrator rights (ports below 1024)"
-            else:
-                reason = f"cannot be used ({exc.strerror})"
-            raise UserError(
-                f"port {port} on {host} {reason}: try another --port, e.g. --port "
-                f"{_free_port(host)}"
-            ) from None
-
-
-def _free_port(host: str) -> int:
-    family, kind, _, _, address = socket.getaddrinfo(host, 0, type=socket.SOCK_STREAM)[0]
-    with socket.socket(family, kind) as probe:
-        probe.bind(address)
-        return probe.getsockname()[1]
-
-
 def _open_data_dir(path: Path) -> None:
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -321,12 +295,10 @@ def _lan_address() -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
-
     from api.app import create_app
 
     settings, token_made = _checked_settings(args)
-    _check_port_free(settings.host, settings.port)
+    sock = listening_socket(settings.host, settings.port)
     _open_data_dir(settings.data_dir)
     try:
         app = create_app(settings)
@@ -348,13 +320,6 @@ def run(args: argparse.Namespace) -> int:
     if settings.desk:
         print(f"keinu: tournament desk on {address.split('?')[0]}desk")
     sys.stdout.flush()
-    uvicorn.run(
-        app,
-        host=settings.host,
-        port=settings.port,
-        log_level="warning",
-        ws_max_size=65_536,
-        timeout_graceful_shutdown=2,
-    )
+    serve_on(sock, app, ws_max_size=65_536, timeout_graceful_shutdown=2)
     sys.stdout.flush()
     return 0
