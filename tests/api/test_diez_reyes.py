@@ -127,3 +127,13 @@ def test_the_choice_is_kept_through_a_restart_the_report_and_the_export(client, 
     assert main(["replay", written["path"]]) == 0
     replayed = json.loads(capsys.readouterr().out)
     assert (replayed["score"], replayed["game_winner"]) == (score, "2-4")
+
+
+def test_every_game_takes_diez_reyes_exactly_where_the_rules_offer_it(client):
+    for game in client.get("/api/rules").json()["games"]:
+        seats = [{"seat": s, "name": f"P{s}"} for s in range(1, game["players"] + 1)]
+        body = {"game": game["game"], "players": game["players"], "seats": seats}
+        response = client.post("/api/tables", json=body | {"diez_reyes": True})
+        assert (response.status_code == 201) is game["diez_reyes"], (game, response.text)
+        if response.status_code == 201:
+            assert response.json()["table"]["diez_reyes"] is True
