@@ -23,8 +23,8 @@ from engine.gesture import Gesture
 from engine.rules import Rules
 from engine.seats import FOUR
 from engine.senas import VERDICTS, SenaRecord, judge_senas, load_profile, summarise_by_seat
-from engine.start import parse_score, parse_wild, played_hands
-from engine.table import Table, parse_hands
+from engine.start import parse_score
+from engine.table import Table
 
 #: What ``hands.shown`` holds for a hand closed with "cards not shown": its showdown is not
 #: settled and the señas that depend on the cards stay pending.
@@ -289,10 +289,8 @@ class Referee:
             hand = self._open_hand(hand_id)
             table = self.engine_table(hand)
             self._check_showdown(hand, table)
-            # a bad card, a card twice, a wild card without its value: refused before any change
-            played_hands(
-                parse_hands(hands, table.rules), parse_wild(wild, table.rules), table.rules
-            )
+            # a bad card, a card twice, a wild card without its value: the engine refuses it
+            # before it changes anything, and nothing is stored
             table.show(hands, wild)
             self.store.set_shown(hand_id, hands, wild)
             state = self.hand_state(hand_id)
