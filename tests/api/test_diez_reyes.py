@@ -73,6 +73,11 @@ def test_a_wild_sota_without_its_value_is_refused_and_changes_nothing(client):
     )
     hand = client.get(f"/api/hands/{hand_id}").json()
     assert (hand["view"]["phase"], hand["hand"]["shown"]) == ("showdown", None)
+    twice = HANDS | {"3": ["Sc", "7", "6", "5"]}
+    response = client.put(f"/api/hands/{hand_id}/shown", json={"hands": twice, "wild": {}})
+    assert response.status_code == 422
+    assert response.json()["detail"] == "hands: the card Sc appears twice"
+    assert show(client, hand_id, wild={"1": ["R"]}).json()["view"]["game_winner"] == "1-3"
 
 
 def test_a_value_for_a_seat_without_a_wild_card_is_refused(client):
