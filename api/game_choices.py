@@ -20,7 +20,8 @@ def _accepted(rules: Rules, **change: Any) -> bool:
 
 
 def game_choices() -> dict[str, Any]:
-    """``{"games": [{"game", "players", "targets", "captains", "stones", "deals"}, ...],
+    """``{"games": [{"game", "players", "targets", "captains", "diez_reyes", "stones",
+    "deals"}, ...],
     "reyes": [...]}``: for each game, the choices its rules allow (the default first)."""
     games = []
     for game, counts in PLAYERS.items():
@@ -35,6 +36,7 @@ def game_choices() -> dict[str, Any]:
                     if rules.is_encaje
                     else [t for t in TARGETS if _accepted(rules, target=t)],
                     "captains": _accepted(rules, captains=True),
+                    "diez_reyes": _accepted(rules, diez_reyes=True),
                     "stones": [n for n in STONES if _accepted(rules, stones=n)],
                     "deals": [d for d in DEALS if _accepted(rules, deal=d)],
                 }

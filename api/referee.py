@@ -24,7 +24,7 @@ from engine.rules import Rules
 from engine.seats import FOUR
 from engine.senas import VERDICTS, SenaRecord, judge_senas, load_profile, summarise_by_seat
 from engine.start import parse_score
-from engine.table import Table, parse_hands
+from engine.table import Table
 
 #: What ``hands.shown`` holds for a hand closed with "cards not shown": its showdown is not
 #: settled and the señas that depend on the cards stay pending.
@@ -55,6 +55,7 @@ def rules_of(table: TableRow) -> Rules:
         captains=table.captains,
         stones=table.stones,
         deal=table.deal,
+        diez_reyes=table.diez_reyes,
         profile=table.profile,
     )
 
@@ -100,6 +101,7 @@ class Referee:
                 captains=rules.captains,
                 stones=rules.stones,
                 deal=rules.deal,
+                diez_reyes=rules.diez_reyes,
             )
             self.store.create_hand(
                 row.id, game=1, hand_in_game=1, mano=mano, score=parse_score(None, rules)
@@ -168,7 +170,7 @@ class Referee:
                 for call in hand.calls:
                     table.apply(Call.parse(call.seat, call.text, call.t_ms), index=call.idx)
                 if hand.shown:
-                    table.show(hand.shown)
+                    table.show(hand.shown, hand.wild)
                 self._tables[hand.id] = table
                 if i + 1 < len(hands):
                     game.end_hand(table)
@@ -275,16 +277,22 @@ class Referee:
         self.hub.publish("undo", {"hand_id": hand_id, "state": state})
         return state
 
-    def show(self, hand_id: int, hands: dict[str, list[str]]) -> dict:
+    def show(
+        self,
+        hand_id: int,
+        hands: dict[str, list[str]],
+        wild: dict[str, list[str]] | None = None,
+    ) -> dict:
+        """The hands as shown; with diez reyes, ``wild`` says what each seat's wild cards
+        stand for (the engine refuses a wild card left without a value)."""
         with self._lock:
             hand = self._open_hand(hand_id)
             table = self.engine_table(hand)
             self._check_showdown(hand, table)
-            parse_hands(
-                hands, table.rules
-            )  # a bad card or a card twice: refused before anything changes
-            table.show(hands)
-            self.store.set_shown(hand_id, hands)
+            # a bad card, a card twice, a wild card without its value: the engine refuses it
+            # before it changes anything, and nothing is stored
+            table.show(hands, wild)
+            self.store.set_shown(hand_id, hands, wild)
             state = self.hand_state(hand_id)
         self.hub.publish("shown", {"hand_id": hand_id, "state": state})
         return state
@@ -462,6 +470,8 @@ class Referee:
         }
         if hand.shown:
             record["hands"] = hand.shown
+        if hand.wild:
+            record["wild"] = hand.wild
         record["calls"] = [call.to_record() for call in table.calls]
         return record
 
@@ -521,6 +531,7 @@ class Referee:
                 "score_before": hand.score,
                 "score_after": view["score"],
                 "lances": view["lances"],
+                "wild": hand.wild,
                 "game_winner": view["game_winner"],
                 "senas_by_seat": state["senas_by_seat"],
                 "false_senas": [

@@ -23,6 +23,7 @@ from engine.gesture import GESTURE_KINDS
 from engine.rules import DEALS, ENCAJE_PROFILE, GAMES, PLAYER_COUNTS, REYES, STONES, TARGETS, Rules
 from engine.seats import MAX_SEATS, Seating
 from engine.senas import TruthValue, Verdict
+from engine.start import WILD_VALUES
 
 #: The largest integer SQLite stores: every id and time in milliseconds stays below it.
 MAX_INT64 = 2**63 - 1
@@ -49,6 +50,8 @@ TimeMs = Annotated[int, Field(ge=0, le=MAX_INT64)]
 #: A table's or hand's id in a URL, or a call's index (SQLite's integers are 64-bit).
 RowId = Annotated[int, Path(ge=1, le=MAX_INT64)]
 CallIndex = Annotated[int, Path(ge=0, le=MAX_INT64)]
+#: What a wild card of Mus con diez reyes stands for: a rey or an as.
+WildValue = Literal[WILD_VALUES]  # type: ignore[valid-type]
 CardText = Annotated[str, StringConstraints(pattern=r"^[1-7SCRscr][ocebOCEB]?$")]
 
 
@@ -81,6 +84,8 @@ class TableIn(Strict):
     #: Encaje: the stones each player starts with, and the deal.
     stones: Literal[STONES] = 15  # type: ignore[valid-type]
     deal: Literal[DEALS] = "mus"  # type: ignore[valid-type]
+    #: Mus con diez reyes: the sotas de copas and de oros are wild, an as or a rey.
+    diez_reyes: bool = False
     mano: Seat = 1
     seats: list[SeatIn] = Field(min_length=min(PLAYER_COUNTS), max_length=MAX_SEATS)
 
@@ -109,6 +114,7 @@ class TableIn(Strict):
             captains=self.captains,
             stones=self.stones,
             deal=self.deal,
+            diez_reyes=self.diez_reyes,
             profile=self.profile or "standard",
         )
 
@@ -127,9 +133,12 @@ SeatKey = Literal[tuple(str(seat) for seat in range(1, MAX_SEATS + 1))]  # type:
 
 
 class ShowIn(Strict):
-    """Every seat's four cards (the engine checks that each seat of the table has its hand)."""
+    """Every seat's four cards (the engine checks that each seat of the table has its hand)
+    and, at a diez reyes table, what each seat's wild cards stand for, in the order of its
+    hand (the engine checks that every wild card has one value)."""
 
     hands: dict[SeatKey, Annotated[list[CardText], Field(min_length=4, max_length=4)]]  # type: ignore[valid-type]
+    wild: dict[SeatKey, Annotated[list[WildValue], Field(min_length=1, max_length=2)]] = {}  # type: ignore[valid-type]
 
     @field_validator("hands")
     @classmethod
@@ -221,6 +230,7 @@ class TableOut(FromRow):
     captains: bool
     stones: int
     deal: str
+    diez_reyes: bool
     first_mano: int
     seats: list[SeatOut]
 
@@ -241,6 +251,8 @@ class HandInfo(FromRow):
     mano: int
     score_before: dict[str, int] = Field(validation_alias=AliasChoices("score", "score_before"))
     shown: dict[str, list[str]] | None
+    #: Mus con diez reyes: what each seat's wild cards stood for (``{"1": ["R"]}``).
+    wild: dict[str, list[str]] | None = None
     #: The last hand of its table (the one calls go to).
     current: bool = False
 

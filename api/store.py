@@ -59,6 +59,7 @@ class TableRow:
     captains: bool = False
     stones: int = 15
     deal: str = "mus"
+    diez_reyes: bool = False
     seats: tuple[SeatRow, ...] = ()
 
 
@@ -82,6 +83,8 @@ class HandRow:
     score: dict[str, int]
     shown: dict[str, list[str]] | None
     created_ms: int
+    #: Mus con diez reyes: what each seat's wild cards stood for when shown (``{"1": ["R"]}``).
+    wild: dict[str, list[str]] | None = None
     calls: tuple[CallRow, ...] = field(default=())
 
 
@@ -208,12 +211,13 @@ class Store:
         captains: bool = False,
         stones: int = 15,
         deal: str = "mus",
+        diez_reyes: bool = False,
     ) -> TableRow:
         with self._tx() as db:
             ((table_id,),) = db.execute(
                 "INSERT INTO tables (name, profile, target, reyes, first_mano, created_ms,"
-                " game, players, captains, stones, deal)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                " game, players, captains, stones, deal, diez_reyes)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     name,
                     profile,
@@ -226,6 +230,7 @@ class Store:
                     int(captains),
                     stones,
                     deal,
+                    int(diez_reyes),
                 ),
             )
             db.executemany(
@@ -358,11 +363,21 @@ class Store:
                     (hand_id,),
                 )
 
-    def set_shown(self, hand_id: int, shown: dict[str, list[str]] | None) -> None:
+    def set_shown(
+        self,
+        hand_id: int,
+        shown: dict[str, list[str]] | None,
+        wild: dict[str, list[str]] | None = None,
+    ) -> None:
+        """The hands as shown and, with diez reyes, their wild cards' values (None: none)."""
         with self._tx(self._hand_change("shown", hand_id)) as db:
             db.execute(
-                "UPDATE hands SET shown = ? WHERE id = ?",
-                (json.dumps(shown) if shown is not None else None, hand_id),
+                "UPDATE hands SET shown = ?, wild = ? WHERE id = ?",
+                (
+                    json.dumps(shown) if shown is not None else None,
+                    json.dumps(wild) if wild else None,
+                    hand_id,
+                ),
             )
 
     # referee reviews of señas
@@ -573,6 +588,7 @@ def _table_row(row: Any, seats: list[Any]) -> TableRow:
         TableRow,
         row,
         captains=bool(row["captains"]),
+        diez_reyes=bool(row["diez_reyes"]),
         seats=tuple(_row_of(SeatRow, s) for s in seats),
     )
 
@@ -587,5 +603,6 @@ def _hand_row(row: Any, calls: list[Any]) -> HandRow:
         row,
         score=json.loads(row["score"]),
         shown=_json_or_none(row["shown"]),
+        wild=_json_or_none(row["wild"]),
         calls=tuple(_call_row(c) for c in calls),
     )

@@ -324,6 +324,14 @@ CREATE TABLE lateness_events (
 )
 """,
     ),
+    Migration(
+        6,
+        "Mus con diez reyes: each table's option, each shown hand's wild cards' values",
+        """
+ALTER TABLE tables ADD COLUMN diez_reyes INTEGER NOT NULL DEFAULT 0 CHECK (diez_reyes IN (0, 1));
+ALTER TABLE hands ADD COLUMN wild TEXT
+""",
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -107,8 +107,9 @@ def undo(hand_id: RowId, referee: RefereeDep) -> HandState:
 
 @router.put("/hands/{hand_id}/shown")
 def show(hand_id: RowId, body: ShowIn, referee: RefereeDep) -> HandState:
-    """Every seat's hand as shown at the showdown: settles it and checks señas and declarations."""
-    return referee.show(hand_id, body.hands)
+    """Every seat's hand as shown at the showdown (with diez reyes, what each wild card stands
+    for): settles it and checks señas and declarations."""
+    return referee.show(hand_id, body.hands, body.wild)
 
 
 @router.post("/hands/{hand_id}/not-shown")

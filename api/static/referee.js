@@ -3,6 +3,9 @@ import { api, fill, h, on, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPo
 import { t, term, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 
 const RANKS = ["1", "2", "3", "4", "5", "6", "7", "S", "C", "R"];
+/** Mus con diez reyes: the sotas de copas and de oros, wild cards that stand for an as or a rey. */
+const WILD_CARDS = ["Sc", "So"];
+const WILD_VALUES = ["1", "R"];
 const ROWS = [
   [
     { action: "mus", key: "m" },
@@ -35,6 +38,7 @@ const state = {
   pinned: false, // the referee chose the seat by hand
   amount: 2,
   picks: {},
+  wild: {}, // seat -> what each of its wild sotas stands for, in the order of its hand
   cursor: [1, 0],
   knownSenas: new Set(),
   reviewing: new Set(), // reviewed señas whose review the referee is changing
@@ -165,6 +169,9 @@ function fillSetupSeats() {
   offer("deal", choice.deals);
   $("setup-captains-field").hidden = !choice.captains;
   if (!choice.captains) form.captains.checked = false;
+  const diezReyes = choice.diez_reyes && game === "mus"; // a Mus variant (Éibar)
+  $("setup-diez-reyes-field").hidden = !diezReyes;
+  if (!diezReyes) form.diez_reyes.checked = false;
   $("setup-profile-field").hidden = game === "encaje"; // nobody has a partner: its own profile
   fillManoSelect();
 }
@@ -199,6 +206,7 @@ async function createTable(event) {
   };
   if (choice.targets.length) body.target = Number(form.target.value);
   if (choice.captains) body.captains = form.captains.checked;
+  if (form.diez_reyes.checked) body.diez_reyes = true;
   if (choice.stones.length > 1) Object.assign(body, { stones: Number(form.stones.value), deal: form.deal.value });
   try {
     $("setup-error").textContent = "";
@@ -227,6 +235,7 @@ function setHand(handState) {
   state.hand = handState;
   if (previous !== handState.hand.id) {
     state.picks = Object.fromEntries(seats().map((s) => [s, [...(handState.hand.shown?.[String(s)] || [])]]));
+    state.wild = Object.fromEntries(seats().map((s) => [s, [...(handState.hand.wild?.[String(s)] || [])]]));
     state.cursor = [1, 0];
     state.pinned = false;
     state.knownSenas = new Set(handState.senas.map(senaKey));
@@ -457,23 +466,48 @@ function renderShowdown() {
       class: ["slot", cs === seat && ci === i && "cursor"].filter(Boolean).join(" "),
       dataset: { seat, slot: i },
       onclick: () => { state.cursor = [seat, i]; renderShowdown(); },
-    }, state.picks[seat][i] || "·")))));
-  fill($("palette"), ...RANKS.map((rank) => h("button", { type: "button", class: "rank", dataset: { rank }, onclick: () => pick(rank) }, rank)),
+    }, state.picks[seat][i] || "·")),
+    ...wildChoices(seat))));
+  const ranks = state.table.diez_reyes ? [...RANKS, ...WILD_CARDS] : RANKS;
+  fill($("palette"), ...ranks.map((rank) => h("button", { type: "button", class: "rank", dataset: { rank },
+    title: WILD_CARDS.includes(rank) ? t(`card.${rank}`) : undefined, onclick: () => pick(rank) }, rank)),
     h("button", { type: "button", class: "rank clear", onclick: () => pick(null) }, "⌫"));
+}
+
+/** The seat's wild sotas picked so far, in the order of its hand. */
+const wildsOf = (seat) => state.picks[seat].filter((card) => WILD_CARDS.includes(card));
+
+/** For each wild sota in the seat's hand, "as o rey": what it stands for (the holder says). */
+function wildChoices(seat) {
+  return wildsOf(seat).map((card, k) => h("span.wild-choice", { dataset: { seat, wild: k } },
+    h("span.wild-card", {}, `${card}:`),
+    ...WILD_VALUES.map((value) => h("button", {
+      type: "button",
+      class: ["wild-value", state.wild[seat][k] === value && "selected"].filter(Boolean).join(" "),
+      dataset: { value },
+      onclick: () => { state.wild[seat][k] = value; renderShowdown(); },
+    }, t(`wild.${value}`)))));
 }
 
 function pick(rank) {
   let [seat, i] = state.cursor;
   if (rank === null) {
     if (!state.picks[seat][i] && (i > 0 || seat > 1)) { i = i > 0 ? i - 1 : 3; seat = i === 3 && state.cursor[1] === 0 ? seat - 1 : seat; }
-    state.picks[seat][i] = undefined;
+    forgetWildChoices(seat, () => { state.picks[seat][i] = undefined; });
     state.cursor = [seat, i];
   } else {
-    state.picks[seat][i] = rank;
+    forgetWildChoices(seat, () => { state.picks[seat][i] = rank; });
     const last = seats().length;
     state.cursor = i < 3 ? [seat, i + 1] : [seat < last ? seat + 1 : last, seat < last ? 0 : 3];
   }
   renderShowdown();
+}
+
+/** Change the seat's cards; if that changes its wild sotas, their choices are asked again. */
+function forgetWildChoices(seat, change) {
+  const before = wildsOf(seat).join();
+  change();
+  if (wildsOf(seat).join() !== before) state.wild[seat] = [];
 }
 
 async function notShown() {
@@ -485,7 +519,17 @@ async function notShown() {
 async function submitShown() {
   $("show-error").textContent = "";
   const hands = Object.fromEntries(seats().map((s) => [String(s), state.picks[s].filter(Boolean)]));
-  try { setHand(await api("PUT", `/api/hands/${state.hand.hand.id}/shown`, { hands })); } catch (err) { $("show-error").textContent = err.message; }
+  const wild = {};
+  for (const seat of seats()) {
+    const values = state.wild[seat].slice(0, wildsOf(seat).length);
+    if (values.length < wildsOf(seat).length || values.includes(undefined)) {
+      $("show-error").textContent = `${seatName(seat)}: ${t("show.wildmissing")}`;
+      return;
+    }
+    if (values.length) wild[String(seat)] = values;
+  }
+  const body = state.table.diez_reyes ? { hands, wild } : { hands };
+  try { setHand(await api("PUT", `/api/hands/${state.hand.hand.id}/shown`, body)); } catch (err) { $("show-error").textContent = err.message; }
 }
 
 // ---------------------------------------------------------------- reports
@@ -504,11 +548,22 @@ function renderReport() {
         h("td", {}, term(`phase.${l.lance}`)), h("td", {}, l.outcome ? term(`outcome.${l.outcome}`) : ""),
         h("td", {}, l.winner ?? "—"), h("td", {}, lanceStones(l, view)))))),
     h("p.final-score", {}, `${t(encaje() ? "status.stones" : "report.score")}: ${scoreText(state.table, view.score)}`),
+    state.hand.hand.wild ? h("p.wild-chosen", {}, `${t("report.wild")}: ${wildText(state.hand.hand)}`) : null,
     falseSenas.length ? h("div.flag", {}, h("b", {}, `⚠ ${t("report.false_senas")}: `),
       falseSenas.map((s) => `${seatName(s.seat)} (${meaningLabel(s.meaning)})`).join(", ")) : null,
     view.false_declarations.length ? h("div.flag", {}, h("b", {}, `⚠ ${t("report.false_decl")}: `),
       view.false_declarations.map((d) => `${seatName(d.seat)}: «${d.said}»`).join(", ")) : null,
   );
+}
+
+/** What each seat's wild sotas stood for: "Ane: Sc rey". ``hand`` has ``wild`` and, when it is
+ * the hand on the page, ``shown`` (the report's hands name no cards: only the values). */
+function wildText(hand) {
+  return Object.entries(hand.wild).map(([seat, values]) => {
+    const cards = (hand.shown?.[seat] || []).filter((card) => WILD_CARDS.includes(card));
+    const named = values.map((value, k) => `${cards[k] ? `${cards[k]} ` : ""}${t(`wild.${value}`)}`);
+    return `${seatName(Number(seat))}: ${named.join(", ")}`;
+  }).join(" · ");
 }
 
 /** Stones of a lance: paid, waiting for the cards, or never to be paid (the game was won before
@@ -530,6 +585,7 @@ async function gameReport() {
           ...report.verdicts.map((v) => h("td", {}, counts[v])))))))),
     h("ol", {}, ...report.hands.map((hand) => h("li", {},
       `${t("status.hand")} ${hand.number} (${t("status.mano")} ${seatName(hand.mano)}): ${scoreText(state.table, hand.score_before)} → ${scoreText(state.table, hand.score_after)}`,
+      hand.wild ? ` · ${t("report.wild")}: ${wildText(hand)}` : "",
       hand.false_senas.length ? ` · ⚠ ${t("report.false_senas")}: ${hand.false_senas.length}` : "",
       hand.false_declarations.length ? ` · ⚠ ${t("report.false_decl")}: ${hand.false_declarations.length}` : ""))),
     h("form", { method: "dialog" }, h("button", {}, t("report.close"))));

@@ -189,3 +189,38 @@ def test_version_4_rebuilds_the_tables_for_six_seats_keeping_every_row(store_loc
     assert [tuple(r) for r in db.execute("SELECT id FROM hands ORDER BY id")] == [(4,)]
     assert db.execute("SELECT * FROM actas") == []
     db.close()
+
+
+def test_version_6_gives_a_version_5_database_diez_reyes_and_wild_values(store_location):
+    db = open_database(store_location)
+    migrate(db, MIGRATIONS[:5])
+    with db.transaction():
+        db.execute(
+            "INSERT INTO tables (id, name, profile, target, reyes, first_mano, created_ms,"
+            " players) VALUES (7, 'Bar Txoko', 'standard', 40, 8, 2, 1, 6)"
+        )
+        db.execute(
+            "INSERT INTO hands (id, table_id, number, game, hand_in_game, mano, score, shown,"
+            ' created_ms) VALUES (3, 7, 1, 1, 1, 2, \'{"1-3-5": 0, "2-4-6": 0}\','
+            ' \'{"1": ["R", "R", "R", "R"]}\', 1)'
+        )
+    db.close()
+    store = Store(store_location)
+    table = store.get_table(7)
+    assert (table.players, table.diez_reyes) == (6, False)
+    hand = store.get_hand(3)
+    assert (hand.shown, hand.wild) == ({"1": ["R", "R", "R", "R"]}, None)
+    eibar = store.create_table(
+        name="Éibar",
+        profile="standard",
+        target=40,
+        reyes=8,
+        first_mano=1,
+        seats=[SeatRow(seat, f"P{seat}") for seat in range(1, 5)],
+        diez_reyes=True,
+    )
+    assert store.get_table(eibar.id).diez_reyes is True
+    store.set_shown(3, {"1": ["R", "R", "R", "Sc"]}, {"1": ["R"]})
+    assert store.get_hand(3).wild == {"1": ["R"]}
+    assert applied_versions(store.database) == {m.version for m in MIGRATIONS}
+    store.close()
