@@ -389,7 +389,7 @@ class Referee:
             table.sena_calls,
             profile=profile_named(self.table(hand.table_id).profile),
             rules=table.rules,
-            hands=table.hands,
+            hands=table.played_hands,
         )
 
     def _set_aside(self, hand: HandRow) -> dict[int, Any]:

@@ -252,7 +252,7 @@ def sena_calls_as_dicts(
 
 def hand_summary(table: Table, judge: SenaJudge = sena_calls_as_dicts) -> dict[str, Any]:
     """What ``keinu replay`` prints for one hand, with the señas counted by verdict per seat."""
-    senas = judge(table.sena_calls, table.rules, table.hands)
+    senas = judge(table.sena_calls, table.rules, table.played_hands)
     return {
         "mano": table.mano,
         "hand_in_game": table.hand_in_game,

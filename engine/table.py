@@ -208,7 +208,14 @@ class Table:
 
     @property
     def hands(self) -> dict[int, Hand] | None:
+        """The hands as shown."""
         return None if self._hands is None else dict(self._hands)
+
+    @property
+    def played_hands(self) -> dict[int, Hand] | None:
+        """The hands as they play: under diez reyes each wild sota as the rey or as its holder
+        chose. What a seña claims is judged against these."""
+        return None if self._played is None else dict(self._played)
 
     @property
     def game_winner(self) -> str | None:

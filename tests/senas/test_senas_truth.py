@@ -84,3 +84,36 @@ def test_punto_meanings_cover_every_total_a_hand_can_make():
     assert meaning("punto_4") is not None and meaning("punto_30") is not None
     assert meaning("punto_3") is None and meaning("punto_31") is None
     assert meaning("cinco_reyes") is None
+
+
+@pytest.mark.parametrize("value, truth", [("R", "true"), ("1", "false")])
+def test_under_diez_reyes_a_sena_is_true_of_the_wild_sota_as_its_holder_chose(value, truth):
+    from api.commands.replay import judged_senas
+    from engine.record import replay_summary
+
+    # Seat 1 holds R R R and the sota de copas and signals four reyes (two lip bites,
+    # "standard"): true only if the sota plays as a rey.
+    pares = [[s, f"pares {'si' if s in (1, 2, 3) else 'no'}"] for s in (2, 3, 4, 1)]
+    juego = [[s, f"juego {'si' if s == 1 else 'no'}"] for s in (2, 3, 4, 1)]
+    record = {
+        "rules": {"diez_reyes": True},
+        "mano": 2,
+        "hands": {
+            "1": ["R", "R", "R", "Sc"],
+            "2": ["C", "C", "7", "1"],
+            "3": ["S", "S", "6", "1"],
+            "4": ["4", "5", "6", "7"],
+        },
+        "wild": {"1": [value]},
+        "calls": [
+            [1, "sena lip_bite center"],
+            [1, "sena lip_bite center"],
+            [2, "no hay mus"],
+            *[[s, "paso"] for s in (2, 3, 4, 1)] * 2,
+            *pares,
+            *[[s, "paso"] for s in (2, 3, 1)],
+            *juego,
+        ],
+    }
+    (sena,) = replay_summary(record, judged_senas)["senas"]
+    assert (sena["meaning"], sena["truth"]) == ("cuatro_reyes", truth)
