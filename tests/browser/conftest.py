@@ -1,9 +1,10 @@
-"""The chromium every browser test module shares."""
+"""The chromium every browser test module shares, and a referee page of a fresh server."""
 
 import pytest
 from playwright.sync_api import sync_playwright
 
 from tests.browser.chromium import launch_chromium
+from tests.keinu_server import KeinuServer
 
 
 @pytest.fixture(scope="module")
@@ -12,3 +13,19 @@ def browser():
         chromium = launch_chromium(playwright)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def page(browser, tmp_path):
+    """The dashboard of a `keinu serve --no-live` of its own; the test fails on a page error."""
+    server = KeinuServer("--data-dir", str(tmp_path / "data"), "--no-live")
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.url, wait_until="domcontentloaded")
+    try:
+        yield page
+        assert errors == []
+    finally:
+        page.close()
+        server.stop()

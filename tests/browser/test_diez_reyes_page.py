@@ -7,25 +7,9 @@ from playwright.sync_api import expect
 
 from tests.api.test_diez_reyes import HANDS
 from tests.browser.test_dashboard import press_call
-from tests.keinu_server import KeinuServer
 
 pytestmark = pytest.mark.browser
 NAMES = ["Ane", "Bego", "Koldo", "Iñaki"]
-
-
-@pytest.fixture
-def page(browser, tmp_path):
-    server = KeinuServer("--data-dir", str(tmp_path / "data"), "--no-live")
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server.url, wait_until="domcontentloaded")
-    try:
-        yield page
-        assert errors == []
-    finally:
-        page.close()
-        server.stop()
 
 
 def test_the_diez_reyes_checkbox_is_offered_for_mus_only(page):

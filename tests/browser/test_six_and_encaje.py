@@ -10,7 +10,6 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_dashboard import press_call
-from tests.keinu_server import KeinuServer
 
 pytestmark = pytest.mark.browser
 RECORDS = Path(__file__).parents[1] / "engine" / "records"
@@ -26,21 +25,6 @@ def keys_of(text: str) -> str:
     action, _, amount = text.partition(" ")
     key = {"envido": "e", "sube": "s"}[action]
     return f"+{amount} {key}" if amount and amount != "2" else key
-
-
-@pytest.fixture
-def page(browser, tmp_path):
-    server = KeinuServer("--data-dir", str(tmp_path / "data"), "--no-live")
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server.url, wait_until="domcontentloaded")
-    try:
-        yield page
-        assert errors == []
-    finally:
-        page.close()
-        server.stop()
 
 
 def set_up(page, game: str, players: int, **options: str) -> None:
