@@ -44,15 +44,14 @@ def score_table(printed: list[str]) -> list[str]:
     """``benchmarks.accuracy.report``'s printed table (without its overall line) as markdown."""
     header, *rows = printed
     lines = ["| " + " | ".join(header.split()) + " |", "|" + "---|" * len(header.split())]
-    notes = []
     for row in rows:
-        if row.startswith("false gestures fell on") or row.split()[1:2] == ["clips,"]:
-            notes.append(row)
+        if row.startswith("false gestures") or row.split()[1:2] == ["clips,"]:
+            lines += ["", row]  # a note of its own, below the table
             continue
         *name, truth, found, false, precision, recall, onset = row.split()
         cells = (" ".join(name), truth, found, false, precision, recall, onset)
         lines.append("| " + " | ".join(cells) + " |")
-    return lines + (["", *notes] if notes else [])
+    return lines
 
 
 class _Tee(io.TextIOBase):

@@ -36,7 +36,7 @@ from pathlib import Path
 import cv2
 
 from benchmarks.accuracy import Interval, Score, match, report
-from benchmarks.docs_section import write_section
+from benchmarks.docs_section import score_table, write_section
 from benchmarks.rescore import cache_observations, cached_features, replay_rows
 from engine.gesture import Gesture
 
@@ -294,18 +294,7 @@ def _markdown(tables: list[tuple[str, list[str], str]]) -> str:
     """The printed tables as one markdown table per split."""
     lines = ["## Real footage of real people", ""]
     for split, table, summary in tables:
-        lines += [f"### {split} clips", "", f"`{summary}`", ""]
-        header, *rows = table
-        lines.append("| " + " | ".join(header.split()) + " |")
-        lines.append("|" + "---|" * len(header.split()))
-        for row in rows:
-            if row.startswith(("false gestures", f"{row.split()[0]} clips")):
-                lines += ["", row]
-                continue
-            *name, truth, found, false, precision, recall, onset = row.split()
-            cells = (" ".join(name), truth, found, false, precision, recall, onset)
-            lines.append("| " + " | ".join(cells) + " |")
-        lines.append("")
+        lines += [f"### {split} clips", "", f"`{summary}`", "", *score_table(table), ""]
     return "\n".join(lines)
 
 
