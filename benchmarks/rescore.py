@@ -254,9 +254,8 @@ def main() -> int:
     printed = report(total, clips, seconds)
     print("\n".join(printed))
     if args.write_docs:
-        made = sorted({(t.get("seed"), p) for t in truths for p in t.get("photos", ())})
-        seeds = ", ".join(sorted({str(seed) for seed, _ in made}))
-        photos = ", ".join(sorted({photo for _, photo in made}))
+        seeds = ", ".join(sorted({str(t.get("seed")) for t in truths}))
+        photos = ", ".join(sorted({p for t in truths for p in t.get("photos", ())}))
         body = [f"## Generated faces: `{args.directory.name}`", "",
                 f"Clips of the photos {photos} (seed {seeds}), a landmark cache of each.", "",
                 f"`{printed[-1]}`", ""]  # fmt: skip
