@@ -30,7 +30,7 @@ from vision.mediapipe.face_regions import (
     tile_pyramid,
 )
 from vision.mediapipe.native_logs import native_logs_captured
-from vision.mediapipe.tasks import Tasks, VideoModel, quiet_if
+from vision.mediapipe.tasks import Tasks, VideoModel
 from vision.mediapipe.thumbnails import box_pixels, grey_change, thumbnail
 from vision.observation import FaceObservation, Frame
 
@@ -106,7 +106,6 @@ class FaceTracker:
         self._on_start = on_start
         self._on_end = on_end
         self._detector: Any = tasks.face_detector()
-        self._detector_ran = False
         self._pool = ThreadPoolExecutor(settings.workers) if settings.workers > 1 else None
         self.tracks: list[Track] = []
         self._spare: list[VideoModel] = []  # landmarkers of ended tracks, reused by new ones
@@ -244,9 +243,8 @@ class FaceTracker:
 
     def _detect(self, rgb: np.ndarray, dx: int, dy: int) -> list[Detection]:
         found = []
-        with quiet_if(not self._detector_ran):
+        with native_logs_captured():
             detections = self._detector.detect(self._tasks.image(rgb)).detections
-        self._detector_ran = True
         for det in detections:
             b = det.bounding_box
             score = det.categories[0].score if det.categories else 0.0

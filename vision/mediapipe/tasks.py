@@ -8,7 +8,6 @@ not need it.
 from __future__ import annotations
 
 import zipfile
-from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +16,6 @@ import numpy as np
 from vision.config.pipeline_settings import LandmarkerSettings
 from vision.mediapipe.face_result import FaceReader, FaceResult, face_reader
 from vision.mediapipe.native_logs import native_logs_captured
-
-
-def quiet_if(first_run: bool) -> AbstractContextManager[None]:
-    """A model's first inference prints a few native warnings (LiteRT's tensor alignment, a
-    projection note): keep them off the terminal as its creation's lines are."""
-    return native_logs_captured() if first_run else nullcontext()
 
 
 class VideoModel:
@@ -40,13 +33,13 @@ class VideoModel:
         return self.last_ts
 
     def detect(self, image: object, ts_ms: int) -> Any:
-        with quiet_if(self.last_ts < 0):
+        with native_logs_captured():
             return self.landmarker.detect_for_video(image, self._stamp(ts_ms))
 
     def detect_face(self, image: object, ts_ms: int) -> FaceResult | None:
         """A face landmarker's first face (see :mod:`vision.mediapipe.face_result`)."""
         assert self.face_reader is not None, "not a face landmarker"
-        with quiet_if(self.last_ts < 0):
+        with native_logs_captured():
             return self.face_reader.detect_for_video(self.landmarker, image, self._stamp(ts_ms))
 
     def close(self) -> None:
@@ -61,7 +54,8 @@ def _detector_model_bytes(face_landmarker_task: Path) -> bytes:
 
 class Tasks:
     """Makes MediaPipe's task objects from the model bundles, with the confidences of
-    ``settings``. Every model is made with its native log lines captured."""
+    ``settings``. Every model is made, run and closed with its native log lines captured
+    (:mod:`vision.mediapipe.native_logs`)."""
 
     def __init__(
         self, settings: LandmarkerSettings, face_task: Path, pose_task: Path | None
