@@ -32,6 +32,9 @@ VIDEO_SUFFIXES = {".mp4", ".mov", ".avi", ".mkv", ".webm"}
 #: The shrug settings that decide what vision.measures.shoulder_strips.measure_strips cuts out.
 STRIP_GEOMETRY = ("strip_rows", "strip_columns", "strip_px_per_face", "strip_min_share",
                   "strip_frame_margin", "face_per_temples")  # fmt: skip
+#: The occlusion settings vision.measures.face_occlusion.measure_surroundings reads (the others
+#: are read by the detectors).
+SURROUND_SAMPLING = ("window", "min_face_px")
 Cached = dict[int, list[tuple[int, object]]]  # seat -> [(ts_ms, (face, pose) | None)]
 
 
@@ -97,7 +100,8 @@ def features_key(settings) -> str:
     )  # fmt: skip
     strips = {k: v for k, v in settings.gestures.shrug if k in STRIP_GEOMETRY}
     text += repr(settings.tongue) + repr(settings.quality) + repr(settings.eyes) + repr(strips)
-    text += repr(settings.occlusion) + repr(settings.pose)
+    sampling = {k: v for k, v in settings.occlusion if k in SURROUND_SAMPLING}
+    text += repr(sampling) + repr(settings.pose)
     return hashlib.sha1(text.encode()).hexdigest()
 
 

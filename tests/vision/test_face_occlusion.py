@@ -141,6 +141,22 @@ def test_a_hidden_region_stays_hidden_for_hold_ms(rest):
     assert regions.hidden(["mouth"]) == 0.0
 
 
+@pytest.mark.parametrize("axis", ["yaw", "roll", "pitch"])
+def test_a_changed_pattern_on_a_head_turned_far_from_rest_is_not_a_hand(rest, axis):
+    """Turned 25 degrees, the skin's shading is new (a real face turned to the window read as
+    hidden all over): that is not put down to a hand; the same change seen frontally is."""
+    covered = face()
+    cv2.ellipse(covered, MOUTH, (105, 80), 0, 0, 360, (115, 140, 195), -1)
+    now = signals(covered)
+    delta = {name: now[name] - rest[name] for name in rest}
+    frontal = HiddenRegions(OCCLUSION, ["mouth"])
+    frontal.update(0, {**delta, f"head_{axis}_deg": OCCLUSION.turned_deg[0] - 1}, rest)
+    turned = HiddenRegions(OCCLUSION, ["mouth"])
+    turned.update(0, {**delta, f"head_{axis}_deg": -OCCLUSION.turned_deg[1]}, rest)
+    assert frontal.hidden(["mouth"]) == 1.0
+    assert turned.hidden(["mouth"]) == 0.0
+
+
 def test_occluded_by_must_name_known_regions(tmp_path):
     from vision.config.detector_settings import DEFAULT_SETTINGS_PATH
 

@@ -340,6 +340,10 @@ class OcclusionSettings(StrictSettings):
     noise_grey: float = Field(gt=0)
     #: Pattern change (vision.measures.face_occlusion.pattern_change) -> how far it is hidden.
     hidden: Ramp
+    #: Degrees the head has turned, tilted or nodded from rest -> how far a pattern change is
+    #: put down to the light falling on the skin anew rather than to a hand: the pattern is
+    #: measured against a resting one seen from the front.
+    turned_deg: Ramp
     hold_ms: int = Field(ge=0)  # a region hidden this recently still counts as hidden
     #: A region changed without a break this long has a new rest: its present look becomes it.
     settle_ms: int = Field(gt=0)

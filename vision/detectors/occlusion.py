@@ -33,8 +33,10 @@ class HiddenRegions:
         """Read every region of this frame against the player's rest."""
         s = self.settings
         changes = region_changes(delta, rest, self._regions, s)
+        turned = max(abs(delta.get(f"head_{axis}_deg", 0.0)) for axis in ("yaw", "roll", "pitch"))
+        relit = ramp(turned, s.turned_deg)
         for region, recent in self._recent.items():
-            value = ramp(changes[region], s.hidden)
+            value = ramp(changes[region], s.hidden) * (1.0 - relit)
             if value == 0.0:
                 self._changed_since[region] = None
             elif self._changed_since[region] is None:
