@@ -15,7 +15,8 @@ from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "benchmarks.md"
+REPO = Path(__file__).resolve().parents[1]
+DOCS = REPO / "docs" / "benchmarks.md"
 HEADER = """# Measured figures
 
 Written by the benchmark scripts themselves (`--write-docs`): each section is replaced whole when
@@ -54,6 +55,16 @@ def score_table(printed: list[str]) -> list[str]:
     return lines
 
 
+def outside_named(argument: str, placeholder: str) -> str:
+    """A command-line argument as the docs show it: a path outside the repository (footage never
+    committed, a colleague's folders) becomes ``placeholder``."""
+    path = Path(argument)
+    if argument.startswith("-") or not (path.is_absolute() or ".." in path.parts):
+        return argument
+    inside = path.resolve().is_relative_to(REPO) if path.is_absolute() else False
+    return argument if inside else placeholder
+
+
 class _Tee(io.TextIOBase):
     def __init__(self, out: io.TextIOBase) -> None:
         self.out, self.kept = out, io.StringIO()
@@ -68,10 +79,11 @@ class _Tee(io.TextIOBase):
 
 @contextmanager
 def printed_into_docs(
-    name: str, title: str, enabled: bool = True, docs: Path = DOCS
+    name: str, title: str, enabled: bool = True, docs: Path = DOCS, outside: str = "DIR"
 ) -> Iterator[None]:
     """Print as usual; with ``enabled``, the script's standard output also becomes its section
-    (under ``title``, as printed) once the block ends without an error."""
+    (under ``title``, as printed) once the block ends without an error. Paths outside the
+    repository on its command line are shown as ``outside``."""
     if not enabled:
         yield
         return
@@ -84,7 +96,7 @@ def printed_into_docs(
     command = (
         "python -m benchmarks."
         + Path(sys.argv[0]).stem
-        + "".join(f" {a}" for a in sys.argv[1:] if a != "--write-docs")
+        + "".join(f" {outside_named(a, outside)}" for a in sys.argv[1:] if a != "--write-docs")
     )
     body = f"## {title}\n\n```\n{tee.kept.getvalue().rstrip()}\n```"
     write_section(name, command, body, docs)
@@ -94,8 +106,10 @@ def printed_into_docs(
 WRITE_DOCS_HELP = "also write what this prints into docs/benchmarks.md"
 
 
-def run_main(main: Callable[[], int | None], name: str, title: str) -> int | None:
+def run_main(
+    main: Callable[[], int | None], name: str, title: str, outside: str = "DIR"
+) -> int | None:
     """Run a benchmark's ``main``; with ``--write-docs`` on its command line (its parser declares
     the option with WRITE_DOCS_HELP), what it prints becomes its section ``name``."""
-    with printed_into_docs(name, title, "--write-docs" in sys.argv[1:]):
+    with printed_into_docs(name, title, "--write-docs" in sys.argv[1:], outside=outside):
         return main()

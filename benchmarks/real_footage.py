@@ -36,7 +36,7 @@ from pathlib import Path
 import cv2
 
 from benchmarks.accuracy import Interval, Score, match, report
-from benchmarks.docs_section import score_table, write_section
+from benchmarks.docs_section import outside_named, score_table, write_section
 from benchmarks.rescore import cache_observations, cached_features, replay_rows
 from engine.gesture import Gesture
 
@@ -150,15 +150,21 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
     return _on_clip_clock(gestures, stamps, lead_in_ms_of(clip.video, lead_in_ms))
 
 
-def run_cached(clip: Clip, lead_in_ms: int, cache: Path, settings) -> Run:
-    """Landmarks from ``cache`` (made on first use), features and detectors from the code."""
+def cached_rows(clip: Clip, lead_in_ms: int, cache: Path, settings) -> list:
+    """(ts_ms on the lead-in clock, seat, FaceFeatures | None) of every face seen: landmarks
+    from ``cache`` (made on first use), features from the code (kept until it changes)."""
     cache.mkdir(parents=True, exist_ok=True)
     observations = cache / f"{clip.name}.lead{lead_in_ms}.obs.pkl"
     if not observations.exists():
         cache_observations(lead_in_source(clip.video, lead_in_ms), observations)
     kept = cache / f"{clip.name}.lead{lead_in_ms}.features.pkl"
     frames = ((ts, image) for _, ts, image in lead_in_frames(clip.video, lead_in_ms))
-    rows = cached_features(observations, kept, frames, settings)
+    return cached_features(observations, kept, frames, settings)
+
+
+def run_cached(clip: Clip, lead_in_ms: int, cache: Path, settings) -> Run:
+    """Landmarks from ``cache`` (made on first use), features and detectors from the code."""
+    rows = cached_rows(clip, lead_in_ms, cache, settings)
     gestures = replay_rows(rows, settings)
     stamps = [ts for ts, _, found in rows if found is not None]
     return _on_clip_clock(gestures, stamps, lead_in_ms_of(clip.video, lead_in_ms))
@@ -283,9 +289,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _command(args: argparse.Namespace) -> str:
     """The command line, the folders outside the repository named FOOTAGE."""
-    folders = " ".join(
-        "FOOTAGE" if f.is_absolute() or ".." in f.parts else str(f) for f in args.footage
-    )
+    folders = " ".join(outside_named(str(f), "FOOTAGE") for f in args.footage)
     cache = f" --cache {args.cache}" if args.cache else ""
     return f"python -m benchmarks.real_footage {folders}{cache} --split {args.split}"
 

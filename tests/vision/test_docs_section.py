@@ -46,3 +46,13 @@ def test_what_a_benchmark_prints_becomes_its_section(tmp_path, capsys):
     with printed_into_docs("speed", "Speed", enabled=False, docs=docs):
         print("ratio 0.50")
     assert "ratio 0.91" in docs.read_text() and "0.50" not in docs.read_text()
+
+
+def test_paths_outside_the_repository_are_named_not_shown():
+    from benchmarks.docs_section import REPO, outside_named
+
+    assert outside_named("../shared/footage", "FOOTAGE") == "FOOTAGE"
+    assert outside_named("/srv/clips", "FOOTAGE") == "FOOTAGE"
+    assert outside_named(str(REPO / "data" / "eval"), "FOOTAGE") == str(REPO / "data" / "eval")
+    assert outside_named("data/eval/tuning", "FOOTAGE") == "data/eval/tuning"
+    assert outside_named("--cache", "FOOTAGE") == "--cache"
