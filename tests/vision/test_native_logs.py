@@ -57,9 +57,10 @@ def test_native_lines_are_told_from_other_lines():
         + b"Traceback (most recent call last):\n"
         + b"INFO: Created TensorFlow Lite XNNPACK delegate for CPU.\n"
         + b"WARNING:root:a Python log record\n"
+        + b"[mov,mp4,m4a,3gp,3g2,mj2 @ 0x5605c7240880] moov atom not found\n"
     )
     native, other = split_native_lines(text)
-    assert native.count(b"\n") == 3 and GLOG_LINE in native
+    assert native.count(b"\n") == 4 and GLOG_LINE in native and b"moov atom" in native
     assert other == b"Traceback (most recent call last):\nWARNING:root:a Python log record\n"
 
 

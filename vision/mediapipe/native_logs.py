@@ -31,11 +31,13 @@ from typing import IO
 log = logging.getLogger(__name__)
 
 #: glog/absl lines (``W0000 00:00:1796142958.757281   23225 file.cc:81] text``), absl's notice
-#: before its initialisation, and TFLite's minimal logger (``INFO: Created TensorFlow Lite ...``).
+#: before its initialisation, TFLite's minimal logger (``INFO: Created TensorFlow Lite ...``) and
+#: FFmpeg's, under OpenCV (``[mov,mp4,m4a,3gp,3g2,mj2 @ 0x5605c7240880] moov atom not found``).
 NATIVE_LINE = re.compile(
     rb"^(?:[IWEF]\d{4} \d\d:\d\d:\d+\.\d+\s+\d+ [^\]\s]+:\d+\] "
     rb"|WARNING: Logging before InitGoogle\(\)"
-    rb"|(?:INFO|WARNING|ERROR): )"
+    rb"|(?:INFO|WARNING|ERROR): "
+    rb"|\[[\w,.-]+ @ 0x[0-9a-f]+\] )"
 )
 
 
