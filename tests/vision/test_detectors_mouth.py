@@ -150,7 +150,7 @@ def test_a_head_tilt_that_moves_mouth_right_is_a_tilt_not_a_twist():
 
 def test_a_hand_over_the_mouth_suppresses_mouth_gestures_but_not_winks():
     trace = Trace(6000).add(3000, 3800, **POUT).set(2900, 4000, lip_contrast=0.5)
-    trace.add(3100, 3500, eye_open_left=-0.2, eyeBlinkLeft=0.6)
+    trace.add(3100, 3500, eye_open_left=-0.2, eyeBlinkLeft=0.72)
     assert labels(run(trace)[0]) == ["wink left"]
 
 

@@ -8,7 +8,7 @@ from tests.vision.feature_traces import Trace, labels, run
 from vision.config.detector_settings import load_detector_settings
 from vision.detectors import DETECTOR_CLASSES, SeatGestureDetector
 
-WINK_LEFT = {"eye_open_left": -0.2, "eyeBlinkLeft": 0.6}
+WINK_LEFT = {"eye_open_left": -0.2, "eyeBlinkLeft": 0.72}  # eyeBlink as a real shut eye
 
 
 def test_every_gesture_kind_has_one_detector():
@@ -18,7 +18,7 @@ def test_every_gesture_kind_has_one_detector():
 def test_nothing_is_detected_while_calibrating_and_progress_is_reported():
     detector = SeatGestureDetector(2, load_detector_settings())
     progress = []
-    for ts, features in Trace(2500).add(500, 1000, **WINK_LEFT).frames():
+    for ts, features in Trace(2600).add(500, 1000, **WINK_LEFT).frames():
         assert detector.update(ts, features) == []
         progress.append(detector.calibration.progress)
     assert progress == sorted(progress) and progress[0] < 0.05

@@ -36,7 +36,7 @@ def _write(tmp_path, old: str, new: str):
     [
         ("off = 0.35", "off = 0.9", "off"),
         ("[gestures.pout]", "[gestures.pout]\nsurprise = 1", "surprise"),
-        ("closure = [0.15, 0.40]", "closure = [0.1, 0.1]", "lo != hi"),
+        ("shut_blink = [0.58, 0.66]", "shut_blink = [0.6, 0.6]", "lo != hi"),
         ('vetoed_by = ["eyes_closed"]', 'vetoed_by = ["sneeze"]', "sneeze"),
         ("[calibration]", "[calibration", "not valid TOML"),
     ],

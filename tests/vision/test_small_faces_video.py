@@ -1,5 +1,6 @@
 """A face too small to judge, end to end (MediaPipe on real video): `keinu analyze` on the sample
-clip's first wink, at full size and shrunk into a table frame (benchmarks/shrink_eval_set.py)."""
+clip's first seconds (up to its raised brows), at full size and shrunk into a table frame
+(benchmarks/shrink_eval_set.py)."""
 
 import json
 
@@ -13,7 +14,9 @@ from vision.config.detector_settings import default_detector_settings
 
 pytestmark = pytest.mark.video
 
-FRAMES = 135  # 4.5 s: calibration, then the clip's first wink (3.07-3.82 s)
+# 8.5 s: calibration, the clip's first wink (3.07-3.82 s, drawn too weak for a real shut eye's
+# eyeBlink: not reported at any size), then its raised brows (6.51-7.30 s).
+FRAMES = 255
 SMALL_PX = 45
 
 
@@ -44,17 +47,17 @@ def analysed(clips, name):
     return gestures, json.loads((out / "summary.json").read_text())
 
 
-def test_a_face_too_small_is_reported_and_its_wink_never_guessed(clips):
+def test_a_face_too_small_is_reported_and_its_gesture_never_guessed(clips):
     gestures, summary = analysed(clips, "small")
     assert default_detector_settings().judgeable.min_face_width_px > SMALL_PX
     assert summary["seats"]["1"]["frames_with_face"] > FRAMES // 2  # MediaPipe does see it
     (span,) = summary["unjudged"]["1"]
     assert span["reason"].endswith("px wide: too small")
-    assert span["start_ms"] <= 1500 and span["end_ms"] >= 4000  # over the wink
+    assert span["start_ms"] <= 1500 and span["end_ms"] >= 7500  # over the brows
     assert gestures == []
 
 
-def test_the_same_face_at_full_size_is_judged_and_its_wink_found(clips):
+def test_the_same_face_at_full_size_is_judged_and_its_brows_found(clips):
     gestures, summary = analysed(clips, "full")
     assert summary["unjudged"] == {}
-    assert [(g["kind"], g["side"]) for g in gestures] == [("wink", "left")]
+    assert [(g["kind"], g["side"]) for g in gestures] == [("brows_raised", None)]

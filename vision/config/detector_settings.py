@@ -77,8 +77,9 @@ class EyeReading(KindSettings):
     """How the eye kinds read one eye's landmarks (vision.detectors.eyes); its appearance is
     read alike for every kind (EyeAppearanceSettings)."""
 
-    closure: Ramp  # share of one eye's resting opening lost -> how closed it is
-    blink: Ramp  # rise of that eye's eyeBlink blendshape -> how closed it is
+    #: Rise of the eye's eyeBlink blendshape -> how shut it is: a real look down loses as much
+    #: of the lids' opening and of the eye's darkness as a real closure; only eyeBlink stays lower.
+    shut_blink: Ramp
 
 
 class WinkSettings(EyeReading):
@@ -317,8 +318,8 @@ class EyeAppearanceSettings(StrictSettings):
     min_eye_px: float = Field(gt=0)  # a smaller eye is not measured
     #: Share of the eye's resting darkness (upper eye against cheek) lost -> how closed it looks.
     look: Ramp
-    #: Weight of the look against the landmarks' reading, where the eye shows at least
-    #: ``min_rest_darkness`` at rest.
+    #: How far an eye that still looks open (no darkness lost) lowers its eyeBlink's reading of
+    #: shut, where the eye shows at least ``min_rest_darkness`` at rest.
     look_weight: float = Field(ge=0, le=1)
     min_rest_darkness: float = Field(ge=0, lt=1)
 

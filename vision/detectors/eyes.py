@@ -52,11 +52,13 @@ class EyeKindDetector(KindDetector[R]):
         self.eyes = eyes
 
     def closure(self, delta: Mapping[str, float], rest: Mapping[str, float], side: str) -> float:
-        """0 (as open as at rest) .. 1 (shut) for the player's ``side`` eye: the landmarks say
-        the stronger of the lid gap's relative drop and the eyeBlink blendshape's rise."""
-        lids = ramp(lid_drop(delta, rest, side), self.settings.closure)
-        shape = ramp(delta[f"eyeBlink{side.capitalize()}"], self.settings.blink)
-        return self.with_look(max(lids, shape), delta, rest, side)
+        """0 (open) .. 1 (shut) for the player's ``side`` eye. MediaPipe's eyeBlink decides: it
+        must rise as far as a real shut eye's (``shut_blink``). A real look down lowers the lids'
+        landmarks and hides the iris as much as a closure does; only eyeBlink stays lower. The
+        eye's appearance, where measured, confirms it: an eye that still shows its darkness is
+        not shut."""
+        shut = ramp(delta[f"eyeBlink{side.capitalize()}"], self.settings.shut_blink)
+        return shut * self.look_confirms(delta, rest, side)
 
     def closedness(self, delta: Mapping[str, float], rest: Mapping[str, float], side: str) -> float:
         """How closed the ``side`` eye is (0..1), unsaturated so two eyes can be compared: the
@@ -72,15 +74,14 @@ class EyeKindDetector(KindDetector[R]):
         """How much more closed the left eye is than the right (negative: the right)."""
         return self.closedness(delta, rest, "left") - self.closedness(delta, rest, "right")
 
-    def with_look(
-        self, landmarks: float, delta: Mapping[str, float], rest: Mapping[str, float], side: str
+    def look_confirms(
+        self, delta: Mapping[str, float], rest: Mapping[str, float], side: str
     ) -> float:
-        """The ``landmarks``' reading of the ``side`` eye, mostly replaced by its appearance's
-        where there is one: the pixels show a lid over the eye (or none) where the face model
-        holds its landmarks back."""
+        """How far the ``side`` eye's appearance agrees that it is shut: 1 where it was not
+        measured or has lost its darkness (a lid over the iris), down to ``1 - look_weight``
+        where it looks as open as at rest."""
         eyes = self.eyes
         look = look_drop(delta, rest, side, eyes)
         if look is None:
-            return landmarks
-        w = eyes.look_weight
-        return (1.0 - w) * landmarks + w * ramp(look, eyes.look)
+            return 1.0
+        return 1.0 - eyes.look_weight + eyes.look_weight * ramp(look, eyes.look)

@@ -85,6 +85,9 @@ class SeatGestureDetector:
         self._active: dict[str, deque[list[int]]] = {d.kind: deque() for d in self.detectors}
         self._recent: deque[Gesture] = deque()
         self._releasing_until: dict[str, int] = {}
+        #: Per kind held past its maximum, its signals' resting values from before: the face
+        #: going back to them ends the posture, and they are the rest again at once.
+        self._rest_before: dict[str, dict[str, float]] = {}
         self._first_usable_ms: int | None = None
 
     def _detector(self, cls: type[KindDetector], settings: DetectorSettings) -> KindDetector:
@@ -282,12 +285,39 @@ class SeatGestureDetector:
             self._recent.popleft()
         return gesture
 
+    def _restore_if_back(
+        self, kind: str, names: tuple[str, ...], signals: Mapping[str, float]
+    ) -> None:
+        """A posture held past its maximum became the rest (the baseline followed it); once the
+        face is nearer its rest from before on most of the kind's signals, that rest is back at
+        once: a wink held for seconds must not leave a half-shut rest behind for a minute."""
+        before = self._rest_before.get(kind)
+        if before is None or self.trackers[kind].phase is Phase.OVERLONG:
+            return
+        now = self.baseline.values
+        nearer = [
+            abs(signals[n] - before[n]) < abs(signals[n] - now[n]) for n in before if n in signals
+        ]
+        if nearer and sum(nearer) * 2 > len(nearer):
+            self.baseline.rest_at(before)
+            del self._rest_before[kind]
+            self._releasing_until.pop(kind, None)
+
     def _adapt(self, ts_ms: int, signals: Mapping[str, float]) -> None:
         frozen: set[str] = set()
         released: set[str] = set()
         for detector in self.detectors:
             tracker = self.trackers[detector.kind]
+            self._restore_if_back(detector.kind, detector.signals, signals)
             if tracker.phase is Phase.OVERLONG:
+                self._rest_before.setdefault(
+                    detector.kind,
+                    {
+                        n: self.baseline.values[n]
+                        for n in detector.signals
+                        if n in self.baseline.values
+                    },
+                )
                 # Keep releasing for a while after the posture lets go of `off`, and start no
                 # gesture of this kind meanwhile: what is left of it is the new resting face.
                 self._releasing_until[detector.kind] = ts_ms + int(self.baseline.release_ms)
