@@ -1,0 +1,85 @@
+"""Real footage at table size: each labelled real clip with its face shrunk into a table frame.
+
+    python -m benchmarks.shrink_real_footage FOOTAGE_DIR... --out DIR [--face-width 100]
+        [--cache data/real-cache]
+    python -m benchmarks.real_footage DIR/w100 --cache DIR/cache
+
+A camera over a whole card table sees each face 60-120 px wide; the real footage shows faces
+200-400 px wide. For every clip named by a truth file of ``benchmarks/real_footage/``, the
+face's box (the median of the boxes its landmarks found, from ``real_footage.py``'s landmark
+cache, made on first use) is shrunk to ``--face-width`` px, the frame placed on a seat of a
+1280x720 table frame as ``shrink_eval_set.py`` places generated clips, and written to
+DIR/wW/ under the clip's own path, so the same truth files score it. The copies are local
+derived files of footage that is never committed: keep DIR out of the repository (data/ is).
+A clip whose face is already no wider than ``--face-width`` is left out, and said so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from benchmarks.real_footage import TRUTH_DIR, Clip, lead_in_source, load_clips
+from benchmarks.rescore import cache_observations
+from benchmarks.shrink_eval_set import shrink_clip
+
+LEAD_IN_MS = 3000  # real_footage.py's default: its cache is shared
+
+
+def face_box(clip: Clip, cache: Path) -> list[float] | None:
+    """The median box (x, y, w, h, in the clip's pixels) of the faces its landmarks found."""
+    observations = cache / f"{clip.name}.lead{LEAD_IN_MS}.obs.pkl"
+    if not observations.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        cache_observations(lead_in_source(clip.video, LEAD_IN_MS), observations)
+    seen = pickle.loads(observations.read_bytes())
+    boxes = [item[0].bbox for frames in seen.values() for _, item in frames if item is not None]
+    if not boxes:
+        return None
+    return [float(v) for v in np.median(np.array(boxes, dtype=float), axis=0)]
+
+
+def shrink_footage(
+    folders: Sequence[Path], out: Path, width: int, cache: Path, truth_dir: Path = TRUTH_DIR
+) -> Path:
+    """Write every clip's shrunk copy under ``out``/w``width``; returns that folder."""
+    target = out / f"w{width}"
+    for clip in load_clips(folders, "all", truth_dir):
+        box = face_box(clip, cache)
+        if box is None:
+            print(f"{clip.name}: no face found, left out", file=sys.stderr)
+            continue
+        truth = {**clip.truth, "seats": {"1": {"bbox": box}}}
+        video = target / clip.truth["video"]
+        video.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            shrink_clip(clip.video, truth, width, video)
+        except ValueError as exc:  # the face is small already
+            print(f"{clip.name}: {exc}, left out", file=sys.stderr)
+            continue
+        print(f"{clip.name}: face {box[2]:.0f} -> {width} px", file=sys.stderr, flush=True)
+    return target
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("footage", type=Path, nargs="+", help="real footage folders")
+    parser.add_argument("--out", type=Path, required=True, help="folder for the shrunk copies")
+    parser.add_argument("--face-width", type=int, default=100, help="face width in px")
+    parser.add_argument("--cache", type=Path, default=Path("data/real-cache"),
+                        help="real_footage.py's landmark cache (made on first use)")  # fmt: skip
+    args = parser.parse_args(argv)
+    if not 20 <= args.face_width <= 400:
+        parser.error("--face-width: between 20 and 400 px")
+    target = shrink_footage(args.footage, args.out, args.face_width, args.cache)
+    print(f"python -m benchmarks.real_footage {target} --cache {args.out / 'cache'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
