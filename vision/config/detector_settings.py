@@ -376,6 +376,19 @@ class DetectorSettings(StrictSettings):
         }
         return self.model_copy(update={"gestures": self.gestures.model_copy(update=updates)})
 
+    def with_shut_blink(self, gates: dict[str, tuple[float, float]]) -> DetectorSettings:
+        """A copy where the named eye kinds' ``shut_blink`` ramps are replaced (a player's own
+        shut eyes, learnt by enrolment)."""
+        updates = {}
+        for kind, (lo, hi) in gates.items():
+            current = self.gestures.of(kind)
+            if not isinstance(current, EyeReading):
+                raise SettingsError(f"{kind} is not read from the eyes")
+            if not 0 <= lo < hi <= 1:
+                raise SettingsError(f"{kind}: shut_blink must rise within 0..1, not {lo}..{hi}")
+            updates[kind] = current.model_copy(update={"shut_blink": (float(lo), float(hi))})
+        return self.model_copy(update={"gestures": self.gestures.model_copy(update=updates)})
+
 
 def load_detector_settings(path: Path | None = None) -> DetectorSettings:
     """Read and validate the detector settings (``models/detectors.toml`` by default)."""

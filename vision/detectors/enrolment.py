@@ -6,7 +6,13 @@ highest activation the asked kind reaches *before* sensitivity (``raw_scores``),
 window of rest or ordinary talking the highest every kind reaches. The sensitivity of a kind is
 then the gain that lifts the smallest of the player's shows to ``TARGET_OVER_ON`` times the
 kind's ``on`` (within ``SENSITIVITY_RANGE``), but never so high that the player's talking would
-reach ``QUIET_UNDER_OFF`` of ``off``. Thresholds and detectors are untouched.
+reach ``QUIET_UNDER_OFF`` of ``off``.
+
+The eye kinds need one threshold of the player's own: an eye counts as shut only once eyeBlink
+has risen as far as a real shut eye's (``shut_blink``), and a face whose eyes rest narrowed
+cannot rise that far, so no sensitivity can lift its activation from 0. For them enrolment also
+keeps how far the player's eyeBlink rose in each show, and the kind's ``shut_blink`` comes down
+to ``SHUT_OF_SMALLEST`` of the smallest show (never up, never below ``LOWEST_SHUT``).
 """
 
 from __future__ import annotations
@@ -30,10 +36,16 @@ SATURATED = 0.99
 #: A show under this peak is not the gesture (the face was not seen, or the player did not
 #: move): the kind is not enrolled from it.
 NOT_SEEN = 0.05
+#: An eye kind's shut_blink tops out at this share of the player's smallest shown rise.
+SHUT_OF_SMALLEST = 0.9
+#: ... and never lower than this: a show that rose less was a squint, not a shut eye.
+LOWEST_SHUT = 0.25
 
 
 class ScoredSeat(Protocol):
     def raw_scores(self) -> dict[str, float]: ...
+
+    def shut_rises(self) -> dict[str, float]: ...
 
 
 def enrolled_sensitivity(enrolled: EnrolledKind, on: float, off: float) -> float | None:
@@ -65,6 +77,24 @@ def enrolled_sensitivities(
     return found
 
 
+def enrolled_shut_blink(
+    enrolment: Mapping[str, EnrolledKind], settings: DetectorSettings
+) -> dict[str, tuple[float, float]]:
+    """The ``shut_blink`` ramp of every eye kind whose enrolled shows rose less far than it
+    asks: topped at ``SHUT_OF_SMALLEST`` of the smallest show, as wide as the settings' own."""
+    gates = {}
+    for kind, enrolled in enrolment.items():
+        # A show that rose less than a squint's worth was no shut eye (or the face was not seen).
+        shown = [r for r in enrolled.shut_rises if SHUT_OF_SMALLEST * r >= LOWEST_SHUT]
+        if not shown:
+            continue
+        lo, hi = settings.gestures.of(kind).shut_blink  # type: ignore[attr-defined]
+        top = SHUT_OF_SMALLEST * min(shown)
+        if top < hi:
+            gates[kind] = (round(max(top - (hi - lo), 0.0), 4), round(top, 4))
+    return gates
+
+
 @dataclass
 class Enrolment:
     """Watches one seat's raw activations through prompted windows.
@@ -80,6 +110,8 @@ class Enrolment:
     _peak: dict[str, float] = field(default_factory=dict)
     _peaks: dict[str, list[float]] = field(default_factory=dict)
     _quiet: dict[str, float] = field(default_factory=dict)
+    _rise: float = 0.0
+    _rises: dict[str, list[float]] = field(default_factory=dict)
 
     @property
     def is_open(self) -> bool:
@@ -93,13 +125,16 @@ class Enrolment:
     def begin(self, kind: str | None) -> None:
         if self._open:
             raise RuntimeError("an enrolment window is already open")
-        self._window, self._open, self._peak = kind, True, {}
+        self._window, self._open, self._peak, self._rise = kind, True, {}, 0.0
 
     def observe(self) -> None:
         if not self._open:
             return
         for kind, value in self.seat.raw_scores().items():
             self._peak[kind] = max(self._peak.get(kind, 0.0), value)
+        rises = self.seat.shut_rises()
+        if self._window in rises:
+            self._rise = max(self._rise, rises[self._window])
 
     def end(self) -> float:
         """Close the window; returns the asked kind's peak in it (for a rest window, the
@@ -113,11 +148,16 @@ class Enrolment:
             return max(self._peak.values(), default=0.0)
         peak = self._peak.get(self._window, 0.0)
         self._peaks.setdefault(self._window, []).append(peak)
+        if self._window in self.seat.shut_rises():
+            self._rises.setdefault(self._window, []).append(self._rise)
         return peak
 
     def learnt(self) -> dict[str, EnrolledKind]:
-        """Each kind shown at least once: its shows' peaks and its peak at rest."""
+        """Each kind shown at least once: its shows' peaks, its peak at rest and, for the eye
+        kinds, how far eyeBlink rose in each show."""
         return {
-            kind: EnrolledKind(tuple(peaks), self._quiet.get(kind))
+            kind: EnrolledKind(
+                tuple(peaks), self._quiet.get(kind), tuple(self._rises.get(kind, ()))
+            )
             for kind, peaks in self._peaks.items()
         }

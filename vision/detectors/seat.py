@@ -10,7 +10,7 @@ from engine.gesture import Gesture
 from vision.config.detector_settings import DetectorSettings
 from vision.detectors.base import KindDetector
 from vision.detectors.brows_raised import BrowsRaisedDetector
-from vision.detectors.enrolment import enrolled_sensitivities
+from vision.detectors.enrolment import enrolled_sensitivities, enrolled_shut_blink
 from vision.detectors.eyes import EyeKindDetector
 from vision.detectors.eyes_closed import EyesClosedDetector
 from vision.detectors.head_tilt import HeadTiltDetector
@@ -89,6 +89,7 @@ class SeatGestureDetector:
         #: going back to them ends the posture, and they are the rest again at once.
         self._rest_before: dict[str, dict[str, float]] = {}
         self._first_usable_ms: int | None = None
+        self._last_delta: Mapping[str, float] = {}
 
     def _detector(self, cls: type[KindDetector], settings: DetectorSettings) -> KindDetector:
         """One kind's detector; the eye kinds also read how eyes are seen (``[eyes]``)."""
@@ -134,6 +135,7 @@ class SeatGestureDetector:
                 self.baseline.gap()
             return []
         delta = self.baseline.delta(signals)
+        self._last_delta = delta
         mouth_quality = min(features.mouth_quality, self._lips_in_view(features.mouth.lip_contrast))
         # A laugh lifts both corners; MediaPipe reads a tongue pushed to one side, or a twist, as
         # one corner "smiling", which must not veto them.
@@ -198,19 +200,28 @@ class SeatGestureDetector:
         are dropped). Raises SettingsError for an unknown kind or a value out of (0, 5]."""
         self._build(self.settings.with_sensitivities(dict(sensitivities)))
 
+    def shut_rises(self) -> dict[str, float]:
+        """How far this frame's eyeBlink has risen over rest, as each eye kind reads a shut eye:
+        the more shut eye's for a wink, both eyes' lower for eyes_closed (enrolment keeps it)."""
+        left = self._last_delta.get("eyeBlinkLeft", 0.0)
+        right = self._last_delta.get("eyeBlinkRight", 0.0)
+        return {"wink": max(left, right), "eyes_closed": min(left, right)}
+
     def use_enrolment(self, enrolment: Mapping[str, EnrolledKind]) -> dict[str, float]:
-        """Keep a player's enrolled señas and use the sensitivities they call for (gestures
-        under way are dropped); returns those sensitivities."""
+        """Keep a player's enrolled señas and use the sensitivities and shut eyes they call for
+        (gestures under way are dropped); returns the sensitivities."""
         self.enrolment.update(enrolment)
         sensitivities = enrolled_sensitivities(enrolment, self.settings)
-        self.set_sensitivities(sensitivities)
+        gates = enrolled_shut_blink(self.enrolment, self.settings)
+        self._build(self.settings.with_sensitivities(sensitivities).with_shut_blink(gates))
         return sensitivities
 
     def load_player(self, path: Path) -> str:
         """Use a player's calibrated baseline, sensitivities and enrolled señas; returns the
         player's name."""
         player = load_player(path)
-        self._build(self.settings.with_sensitivities(player.sensitivities))
+        gates = enrolled_shut_blink(player.enrolment, self.settings)
+        self._build(self.settings.with_sensitivities(player.sensitivities).with_shut_blink(gates))
         self.baseline.load(player.baseline)
         self.enrolment = dict(player.enrolment)
         return player.player

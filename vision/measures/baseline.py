@@ -123,14 +123,19 @@ class Baseline:
 @dataclass(frozen=True, slots=True)
 class EnrolledKind:
     """What enrolment learnt of one gesture kind for one player: the peak activation (before
-    sensitivity) each time the player showed it when asked, and the highest it reached while
-    the player sat at rest or talked (None: not measured)."""
+    sensitivity) each time the player showed it when asked, the highest it reached while the
+    player sat at rest or talked (None: not measured), and for the eye kinds how far the
+    player's eyeBlink rose over rest in each show (the shut eye's; both eyes' lower)."""
 
     peaks: tuple[float, ...]
     quiet_peak: float | None = None
+    shut_rises: tuple[float, ...] = ()
 
     def to_dict(self) -> dict:
-        return {"peaks": [round(p, 4) for p in self.peaks], "quiet_peak": self.quiet_peak}
+        document: dict = {"peaks": [round(p, 4) for p in self.peaks], "quiet_peak": self.quiet_peak}
+        if self.shut_rises:
+            document["shut_rises"] = [round(r, 4) for r in self.shut_rises]
+        return document
 
     @classmethod
     def from_dict(cls, document: Mapping) -> EnrolledKind:
@@ -138,6 +143,7 @@ class EnrolledKind:
         return cls(
             peaks=tuple(float(p) for p in document["peaks"]),
             quiet_peak=None if quiet is None else float(quiet),
+            shut_rises=tuple(float(r) for r in document.get("shut_rises", ())),
         )
 
 
