@@ -108,6 +108,11 @@ def run(args: argparse.Namespace) -> int:
         print(
             "enrolled: " + ", ".join(f"{k} sensitivity {learnt[k]:.2f}" for k in detector.enrolment)
         )
+    narrow = detector.eyes_too_narrow()
+    if narrow:
+        kinds = " or ".join(narrow)
+        print(f"note: your eyes rest narrowed, so keinu cannot read your {kinds} until you "
+              f"show them once: keinu calibrate --player {args.player} --enrol")  # fmt: skip
     return 0
 
 

@@ -43,7 +43,9 @@ def test_calibrating_on_a_photo_saves_a_baseline_that_loads_ready(data_dir, caps
     argv = ["calibrate", "--source", str(ASTRONAUT), "--seconds", "0.3", "--player", "Ane"]
     assert main(argv) == 0
     path = data_dir / "players" / "ane.json"
-    assert str(path) in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert str(path) in out
+    assert "narrowed" not in out
     player = load_player(path)
     assert player.player == "Ane"
     assert 0.2 < player.baseline["eye_open_left"] < 0.45
@@ -51,6 +53,27 @@ def test_calibrating_on_a_photo_saves_a_baseline_that_loads_ready(data_dir, caps
     detector = SeatGestureDetector(1, load_detector_settings())
     assert detector.load_player(path) == "Ane"
     assert detector.calibration.state == "ready"
+
+
+@pytest.mark.video
+def test_eyes_that_cannot_rise_as_far_as_a_shut_eye_are_told_with_what_to_do(
+    data_dir, tmp_path, capsys
+):
+    from vision.config.detector_settings import DEFAULT_SETTINGS_PATH
+
+    # A shut eye asked to rise 0.99: no resting eye but a wide-open one has that much left.
+    strict = tmp_path / "detectors.toml"
+    strict.write_text(
+        DEFAULT_SETTINGS_PATH.read_text().replace(
+            "shut_blink = [0.58, 0.66]", "shut_blink = [0.95, 0.99]"
+        )
+    )
+    argv = ["calibrate", "--source", str(ASTRONAUT), "--seconds", "0.3", "--player", "Ane",
+            "--settings", str(strict)]  # fmt: skip
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "your eyes rest narrowed, so keinu cannot read your wink or eyes_closed" in out
+    assert "keinu calibrate --player Ane --enrol" in out
 
 
 @pytest.mark.video

@@ -203,3 +203,20 @@ def test_the_enrolled_shut_blink_comes_down_to_the_players_own_shows(rises, expe
     settings = load_detector_settings()
     gates = enrolled_shut_blink({"wink": EnrolledKind((0.0,), None, rises)}, settings)
     assert gates.get("wink") == (pytest.approx(expected) if expected else None)
+
+
+def test_eyes_resting_too_narrow_to_rise_as_a_shut_eye_are_named_until_enrolled():
+    def calibrated(rest):
+        detector = SeatGestureDetector(1, load_detector_settings())
+        for ts, features in Trace(3000, rest=rest).frames():
+            detector.update(ts, features)
+        return detector
+
+    assert calibrated({}).eyes_too_narrow() == []
+    one = calibrated({"eyeBlinkLeft": 0.35})  # rests at 0.40: can rise 0.60 of the 0.66 asked
+    assert one.eyes_too_narrow() == ["eyes_closed"]  # a wink of the other eye still can
+    both = calibrated({"eyeBlinkLeft": 0.35, "eyeBlinkRight": 0.35})
+    assert both.eyes_too_narrow() == ["wink", "eyes_closed"]
+    both.use_enrolment({"wink": EnrolledKind((0.0,), None, (0.5,)),
+                        "eyes_closed": EnrolledKind((0.0,), None, (0.5,))})  # fmt: skip
+    assert both.eyes_too_narrow() == []

@@ -207,6 +207,20 @@ class SeatGestureDetector:
         right = self._last_delta.get("eyeBlinkRight", 0.0)
         return {"wink": max(left, right), "eyes_closed": min(left, right)}
 
+    def eyes_too_narrow(self) -> list[str]:
+        """The eye kinds this face cannot make at its rest: eyeBlink tops out at 1, so an eye
+        resting above ``1 - shut_blink``'s top never rises far enough (the player may enrol)."""
+        if not self.baseline.ready:
+            return []
+        rests = [self.baseline.values.get(f"eyeBlink{side}", 0.0) for side in ("Left", "Right")]
+        # A wink needs one eye to rise that far, a closure both.
+        needed = {"wink": min(rests), "eyes_closed": max(rests)}
+        return [
+            kind
+            for kind, rest in needed.items()
+            if 1.0 - rest < self.settings.gestures.of(kind).shut_blink[1]  # type: ignore[attr-defined]
+        ]
+
     def use_enrolment(self, enrolment: Mapping[str, EnrolledKind]) -> dict[str, float]:
         """Keep a player's enrolled señas and use the sensitivities and shut eyes they call for
         (gestures under way are dropped); returns the sensitivities."""
