@@ -51,6 +51,10 @@ class EyeKindDetector(KindDetector[R]):
         super().__init__(settings)
         self.eyes = eyes
 
+    def of_eyes(self, left: float, right: float) -> float:
+        """Of a reading of each eye, the one this kind rests on (a wink: the more shut eye)."""
+        raise NotImplementedError
+
     def closure(self, delta: Mapping[str, float], rest: Mapping[str, float], side: str) -> float:
         """0 (open) .. 1 (shut) for the player's ``side`` eye. MediaPipe's eyeBlink decides: it
         must rise as far as a real shut eye's (``shut_blink``). A real look down lowers the lids'

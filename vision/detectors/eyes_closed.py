@@ -13,8 +13,10 @@ class EyesClosedDetector(EyeKindDetector[EyesClosedSettings]):
 
     kind = "eyes_closed"
 
+    def of_eyes(self, left: float, right: float) -> float:
+        return min(left, right)
+
     def activation(self, delta, features, rest):
-        left = self.closure(delta, rest, "left")
-        right = self.closure(delta, rest, "right")
+        closed = self.of_eyes(self.closure(delta, rest, "left"), self.closure(delta, rest, "right"))
         one_sided = ramp(abs(self.one_sided(delta, rest)), self.settings.asymmetry_veto)
-        return min(left, right) * (1.0 - one_sided), None
+        return closed * (1.0 - one_sided), None

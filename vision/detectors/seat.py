@@ -200,25 +200,26 @@ class SeatGestureDetector:
         are dropped). Raises SettingsError for an unknown kind or a value out of (0, 5]."""
         self._build(self.settings.with_sensitivities(dict(sensitivities)))
 
+    def _eye_kinds(self) -> list[EyeKindDetector]:
+        return [d for d in self.detectors if isinstance(d, EyeKindDetector)]
+
     def shut_rises(self) -> dict[str, float]:
-        """How far this frame's eyeBlink has risen over rest, as each eye kind reads a shut eye:
-        the more shut eye's for a wink, both eyes' lower for eyes_closed (enrolment keeps it)."""
+        """How far this frame's eyeBlink has risen over rest, per eye kind, from the eye it rests
+        on (the more shut one for a wink, the less shut for eyes_closed): what enrolment keeps."""
         left = self._last_delta.get("eyeBlinkLeft", 0.0)
         right = self._last_delta.get("eyeBlinkRight", 0.0)
-        return {"wink": max(left, right), "eyes_closed": min(left, right)}
+        return {d.kind: d.of_eyes(left, right) for d in self._eye_kinds()}
 
     def eyes_too_narrow(self) -> list[str]:
         """The eye kinds this face cannot make at its rest: eyeBlink tops out at 1, so an eye
         resting above ``1 - shut_blink``'s top never rises far enough (the player may enrol)."""
         if not self.baseline.ready:
             return []
-        rests = [self.baseline.values.get(f"eyeBlink{side}", 0.0) for side in ("Left", "Right")]
-        # A wink needs one eye to rise that far, a closure both.
-        needed = {"wink": min(rests), "eyes_closed": max(rests)}
+        left, right = (
+            1.0 - self.baseline.values.get(f"eyeBlink{s}", 0.0) for s in ("Left", "Right")
+        )
         return [
-            kind
-            for kind, rest in needed.items()
-            if 1.0 - rest < self.settings.gestures.of(kind).shut_blink[1]  # type: ignore[attr-defined]
+            d.kind for d in self._eye_kinds() if d.of_eyes(left, right) < d.settings.shut_blink[1]
         ]
 
     def use_enrolment(self, enrolment: Mapping[str, EnrolledKind]) -> dict[str, float]:
@@ -226,7 +227,7 @@ class SeatGestureDetector:
         (gestures under way are dropped); returns the sensitivities."""
         self.enrolment.update(enrolment)
         sensitivities = enrolled_sensitivities(enrolment, self.settings)
-        gates = enrolled_shut_blink(self.enrolment, self.settings)
+        gates = enrolled_shut_blink(enrolment, self.settings)
         self._build(self.settings.with_sensitivities(sensitivities).with_shut_blink(gates))
         return sensitivities
 
@@ -310,9 +311,7 @@ class SeatGestureDetector:
             self._recent.popleft()
         return gesture
 
-    def _restore_if_back(
-        self, kind: str, names: tuple[str, ...], signals: Mapping[str, float]
-    ) -> None:
+    def _restore_if_back(self, kind: str, signals: Mapping[str, float]) -> None:
         """A posture held past its maximum became the rest (the baseline followed it); once the
         face is nearer its rest from before on most of the kind's signals, that rest is back at
         once: a wink held for seconds must not leave a half-shut rest behind for a minute."""
@@ -333,7 +332,7 @@ class SeatGestureDetector:
         released: set[str] = set()
         for detector in self.detectors:
             tracker = self.trackers[detector.kind]
-            self._restore_if_back(detector.kind, detector.signals, signals)
+            self._restore_if_back(detector.kind, signals)
             if tracker.phase is Phase.OVERLONG:
                 self._rest_before.setdefault(
                     detector.kind,

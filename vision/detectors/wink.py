@@ -16,6 +16,9 @@ class WinkDetector(EyeKindDetector[WinkSettings]):
 
     kind = "wink"
 
+    def of_eyes(self, left: float, right: float) -> float:
+        return max(left, right)
+
     def activation(self, delta, features, rest):
         lead = self.one_sided(delta, rest)
         shut = "left" if lead >= 0 else "right"
