@@ -17,14 +17,13 @@ first use). Last line: ``overall recall R0 -> R1 precision P0 -> P1 (N held-out 
 from __future__ import annotations
 
 import argparse
-import pickle
 import sys
 from collections import defaultdict
 from dataclasses import replace
 from pathlib import Path
 
 from benchmarks.accuracy import Interval, Score, match
-from benchmarks.real_footage import Clip, lead_in_ms_of, load_clips, run_cached
+from benchmarks.real_footage import LEAD_IN_S, cached_rows, lead_in_ms_of, load_clips
 from benchmarks.rescore import replay_rows
 from engine.gesture import Gesture
 from vision.measures.baseline import EnrolledKind
@@ -33,13 +32,6 @@ Span = tuple[int, int]
 
 #: Time around a labelled span that is neither the ordinary face nor the gesture.
 MARGIN_MS = 500
-
-
-def cached_rows(clip: Clip, lead_in_ms: int, cache: Path, settings) -> list:
-    """(ts_ms, seat, FaceFeatures | None) of a clip, on the lead-in clock."""
-    run_cached(clip, lead_in_ms, cache, settings)  # makes or refreshes the features file
-    _, rows = pickle.loads((cache / f"{clip.name}.lead{lead_in_ms}.features.pkl").read_bytes())
-    return rows
 
 
 def enrol_on(
@@ -128,7 +120,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("footage", type=Path, help="the real footage folder")
     parser.add_argument("--cache", type=Path, required=True, help="landmark cache folder")
-    parser.add_argument("--lead-in", type=float, default=3.0, help="seconds of held first frame")
+    parser.add_argument(
+        "--lead-in", type=float, default=LEAD_IN_S, help="seconds of held first frame"
+    )
     parser.add_argument("--pad", type=float, default=0.3, help="seconds around the enrolment")
     args = parser.parse_args()
     if not args.footage.is_dir():

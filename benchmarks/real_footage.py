@@ -41,6 +41,8 @@ from benchmarks.rescore import cache_observations, cached_features, replay_rows
 from engine.gesture import Gesture
 
 TRUTH_DIR = Path(__file__).parent / "real_footage"
+#: Seconds the first frame is held before a clip (``--lead-in``); the landmark cache is per value.
+LEAD_IN_S = 3.0
 SPLITS = ("tuning", "heldout")
 
 
@@ -233,7 +235,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("footage", type=Path, nargs="+", help="real footage folders")
     parser.add_argument("--split", choices=(*SPLITS, "all"), default="all")
     parser.add_argument("--cache", type=Path, help="keep landmarks here; rescore detectors only")
-    parser.add_argument("--lead-in", type=float, default=3.0, help="seconds of held first frame")
+    parser.add_argument(
+        "--lead-in", type=float, default=LEAD_IN_S, help="seconds of held first frame"
+    )
     parser.add_argument("--verbose", "-v", action="store_true", help="list every gesture")
     parser.add_argument(
         "--write-docs", action="store_true", help="write the tables into docs/benchmarks.md"

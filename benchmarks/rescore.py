@@ -187,7 +187,7 @@ def replay(video: Path, settings=None) -> tuple[list, float]:
     return gestures, face_frames * frame_ms
 
 
-def _videos(directory: Path, cached_only: bool = False) -> list[Path]:
+def videos_in(directory: Path, cached_only: bool = False) -> list[Path]:
     videos = sorted(p for p in directory.iterdir() if p.suffix.lower() in VIDEO_SUFFIXES)
     if cached_only:
         for video in videos:
@@ -208,7 +208,7 @@ def main() -> int:
         help="accuracy: write the table into docs/benchmarks.md",
     )
     args = parser.parse_args()
-    videos = _videos(args.directory, cached_only=args.what != "cache")
+    videos = videos_in(args.directory, cached_only=args.what != "cache")
     if not videos:
         parser.error(f"no video in {args.directory}")
     if args.what == "cache":

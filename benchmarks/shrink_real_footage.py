@@ -24,11 +24,11 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.real_footage import TRUTH_DIR, Clip, lead_in_source, load_clips
+from benchmarks.real_footage import LEAD_IN_S, TRUTH_DIR, Clip, lead_in_source, load_clips
 from benchmarks.rescore import cache_observations
 from benchmarks.shrink_eval_set import shrink_clip
 
-LEAD_IN_MS = 3000  # real_footage.py's default: its cache is shared
+LEAD_IN_MS = round(LEAD_IN_S * 1000)  # real_footage.py's default: its cache is shared
 
 
 def face_box(clip: Clip, cache: Path) -> list[float] | None:
