@@ -141,15 +141,18 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
     from vision.pipeline import Pipeline
 
     gestures: list[Gesture] = []
-    stamps: list[int] = []
+    stamps: list[tuple[int, int]] = []
     with Pipeline(lead_in_source(clip.video, lead_in_ms)) as pipeline:
         for result in pipeline:
             gestures += result.gestures
             if result.end_of_stream or result.gap is not None:
                 continue
-            if any(view.face is not None for view in result.seats.values()):
-                stamps.append(result.frame.ts_ms)
-    return _on_clip_clock(gestures, stamps, lead_in_ms_of(clip.video, lead_in_ms))
+            stamps += [
+                (seat, result.frame.ts_ms)
+                for seat, view in result.seats.items()
+                if view.face is not None
+            ]
+    return on_clip_clock(gestures, stamps, lead_in_ms_of(clip.video, lead_in_ms))
 
 
 def cached_rows(clip: Clip, lead_in_ms: int, cache: Path, settings) -> list:
@@ -168,21 +171,25 @@ def run_cached(clip: Clip, lead_in_ms: int, cache: Path, settings) -> Run:
     """Landmarks from ``cache`` (made on first use), features and detectors from the code."""
     rows = cached_rows(clip, lead_in_ms, cache, settings)
     gestures = replay_rows(rows, settings)
-    stamps = [ts for ts, _, found in rows if found is not None]
-    return _on_clip_clock(gestures, stamps, lead_in_ms_of(clip.video, lead_in_ms))
+    stamps = [(seat, ts) for ts, seat, found in rows if found is not None]
+    return on_clip_clock(gestures, stamps, lead_in_ms_of(clip.video, lead_in_ms))
 
 
-def _on_clip_clock(gestures: list[Gesture], stamps: list[int], offset_ms: int) -> Run:
+def on_clip_clock(gestures: list[Gesture], stamps: list[tuple[int, int]], offset_ms: int) -> Run:
+    """The gestures on the clip's own clock, and the face time watched after the lead-in:
+    (seat, ts_ms) of each face seen, summed over seats (three faces for a minute are three
+    minutes watched), gaps of half a second or more left out."""
     from dataclasses import replace
 
     shifted = [
         replace(g, start_ms=g.start_ms - offset_ms, end_ms=g.end_ms - offset_ms) for g in gestures
     ]
-    stamps = sorted(set(stamps))
     watched = 0.0
-    for before, after in itertools.pairwise(stamps):
-        if before >= offset_ms and after - before < 500:
-            watched += after - before
+    for seat in {seat for seat, _ in stamps}:
+        seen = sorted({ts for s, ts in stamps if s == seat})
+        for before, after in itertools.pairwise(seen):
+            if before >= offset_ms and after - before < 500:
+                watched += after - before
     return Run(shifted, watched)
 
 

@@ -19,6 +19,7 @@ from benchmarks.real_footage import (
     lead_in_frames,
     lead_in_ms_of,
     load_clips,
+    on_clip_clock,
     score_clip,
 )
 from benchmarks.real_footage import main as real_footage_main
@@ -139,3 +140,12 @@ def test_a_split_tallies_signalling_scores_and_false_gestures_per_five_minutes()
         "tuning precision 0.500 recall 1.000 onset_ms 33 false_per_5min 7.5 "
         "(3 in 2.00 watched minutes)"
     )
+
+
+def test_watched_face_time_adds_up_every_seat_after_the_lead_in():
+    one = [(1, ts) for ts in range(0, 10_001, 100)]
+    two = [(2, ts) for ts in range(5000, 8001, 100) if not 6000 < ts < 6600]
+    run = on_clip_clock([_gesture("wink", "left", 4000, 4400)], one + two + one[:5], 3000)
+    # seat 1 from the lead-in's end (3 s) to 10 s, seat 2 5-8 s less its 0.6 s gap
+    assert run.watched_ms == pytest.approx(7000 + 3000 - 600)
+    assert [(g.start_ms, g.end_ms) for g in run.gestures] == [(1000, 1400)]
