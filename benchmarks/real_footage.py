@@ -208,6 +208,7 @@ class Tally:
     seconds: float = 0.0
     quiet_false: Counter[str] = field(default_factory=Counter)
     quiet_watched_ms: float = 0.0
+    quiet_clips: list[tuple[str, float, int]] = field(default_factory=list)
 
     def add(self, clip: Clip, run: Run, score: Score) -> None:
         if clip.signalling:
@@ -218,6 +219,8 @@ class Tally:
             for label, n in score.false_positives.items():
                 self.quiet_false[" ".join(x for x in label if x)] += n
             self.quiet_watched_ms += run.watched_ms
+            false = sum(score.false_positives.values())
+            self.quiet_clips.append((clip.name, run.watched_ms, false))
 
     @property
     def false_per_5min(self) -> float:
@@ -235,6 +238,14 @@ class Tally:
     def quiet_kinds(self) -> str:
         kinds = ", ".join(f"{label} {n}" for label, n in self.quiet_false.most_common())
         return f"false gestures on people not signalling: {kinds or 'none'}"
+
+    def quiet_by_clip(self) -> str:
+        """Where those false gestures fell: the clips with any, most first, then the rest."""
+        clips = sorted(self.quiet_clips, key=lambda c: -c[2])
+        named = [f"{name} {n} in {ms / 1000:.0f} s" for name, ms, n in clips if n]
+        clean = [c for c in clips if not c[2]]
+        clean_s = sum(ms for _, ms, _ in clean) / 1000
+        return "by clip: " + "; ".join([*named, f"{len(clean)} clips none in {clean_s:.0f} s"])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -286,7 +297,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for split, tally in tallies.items():
         if not tally.clips and not tally.quiet_watched_ms:
             continue
-        table = [*report(tally.score, tally.clips, tally.seconds)[:-1], tally.quiet_kinds()]
+        table = [
+            *report(tally.score, tally.clips, tally.seconds)[:-1],
+            tally.quiet_kinds(),
+            tally.quiet_by_clip(),
+        ]
         print(f"\n== {split}: clips of people signalling ==")
         print("\n".join(table))
         summary.append(tally.summary(split))

@@ -140,6 +140,9 @@ def test_a_split_tallies_signalling_scores_and_false_gestures_per_five_minutes()
         "tuning precision 0.500 recall 1.000 onset_ms 33 false_per_5min 7.5 "
         "(3 in 2.00 watched minutes)"
     )
+    still = Clip("still", _truth("still.mp4", "tuning", False, []), Path("still.mp4"))
+    tally.add(still, Run([], 60_000), score_clip(still, Run([], 60_000)))
+    assert tally.quiet_by_clip() == "by clip: q 3 in 120 s; 1 clips none in 60 s"
 
 
 def test_watched_face_time_adds_up_every_seat_after_the_lead_in():
