@@ -192,6 +192,15 @@ def test_both_shoulders_raised_unequally_are_a_shrug_both():
     assert labels(run_drawn(drawn_trace(5000, look))) == ["shrug both"]
 
 
+def test_a_torso_leaning_sideways_lifting_one_shoulder_and_lowering_the_other_is_not_a_shrug():
+    # A real talker leaning: one strip rose 0.11 of the face, the other dropped 0.075.
+    def look(ts):
+        up = during(ts)
+        return frame(left=8 * up, right=-6 * up), face_at()
+
+    assert run_drawn(drawn_trace(5000, look)) == []
+
+
 def test_a_hand_passing_in_front_of_the_shoulders_is_not_a_shrug():
     def look(ts):
         x = CHIN[0] - 200 + (ts - 3000) * 0.4 if during(ts, 3000, 4000) else None

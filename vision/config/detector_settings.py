@@ -195,6 +195,8 @@ class ShrugSettings(KindSettings):
     strip_drift_ms: float = Field(gt=0)  # time constant of a slow drift that is taken off
     image_lift: Ramp  # a strip's rise in the frame
     image_towards_head: Ramp  # ... and how much more than the head (its temples) rose
+    #: The other strip dropping, as a share of the one's rise: the torso leaned sideways.
+    image_lean_veto: Ramp
     #: A strip matching its rest at least this well reads its rise as it is; a worse match reads
     #: it less precisely, so ``image_match_cost`` times the shortfall is taken off the rise.
     image_sharp_match: float = Field(gt=0, le=1)

@@ -12,11 +12,12 @@ over the last ``jitter_poses`` poses, so the brief steady rise of a shrug does n
 Where the picture beside the neck can be read (vision.measures.shoulder_motion), it decides instead
 of the pose: the pose's shoulders hardly follow a shrug there. A shoulder counts as lifted when its
 strip rose in the frame *and* against the head's height at its temples (a nod moves only the head, a
-whole-body sway moves both); a strip that matches its rest only roughly must rise more (its reading
-is less precise), and one that stops matching it at all or finds it only at the top of its reach
-(a hand passing, hair swinging) switches the image cue off for ``image_broken_ms``, rather than the
-pose taking over. With only one strip in view (a face at the frame's edge) there is no shrug: one
-side or both cannot be told.
+whole-body sway moves both), and not while the other strip drops (a torso leaning sideways lifts
+one shoulder and lowers the other). A strip that matches its rest only roughly must rise more (its
+reading is less precise), and one that stops matching it at all or finds it only at the top of its
+reach (a hand passing, hair swinging) switches the image cue off for ``image_broken_ms``, rather
+than the pose taking over. With only one strip in view (a face at the frame's edge) there is no
+shrug: one side or both cannot be told.
 """
 
 from __future__ import annotations
@@ -144,9 +145,12 @@ class ShrugDetector(KindDetector[ShrugSettings]):
             self._broken_ms = features.ts_ms
         if self._broken_ms is not None and features.ts_ms - self._broken_ms < s.image_broken_ms:
             return 0.0, 0.0, (0.0, 0.0)
-        trust = 1.0 - max(roll, ramp(lift.scale, s.forward_veto))
         if len(shifts) < 2:  # which shoulders rose cannot be told from one
             trust = 0.0
+        else:
+            low, high = sorted(x.rise for x in shifts)
+            lean = ramp(-low / high, s.image_lean_veto) if high > 0 else 0.0
+            trust = 1.0 - max(roll, ramp(lift.scale, s.forward_veto), lean)
         left, right = self._lifted(lift.left, lift), self._lifted(lift.right, lift)
         if max(left, right) * trust < s.off:
             self._strips.follow()
