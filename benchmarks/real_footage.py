@@ -12,7 +12,11 @@ frame held for ``--lead-in`` seconds in front of it, as a player sits still whil
 - on the clips where people signal: precision, recall and median onset error per gesture kind
   and side (``benchmarks/accuracy.py``'s scoring; the labels' unsure moments count neither way);
 - on the clips of people who give no seña: every gesture is false, counted per five minutes of
-  watched face time (the clip itself, the lead-in left out), and by kind.
+  watched face time (the clip itself, the lead-in left out, every face of it), by kind and by
+  clip.
+
+A truth file's split names the whole clip, or with ``heldout_from_ms`` its part before that time
+(the part after is held out): the one clip of people at a table is needed on both sides.
 
 ``--cache DIR`` keeps each clip's landmarks in DIR (MediaPipe runs once) and reruns only the
 features and detectors, with the current code and ``models/detectors.toml``: a detector change
@@ -48,11 +52,20 @@ SPLITS = ("tuning", "heldout")
 
 @dataclass(frozen=True)
 class Clip:
-    """One truth file and the footage it names."""
+    """One truth file and the footage it names; or the part of it from ``window[0]`` to
+    ``window[1]`` ms (None: the end), when a clip is tuned on up to a time and held out after."""
 
     name: str
     truth: dict
     video: Path
+    window: tuple[int, int | None] = (0, None)
+
+    @property
+    def label(self) -> str:
+        start, end = self.window
+        if (start, end) == (0, None):
+            return self.name
+        return f"{self.name} [{start / 1000:g}-{'' if end is None else f'{end / 1000:g}'} s]"
 
     @property
     def split(self) -> str:
@@ -79,6 +92,30 @@ def load_clips(folders: Sequence[Path], split: str, truth_dir: Path = TRUTH_DIR)
             continue
         clips.append(Clip(path.name.removesuffix(".truth.json"), truth, video))
     return clips
+
+
+def split_parts(clips: Sequence[Clip], split: str) -> list[Clip]:
+    """Each clip whose truth says ``heldout_from_ms`` as two parts, tuning before that time and
+    held out from it (their truth gestures cut likewise); the parts of ``split`` are kept."""
+    parts = []
+    for clip in clips:
+        cut = clip.truth.get("heldout_from_ms")
+        if cut is None:
+            if split in ("all", clip.split):
+                parts.append(clip)
+            continue
+        for part_split, window in (("tuning", (0, cut)), ("heldout", (cut, None))):
+            if split not in ("all", part_split):
+                continue
+            start, end = window
+            gestures = [
+                g
+                for g in clip.truth["gestures"]
+                if start <= g["start_ms"] and (end is None or g["start_ms"] < end)
+            ]
+            truth = {**clip.truth, "split": part_split, "gestures": gestures}
+            parts.append(Clip(clip.name, truth, clip.video, window))
+    return parts
 
 
 def lead_in_frames(video: Path, lead_in_ms: int) -> Iterator[tuple[int, int, object]]:
@@ -152,7 +189,7 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
                 for seat, view in result.seats.items()
                 if view.face is not None
             ]
-    return on_clip_clock(gestures, stamps, lead_in_ms_of(clip.video, lead_in_ms))
+    return on_clip_clock(gestures, stamps, lead_in_ms_of(clip.video, lead_in_ms), clip.window)
 
 
 def cached_rows(clip: Clip, lead_in_ms: int, cache: Path, settings) -> list:
@@ -172,23 +209,33 @@ def run_cached(clip: Clip, lead_in_ms: int, cache: Path, settings) -> Run:
     rows = cached_rows(clip, lead_in_ms, cache, settings)
     gestures = replay_rows(rows, settings)
     stamps = [(seat, ts) for ts, seat, found in rows if found is not None]
-    return on_clip_clock(gestures, stamps, lead_in_ms_of(clip.video, lead_in_ms))
+    return on_clip_clock(gestures, stamps, lead_in_ms_of(clip.video, lead_in_ms), clip.window)
 
 
-def on_clip_clock(gestures: list[Gesture], stamps: list[tuple[int, int]], offset_ms: int) -> Run:
-    """The gestures on the clip's own clock, and the face time watched after the lead-in:
-    (seat, ts_ms) of each face seen, summed over seats (three faces for a minute are three
-    minutes watched), gaps of half a second or more left out."""
+def on_clip_clock(
+    gestures: list[Gesture],
+    stamps: list[tuple[int, int]],
+    offset_ms: int,
+    window: tuple[int, int | None] = (0, None),
+) -> Run:
+    """The gestures on the clip's own clock that start inside ``window`` (from the clip's start:
+    the lead-in's too), and the face time watched there after the lead-in: (seat, ts_ms) of each
+    face seen, summed over seats (three faces for a minute are three minutes watched), gaps of
+    half a second or more left out."""
     from dataclasses import replace
 
+    start = offset_ms + window[0]
+    end = float("inf") if window[1] is None else offset_ms + window[1]
     shifted = [
-        replace(g, start_ms=g.start_ms - offset_ms, end_ms=g.end_ms - offset_ms) for g in gestures
+        replace(g, start_ms=g.start_ms - offset_ms, end_ms=g.end_ms - offset_ms)
+        for g in gestures
+        if (window[0] == 0 or start <= g.start_ms) and g.start_ms < end
     ]
     watched = 0.0
     for seat in {seat for seat, _ in stamps}:
         seen = sorted({ts for s, ts in stamps if s == seat})
         for before, after in itertools.pairwise(seen):
-            if before >= offset_ms and after - before < 500:
+            if start <= before < end and after - before < 500:
                 watched += after - before
     return Run(shifted, watched)
 
@@ -220,7 +267,7 @@ class Tally:
                 self.quiet_false[" ".join(x for x in label if x)] += n
             self.quiet_watched_ms += run.watched_ms
             false = sum(score.false_positives.values())
-            self.quiet_clips.append((clip.name, run.watched_ms, false))
+            self.quiet_clips.append((clip.label, run.watched_ms, false))
 
     @property
     def false_per_5min(self) -> float:
@@ -264,7 +311,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for folder in args.footage:
         if not folder.is_dir():
             parser.error(f"{folder} is not a folder")
-    clips = load_clips(args.footage, args.split)
+    clips = split_parts(load_clips(args.footage, "all"), args.split)
     if not clips:
         names = ", ".join(str(f) for f in args.footage)
         parser.error(f"no clip of the truth files in {TRUTH_DIR} is in {names}")
@@ -283,7 +330,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         score = score_clip(clip, run)
         found, missed = sum(score.true_positives.values()), sum(score.false_negatives.values())
         wrong = sum(score.false_positives.values())
-        print(f"{clip.name} [{clip.split}]: truth {found + missed} found {found} false {wrong}"
+        print(f"{clip.label} [{clip.split}]: truth {found + missed} found {found} false {wrong}"
               f" in {run.watched_ms / 1000:.0f} s watched", file=sys.stderr)  # fmt: skip
         if args.verbose or not clip.signalling:
             for g in run.gestures:

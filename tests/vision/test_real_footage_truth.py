@@ -21,6 +21,7 @@ from benchmarks.real_footage import (
     load_clips,
     on_clip_clock,
     score_clip,
+    split_parts,
 )
 from benchmarks.real_footage import main as real_footage_main
 from engine.gesture import GESTURE_SIDES, Gesture
@@ -152,3 +153,26 @@ def test_watched_face_time_adds_up_every_seat_after_the_lead_in():
     # seat 1 from the lead-in's end (3 s) to 10 s, seat 2 5-8 s less its 0.6 s gap
     assert run.watched_ms == pytest.approx(7000 + 3000 - 600)
     assert [(g.start_ms, g.end_ms) for g in run.gestures] == [(1000, 1400)]
+
+
+def test_a_clip_held_out_from_a_time_is_scored_as_two_parts_one_per_split():
+    early = {"seat": 1, "kind": "pout", "side": None, "start_ms": 1000, "end_ms": 1800}
+    late = {**early, "start_ms": 7000, "end_ms": 7800}
+    truth = {**_truth("x.mp4", "tuning", True, [early, late]), "heldout_from_ms": 5000}
+    clip = Clip("x", truth, Path("x.mp4"))
+    tuning, heldout = split_parts([clip], "all")
+    assert (tuning.split, tuning.window, tuning.truth["gestures"]) == ("tuning", (0, 5000), [early])
+    assert (heldout.split, heldout.window, heldout.truth["gestures"]) == (
+        "heldout",
+        (5000, None),
+        [late],
+    )
+    assert (tuning.label, heldout.label) == ("x [0-5 s]", "x [5- s]")
+    assert split_parts([clip], "heldout") == [heldout]
+    whole = Clip("w", _truth("w.mp4", "tuning", False, []), Path("w.mp4"))
+    assert split_parts([whole, clip], "tuning") == [whole, tuning]
+    stamps = [(1, ts) for ts in range(0, 10_001, 100)]
+    found = [_gesture("pout", None, 4000, 4800), _gesture("pout", None, 5000, 5600)]
+    assert on_clip_clock(found, stamps, 0, heldout.window).watched_ms == pytest.approx(5000)
+    assert [g.start_ms for g in on_clip_clock(found, stamps, 0, heldout.window).gestures] == [5000]
+    assert [g.start_ms for g in on_clip_clock(found, stamps, 0, tuning.window).gestures] == [4000]
