@@ -222,6 +222,18 @@ def test_a_change_of_light_that_makes_lips_look_like_teeth_is_no_bite():
     ]
 
 
+def test_teeth_on_a_face_turned_well_away_are_no_bite_but_a_rolled_lip_still_is():
+    # A real talker turned 40 degrees at a table: the far half of the lips, foreshortened behind
+    # the near one, read as teeth while he spoke. MediaPipe's own lip shapes still decide.
+    turned = Trace(5000, rest={"head_yaw_deg": -40.0})
+    assert run(turned.add(3000, 3800, teeth_right=0.12))[0] == []
+    assert labels(run(Trace(5000, rest={"head_yaw_deg": -40.0}).add(3000, 3800, **BITE))[0]) == [
+        "lip_bite center"
+    ]
+    frontal = Trace(5000, rest={"head_yaw_deg": -15.0})
+    assert labels(run(frontal.add(3000, 3800, teeth_right=0.12))[0]) == ["lip_bite right"]
+
+
 def test_a_side_bite_on_a_smile_counts_the_teeth_it_adds_not_those_shown_at_rest():
     # A smile shows teeth on both halves at rest; biting the left half adds teeth there only.
     trace = Trace(5000, rest={"teeth_left": 0.3, "teeth_right": 0.3})
