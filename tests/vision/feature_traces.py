@@ -31,7 +31,7 @@ NEUTRAL = dict(
     head_pitch_deg=8.0, tongue=0.05, tongue_side=0.0, lip_contrast=10.0, filled_opening=0.0,
     filled_side=0.0, teeth_area=0.0, teeth_left=0.02, teeth_right=0.02, tongue_left=0.0,
     tongue_right=0.0, off_skin_left=0.0, off_skin_right=0.0, mouth_luma=140.0, quality=1.0,
-    mouth_quality=1.0,
+    mouth_quality=1.0, face_px=120.0,
 )  # fmt: skip
 NEUTRAL_SHOULDERS = {"gap_left": 0.55, "gap_right": 0.55, "lean": 0.0, "head_scale": 0.35,
                      "height_left": 2.0, "height_right": 2.0}  # fmt: skip
@@ -174,7 +174,6 @@ def _features(
     )
     return FaceFeatures(
         ts_ms=ts,
-        face_px=120.0,
         blendshapes=blend,
         mouth=mouth,
         shoulders=shoulders,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.vision.feature_traces import Trace, labels, run
+from tests.vision.feature_traces import NEUTRAL, Trace, labels, run
 
 BITE = {"mouthRollLower": 0.5, "lower_lip_left": -0.07, "lower_lip_center": -0.08,
         "lower_lip_right": -0.07}  # fmt: skip
@@ -232,6 +232,14 @@ def test_teeth_on_a_face_turned_well_away_are_no_bite_but_a_rolled_lip_still_is(
     ]
     frontal = Trace(5000, rest={"head_yaw_deg": -15.0})
     assert labels(run(frontal.add(3000, 3800, teeth_right=0.12))[0]) == ["lip_bite right"]
+
+
+@pytest.mark.parametrize("eyes_px, found", [(40.0, []), (48.0, ["lip_bite right"])])
+def test_teeth_on_a_face_too_small_to_tell_them_from_a_lip_are_no_bite(eyes_px, found):
+    # A real face 67 px wide at a table (eye corners 40 px apart): speech read as teeth.
+    rest = {"face_px": eyes_px - NEUTRAL["face_px"]}
+    assert labels(run(Trace(5000, rest=rest).add(3000, 3800, teeth_right=0.12))[0]) == found
+    assert labels(run(Trace(5000, rest=rest).add(3000, 3800, **BITE))[0]) == ["lip_bite center"]
 
 
 def test_a_side_bite_on_a_smile_counts_the_teeth_it_adds_not_those_shown_at_rest():

@@ -111,6 +111,9 @@ class LipBiteSettings(KindSettings):
     #: The head's yaw from the camera (degrees) past which the lips' halves, one foreshortened
     #: behind the other, no longer show teeth reliably: the teeth cue then counts for nothing.
     teeth_yaw_veto: Ramp
+    #: The eye corners' distance (px) from which the teeth cue counts (a ramp up): the lips of a
+    #: smaller face are too few pixels to tell teeth from a lip's sheen.
+    teeth_face_px: Ramp
 
 
 class TongueOutSettings(KindSettings):

@@ -10,8 +10,9 @@ own midline, landmarks 0 and 17), the share that is teeth. Each half is compared
 at rest, so teeth a smile shows at rest do not count, and as a share of that half, so a half
 foreshortened by a turned head weighs as much as the near one. Teeth risen on both halves alike
 are a bite in the middle; on one half far more than on the other, a bite on that side. Without
-teeth the side is the half of the lip that thins. On a face turned well away from the camera the
-teeth count for nothing (``teeth_yaw_veto``): a real talker's far half read as teeth in speech.
+teeth the side is the half of the lip that thins. On a face turned well away from the camera, or too
+small (``teeth_yaw_veto``, ``teeth_face_px``), the teeth count for nothing: a real talker's far
+lip half, and a small real face's lips, read as teeth in speech.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         # A change of light moves every colour test against the cheeks; a bite changes no light.
         relit = abs(delta["mouth_luma"]) / max(rest.get("mouth_luma", 0.0), 1.0)
         askew = ramp(abs(features.head_yaw_deg), s.teeth_yaw_veto)
-        teeth = ramp(max(left, right), s.teeth_half) * (1.0 - max(ramp(relit, s.light_veto), askew))
+        seen = ramp(features.face_px, s.teeth_face_px) * (1.0 - askew)
+        teeth = ramp(max(left, right), s.teeth_half) * (1.0 - ramp(relit, s.light_veto)) * seen
         value = max(max(rolled, hidden) * (1.0 - both_rolled), teeth) * (1.0 - parted)
         if teeth >= max(rolled, hidden):
             return value, side_of((left - right) / max(left + right, 1e-6), s.teeth_balance)
