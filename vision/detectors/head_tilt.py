@@ -1,9 +1,10 @@
 """head_tilt (left/right): the head leaning towards one shoulder (roll), held.
 
 A glance turns the head (yaw) or tilts it only briefly: the yaw cancels the activation and
-``min_ms`` drops a brief tilt. A real talker leans his head into a turn, roll and yaw together
-(12 degrees of each, for seconds): a tilt whose yaw is as large as a good part of its roll
-(``yaw_per_roll_veto``) is a posture, not a seña, which keeps the face to the front.
+``min_ms`` drops a brief tilt (a real talker's sway lasts under a second). A real talker leans
+his head into a turn, roll and yaw together (12 degrees of each, for seconds): a tilt whose yaw
+is as large as a good part of its roll (``yaw_per_roll_veto``) is a posture, not a seña, which
+keeps the face to the front.
 """
 
 from __future__ import annotations
