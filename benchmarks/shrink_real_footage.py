@@ -31,6 +31,10 @@ from benchmarks.shrink_eval_set import shrink_clip
 LEAD_IN_MS = round(LEAD_IN_S * 1000)  # real_footage.py's default: its cache is shared
 
 
+class SeveralFaces(ValueError):
+    """A clip of several people: a wide shot of a table already, with no one face to shrink."""
+
+
 def face_box(clip: Clip, cache: Path) -> list[float] | None:
     """The median box (x, y, w, h, in the clip's pixels) of the faces its landmarks found."""
     observations = cache / f"{clip.name}.lead{LEAD_IN_MS}.obs.pkl"
@@ -38,6 +42,8 @@ def face_box(clip: Clip, cache: Path) -> list[float] | None:
         cache.mkdir(parents=True, exist_ok=True)
         cache_observations(lead_in_source(clip.video, LEAD_IN_MS), observations)
     seen = pickle.loads(observations.read_bytes())
+    if len(seen) > 1:
+        raise SeveralFaces(f"{len(seen)} faces, a table-sized clip already")
     boxes = [item[0].bbox for frames in seen.values() for _, item in frames if item is not None]
     if not boxes:
         return None
@@ -50,7 +56,11 @@ def shrink_footage(
     """Write every clip's shrunk copy under ``out``/w``width``; returns that folder."""
     target = out / f"w{width}"
     for clip in load_clips(folders, "all", truth_dir):
-        box = face_box(clip, cache)
+        try:
+            box = face_box(clip, cache)
+        except SeveralFaces as exc:
+            print(f"{clip.name}: {exc}, left out", file=sys.stderr)
+            continue
         if box is None:
             print(f"{clip.name}: no face found, left out", file=sys.stderr)
             continue
@@ -60,6 +70,7 @@ def shrink_footage(
         try:
             shrink_clip(clip.video, truth, width, video)
         except ValueError as exc:  # the face is small already
+            video.unlink(missing_ok=True)  # no half-written copy for real_footage to trip on
             print(f"{clip.name}: {exc}, left out", file=sys.stderr)
             continue
         print(f"{clip.name}: face {box[2]:.0f} -> {width} px", file=sys.stderr, flush=True)

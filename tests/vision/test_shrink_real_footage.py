@@ -26,10 +26,10 @@ def truth(truths, name, video):
     (truths / f"{name}.truth.json").write_text(json.dumps(document))
 
 
-def observed(cache, name, boxes):
+def observed(cache, name, boxes, seats=(1,)):
     frames = [(i * 33, None if b is None else (SimpleNamespace(bbox=b), None))
               for i, b in enumerate(boxes)]  # fmt: skip
-    (cache / f"{name}.lead3000.obs.pkl").write_bytes(pickle.dumps({1: frames}))
+    (cache / f"{name}.lead3000.obs.pkl").write_bytes(pickle.dumps(dict.fromkeys(seats, frames)))
 
 
 def test_a_clips_face_is_shrunk_to_the_width_asked_under_its_own_path(tmp_path, capsys):
@@ -40,8 +40,11 @@ def test_a_clips_face_is_shrunk_to_the_width_asked_under_its_own_path(tmp_path, 
     clip(footage / "people", "far.mp4")
     truth(truths, "people--talk", "people/talk.mp4")
     truth(truths, "people--far", "people/far.mp4")
+    clip(footage / "people", "table.mp4")
+    truth(truths, "people--table", "people/table.mp4")
     observed(cache, "people--talk", [(200, 100, 250, 260), None, (204, 104, 246, 256)])
     observed(cache, "people--far", [(300, 200, 80, 90)])
+    observed(cache, "people--table", [(100, 200, 200, 210)], seats=(1, 2, 3))
 
     target = shrink_footage([footage], out, 100, cache, truths)
 
@@ -51,7 +54,9 @@ def test_a_clips_face_is_shrunk_to_the_width_asked_under_its_own_path(tmp_path, 
     assert size == TABLE_SIZE and int(capture.get(cv2.CAP_PROP_FRAME_COUNT)) == 6
     capture.release()
     assert not (target / "people" / "far.mp4").exists()
+    assert not (target / "people" / "table.mp4").exists()
     err = capsys.readouterr().err
+    assert "people--table: 3 faces, a table-sized clip already, left out" in err
     assert "people--talk: face 248 -> 100 px" in err
     assert "people--far: the face is 80.0 px wide already" in err
 
