@@ -96,8 +96,44 @@ function resultText(board) {
   return `${r.stones_a}–${r.stones_b} · ${winner}`;
 }
 
+/** Where a field of a board's row is: its board, its side (arrivals) and its name. */
+function fieldKey(el) {
+  const row = el.closest("tr[data-board-id]");
+  return row && `${row.dataset.boardId}/${el.closest("[data-side]")?.dataset.side ?? ""}/${el.name}`;
+}
+
+/** What the referee has typed in the boards' fields and not sent yet, to put back after the
+ *  rounds are drawn again: any change to the tournament redraws them, and a half-typed number
+ *  of minutes must not become "arrived now". */
+function typedFields(root) {
+  const typed = new Map();
+  for (const el of root.querySelectorAll("[data-typed]")) {
+    typed.set(fieldKey(el), { value: el.value, focused: el === document.activeElement });
+  }
+  return typed;
+}
+
+function restoreTyped(root, typed) {
+  for (const el of root.querySelectorAll("input, select")) {
+    const kept = typed.get(fieldKey(el));
+    if (!kept) continue;
+    el.value = kept.value;
+    el.dataset.typed = "";
+    if (kept.focused) el.focus();
+  }
+}
+
+/** Fields that keep what is typed in them until it is sent (``sent`` clears them). */
+function typedField(el) {
+  el.addEventListener("input", () => { el.dataset.typed = ""; });
+  return el;
+}
+
+const sent = (...fields) => fields.forEach((el) => delete el.dataset.typed);
+
 function renderRounds(data) {
   const rounds = [...data.rounds].reverse();
+  const typed = typedFields($("rounds"));
   fill($("rounds"), rounds.map((round) => {
     const needsTables = round.boards.some((b) => b.team_b && !b.table);
     return h("section.round", { dataset: { round: round.number } },
@@ -112,6 +148,7 @@ function renderRounds(data) {
         h("thead", {}, h("tr", {}, ...["Tablero · Board", "A (1-3)", "B (2-4)", "Mesa · Table", "Reloj · Clock", "Llegadas · Arrivals", "Resultado · Result", "Corregir · Override"].map((t) => h("th", {}, t)))),
         h("tbody", {}, round.boards.map((board) => boardRow(round, board)))));
   }));
+  restoreTyped($("rounds"), typed);
   tick();
 }
 
@@ -144,22 +181,26 @@ function arrivals(round, board) {
       return h("span.sanction", { dataset: { side } }, `${side.toUpperCase()}: ${event.minutes_late} min — ${cost}`);
     }
     if (round.started_ms === null || board.result) return null;
-    const minutes = h("input", { type: "number", min: 0, max: 600, step: "any", placeholder: "min", title: "minutos tras el comienzo (vacío: ahora) · minutes after the start (empty: now)" });
+    const minutes = typedField(h("input", { type: "number", name: "minutes", min: 0, max: 600, step: "any", placeholder: "min", title: "minutos tras el comienzo (vacío: ahora) · minutes after the start (empty: now)" }));
     return h("div.arrival", { dataset: { side } }, minutes,
-      h("button", { type: "button", onclick: () => act("POST", `${BASE}/${current}/boards/${board.id}/arrivals`,
-        { team_id: team.id, minutes_late: minutes.value === "" ? null : Number(minutes.value) }) }, `Llega ${side.toUpperCase()} · ${side.toUpperCase()} arrives`));
+      h("button", { type: "button", onclick: () => {
+        sent(minutes);
+        act("POST", `${BASE}/${current}/boards/${board.id}/arrivals`,
+          { team_id: team.id, minutes_late: minutes.value === "" ? null : Number(minutes.value) });
+      } }, `Llega ${side.toUpperCase()} · ${side.toUpperCase()} arrives`));
   });
 }
 
 function overrideForm(board) {
   const given = board.result?.winner;
-  const winner = h("select", { name: "winner" }, h("option", { value: "a", selected: given === "a" }, "A"),
-    h("option", { value: "b", selected: given === "b" }, "B"), h("option", { value: "none", selected: given === "none" }, "ninguno · none"));
-  const a = h("input", { type: "number", name: "stones_a", min: 0, max: 60, value: board.result?.stones_a ?? "" });
-  const b = h("input", { type: "number", name: "stones_b", min: 0, max: 60, value: board.result?.stones_b ?? "" });
-  const reason = h("input", { name: "reason", maxlength: 300, placeholder: "motivo · reason", required: true });
+  const winner = typedField(h("select", { name: "winner" }, h("option", { value: "a", selected: given === "a" }, "A"),
+    h("option", { value: "b", selected: given === "b" }, "B"), h("option", { value: "none", selected: given === "none" }, "ninguno · none")));
+  const a = typedField(h("input", { type: "number", name: "stones_a", min: 0, max: 60, value: board.result?.stones_a ?? "" }));
+  const b = typedField(h("input", { type: "number", name: "stones_b", min: 0, max: 60, value: board.result?.stones_b ?? "" }));
+  const reason = typedField(h("input", { name: "reason", maxlength: 300, placeholder: "motivo · reason", required: true }));
   return h("form.override", { onsubmit: (event) => {
     event.preventDefault();
+    sent(winner, a, b, reason);
     act("PUT", `${BASE}/${current}/boards/${board.id}/result`,
       { winner: winner.value, stones_a: Number(a.value), stones_b: Number(b.value), reason: reason.value });
   } }, winner, a, b, reason, h("button", { type: "submit" }, "Guardar · Save"));

@@ -68,6 +68,11 @@ def test_a_four_round_swiss_of_eight_pairs_runs_from_the_desk(tmp_path):
                 if number == 1:  # team B of board 1 sits down 12 minutes after the start
                     arrival = rows.nth(0).locator(".arrival[data-side=b]")
                     arrival.locator("input").fill("12")
+                    # Board 2's team A arriving meanwhile redraws every board: what was typed
+                    # on board 1 stays, rather than becoming "arrived now".
+                    rows.nth(1).locator(".arrival[data-side=a] button").click()
+                    expect(rows.nth(1).locator(".sanction")).to_contain_text("a tiempo")
+                    expect(arrival.locator("input")).to_have_value("12")
                     arrival.locator("button").click()
                     expect(rows.nth(0).locator(".sanction")).to_have_text(
                         "B: 12 min — −5 piedras · stones"
