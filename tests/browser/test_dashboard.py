@@ -190,7 +190,7 @@ def test_the_live_page_enrols_a_seat_through_every_gesture(server, browser):
     tile = page.locator(".seat-tile[data-seat='2']")
     expect(tile.locator(".calib small")).to_have_text("calibrado", timeout=60_000)
     tile.locator(".enrol-seat").click()
-    expect(tile.locator(".enrol-state")).to_contain_text("hazlo ahora")
+    expect(tile.locator(".enrol-state")).to_contain_text("hazlo ahora", timeout=60_000)
     expect(tile.locator(".enrol-state")).to_have_text("6 señas aprendidas", timeout=60_000)
     name = tile.locator(".tile-head b").text_content()
     saved = page.request.get(server + f"api/practice/players/{name}").json()
