@@ -191,6 +191,13 @@ def test_a_tongue_the_colour_of_the_skin_is_seen_by_the_lips_wrapping_it():
     assert labels(run(Trace(5000).add(3000, 3800, **wrapped))[0]) == ["tongue_out center"]
 
 
+def test_lips_parted_wide_over_an_opening_less_tongue_coloured_than_at_rest_are_speech():
+    # A real talker stretching an "eh": lips apart well beyond the jaw, the opening showing teeth
+    # and the dark of the mouth (tongue colour 0.05-0.10 under its rest), no tongue.
+    speech = {"mouth_open": 0.17, "jawOpen": 0.05, "tongue_side": 0.0, "tongue": -0.09}
+    assert run(Trace(5000).add(3000, 3800, **speech))[0] == []
+
+
 def test_a_tongue_seen_in_a_mouth_open_at_rest_needs_the_lips_to_part_further():
     trace = Trace(7000, rest={"mouth_open": 0.12, "tongue": 0.1})
     trace.add(3000, 4000, tongue=0.3)  # brighter light on the same open mouth

@@ -122,6 +122,9 @@ class TongueOutSettings(KindSettings):
     #: Rise of the lip gap beyond what the jaw explains (gap rise - jaw_share * jawOpen rise, a
     #: closing jaw counting as none): lips parted around a tongue; speech opens the jaw too.
     lip_gap: Ramp
+    #: Fall of the tongue-coloured fraction under its rest: lips parted over an opening *less*
+    #: tongue-coloured than at rest show teeth or the dark mouth of speech, not a tongue.
+    gap_colour_veto: Ramp
     jaw_share: float = Field(ge=0)
     mouth_open_min: float = Field(ge=0)  # lips must part at least this much (of face size)
     side_offset: float = Field(gt=0)  # tongue centroid offset (of mouth width) for a side

@@ -2,9 +2,10 @@
 further than at rest (vision.measures.tongue), beyond what this mouth zone shows at rest (the
 parting keeps a tongue visible in a mouth open at rest, or a change of light, from counting); or the
 lips part far more than the jaw opens, which is how MediaPipe's lip contour wraps a tongue whose
-colour is too close to the skin's to tell. (An opening filled with something as colourful as the
-player's own lips does not tell: every real talking mouth shows it, with the tongue at rest.)
-Teeth bared beyond rest cancel it all: a tongue out covers them, a
+colour is too close to the skin's to tell, unless the opening is less tongue-coloured than at
+rest (teeth and the dark of a talking mouth: lips stretched in speech). (An opening filled with
+something as colourful as the player's own lips does not tell: every real talking mouth shows
+it, with the tongue at rest.) Teeth bared beyond rest cancel it all: a tongue out covers them, a
 laugh shows them. The side is where the tongue lies below the lower lip: the tongue-coloured area
 that appeared there on each side of the mouth's middle (across the face's own eye line, so a turned
 face does not move it), a side when most of it is on one half. Where too little of it is redder than
@@ -38,7 +39,8 @@ class TongueOutDetector(KindDetector[TongueOutSettings]):
         bared = ramp(delta["teeth_area"], s.teeth_veto)
         # A jaw dropped wide (talking loud, a yawn) shows the tongue lying inside the mouth.
         bared = max(bared, ramp(delta["jawOpen"], s.jaw_veto))
-        value = max(coloured, ramp(gap_beyond_jaw, s.lip_gap)) * (1.0 - bared)
+        gap = ramp(gap_beyond_jaw, s.lip_gap) * (1.0 - ramp(-delta["tongue"], s.gap_colour_veto))
+        value = max(coloured, gap) * (1.0 - bared)
         for area in ("tongue", "off_skin"):
             left, right = max(delta[f"{area}_left"], 0.0), max(delta[f"{area}_right"], 0.0)
             if left + right >= s.below_lip_area:
