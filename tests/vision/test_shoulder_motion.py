@@ -192,6 +192,14 @@ def test_both_shoulders_raised_unequally_are_a_shrug_both():
     assert labels(run_drawn(drawn_trace(5000, look))) == ["shrug both"]
 
 
+def test_one_shoulder_lifted_for_under_half_a_second_while_talking_is_not_a_shrug():
+    # A real talker's left shoulder rose with a word for 0.37 s; a seña is held.
+    def look(ts):
+        return frame(left=8 * during(ts, 3000, 3350)), face_at()
+
+    assert run_drawn(drawn_trace(5000, look)) == []
+
+
 def test_a_torso_leaning_sideways_lifting_one_shoulder_and_lowering_the_other_is_not_a_shrug():
     # A real talker leaning: one strip rose 0.11 of the face, the other dropped 0.075.
     def look(ts):
