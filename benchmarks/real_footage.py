@@ -192,13 +192,19 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
     return on_clip_clock(gestures, stamps, lead_in_ms_of(clip.video, lead_in_ms), clip.window)
 
 
-def cached_rows(clip: Clip, lead_in_ms: int, cache: Path, settings) -> list:
-    """(ts_ms on the lead-in clock, seat, FaceFeatures | None) of every face seen: landmarks
-    from ``cache`` (made on first use), features from the code (kept until it changes)."""
+def cached_observations(clip: Clip, lead_in_ms: int, cache: Path) -> Path:
+    """The clip's landmark file in ``cache``: MediaPipe runs on the clip once, on first use."""
     cache.mkdir(parents=True, exist_ok=True)
     observations = cache / f"{clip.name}.lead{lead_in_ms}.obs.pkl"
     if not observations.exists():
         cache_observations(lead_in_source(clip.video, lead_in_ms), observations)
+    return observations
+
+
+def cached_rows(clip: Clip, lead_in_ms: int, cache: Path, settings) -> list:
+    """(ts_ms on the lead-in clock, seat, FaceFeatures | None) of every face seen: landmarks
+    from ``cache`` (made on first use), features from the code (kept until it changes)."""
+    observations = cached_observations(clip, lead_in_ms, cache)
     kept = cache / f"{clip.name}.lead{lead_in_ms}.features.pkl"
     frames = ((ts, image) for _, ts, image in lead_in_frames(clip.video, lead_in_ms))
     return cached_features(observations, kept, frames, settings)

@@ -24,8 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.real_footage import LEAD_IN_S, TRUTH_DIR, Clip, lead_in_source, load_clips
-from benchmarks.rescore import cache_observations
+from benchmarks.real_footage import LEAD_IN_S, TRUTH_DIR, Clip, cached_observations, load_clips
 from benchmarks.shrink_eval_set import shrink_clip
 
 LEAD_IN_MS = round(LEAD_IN_S * 1000)  # real_footage.py's default: its cache is shared
@@ -37,11 +36,7 @@ class SeveralFaces(ValueError):
 
 def face_box(clip: Clip, cache: Path) -> list[float] | None:
     """The median box (x, y, w, h, in the clip's pixels) of the faces its landmarks found."""
-    observations = cache / f"{clip.name}.lead{LEAD_IN_MS}.obs.pkl"
-    if not observations.exists():
-        cache.mkdir(parents=True, exist_ok=True)
-        cache_observations(lead_in_source(clip.video, LEAD_IN_MS), observations)
-    seen = pickle.loads(observations.read_bytes())
+    seen = pickle.loads(cached_observations(clip, LEAD_IN_MS, cache).read_bytes())
     if len(seen) > 1:
         raise SeveralFaces(f"{len(seen)} faces, a table-sized clip already")
     boxes = [item[0].bbox for frames in seen.values() for _, item in frames if item is not None]
