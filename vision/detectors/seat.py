@@ -222,21 +222,26 @@ class SeatGestureDetector:
             d.kind for d in self._eye_kinds() if d.of_eyes(left, right) < d.settings.shut_blink[1]
         ]
 
+    def _build_for_player(
+        self, sensitivities: Mapping[str, float], enrolment: Mapping[str, EnrolledKind]
+    ) -> None:
+        """The detectors again, with a player's sensitivities and the shut eyes enrolled."""
+        gates = enrolled_shut_blink(enrolment, self.settings)
+        self._build(self.settings.with_sensitivities(dict(sensitivities)).with_shut_blink(gates))
+
     def use_enrolment(self, enrolment: Mapping[str, EnrolledKind]) -> dict[str, float]:
         """Keep a player's enrolled señas and use the sensitivities and shut eyes they call for
         (gestures under way are dropped); returns the sensitivities."""
         self.enrolment.update(enrolment)
         sensitivities = enrolled_sensitivities(enrolment, self.settings)
-        gates = enrolled_shut_blink(enrolment, self.settings)
-        self._build(self.settings.with_sensitivities(sensitivities).with_shut_blink(gates))
+        self._build_for_player(sensitivities, enrolment)
         return sensitivities
 
     def load_player(self, path: Path) -> str:
         """Use a player's calibrated baseline, sensitivities and enrolled señas; returns the
         player's name."""
         player = load_player(path)
-        gates = enrolled_shut_blink(player.enrolment, self.settings)
-        self._build(self.settings.with_sensitivities(player.sensitivities).with_shut_blink(gates))
+        self._build_for_player(player.sensitivities, player.enrolment)
         self.baseline.load(player.baseline)
         self.enrolment = dict(player.enrolment)
         return player.player
