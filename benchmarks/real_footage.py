@@ -47,6 +47,7 @@ from engine.gesture import Gesture
 TRUTH_DIR = Path(__file__).parent / "real_footage"
 #: Seconds the first frame is held before a clip (``--lead-in``); the landmark cache is per value.
 LEAD_IN_S = 3.0
+LEAD_IN_MS = round(LEAD_IN_S * 1000)
 SPLITS = ("tuning", "heldout")
 
 

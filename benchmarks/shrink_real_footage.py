@@ -24,10 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.real_footage import LEAD_IN_S, TRUTH_DIR, Clip, cached_observations, load_clips
+from benchmarks.real_footage import LEAD_IN_MS, TRUTH_DIR, Clip, cached_observations, load_clips
 from benchmarks.shrink_eval_set import shrink_clip
-
-LEAD_IN_MS = round(LEAD_IN_S * 1000)  # real_footage.py's default: its cache is shared
 
 
 class SeveralFaces(ValueError):

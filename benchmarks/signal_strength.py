@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.docs_section import WRITE_DOCS_HELP, run_main
-from benchmarks.real_footage import LEAD_IN_S, cached_rows, lead_in_ms_of, load_clips
+from benchmarks.real_footage import LEAD_IN_MS, cached_rows, lead_in_ms_of, load_clips
 from benchmarks.rescore import features_of, videos_in
 
 Signal = Callable[[Mapping[str, float], str | None], float]
@@ -92,7 +92,7 @@ def levels(gestures: list[dict], frames: dict[int, list], offset_ms: int) -> dic
 
 
 def real_levels(folders: Sequence[Path], cache: Path, settings) -> dict[str, list[float]]:
-    lead_in_ms = round(LEAD_IN_S * 1000)
+    lead_in_ms = LEAD_IN_MS
     found: dict[str, list[float]] = defaultdict(list)
     for clip in load_clips(folders, "all"):
         if not clip.signalling:
