@@ -141,6 +141,29 @@ SOURCES: tuple[Source, ...] = (
             "fer-22.5.1/tests/test.mp4": "footage/fer-tests",
         },
     ),
+    Source(
+        "pypi-sdist",
+        "bob.bio.face==7.0.3",
+        {"bob.bio.face-7.0.3/bob/bio/face/data/testimage.jpg": "tuning"},
+    ),
+    Source(
+        "pypi-sdist",
+        "bob.io.base==5.0.2",
+        {"bob.io.base-5.0.2/bob/io/base/test/data/truncated_jpeg.jpg": "group"},
+    ),
+    Source(
+        "debian",
+        "kphotoalbum=5.9.1-1",
+        {
+            "usr/share/kphotoalbum/demo/jesper_2.jpg": "tuning",
+            "usr/share/kphotoalbum/demo/new_wave_2.jpg": "tuning",
+        },
+    ),
+    Source(
+        "debian",
+        "opencv-doc=4.6.0+dfsg-12",
+        {"usr/share/doc/opencv-doc/opencv4/html/example.jpg": "group"},
+    ),
 )
 
 #: Faces cut out of a group photo: its file under the cache -> {face photo: (x0, y0, x1, y1)}.
@@ -154,6 +177,10 @@ CROPS: dict[str, dict[str, tuple[int, int, int, int]]] = {
         "tuning/multi_face-centre.jpg": (520, 260, 680, 640),
         "tuning/multi_face-red-hair.jpg": (640, 240, 880, 667),
     },
+    # A photo from the U.S. Department of Defense cut short: the face is in the part written.
+    "group/truncated_jpeg.jpg": {"heldout/dod-truncated_jpeg.jpg": (1650, 350, 2550, 1300)},
+    # G-API's face-beautification example: the photo on its left, the retouched one beside it.
+    "group/example.jpg": {"heldout/opencv-doc-example.jpg": (0, 0, 375, 580)},
 }
 
 
