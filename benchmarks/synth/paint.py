@@ -7,7 +7,14 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .face import INNER_LOWER_LIP, INNER_UPPER_LIP, LOWER_LID, UPPER_LID, FaceGeometry
+from .face import (
+    INNER_LOWER_LIP,
+    INNER_UPPER_LIP,
+    LOWER_LID,
+    OUTER_LOWER_LIP,
+    UPPER_LID,
+    FaceGeometry,
+)
 from .fields import smoothstep
 
 
@@ -85,6 +92,34 @@ def darken_mouth(image: np.ndarray, face: FaceGeometry) -> None:
     _blend(image, colour, mask * 0.95)
 
 
+#: A tongue is mucosa, coloured like the lips in the same light and lit the same way: on a real
+#: tongue out (the tuning tongue recording) it read the resting lower lip's lightness, its red
+#: (Lab a*) 1.1-1.5 times and its yellow (b*) 1-3 lower.
+TONGUE_OF_LIP = {"lightness": 1.1, "red": 1.3, "yellow": -3.0}
+
+
+def tongue_colour(image: np.ndarray, face: FaceGeometry) -> np.ndarray:
+    """The BGR colour of a tongue on this face: its lower lip's, as ``TONGUE_OF_LIP`` says. A
+    fixed pink was less red than the cheeks of a face photographed in a pink light."""
+    mask = np.zeros(image.shape[:2], np.uint8)
+    lip = np.concatenate([face.points(OUTER_LOWER_LIP), face.points(INNER_LOWER_LIP)[::-1]])
+    cv2.fillPoly(mask, [np.round(lip).astype(np.int32)], 1)
+    if not mask.any():
+        return np.array([125, 122, 215], np.float32)
+    lab = cv2.cvtColor(image, cv2.COLOR_BGR2Lab)[mask > 0].astype(np.float32)
+    light, red, yellow = np.median(lab, axis=0) - (0.0, 128.0, 128.0)
+    tongue = np.array(
+        [
+            min(light * TONGUE_OF_LIP["lightness"], 255.0),
+            128.0 + red * TONGUE_OF_LIP["red"],
+            128.0 + yellow + TONGUE_OF_LIP["yellow"],
+        ],
+        np.float32,
+    )
+    pixel = np.clip(tongue, 0, 255).astype(np.uint8)[None, None, :]
+    return cv2.cvtColor(pixel, cv2.COLOR_Lab2BGR)[0, 0].astype(np.float32)
+
+
 def draw_tongue(image: np.ndarray, face: FaceGeometry, amount: float, sign: float) -> None:
     """A tongue out between the parted lips, over the lower lip, its tip towards ``sign``
     (+1 the image's +x, -1 its -x, 0 straight down); behind the upper lip."""
@@ -117,7 +152,7 @@ def draw_tongue(image: np.ndarray, face: FaceGeometry, amount: float, sign: floa
     grid_y, grid_x = np.mgrid[0 : image.shape[0], 0 : image.shape[1]].astype(np.float32)
     along = (grid_x - centre[0]) * np.cos(angle) - (grid_y - centre[1]) * np.sin(angle)
     groove = np.exp(-((along / (0.035 * width)) ** 2)) * smoothstep(grid_y, root[1], centre[1])
-    base = np.array([125, 122, 215], np.float32)
+    base = tongue_colour(image, face)
     shading = (0.78 + 0.22 * depth) * (1.0 - 0.15 * groove)
     highlight = np.exp(-(((grid_x - centre[0] + 0.08 * width) / (0.1 * width)) ** 2)
                        - ((grid_y - centre[1] + 0.15 * length) / (0.1 * width)) ** 2)  # fmt: skip

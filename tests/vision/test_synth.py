@@ -142,6 +142,37 @@ def test_a_generated_tongue_is_as_tongue_coloured_as_a_real_one(sitter):
     assert shares[1] - shares[0] >= 0.25, shares  # the middle of the real range
 
 
+def _tinted_pink(image: np.ndarray) -> np.ndarray:
+    """The photo as a camera in a pink light takes it: every colour's red (Lab a*) tripled."""
+    lab = cv2.cvtColor(image, cv2.COLOR_BGR2Lab).astype(np.float32)
+    lab[..., 1] = 128.0 + 3.0 * (lab[..., 1] - 128.0)
+    return cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_Lab2BGR)
+
+
+@pytest.mark.video
+def test_a_generated_tongue_is_redder_than_the_cheeks_in_a_pink_light(sitter):
+    # A fixed pink was less red than the cheeks of a face photographed in a pink light, so no
+    # pixel of it was tongue-coloured; a real tongue, coloured like the lips, stays redder.
+    from benchmarks.synth.face import CHEEKS, FaceGeometry
+    from benchmarks.synth.paint import draw_tongue
+
+    image = _tinted_pink(sitter.image)
+    face = FaceGeometry(sitter.landmarks[:, :2])
+    painted = image.copy()
+    draw_tongue(painted, face, 1.0, 0.0)
+    changed = np.abs(painted.astype(int) - image.astype(int)).sum(axis=2) > 30
+    lab = cv2.cvtColor(painted, cv2.COLOR_BGR2Lab).astype(np.float32) - (0.0, 128.0, 128.0)
+    radius = max(3, round(0.04 * float(np.ptp(sitter.landmarks[:, 0]))))
+    patches = [
+        lab[round(y) - radius : round(y) + radius, round(x) - radius : round(x) + radius, 1]
+        for x, y in sitter.landmarks[list(CHEEKS), :2]
+    ]
+    cheek_red = np.median(np.concatenate([p.ravel() for p in patches]))
+    assert cheek_red > 20, "the tint made the cheeks pink"
+    assert changed.sum() > 100
+    assert np.median(lab[changed, 1]) >= 1.35 * cheek_red  # [tongue] redness_of_skin
+
+
 def test_relit_clips_are_darker_and_warmer_or_lighter_and_flatter(tmp_path, monkeypatch):
     from benchmarks import vary_light
 
