@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 
 from .face import (
+    BROW,
     INNER_LOWER_LIP,
     INNER_UPPER_LIP,
     LOWER_LID,
@@ -23,37 +24,57 @@ def _curve(points: np.ndarray, xs: np.ndarray) -> np.ndarray:
     return np.interp(xs, points[order, 0], points[order, 1]).astype(np.float32)
 
 
+#: How a closed eye is drawn, in eye widths: the lid's skin just above the lashes left out of
+#: the stretched skin (``LID_MARGIN``), how far the lash line comes down past the lower lid's
+#: landmarks (``LID_OVERSHOOT``), the lash line's half-width and darkness. A lid stopping short of
+#: the lower lid left a sliver of the eye's rim in view, which MediaPipe read as an eye still
+#: open by half (lid landmarks 0.09 eye widths apart where a real shut eye's are 0.01).
+LID_MARGIN = 0.15
+LID_OVERSHOOT = 0.03
+LASH_LINE = 0.035
+LASH_DARKNESS = 0.6
+#: The share of the brow-to-lid gap the stretched skin never reaches up into: a closing lid
+#: leaves the brow where it is.
+BROW_KEPT = 0.4
+
+
 def close_eye(image: np.ndarray, face: FaceGeometry, side: str, closure: float) -> None:
     """Draw the upper lid down over the eye of the player's ``side`` (0 open .. 1 shut): the skin
-    between the crease and the lash line is stretched down until the lashes meet the lower lid."""
+    between the crease and the lashes is stretched down until a thin lash line lies just past the
+    lower lid. The shift fades out past the eye's corners, so no edge shows beside them."""
     if closure <= 0.01:
         return
     upper, lower = face.points(UPPER_LID[side]), face.points(LOWER_LID[side])
     x0, x1 = float(upper[:, 0].min()), float(upper[:, 0].max())
     eye_width = x1 - x0
     opening = float(np.max(_curve(lower, upper[:, 0]) - upper[:, 1]))
-    lid = 0.9 * opening + 0.18 * eye_width
-    left = max(int(np.floor(x0)) - 1, 0)
-    right = min(int(np.ceil(x1)) + 2, image.shape[1])
-    top_row = max(int(np.floor(upper[:, 1].min() - lid)) - 1, 0)
-    bottom_row = min(int(np.ceil(lower[:, 1].max())) + 3, image.shape[0])
+    margin = LID_MARGIN * eye_width
+    lid_top = float(upper[:, 1].min())
+    brow_gap = max(lid_top - float(face.points(BROW[side])[:, 1].max()), 1.0)
+    lid = min(0.9 * opening + 0.18 * eye_width + margin, (1.0 - BROW_KEPT) * brow_gap + opening)
+    beside = 0.15 * eye_width
+    left = max(int(np.floor(x0 - beside)) - 1, 0)
+    right = min(int(np.ceil(x1 + beside)) + 2, image.shape[1])
+    top_row = max(int(np.floor(lid_top - lid)) - 1, 0)
+    overshoot = LID_OVERSHOOT * eye_width
+    bottom_row = min(int(np.ceil(lower[:, 1].max() + overshoot)) + 3, image.shape[0])
     if right - left < 3 or bottom_row - top_row < 3:
         return
     xs = np.arange(left, right, dtype=np.float32)
     top = _curve(upper, xs)
     bottom = np.maximum(_curve(lower, xs), top)
     inside = (xs >= x0) & (xs <= x1)
-    edge = np.where(inside, top + closure * 0.97 * (bottom - top), top)
+    fade = smoothstep(xs, x0 - beside, x0) * smoothstep(xs, x1 + beside, x1)
+    edge = np.where(inside, top + closure * (bottom - top + overshoot), top)
     rows = np.arange(top_row, bottom_row, dtype=np.float32)[:, None]
     crease = top - lid
-    stretched = crease + (rows - crease) * lid / np.maximum(edge - crease, 1e-3)
+    skin_end = top - closure * margin * fade
+    stretched = crease + (rows - crease) * (skin_end - crease) / np.maximum(edge - crease, 1e-3)
     src_y = np.where((rows >= crease) & (rows <= edge), stretched, rows).astype(np.float32)
     src_x = np.broadcast_to(xs[None, :], src_y.shape).astype(np.float32)
     patch = cv2.remap(image, src_x, src_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    # A soft lash line and the shadow under the closed lid.
-    distance = rows - edge
-    shade = closure * smoothstep(np.abs(distance), 0.09 * eye_width, 0.0) * inside[None, :]
-    patch = (patch.astype(np.float32) * (1.0 - 0.45 * shade[..., None])).astype(np.uint8)
+    line = closure * smoothstep(np.abs(rows - edge), LASH_LINE * eye_width, 0.0) * inside[None, :]
+    patch = (patch.astype(np.float32) * (1.0 - LASH_DARKNESS * line[..., None])).astype(np.uint8)
     image[top_row:bottom_row, left:right] = patch
 
 
