@@ -19,6 +19,13 @@ from .timeline import Event
 FPS = 30
 #: How far (in face heights) each stage extends below the visible frame.
 BELOW_FRAME = 0.4
+#: How far a wink shuts the other eye: real winks squint it hard (its eyeBlink rises 0.2-0.55
+#: on the labelled real footage); half shut, a drawn one rises 0.21 on the tuning photos.
+WINK_SQUINT = 0.5
+
+
+def _other_side(side: str | None) -> str:
+    return "right" if side == "left" else "left"
 
 
 @dataclass(frozen=True)
@@ -154,6 +161,7 @@ class SeatRenderer:
             kind = event.kind
             if kind == "wink":
                 bump(f"eye_{event.side}", level)
+                bump(f"eye_{_other_side(event.side)}", WINK_SQUINT * level)
             elif kind in ("eyes_closed", "blink"):
                 bump("eye_left", level)
                 bump("eye_right", level)
