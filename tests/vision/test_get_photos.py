@@ -255,3 +255,10 @@ def test_a_debian_package_apt_cannot_find_says_what_to_do(tmp_path, local_apt):
     with pytest.raises(SystemExit, match=r"Unable to locate package.*run `apt-get update`"):
         get_photos(tmp_path / "cache", (source,), crops={})
     assert not (tmp_path / "cache").exists()
+
+
+def test_a_debian_package_on_a_machine_without_apt_says_what_to_do(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))  # no apt-get on it
+    source = Source("debian", "kphotoalbum=5.9.1-1", {"usr/share/x.jpg": "tuning"})
+    with pytest.raises(SystemExit, match="no apt-get: fetch the photos on a Debian"):
+        get_photos(tmp_path / "cache", (source,), crops={})
