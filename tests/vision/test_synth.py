@@ -100,15 +100,27 @@ def _openness(landmarks: np.ndarray, upper: int, lower: int, outer: int, inner: 
     return float(gap / np.linalg.norm(landmarks[outer, :2] - landmarks[inner, :2]))
 
 
+def _rest_and_held(
+    sitter: Sitter, kind: str, side: str | None = None
+) -> list[tuple[np.ndarray, np.ndarray, dict[str, float]]]:
+    """The sitter as a single-face clip shows it, at rest and 600 ms into a held ``kind``: each
+    frame with MediaPipe's landmarks and blendshapes of it."""
+    stage, points = build_stage(sitter.image, sitter.landmarks, Placement((0, 0, 640, 480), 190.0))
+    renderer = SeatRenderer(stage, points, np.random.default_rng(0), 480)
+    gesture = Event(1, kind, side, 0.0, 100.0, 1000.0, 100.0)
+    seen = []
+    with open_landmarker() as landmarker:
+        for events in ([], [gesture]):
+            image = renderer.render(600.0, events)
+            (landmarks, shapes), *_ = detect_faces(landmarker, image)
+            seen.append((image, landmarks, shapes))
+    return seen
+
+
 @pytest.mark.video
 @pytest.mark.parametrize("side", ["left", "right"])
 def test_a_generated_wink_shuts_the_players_own_eye_and_squints_the_other(sitter, side):
-    stage, points = build_stage(sitter.image, sitter.landmarks, Placement((0, 0, 640, 480), 190.0))
-    renderer = SeatRenderer(stage, points, np.random.default_rng(0), 480)
-    wink = Event(1, "wink", side, 0.0, 100.0, 1000.0, 100.0)
-    with open_landmarker() as landmarker:
-        (rest, rest_shapes), *_ = detect_faces(landmarker, renderer.render(600.0, []))
-        (shut, shut_shapes), *_ = detect_faces(landmarker, renderer.render(600.0, [wink]))
+    (_, rest, rest_shapes), (_, shut, shut_shapes) = _rest_and_held(sitter, "wink", side)
     # MediaPipe's "left" landmarks (263/362, 386/374) are the player's left eye: on the image's
     # right for a camera that does not mirror.
     eyes = {"left": (386, 374, 263, 362), "right": (159, 145, 33, 133)}
@@ -129,11 +141,7 @@ def test_generated_shut_eyes_close_the_lid_landmarks_as_real_ones_do(sitter):
     # On real shut eyes (labelled real footage) the lids' landmarks meet and eyeBlink reads
     # 0.72-0.75. A lid drawn short of the lower lid left them 0.06 eye widths apart on this face
     # and eyeBlink at 0.51-0.56; drawn just past it, 0.03-0.05 and 0.66-0.68.
-    stage, points = build_stage(sitter.image, sitter.landmarks, Placement((0, 0, 640, 480), 190.0))
-    renderer = SeatRenderer(stage, points, np.random.default_rng(0), 480)
-    closed = Event(1, "eyes_closed", None, 0.0, 100.0, 1000.0, 100.0)
-    with open_landmarker() as landmarker:
-        (shut, shapes), *_ = detect_faces(landmarker, renderer.render(600.0, [closed]))
+    _, (_, shut, shapes) = _rest_and_held(sitter, "eyes_closed")
     for upper, lower, outer, inner in ((386, 374, 263, 362), (159, 145, 33, 133)):
         assert _openness(shut, upper, lower, outer, inner) < 0.055
     assert min(shapes["eyeBlinkLeft"], shapes["eyeBlinkRight"]) > 0.6
@@ -144,12 +152,7 @@ def test_a_generated_pout_narrows_the_mouth_as_a_real_one_does(sitter):
     # Real pouts (labelled real footage) draw the mouth's corners in to 0.54-0.64 of their
     # resting distance, and MediaPipe reads a full pucker. On this smiling face a pout drawn to
     # 0.78 read a pucker of 0.09; drawn to 0.56, 0.68.
-    stage, points = build_stage(sitter.image, sitter.landmarks, Placement((0, 0, 640, 480), 190.0))
-    renderer = SeatRenderer(stage, points, np.random.default_rng(0), 480)
-    pout = Event(1, "pout", None, 0.0, 100.0, 1000.0, 100.0)
-    with open_landmarker() as landmarker:
-        (rest, rest_shapes), *_ = detect_faces(landmarker, renderer.render(600.0, []))
-        (pouted, shapes), *_ = detect_faces(landmarker, renderer.render(600.0, [pout]))
+    (_, rest, rest_shapes), (_, pouted, shapes) = _rest_and_held(sitter, "pout")
 
     def corners(landmarks: np.ndarray) -> float:
         return float(np.linalg.norm(landmarks[61, :2] - landmarks[291, :2]))
@@ -167,16 +170,11 @@ def test_a_generated_tongue_is_as_tongue_coloured_as_a_real_one(sitter):
     from vision.measures.tongue import measure_mouth
     from vision.mediapipe.face_mesh import FacePoints
 
-    stage, points = build_stage(sitter.image, sitter.landmarks, Placement((0, 0, 640, 480), 190.0))
-    renderer = SeatRenderer(stage, points, np.random.default_rng(0), 480)
-    tongue = Event(1, "tongue_out", "center", 0.0, 100.0, 1000.0, 100.0)
     settings = default_detector_settings().tongue
-    shares = []
-    with open_landmarker() as landmarker:
-        for events in ([], [tongue]):
-            image = renderer.render(600.0, events)
-            (landmarks, _), *_ = detect_faces(landmarker, image)
-            shares.append(measure_mouth(image, FacePoints.of(landmarks), settings).tongue)
+    shares = [
+        measure_mouth(image, FacePoints.of(landmarks), settings).tongue
+        for image, landmarks, _ in _rest_and_held(sitter, "tongue_out", "center")
+    ]
     assert shares[1] - shares[0] >= 0.25, shares  # the middle of the real range
 
 
