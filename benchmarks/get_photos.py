@@ -232,22 +232,25 @@ def read_members(archive: Path, members: list[str]) -> dict[str, bytes]:
         files = subprocess.run(
             ["dpkg-deb", "--fsys-tarfile", str(archive)], check=True, capture_output=True
         ).stdout
-        return _tar_members(tarfile.open(fileobj=io.BytesIO(files), mode="r:"), members, "./")
-    return _tar_members(tarfile.open(archive, "r:gz"), members, "")
+        with tarfile.open(fileobj=io.BytesIO(files), mode="r:") as tarball:
+            return _tar_members(tarball, members, "./", archive.name)
+    with tarfile.open(archive, "r:gz") as tarball:
+        return _tar_members(tarball, members, "", archive.name)
 
 
-def _tar_members(tarball: tarfile.TarFile, members: list[str], prefix: str) -> dict[str, bytes]:
-    with tarball:
-        found = {}
-        for member in members:
-            try:
-                entry = tarball.extractfile(prefix + member)
-            except KeyError:
-                entry = None
-            if entry is None:
-                raise KeyError(f"{member} is not a file in {tarball.name or 'the package'}")
-            found[member] = entry.read()
-        return found
+def _tar_members(
+    tarball: tarfile.TarFile, members: list[str], prefix: str, label: str
+) -> dict[str, bytes]:
+    found = {}
+    for member in members:
+        try:
+            entry = tarball.extractfile(prefix + member)
+        except KeyError:
+            entry = None
+        if entry is None:
+            raise KeyError(f"{member} is not a file in {label}")
+        found[member] = entry.read()
+    return found
 
 
 def _normalised(name: str) -> str:
