@@ -1,30 +1,35 @@
-"""What enrolment buys on real faces: each kind enrolled on one moment of a face, tested on others.
+"""What enrolment buys: each kind enrolled on one moment of a face, tested on its others.
 
     python -m benchmarks.enrolment_gain FOOTAGE_DIR --cache DIR [--lead-in 3]
+    python -m benchmarks.enrolment_gain --generated data/eval/heldout [--generated DIR]
 
-For every labelled clip of ``benchmarks/real_footage/`` with at least two instances of a gesture
-kind, the first instance is the player's enrolment (the window they were asked to show it in:
-the instance's labelled span, ``--pad`` either side) and the clip's face before it, away from
-any labelled moment, is their ordinary face. The detectors then run over the whole clip twice,
-with the configured sensitivities and with the ones enrolment sets (vision.detectors.enrolment),
-and only that kind's *other* instances are scored: the enrolment's own span counts neither way.
-Precision counts every other gesture of that kind in the clip as false.
+For every labelled clip (of ``benchmarks/real_footage/``, or of a generated set) with at least
+two instances of a gesture kind on one seat, the first instance is the player's enrolment (the
+window they were asked to show it in: the instance's labelled span, ``--pad`` either side) and
+the clip's face before it, away from any labelled moment, is their ordinary face. The detectors
+then run over the whole clip twice, as configured and with what enrolment sets for that player
+(the kind's sensitivity and, for the eye kinds, the level a shut eye must reach:
+vision.detectors.enrolment), and only that kind's *other* instances are scored: the
+enrolment's own span counts neither way. Precision counts every other gesture of that kind in
+the clip as false.
 
-Landmarks and features come from the cache of ``benchmarks/real_footage.py --cache`` (made on
-first use). Last line: ``overall recall R0 -> R1 precision P0 -> P1 (N held-out instances)``.
+Real landmarks and features come from the cache of ``benchmarks/real_footage.py --cache`` (made
+on first use); a generated set's from ``rescore.py cache DIR``. Last line of each set:
+``overall recall R0 -> R1 precision P0 -> P1 (N held-out instances)``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections import defaultdict
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from benchmarks.accuracy import Interval, Score, match
 from benchmarks.real_footage import LEAD_IN_S, cached_rows, lead_in_ms_of, load_clips
-from benchmarks.rescore import replay_rows
+from benchmarks.rescore import features_of, replay_rows, videos_in
 from engine.gesture import Gesture
 from vision.measures.baseline import EnrolledKind
 
@@ -88,13 +93,22 @@ def quiet_spans(truth: dict, before_ms: int, offset_ms: int) -> list[Span]:
 
 
 def held_out_score(truth: dict, kind: str, show: dict, gestures: list[Gesture]) -> Score:
-    """``kind``'s gestures against its instances other than ``show``, whose span is ignored."""
-    others = [g for g in truth["gestures"] if g["kind"] == kind and g is not show]
+    """``kind``'s gestures on the enrolled seat against that seat's instances other than
+    ``show``, whose span is ignored: another player's señas say nothing of this one's
+    enrolment."""
+    seat = int(show["seat"])
+    others = [
+        g
+        for g in truth["gestures"]
+        if g["kind"] == kind and int(g["seat"]) == seat and g is not show
+    ]
     ignore = [*truth.get("ignore", []), {**show, "start_ms": show["start_ms"] - MARGIN_MS,
                                          "end_ms": show["end_ms"] + MARGIN_MS}]  # fmt: skip
     held_out = {**truth, "gestures": others, "ignore": ignore}
     predicted = [
-        Interval(g.seat, g.kind, g.side, g.start_ms, g.end_ms) for g in gestures if g.kind == kind
+        Interval(g.seat, g.kind, g.side, g.start_ms, g.end_ms)
+        for g in gestures
+        if g.kind == kind and g.seat == seat
     ]
     return match(held_out, predicted)
 
@@ -113,76 +127,147 @@ def _ratio(hits: int, misses: int) -> str:
     return f"{hits / (hits + misses):.2f}" if hits + misses else "  - "
 
 
-def main() -> int:
-    from vision.config.detector_settings import default_detector_settings
-    from vision.detectors.enrolment import enrolled_sensitivity
+@dataclass(frozen=True)
+class EnrolClip:
+    """One labelled clip as enrolment is measured on it: its faces' rows and where the clip
+    starts on their clock (a real clip's held first frame comes before it)."""
 
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("footage", type=Path, help="the real footage folder")
-    parser.add_argument("--cache", type=Path, required=True, help="landmark cache folder")
-    parser.add_argument(
-        "--lead-in", type=float, default=LEAD_IN_S, help="seconds of held first frame"
-    )
-    parser.add_argument("--pad", type=float, default=0.3, help="seconds around the enrolment")
-    args = parser.parse_args()
-    if not args.footage.is_dir():
-        parser.error(f"{args.footage} is not a folder")
-    lead_in_ms, pad_ms = round(args.lead_in * 1000), round(args.pad * 1000)
-    settings = default_detector_settings()
-    before: dict[str, Score] = defaultdict(Score)
-    after: dict[str, Score] = defaultdict(Score)
-    clips_of: dict[str, int] = defaultdict(int)
-    for clip in load_clips([args.footage], "all"):
-        by_kind: dict[str, list[dict]] = defaultdict(list)
-        for g in sorted(clip.truth["gestures"], key=lambda g: g["start_ms"]):
-            by_kind[g["kind"]].append(g)
-        kinds = [k for k, instances in by_kind.items() if len(instances) >= 2]
-        if not kinds:
-            continue
-        rows = cached_rows(clip, lead_in_ms, args.cache, settings)
-        offset = lead_in_ms_of(clip.video, lead_in_ms)
-        plain = on_clip_clock(replay_rows(rows, settings), offset)
-        for kind in kinds:
-            show = by_kind[kind][0]
+    name: str
+    truth: dict
+    rows: list
+    offset_ms: int
+
+
+def real_clips(footage: Path, cache: Path, lead_in_ms: int, settings) -> list[EnrolClip]:
+    return [
+        EnrolClip(
+            clip.name,
+            clip.truth,
+            cached_rows(clip, lead_in_ms, cache, settings),
+            lead_in_ms_of(clip.video, lead_in_ms),
+        )
+        for clip in load_clips([footage], "all")
+        if _repeated_kinds(clip.truth)
+    ]
+
+
+def generated_clips(directory: Path, settings) -> list[EnrolClip]:
+    """The clips of a generated set (``make_eval_set.py``, cached by ``rescore.py cache``)."""
+    clips = []
+    for video in videos_in(directory, cached_only=True):
+        truth = json.loads(video.with_suffix(".truth.json").read_text())
+        if _repeated_kinds(truth):
+            clips.append(EnrolClip(video.stem, truth, features_of(video, settings), 0))
+    return clips
+
+
+def _repeated_kinds(truth: dict) -> dict[tuple[int, str], list[dict]]:
+    """Each (seat, kind) the clip labels at least twice, with its instances in time order."""
+    by_kind: dict[tuple[int, str], list[dict]] = defaultdict(list)
+    for g in sorted(truth["gestures"], key=lambda g: g["start_ms"]):
+        by_kind[int(g["seat"]), g["kind"]].append(g)
+    return {key: found for key, found in by_kind.items() if len(found) >= 2}
+
+
+@dataclass
+class Gain:
+    """Scores of the held-out instances, with the settings as they are and with enrolment."""
+
+    before: dict[str, Score] = field(default_factory=lambda: defaultdict(Score))
+    after: dict[str, Score] = field(default_factory=lambda: defaultdict(Score))
+    clips_of: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+
+
+def measure(clips: list[EnrolClip], settings, pad_ms: int) -> Gain:
+    """Enrol each repeated kind of each clip on its first instance and score the others."""
+    from vision.detectors.enrolment import enrolled_sensitivities, enrolled_settings
+
+    gain = Gain()
+    for clip in clips:
+        offset = clip.offset_ms
+        plain = on_clip_clock(replay_rows(clip.rows, settings), offset)
+        for (seat, kind), instances in _repeated_kinds(clip.truth).items():
+            show = instances[0]
             span = (show["start_ms"] - pad_ms + offset, show["end_ms"] + pad_ms + offset)
             quiet = quiet_spans(clip.truth, show["start_ms"] - MARGIN_MS, offset)
-            others = [(g["start_ms"] + offset, g["end_ms"] + offset) for g in by_kind[kind][1:]]
-            seat = int(show["seat"])
-            learnt, later = enrol_on(rows, settings, seat, kind, span, quiet, others)
-            kind_settings = settings.gestures.of(kind)
-            gain = None if learnt is None else enrolled_sensitivity(
-                learnt, kind_settings.on, kind_settings.off
-            )  # fmt: skip
-            tuned = settings if gain is None else settings.with_sensitivities({kind: gain})
-            enrolled = on_clip_clock(replay_rows(rows, tuned), offset)
+            others = [(g["start_ms"] + offset, g["end_ms"] + offset) for g in instances[1:]]
+            learnt, later = enrol_on(clip.rows, settings, seat, kind, span, quiet, others)
+            enrolment = {} if learnt is None else {kind: learnt}
+            tuned = enrolled_settings(settings, enrolment)
+            enrolled = on_clip_clock(replay_rows(clip.rows, tuned), offset)
             was = held_out_score(clip.truth, kind, show, plain)
             now = held_out_score(clip.truth, kind, show, enrolled)
-            before[kind].add(was)
-            after[kind].add(now)
-            clips_of[kind] += 1
+            gain.before[kind].add(was)
+            gain.after[kind].add(now)
+            gain.clips_of[kind] += 1
+            shut = tuned.gestures.of(kind)
             peaks = "not seen" if learnt is None else (
                 f"peak {max(learnt.peaks):.2f} quiet "
                 f"{'-' if learnt.quiet_peak is None else f'{learnt.quiet_peak:.2f}'}"
             )  # fmt: skip
+            sensitivity = enrolled_sensitivities(enrolment, settings).get(kind)
+            gate = f" shut_blink {shut.shut_blink}" if hasattr(shut, "shut_blink") else ""
             (tp0, fn0, fp0), (tp1, _, fp1) = _counts(was), _counts(now)
-            print(f"{clip.name} {kind}: {peaks} sensitivity {gain}; held-out peaks "
-                  f"{', '.join(f'{p:.2f}' for p in later)}, found "
+            print(f"{clip.name} {kind}: {peaks} sensitivity {sensitivity}{gate}; held-out "
+                  f"peaks {', '.join(f'{p:.2f}' for p in later)}, found "
                   f"{tp0} -> {tp1} of {tp0 + fn0}, false {fp0} -> {fp1}",
                   file=sys.stderr)  # fmt: skip
-    if not before:
-        parser.error("no clip of the footage has two labelled instances of one kind")
+    return gain
+
+
+def report(title: str, gain: Gain) -> None:
+    print(f"== {title}")
     print(f"{'kind':<14}{'clips':>6}{'held-out':>9}  recall before -> after"
           f"   precision before -> after   false before -> after")  # fmt: skip
     overall_before, overall_after = Score(), Score()
-    for kind in sorted(before):
-        was, now = before[kind], after[kind]
+    for kind in sorted(gain.before):
+        was, now = gain.before[kind], gain.after[kind]
         overall_before.add(was)
         overall_after.add(now)
-        print(_line(kind, clips_of[kind], was, now))
-    print(_line("overall", sum(clips_of.values()), overall_before, overall_after))
+        print(_line(kind, gain.clips_of[kind], was, now))
+    print(_line("overall", sum(gain.clips_of.values()), overall_before, overall_after))
     (tp0, fn0, fp0), (tp1, fn1, fp1) = _counts(overall_before), _counts(overall_after)
     print(f"overall recall {_ratio(tp0, fn0)} -> {_ratio(tp1, fn1)} precision "
           f"{_ratio(tp0, fp0)} -> {_ratio(tp1, fp1)} ({tp0 + fn0} held-out instances)")  # fmt: skip
+
+
+def main() -> int:
+    from vision.config.detector_settings import default_detector_settings
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("footage", type=Path, nargs="?", help="the real footage folder")
+    parser.add_argument("--cache", type=Path, help="landmark cache folder of the real footage")
+    parser.add_argument(
+        "--lead-in", type=float, default=LEAD_IN_S, help="seconds of held first frame"
+    )
+    parser.add_argument("--pad", type=float, default=0.3, help="seconds around the enrolment")
+    parser.add_argument(
+        "--generated",
+        type=Path,
+        action="append",
+        default=[],
+        help="a generated set (make_eval_set.py, cached by rescore.py cache); repeatable",
+    )
+    args = parser.parse_args()
+    if args.footage is None and not args.generated:
+        parser.error("give the real footage folder, a --generated set, or both")
+    if args.footage is not None and args.cache is None:
+        parser.error("the real footage needs --cache DIR")
+    for folder in [args.footage, *args.generated]:
+        if folder is not None and not folder.is_dir():
+            parser.error(f"{folder} is not a folder")
+    lead_in_ms, pad_ms = round(args.lead_in * 1000), round(args.pad * 1000)
+    settings = default_detector_settings()
+    sets = []
+    if args.footage is not None:
+        sets.append((f"real footage {args.footage}", real_clips(
+            args.footage, args.cache, lead_in_ms, settings)))  # fmt: skip
+    sets += [(f"generated {d}", generated_clips(d, settings)) for d in args.generated]
+    for title, clips in sets:
+        if not clips:
+            parser.error(f"{title}: no clip has two labelled instances of one kind")
+    for title, clips in sets:
+        report(title, measure(clips, settings, pad_ms))
     return 0
 
 

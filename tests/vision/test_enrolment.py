@@ -220,3 +220,18 @@ def test_eyes_resting_too_narrow_to_rise_as_a_shut_eye_are_named_until_enrolled(
     both.use_enrolment({"wink": EnrolledKind((0.0,), None, (0.5,)),
                         "eyes_closed": EnrolledKind((0.0,), None, (0.5,))})  # fmt: skip
     assert both.eyes_too_narrow() == []
+
+
+def test_enrolled_settings_carry_both_the_sensitivities_and_the_shut_eyes():
+    from vision.detectors.enrolment import enrolled_settings
+
+    settings = load_detector_settings()
+    enrolment = {"wink": EnrolledKind((0.5,), None, (0.5,))}
+    own = enrolled_settings(settings, enrolment)
+    assert own.gestures.wink.sensitivity > settings.gestures.wink.sensitivity
+    assert own.gestures.wink.shut_blink == pytest.approx((0.37, 0.45))
+    kept = enrolled_settings(settings, enrolment, {"pout": 1.5})  # a player's file's own
+    assert kept.gestures.pout.sensitivity == 1.5
+    assert kept.gestures.wink.sensitivity == settings.gestures.wink.sensitivity
+    assert kept.gestures.wink.shut_blink == pytest.approx((0.37, 0.45))
+

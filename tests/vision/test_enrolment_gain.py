@@ -29,3 +29,22 @@ def test_only_the_other_instances_of_the_kind_are_scored():
     assert sum(score.true_positives.values()) == 1
     assert sum(score.false_negatives.values()) == 0
     assert dict(score.false_positives) == {("wink", "left"): 1}
+
+
+def test_only_the_enrolled_seat_is_scored():
+    truth = {
+        "gestures": [
+            *TRUTH["gestures"],
+            {"seat": 2, "kind": "wink", "side": "left", "start_ms": 7000, "end_ms": 7400},
+        ],
+        "distractors": [],
+        "ignore": [],
+    }
+    found = [
+        Gesture(1, "wink", "right", 6020, 6400),
+        Gesture(2, "wink", "right", 9000, 9400),  # another player's wink: not this enrolment's
+    ]
+    score = held_out_score(truth, "wink", truth["gestures"][0], found)
+    assert sum(score.true_positives.values()) == 1
+    assert sum(score.false_negatives.values()) == 0
+    assert sum(score.false_positives.values()) == 0

@@ -95,6 +95,20 @@ def enrolled_shut_blink(
     return gates
 
 
+def enrolled_settings(
+    settings: DetectorSettings,
+    enrolment: Mapping[str, EnrolledKind],
+    sensitivities: Mapping[str, float] | None = None,
+) -> DetectorSettings:
+    """The detector settings a player's enrolment calls for: each kind's sensitivity
+    (``sensitivities`` when given, as a player's file keeps them, else the enrolment's own) and
+    the eye kinds' shut eyes."""
+    if sensitivities is None:
+        sensitivities = enrolled_sensitivities(enrolment, settings)
+    gates = enrolled_shut_blink(enrolment, settings)
+    return settings.with_sensitivities(dict(sensitivities)).with_shut_blink(gates)
+
+
 @dataclass
 class Enrolment:
     """Watches one seat's raw activations through prompted windows.

@@ -10,7 +10,7 @@ from engine.gesture import Gesture
 from vision.config.detector_settings import DetectorSettings
 from vision.detectors.base import KindDetector
 from vision.detectors.brows_raised import BrowsRaisedDetector
-from vision.detectors.enrolment import enrolled_sensitivities, enrolled_shut_blink
+from vision.detectors.enrolment import enrolled_sensitivities, enrolled_settings
 from vision.detectors.eyes import EyeKindDetector
 from vision.detectors.eyes_closed import EyesClosedDetector
 from vision.detectors.head_tilt import HeadTiltDetector
@@ -226,8 +226,7 @@ class SeatGestureDetector:
         self, sensitivities: Mapping[str, float], enrolment: Mapping[str, EnrolledKind]
     ) -> None:
         """The detectors again, with a player's sensitivities and the shut eyes enrolled."""
-        gates = enrolled_shut_blink(enrolment, self.settings)
-        self._build(self.settings.with_sensitivities(dict(sensitivities)).with_shut_blink(gates))
+        self._build(enrolled_settings(self.settings, enrolment, sensitivities))
 
     def use_enrolment(self, enrolment: Mapping[str, EnrolledKind]) -> dict[str, float]:
         """Keep a player's enrolled señas and use the sensitivities and shut eyes they call for
