@@ -125,7 +125,13 @@ def enrol_steps(profile_name: str | None, shows: int, show_seconds: float) -> li
         profile = load_profile(profile_name or Settings().profile)
     except ProfileError as exc:
         raise UserError(str(exc)) from None
-    steps = [EnrolStep(None, f"talk as you do at the table, no seña, for {show_seconds:g} s")]
+    steps = [
+        EnrolStep(
+            None,
+            f"talk and look down at your cards as you do at the table, no seña, "
+            f"for {show_seconds:g} s",
+        )
+    ]
     for kind, meanings in profile_kinds(profile).items():
         for show in range(1, shows + 1):
             prompt = f"show {kind.replace('_', ' ')} ({', '.join(meanings)}), {show} of {shows}"

@@ -131,7 +131,7 @@ def test_enrolling_on_a_clip_learns_the_sena_shown_in_its_window(
             "--shows", "1", "--profile", str(profile)]  # fmt: skip
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "talk as you do at the table" in out
+    assert "look down at your cards as you do at the table" in out
     assert "show brows raised (duples), 1 of 1" in out
     player = load_player(data_dir / "players" / "ane.json")
     enrolled = player.enrolment["brows_raised"]

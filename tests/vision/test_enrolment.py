@@ -235,3 +235,49 @@ def test_enrolled_settings_carry_both_the_sensitivities_and_the_shut_eyes():
     assert kept.gestures.wink.sensitivity == settings.gestures.wink.sensitivity
     assert kept.gestures.wink.shut_blink == pytest.approx((0.37, 0.45))
 
+
+def _enrolled_at_rest(resting: dict, resting_span: tuple[int, int], later: dict):
+    """A narrow-eyed player: rest window 2.2-5.2 s holding ``resting`` over ``resting_span``,
+    a closure shown at 5.5-6.3 s, then ``later`` at 8-9 s."""
+    trace = Trace(11000, rest=NARROW_REST).add(*resting_span, **resting)
+    trace.add(5500, 6300, **NARROW_CLOSURE).add(8000, 9000, **later)
+    detector = SeatGestureDetector(1, load_detector_settings())
+    enrolment = Enrolment(detector)
+    gestures = []
+    for ts, features in trace.frames():
+        gestures += detector.update(ts, features)
+        if ts == 2200:
+            enrolment.begin(None)
+        if ts == 5200:
+            enrolment.end()
+        if ts == 5400:
+            enrolment.begin("eyes_closed")
+        enrolment.observe()
+        if ts == 6600:
+            enrolment.end()
+            detector.use_enrolment(enrolment.learnt())
+    return [g for g in gestures if g.start_ms >= 6600], enrolment.learnt()["eyes_closed"]
+
+
+LOOK_DOWN_AS_FAR = {"eyeBlinkLeft": 0.44, "eyeBlinkRight": 0.44, "eye_open_left": -0.16,
+                    "eye_open_right": -0.16}  # fmt: skip
+
+
+def test_a_look_down_at_rest_as_far_as_the_shut_eye_keeps_the_gate_above_it():
+    later, learnt = _enrolled_at_rest(LOOK_DOWN_AS_FAR, (2400, 5000), LOOK_DOWN_AS_FAR)
+    assert learnt.quiet_shut_rise == pytest.approx(0.44, abs=0.03)
+    assert later == []  # a gate at 0.9 of the show (0.45) alone would read it as a closure
+
+
+def test_a_blink_at_rest_does_not_raise_the_gate():
+    blink = {"eyeBlinkLeft": 0.9, "eyeBlinkRight": 0.9, "eye_open_left": -0.3,
+             "eye_open_right": -0.3}  # fmt: skip
+    later, learnt = _enrolled_at_rest(blink, (3000, 3150), NARROW_CLOSURE)
+    assert learnt.quiet_shut_rise is not None and learnt.quiet_shut_rise < 0.1
+    assert labels(later) == ["eyes_closed"]
+
+
+def test_the_level_at_rest_is_kept_in_the_player_file():
+    kind = EnrolledKind((0.0,), 0.02, (0.5,), 0.31)
+    assert EnrolledKind.from_dict(json.loads(json.dumps(kind.to_dict()))) == kind
+    assert EnrolledKind.from_dict({"peaks": [0.0], "shut_rises": [0.5]}).quiet_shut_rise is None

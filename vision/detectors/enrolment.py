@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
+import numpy as np
+
 from vision.config.detector_settings import DetectorSettings
 from vision.measures.baseline import EnrolledKind
 
@@ -40,6 +42,11 @@ NOT_SEEN = 0.05
 SHUT_OF_SMALLEST = 0.9
 #: ... and never lower than this: a show that rose less was a squint, not a shut eye.
 LOWEST_SHUT = 0.25
+#: ... nor within this of how far the eyes stayed risen at rest and talking, the player's
+#: look down at the cards included: that level is the share ``QUIET_SHUT_SHARE`` of the rest
+#: window's frames does not pass (a blink, a tenth of a second, is too brief to count).
+QUIET_SHUT_MARGIN = 0.1
+QUIET_SHUT_SHARE = 0.9
 
 
 class ScoredSeat(Protocol):
@@ -81,7 +88,8 @@ def enrolled_shut_blink(
     enrolment: Mapping[str, EnrolledKind], settings: DetectorSettings
 ) -> dict[str, tuple[float, float]]:
     """The ``shut_blink`` ramp of every eye kind whose enrolled shows rose less far than it
-    asks: topped at ``SHUT_OF_SMALLEST`` of the smallest show, as wide as the settings' own."""
+    asks: topped at ``SHUT_OF_SMALLEST`` of the smallest show but kept ``QUIET_SHUT_MARGIN``
+    over the eyes' level at rest, as wide as the settings' own."""
     gates = {}
     for kind, enrolled in enrolment.items():
         # A show that rose less than a squint's worth was no shut eye (or the face was not seen).
@@ -90,6 +98,8 @@ def enrolled_shut_blink(
             continue
         lo, hi = settings.gestures.of(kind).shut_blink  # type: ignore[attr-defined]
         top = SHUT_OF_SMALLEST * min(shown)
+        if enrolled.quiet_shut_rise is not None:
+            top = max(top, enrolled.quiet_shut_rise + QUIET_SHUT_MARGIN)
         if top < hi:
             gates[kind] = (round(max(top - (hi - lo), 0.0), 4), round(top, 4))
     return gates
@@ -126,6 +136,7 @@ class Enrolment:
     _quiet: dict[str, float] = field(default_factory=dict)
     _rise: float = 0.0
     _rises: dict[str, list[float]] = field(default_factory=dict)
+    _resting_rises: dict[str, list[float]] = field(default_factory=dict)
 
     @property
     def is_open(self) -> bool:
@@ -147,7 +158,10 @@ class Enrolment:
         for kind, value in self.seat.raw_scores().items():
             self._peak[kind] = max(self._peak.get(kind, 0.0), value)
         rises = self.seat.shut_rises()
-        if self._window in rises:
+        if self._window is None:
+            for kind, rise in rises.items():
+                self._resting_rises.setdefault(kind, []).append(rise)
+        elif self._window in rises:
             self._rise = max(self._rise, rises[self._window])
 
     def end(self) -> float:
@@ -168,10 +182,18 @@ class Enrolment:
 
     def learnt(self) -> dict[str, EnrolledKind]:
         """Each kind shown at least once: its shows' peaks, its peak at rest and, for the eye
-        kinds, how far eyeBlink rose in each show."""
+        kinds, how far eyeBlink rose in each show and stayed risen at rest (over every frame of
+        the rest windows)."""
+        resting = {
+            kind: float(np.quantile(seen, QUIET_SHUT_SHARE))
+            for kind, seen in self._resting_rises.items()
+        }
         return {
             kind: EnrolledKind(
-                tuple(peaks), self._quiet.get(kind), tuple(self._rises.get(kind, ()))
+                tuple(peaks),
+                self._quiet.get(kind),
+                tuple(self._rises.get(kind, ())),
+                resting.get(kind),
             )
             for kind, peaks in self._peaks.items()
         }

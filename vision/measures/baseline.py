@@ -125,25 +125,30 @@ class EnrolledKind:
     """What enrolment learnt of one gesture kind for one player: the peak activation (before
     sensitivity) each time the player showed it when asked, the highest it reached while the
     player sat at rest or talked (None: not measured), and for the eye kinds how far the
-    player's eyeBlink rose over rest in each show (the shut eye's; both eyes' lower)."""
+    player's eyeBlink rose over rest in each show (the shut eye's; both eyes' lower) and how far
+    it stayed risen for a good share of the time at rest or talking (None: not measured)."""
 
     peaks: tuple[float, ...]
     quiet_peak: float | None = None
     shut_rises: tuple[float, ...] = ()
+    quiet_shut_rise: float | None = None
 
     def to_dict(self) -> dict:
         document: dict = {"peaks": [round(p, 4) for p in self.peaks], "quiet_peak": self.quiet_peak}
         if self.shut_rises:
             document["shut_rises"] = [round(r, 4) for r in self.shut_rises]
+        if self.quiet_shut_rise is not None:
+            document["quiet_shut_rise"] = round(self.quiet_shut_rise, 4)
         return document
 
     @classmethod
     def from_dict(cls, document: Mapping) -> EnrolledKind:
-        quiet = document.get("quiet_peak")
+        quiet, quiet_shut = document.get("quiet_peak"), document.get("quiet_shut_rise")
         return cls(
             peaks=tuple(float(p) for p in document["peaks"]),
             quiet_peak=None if quiet is None else float(quiet),
             shut_rises=tuple(float(r) for r in document.get("shut_rises", ())),
+            quiet_shut_rise=None if quiet_shut is None else float(quiet_shut),
         )
 
 
