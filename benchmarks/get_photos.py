@@ -87,6 +87,11 @@ SOURCES: tuple[Source, ...] = (
         },
     ),
     Source(
+        "npm",
+        "@tensorflow-models/facemesh@0.0.5",
+        {"package/demo.gif": "footage/tfjs-facemesh"},
+    ),
+    Source(
         "pypi-sdist",
         "vitallens==0.2.2",
         {

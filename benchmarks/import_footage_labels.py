@@ -54,6 +54,7 @@ NOT_SIGNALLING = (
     "msu-mfsd/real_client022_android_SD_scene01.mp4",
     "fer-tests/woman2.mp4",
     "fer-tests/test.mp4",
+    "tfjs-facemesh/demo.gif",
 )
 #: Clips no setting was tuned on: one of each pair of similar clips, the second half of the
 #: talking-head footage by clip.

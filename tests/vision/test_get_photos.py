@@ -108,7 +108,7 @@ def test_the_sources_table_puts_every_file_in_a_known_folder():
     for source in SOURCES:
         assert source.registry in DOWNLOADERS
         separator = {"npm": "@", "debian": "="}.get(source.registry, "==")
-        name, _, version = source.requirement.partition(separator)
+        name, _, version = source.requirement.rpartition(separator)  # npm scopes: @scope/name@1.0
         assert name and version and not version.startswith("="), source.requirement
         for member, folder in source.members.items():
             assert folder in ("tuning", "heldout", "group") or folder.startswith("footage/"), member
