@@ -46,13 +46,26 @@ def score_table(printed: list[str]) -> list[str]:
     header, *rows = printed
     lines = ["| " + " | ".join(header.split()) + " |", "|" + "---|" * len(header.split())]
     for row in rows:
-        if row.startswith("false gestures") or row.split()[1:2] == ["clips,"]:
+        if not _is_score_row(row):
             lines += ["", row]  # a note of its own, below the table
             continue
         *name, truth, found, false, precision, recall, onset = row.split()
         cells = (" ".join(name), truth, found, false, precision, recall, onset)
         lines.append("| " + " | ".join(cells) + " |")
     return lines
+
+
+def _is_score_row(row: str) -> bool:
+    """A gesture's row ends in six figures (truth, found, false, precision, recall, onset); a
+    note below the table (false gestures by kind, by clip, how many clips) does not."""
+    cells = row.split()
+    if len(cells) < 7:
+        return False
+    try:
+        [float(cell) for cell in cells[-6:]]
+    except ValueError:
+        return False
+    return True
 
 
 def outside_named(argument: str, placeholder: str) -> str:

@@ -34,6 +34,20 @@ def test_a_printed_score_table_becomes_a_markdown_table():
     assert lines[-1] == "2 clips, 30 s of video"
 
 
+def test_the_notes_under_a_score_table_stay_notes():
+    printed = [
+        "gesture truth found false precision recall onset_ms",
+        "pout 2 1 0 1.000 0.500 33",
+        "false gestures on people not signalling: mouth_twist right 1",
+        "by clip: franck 1 in 200 s; 11 clips none in 398 s",
+    ]
+    lines = score_table(printed)
+    assert [line for line in lines if line.startswith("|")][2:] == [
+        "| pout | 2 | 1 | 0 | 1.000 | 0.500 | 33 |"
+    ]
+    assert lines[-1] == "by clip: franck 1 in 200 s; 11 clips none in 398 s"
+
+
 def test_what_a_benchmark_prints_becomes_its_section(tmp_path, capsys):
     from benchmarks.docs_section import printed_into_docs
 
