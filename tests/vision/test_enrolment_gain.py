@@ -48,3 +48,19 @@ def test_only_the_enrolled_seat_is_scored():
     assert sum(score.true_positives.values()) == 1
     assert sum(score.false_negatives.values()) == 0
     assert sum(score.false_positives.values()) == 0
+
+
+def test_a_kind_enrols_per_seat_only_where_that_seat_shows_it_twice():
+    from benchmarks.enrolment_gain import _repeated_kinds
+
+    truth = {
+        "gestures": [
+            {"seat": 2, "kind": "wink", "side": "left", "start_ms": 9000, "end_ms": 9400},
+            *TRUTH["gestures"],
+            {"seat": 2, "kind": "wink", "side": "left", "start_ms": 1000, "end_ms": 1400},
+            {"seat": 3, "kind": "pout", "side": None, "start_ms": 1000, "end_ms": 1600},
+        ]
+    }
+    repeated = _repeated_kinds(truth)
+    assert set(repeated) == {(1, "wink"), (2, "wink")}
+    assert [g["start_ms"] for g in repeated[2, "wink"]] == [1000, 9000]  # the first one enrols
