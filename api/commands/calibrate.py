@@ -13,12 +13,17 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from api.cli import UserError
 from api.settings import Settings
+
+if TYPE_CHECKING:
+    from vision.config.detector_settings import DetectorSettings
+    from vision.measures.baseline import EnrolledKind
 
 PLAYER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 #: Source time allowed per second of calibration before giving up (the face must be seen).
@@ -104,16 +109,36 @@ def run(args: argparse.Namespace) -> int:
     print(f"saved {args.player}'s baseline to {path} ({len(detector.baseline.values)} measures: "
           f"{kept}, ...)")  # fmt: skip
     if detector.enrolment:
-        learnt = detector.sensitivities()
-        print(
-            "enrolled: " + ", ".join(f"{k} sensitivity {learnt[k]:.2f}" for k in detector.enrolment)
-        )
+        print(enrolled_summary(detector.enrolment, settings))
     narrow = detector.eyes_too_narrow()
     if narrow:
         kinds = " or ".join(narrow)
         print(f"note: your eyes rest narrowed, so keinu cannot read your {kinds} until you "
               f"show them once: keinu calibrate --player {args.player} --enrol")  # fmt: skip
     return 0
+
+
+def enrolled_summary(enrolment: Mapping[str, EnrolledKind], settings: DetectorSettings) -> str:
+    """What enrolment learnt, kind by kind: the sensitivity, the level a shut eye must reach,
+    or that the show was not seen (and so changed nothing)."""
+    from vision.detectors.enrolment import enrolled_sensitivities, enrolled_shut_blink
+
+    sensitivities = enrolled_sensitivities(enrolment, settings)
+    gates = enrolled_shut_blink(enrolment, settings)
+    learnt, missed = [], []
+    for kind in enrolment:
+        parts = []
+        if kind in sensitivities:
+            parts.append(f"sensitivity {sensitivities[kind]:.2f}")
+        if kind in gates:
+            parts.append(f"a shut eye from a rise of {gates[kind][1]:.2f}")
+        (learnt if parts else missed).append(f"{kind} {', '.join(parts)}".strip())
+    lines = [f"enrolled: {', '.join(learnt)}"] if learnt else []
+    if missed:
+        lines.append(
+            f"not seen, nothing learnt: {', '.join(missed)} (show it again, facing the camera)"
+        )
+    return "\n".join(lines)
 
 
 def enrol_steps(profile_name: str | None, shows: int, show_seconds: float) -> list[EnrolStep]:

@@ -153,3 +153,20 @@ def test_enrolment_mistakes_are_one_line_and_exit_2(data_dir, capsys, argv, mess
     assert main(["calibrate", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_the_enrolment_summary_says_what_was_learnt_and_what_was_not_seen():
+    from api.commands.calibrate import enrolled_summary
+    from vision.measures.baseline import EnrolledKind
+
+    summary = enrolled_summary(
+        {
+            "pout": EnrolledKind((0.5,), 0.0),
+            "eyes_closed": EnrolledKind((0.0,), 0.0, (0.4,)),  # shut, under the default level
+            "wink": EnrolledKind((0.0,), 0.0, (0.0,)),  # the face was not seen
+        },
+        load_detector_settings(),
+    )
+    learnt, missed = summary.splitlines()
+    assert learnt == "enrolled: pout sensitivity 1.80, eyes_closed a shut eye from a rise of 0.36"
+    assert missed.startswith("not seen, nothing learnt: wink")
