@@ -121,18 +121,19 @@ def run(args: argparse.Namespace) -> int:
 def enrolled_summary(enrolment: Mapping[str, EnrolledKind], settings: DetectorSettings) -> str:
     """What enrolment learnt, kind by kind: the sensitivity, the level a shut eye must reach,
     or that the show was not seen (and so changed nothing)."""
-    from vision.detectors.enrolment import enrolled_sensitivities, enrolled_shut_blink
+    from vision.detectors.enrolment import enrolled_sensitivities, enrolled_shut_blink, was_seen
 
     sensitivities = enrolled_sensitivities(enrolment, settings)
     gates = enrolled_shut_blink(enrolment, settings)
     learnt, missed = [], []
-    for kind in enrolment:
-        parts = []
-        if kind in sensitivities:
-            parts.append(f"sensitivity {sensitivities[kind]:.2f}")
+    for kind, enrolled in enrolment.items():
+        if not was_seen(enrolled):
+            missed.append(kind)
+            continue
+        parts = [f"sensitivity {sensitivities[kind]:.2f}"] if kind in sensitivities else []
         if kind in gates:
             parts.append(f"a shut eye from a rise of {gates[kind][1]:.2f}")
-        (learnt if parts else missed).append(f"{kind} {', '.join(parts)}".strip())
+        learnt.append(" ".join([kind, ", ".join(parts) or "as the settings read it"]))
     lines = [f"enrolled: {', '.join(learnt)}"] if learnt else []
     if missed:
         lines.append(

@@ -55,10 +55,25 @@ class ScoredSeat(Protocol):
     def shut_rises(self) -> dict[str, float]: ...
 
 
+def seen_peaks(enrolled: EnrolledKind) -> list[float]:
+    """The shows' peaks that saw the gesture at all."""
+    return [p for p in enrolled.peaks if p >= NOT_SEEN]
+
+
+def seen_shut_rises(enrolled: EnrolledKind) -> list[float]:
+    """The eye kinds' shows that rose as a shut eye does (not a squint, not a face unseen)."""
+    return [r for r in enrolled.shut_rises if SHUT_OF_SMALLEST * r >= LOWEST_SHUT]
+
+
+def was_seen(enrolled: EnrolledKind) -> bool:
+    """Whether any show of the kind taught enrolment something."""
+    return bool(seen_peaks(enrolled) or seen_shut_rises(enrolled))
+
+
 def enrolled_sensitivity(enrolled: EnrolledKind, on: float, off: float) -> float | None:
     """The sensitivity that makes this player's shows of a kind start it with margin, or None
     when no show was seen."""
-    peaks = [p for p in enrolled.peaks if p >= NOT_SEEN]
+    peaks = seen_peaks(enrolled)
     if not peaks:
         return None
     low, high = SENSITIVITY_RANGE
@@ -92,8 +107,7 @@ def enrolled_shut_blink(
     over the eyes' level at rest, as wide as the settings' own."""
     gates = {}
     for kind, enrolled in enrolment.items():
-        # A show that rose less than a squint's worth was no shut eye (or the face was not seen).
-        shown = [r for r in enrolled.shut_rises if SHUT_OF_SMALLEST * r >= LOWEST_SHUT]
+        shown = seen_shut_rises(enrolled)
         if not shown:
             continue
         lo, hi = settings.gestures.of(kind).shut_blink  # type: ignore[attr-defined]
