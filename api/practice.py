@@ -328,6 +328,8 @@ class Practice:
 
     def _use(self, player: str, seat: int, kind: str, peak: float, enrolment: Any) -> None:
         """In the pipeline's thread: the seat uses what was learnt, and the player keeps it."""
+        from vision.detectors.enrolment import was_seen
+
         learnt = enrolment.learnt()
         detector = enrolment.seat
         sensitivities = detector.use_enrolment(learnt)
@@ -340,7 +342,8 @@ class Practice:
             sensitivities={**saved["sensitivities"], **sensitivities},
             calibration=calibration,
         )
-        self._enrolled(player, seat, kind, peak, None, sensitivities)
+        seen = None if kind == REST else kind in learnt and was_seen(learnt[kind])
+        self._enrolled(player, seat, kind, peak, None, sensitivities, seen)
 
     def _enrolled(
         self,
@@ -350,14 +353,17 @@ class Practice:
         peak: float | None,
         error: str | None,
         sensitivities: dict[str, float] | None = None,
+        seen: bool | None = None,
     ) -> None:
+        """Tell the pages how a window ended: ``seen`` says whether the show taught anything
+        (None for the rest window, or when the window failed)."""
         with self._lock:
             self._enrolling.pop(seat, None)
         self.hub.publish(
             "enrolment",
             {"player": player, "seat": seat, "kind": kind,
              "peak": None if peak is None else round(peak, 3), "error": error,
-             "sensitivities": sensitivities or {}},
+             "sensitivities": sensitivities or {}, "seen": seen},
         )  # fmt: skip
 
     def progress(self, player: str) -> dict:

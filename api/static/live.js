@@ -115,6 +115,7 @@ async function enrolSeat(seat, name) {
   const info = seatState[seat];
   const say = (text) => { info.enrol = text; renderTiles(); };
   const kinds = ["rest", ...Object.keys((await api("GET", "/api/practice/catalogue")).kinds)];
+  const missed = [];
   for (const kind of kinds) {
     const shown = new Promise((resolve) => enrolWaiting.set(seat, resolve));
     try {
@@ -123,8 +124,10 @@ async function enrolSeat(seat, name) {
     say(`${kind === "rest" ? t("practice.rest") : gestureLabel(kind)}: ${t("practice.showing")}`);
     const outcome = await shown;
     if (outcome.error) { say(outcome.error); return; }
+    if (outcome.seen === false) missed.push(gestureLabel(kind));
   }
-  say(`${kinds.length - 1} ${t("live.enrolled")}`);
+  const learnt = `${kinds.length - 1 - missed.length} ${t("live.enrolled")}`;
+  say(missed.length ? `${learnt} · ${missed.join(", ")}: ${t("practice.notseen")}` : learnt);
 }
 
 function renderTiles() {

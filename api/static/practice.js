@@ -107,13 +107,15 @@ function showAttempt(attempt) {
 function renderEnrol() {
   const steps = ["rest", ...enrolKinds];
   fill($("enrol-steps"), ...steps.map((kind) => {
-    const done = enrolled.get(kind);
+    const shown = enrolled.get(kind);
+    const done = shown && !shown.missed;
     const label = kind === "rest" ? t("practice.rest") : gestureLabel(kind);
-    const figures = done && done.sensitivity ? ` ×${done.sensitivity.toFixed(1)}` : "";
-    return h("button", { type: "button", class: done ? "done" : "", "data-kind": kind, onclick: () => enrol(kind) },
-      `${done ? "✔ " : ""}${label}${figures}`);
+    const figures = done && shown.sensitivity ? ` ×${shown.sensitivity.toFixed(1)}` : "";
+    return h("button", { type: "button", class: done ? "done" : shown ? "missed" : "", "data-kind": kind,
+      title: shown?.missed ? t("practice.notseen") : "", onclick: () => enrol(kind) },
+      `${done ? "✔ " : shown ? "✗ " : ""}${label}${figures}`);
   }));
-  const count = enrolKinds.filter((k) => enrolled.has(k)).length;
+  const count = enrolKinds.filter((k) => enrolled.has(k) && !enrolled.get(k).missed).length;
   $("enrol-bar").style.width = `${enrolKinds.length ? Math.round((100 * count) / enrolKinds.length) : 0}%`;
   if (!$("enrol-state").dataset.busy) $("enrol-state").textContent = `${count} / ${enrolKinds.length} ${t("practice.enrolled")}`;
 }
@@ -132,12 +134,16 @@ function showEnrolled(data) {
   const state = $("enrol-state");
   delete state.dataset.busy;
   if (data.error) { state.textContent = data.error; return; }
-  if (data.kind !== "rest") enrolled.set(data.kind, { peak: data.peak, sensitivity: data.sensitivities[data.kind] });
+  const missed = data.kind !== "rest" && data.seen === false;
+  if (data.kind !== "rest" && !(missed && enrolled.has(data.kind) && !enrolled.get(data.kind).missed)) {
+    enrolled.set(data.kind, { peak: data.peak, sensitivity: data.sensitivities[data.kind], missed });
+  }
   for (const [kind, value] of Object.entries(data.sensitivities)) {
     if (enrolled.has(kind)) enrolled.get(kind).sensitivity = value;
   }
   renderEnrol();
   state.textContent += ` · ${t("practice.peak")} ${Math.round((data.peak ?? 0) * 100)}%`;
+  if (missed) state.textContent += ` · ${gestureLabel(data.kind)}: ${t("practice.notseen")}`;
   api("GET", `/api/practice/players/${encodeURIComponent(player())}`).then((d) => renderSliders(d.sensitivities));
 }
 

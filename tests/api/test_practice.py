@@ -213,6 +213,33 @@ def test_enrolling_on_the_live_seat_sets_and_saves_the_players_sensitivity(tmp_p
         assert client.post(url, json={"kind": "sneeze"}).status_code == 422
 
 
+def test_the_enrolment_message_says_whether_the_show_was_seen(tmp_path):
+    from tests.vision.feature_traces import Trace
+    from vision.config.detector_settings import load_detector_settings
+    from vision.detectors import SeatGestureDetector
+
+    trace = Trace(60_000)
+    for start in range(3000, 60_000, 1500):  # brows up again and again, never a wink
+        trace.add(start, start + 800, browInnerUp=0.6, browOuterUpLeft=0.6,
+                  browOuterUpRight=0.6, brow_gap_left=0.06, brow_gap_right=0.06)  # fmt: skip
+    detector = SeatGestureDetector(1, load_detector_settings())
+    app = create_app(
+        Settings(data_dir=tmp_path, source="0"),
+        pipeline_factory=lambda: TracePipeline(detector, trace),
+    )
+    url = "/api/practice/players/Ane/enrol?seat=1"
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        assert wait_for(lambda: detector.calibration.state == "ready")
+        with client.websocket_connect("ws://127.0.0.1/api/live") as ws:
+            outcomes = {}
+            for kind in ("rest", "brows_raised", "wink"):
+                assert client.post(url, json={"kind": kind, "seconds": 2}).status_code == 202
+                while (message := ws.receive_json())["type"] != "enrolment":
+                    pass
+                outcomes[kind] = message["data"]["seen"]
+    assert outcomes == {"rest": None, "brows_raised": True, "wink": False}
+
+
 def test_enrolment_needs_the_live_video(client):
     response = client.post("/api/practice/players/Ane/enrol", json={"kind": "wink"})
     assert response.status_code == 409
