@@ -342,7 +342,8 @@ class Practice:
             sensitivities={**saved["sensitivities"], **sensitivities},
             calibration=calibration,
         )
-        seen = None if kind == REST else kind in learnt and was_seen(learnt[kind])
+        rules = detector.settings.enrolment
+        seen = None if kind == REST else kind in learnt and was_seen(learnt[kind], rules)
         self._enrolled(player, seat, kind, peak, None, sensitivities, seen)
 
     def _enrolled(

@@ -127,7 +127,7 @@ def enrolled_summary(enrolment: Mapping[str, EnrolledKind], settings: DetectorSe
     gates = enrolled_shut_blink(enrolment, settings)
     learnt, missed = [], []
     for kind, enrolled in enrolment.items():
-        if not was_seen(enrolled):
+        if not was_seen(enrolled, settings.enrolment):
             missed.append(kind)
             continue
         parts = [f"sensitivity {sensitivities[kind]:.2f}"] if kind in sensitivities else []

@@ -17,8 +17,11 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.keinu_server import KeinuServer
+from vision.config.detector_settings import load_detector_settings
 from vision.detectors.enrolment import was_seen
 from vision.measures.baseline import EnrolledKind
+
+RULES = load_detector_settings().enrolment
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=10_000)  # a loaded CI machine runs the video beside the browser
@@ -185,7 +188,7 @@ def test_practice_enrols_the_players_own_senas_on_the_live_seat(server, browser)
     assert len(wink["peaks"]) == 1
     # Whatever the looping sample clip's face did in those seconds, the page says what the
     # server made of it: ticked when the show taught something, marked for another try if not.
-    if was_seen(EnrolledKind.from_dict(wink)):
+    if was_seen(EnrolledKind.from_dict(wink), RULES):
         expect(page.locator("#enrol-steps [data-kind=wink]")).to_have_class("done")
         expect(page.locator("#enrol-state")).to_contain_text("1 / 6 aprendidos · amplitud")
     else:
@@ -209,7 +212,7 @@ def test_the_live_page_enrols_a_seat_through_every_gesture(server, browser):
     assert set(enrolment) == {
         "eyes_closed", "lip_bite", "tongue_out", "mouth_twist", "brows_raised", "wink"
     }  # fmt: skip
-    seen = [k for k, shown in enrolment.items() if was_seen(EnrolledKind.from_dict(shown))]
+    seen = [k for k, shown in enrolment.items() if was_seen(EnrolledKind.from_dict(shown), RULES)]
     expect(tile.locator(".enrol-state")).to_contain_text(f"{len(seen)} señas aprendidas")
     if len(seen) < 6:
         expect(tile.locator(".enrol-state")).to_contain_text("no visto, repítelo de frente")

@@ -39,6 +39,7 @@ def _write(tmp_path, old: str, new: str):
         ("shut_blink = [0.58, 0.66]", "shut_blink = [0.6, 0.6]", "lo != hi"),
         ('vetoed_by = ["eyes_closed"]', 'vetoed_by = ["sneeze"]', "sneeze"),
         ("[calibration]", "[calibration", "not valid TOML"),
+        ("sensitivity_range = [0.5, 3.0]", "sensitivity_range = [1.2, 3.0]", "hold 1"),
     ],
 )
 def test_a_bad_value_is_refused_with_where_it_is(tmp_path, old, new, message):

@@ -10,6 +10,8 @@ from vision.detectors import SeatGestureDetector
 from vision.detectors.enrolment import Enrolment, enrolled_sensitivity
 from vision.measures.baseline import EnrolledKind, load_player, save_player
 
+#: How enrolment reads shows, as the settings file has it.
+RULES = load_detector_settings().enrolment
 #: Brows raised about half as far as the detectors expect.
 SMALL_RAISE = {"browInnerUp": 0.2, "browOuterUpLeft": 0.2, "browOuterUpRight": 0.2,
                "brow_gap_left": 0.03, "brow_gap_right": 0.03}  # fmt: skip
@@ -80,11 +82,12 @@ def test_enrolment_leaves_the_kinds_not_shown_alone():
 )
 def test_the_sensitivity_lifts_the_players_own_sena_with_margin(peaks, quiet, expected):
     enrolled = EnrolledKind(peaks, quiet)
-    assert enrolled_sensitivity(enrolled, on=0.6, off=0.35) == pytest.approx(expected, abs=1e-3)
+    sensitivity = enrolled_sensitivity(enrolled, on=0.6, off=0.35, rules=RULES)
+    assert sensitivity == pytest.approx(expected, abs=1e-3)
 
 
 def test_a_show_that_was_not_seen_enrols_nothing():
-    assert enrolled_sensitivity(EnrolledKind((0.0, 0.01)), on=0.6, off=0.35) is None
+    assert enrolled_sensitivity(EnrolledKind((0.0, 0.01)), on=0.6, off=0.35, rules=RULES) is None
     detector = SeatGestureDetector(1, load_detector_settings())
     assert detector.use_enrolment({"wink": EnrolledKind((0.0,))}) == {}
     assert detector.sensitivities()["wink"] == 1.0

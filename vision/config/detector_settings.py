@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from engine.gesture import GESTURE_KINDS
 from vision.config.loader import SettingsError, StrictSettings, load_settings
@@ -245,6 +245,40 @@ class BaselineSettings(StrictSettings):
     release_seconds: float = Field(gt=0)
 
 
+class EnrolmentSettings(StrictSettings):
+    """How a player's shows of each seña, when asked, set that player's detectors
+    (vision.detectors.enrolment)."""
+
+    #: The player's smallest show must reach this multiple of ``on`` (margin for a smaller one).
+    target_over_on: float = Field(gt=1)
+    #: A player's sensitivity stays within these bounds whatever the shows measured.
+    sensitivity_range: tuple[float, float]
+    #: Ordinary talking, amplified, must stay under this share of ``off``.
+    quiet_under_off: float = Field(gt=0, le=1)
+    #: A show whose peak reaches this was clipped at 1: the gesture may be larger, so enrolment
+    #: never lowers that kind's sensitivity below 1.
+    saturated: float = Field(gt=0, le=1)
+    #: A show under this peak is not the gesture (the face was not seen, or the player did not
+    #: move): the kind is not enrolled from it.
+    not_seen: float = Field(ge=0, lt=1)
+    #: An eye kind's shut_blink tops out at this share of the player's smallest shown rise ...
+    shut_of_smallest: float = Field(gt=0, le=1)
+    #: ... and never lower than this: a show that rose less was a squint, not a shut eye ...
+    lowest_shut: float = Field(gt=0, lt=1)
+    #: ... nor within this of how far the eyes stayed risen at rest and talking (a look down at
+    #: the cards included): the level ``quiet_shut_share`` of the rest window's frames stay under
+    #: (a blink, a tenth of a second, is too brief to count).
+    quiet_shut_margin: float = Field(ge=0, lt=1)
+    quiet_shut_share: float = Field(gt=0, le=1)
+
+    @field_validator("sensitivity_range")
+    @classmethod
+    def _range(cls, bounds: tuple[float, float]) -> tuple[float, float]:
+        if not 0 < bounds[0] <= 1 <= bounds[1] <= 5:
+            raise ValueError(f"sensitivity_range must hold 1 within (0, 5], got {list(bounds)}")
+        return bounds
+
+
 class QualitySettings(StrictSettings):
     """Ramps from 0 (no detection) to 1 (full trust) for each way a view can be poor."""
 
@@ -371,6 +405,7 @@ class DetectorSettings(StrictSettings):
     tongue: TongueAppearanceSettings
     eyes: EyeAppearanceSettings
     occlusion: OcclusionSettings
+    enrolment: EnrolmentSettings
     gestures: GestureKinds
 
     def with_sensitivities(self, sensitivities: dict[str, float]) -> DetectorSettings:

@@ -4,15 +4,17 @@ sensitivity is set so that this player's own gesture, at its own size, clearly s
 It is a layer over the detectors: while a prompted window is open, :class:`Enrolment` keeps the
 highest activation the asked kind reaches *before* sensitivity (``raw_scores``), and in a
 window of rest or ordinary talking the highest every kind reaches. The sensitivity of a kind is
-then the gain that lifts the smallest of the player's shows to ``TARGET_OVER_ON`` times the
-kind's ``on`` (within ``SENSITIVITY_RANGE``), but never so high that the player's talking would
-reach ``QUIET_UNDER_OFF`` of ``off``.
+then the gain that lifts the smallest of the player's shows to ``target_over_on`` times the
+kind's ``on`` (within ``sensitivity_range``), but never so high that the player's talking would
+reach ``quiet_under_off`` of ``off`` (all in ``[enrolment]`` of models/detectors.toml).
 
 The eye kinds need one threshold of the player's own: an eye counts as shut only once eyeBlink
 has risen as far as a real shut eye's (``shut_blink``), and a face whose eyes rest narrowed
 cannot rise that far, so no sensitivity can lift its activation from 0. For them enrolment also
 keeps how far the player's eyeBlink rose in each show, and the kind's ``shut_blink`` comes down
-to ``SHUT_OF_SMALLEST`` of the smallest show (never up, never below ``LOWEST_SHUT``).
+to ``shut_of_smallest`` of the smallest show (never up, never below ``lowest_shut``, and kept
+``quiet_shut_margin`` over the level the eyes stayed at while the player talked and looked down
+at the cards).
 """
 
 from __future__ import annotations
@@ -23,65 +25,47 @@ from typing import Protocol
 
 import numpy as np
 
-from vision.config.detector_settings import DetectorSettings
+from vision.config.detector_settings import DetectorSettings, EnrolmentSettings
 from vision.measures.baseline import EnrolledKind
-
-#: The player's smallest show must reach this multiple of ``on`` (margin for a smaller one).
-TARGET_OVER_ON = 1.5
-#: A player's sensitivity stays within these bounds whatever the shows measured.
-SENSITIVITY_RANGE = (0.5, 3.0)
-#: Ordinary talking, amplified, must stay under this share of ``off``.
-QUIET_UNDER_OFF = 0.8
-#: A show whose peak reaches this was clipped at 1: the gesture may be larger, so enrolment
-#: never lowers that kind's sensitivity below 1.
-SATURATED = 0.99
-#: A show under this peak is not the gesture (the face was not seen, or the player did not
-#: move): the kind is not enrolled from it.
-NOT_SEEN = 0.05
-#: An eye kind's shut_blink tops out at this share of the player's smallest shown rise.
-SHUT_OF_SMALLEST = 0.9
-#: ... and never lower than this: a show that rose less was a squint, not a shut eye.
-LOWEST_SHUT = 0.25
-#: ... nor within this of how far the eyes stayed risen at rest and talking, the player's
-#: look down at the cards included: that level is the share ``QUIET_SHUT_SHARE`` of the rest
-#: window's frames does not pass (a blink, a tenth of a second, is too brief to count).
-QUIET_SHUT_MARGIN = 0.1
-QUIET_SHUT_SHARE = 0.9
 
 
 class ScoredSeat(Protocol):
+    settings: DetectorSettings
+
     def raw_scores(self) -> dict[str, float]: ...
 
     def shut_rises(self) -> dict[str, float]: ...
 
 
-def seen_peaks(enrolled: EnrolledKind) -> list[float]:
+def seen_peaks(enrolled: EnrolledKind, rules: EnrolmentSettings) -> list[float]:
     """The shows' peaks that saw the gesture at all."""
-    return [p for p in enrolled.peaks if p >= NOT_SEEN]
+    return [p for p in enrolled.peaks if p >= rules.not_seen]
 
 
-def seen_shut_rises(enrolled: EnrolledKind) -> list[float]:
+def seen_shut_rises(enrolled: EnrolledKind, rules: EnrolmentSettings) -> list[float]:
     """The eye kinds' shows that rose as a shut eye does (not a squint, not a face unseen)."""
-    return [r for r in enrolled.shut_rises if SHUT_OF_SMALLEST * r >= LOWEST_SHUT]
+    return [r for r in enrolled.shut_rises if rules.shut_of_smallest * r >= rules.lowest_shut]
 
 
-def was_seen(enrolled: EnrolledKind) -> bool:
+def was_seen(enrolled: EnrolledKind, rules: EnrolmentSettings) -> bool:
     """Whether any show of the kind taught enrolment something."""
-    return bool(seen_peaks(enrolled) or seen_shut_rises(enrolled))
+    return bool(seen_peaks(enrolled, rules) or seen_shut_rises(enrolled, rules))
 
 
-def enrolled_sensitivity(enrolled: EnrolledKind, on: float, off: float) -> float | None:
+def enrolled_sensitivity(
+    enrolled: EnrolledKind, on: float, off: float, rules: EnrolmentSettings
+) -> float | None:
     """The sensitivity that makes this player's shows of a kind start it with margin, or None
     when no show was seen."""
-    peaks = seen_peaks(enrolled)
+    peaks = seen_peaks(enrolled, rules)
     if not peaks:
         return None
-    low, high = SENSITIVITY_RANGE
+    low, high = rules.sensitivity_range
     smallest = min(peaks)
-    gain = TARGET_OVER_ON * on / smallest
+    gain = rules.target_over_on * on / smallest
     if enrolled.quiet_peak is not None and enrolled.quiet_peak > 0:
-        gain = min(gain, QUIET_UNDER_OFF * off / enrolled.quiet_peak)
-    if smallest >= SATURATED:
+        gain = min(gain, rules.quiet_under_off * off / enrolled.quiet_peak)
+    if smallest >= rules.saturated:
         low = max(low, 1.0)
     return round(min(max(gain, low), high), 3)
 
@@ -93,7 +77,9 @@ def enrolled_sensitivities(
     found = {}
     for kind, enrolled in enrolment.items():
         kind_settings = settings.gestures.of(kind)
-        value = enrolled_sensitivity(enrolled, kind_settings.on, kind_settings.off)
+        value = enrolled_sensitivity(
+            enrolled, kind_settings.on, kind_settings.off, settings.enrolment
+        )
         if value is not None:
             found[kind] = value
     return found
@@ -103,17 +89,18 @@ def enrolled_shut_blink(
     enrolment: Mapping[str, EnrolledKind], settings: DetectorSettings
 ) -> dict[str, tuple[float, float]]:
     """The ``shut_blink`` ramp of every eye kind whose enrolled shows rose less far than it
-    asks: topped at ``SHUT_OF_SMALLEST`` of the smallest show but kept ``QUIET_SHUT_MARGIN``
+    asks: topped at ``shut_of_smallest`` of the smallest show but kept ``quiet_shut_margin``
     over the eyes' level at rest, as wide as the settings' own."""
+    rules = settings.enrolment
     gates = {}
     for kind, enrolled in enrolment.items():
-        shown = seen_shut_rises(enrolled)
+        shown = seen_shut_rises(enrolled, rules)
         if not shown:
             continue
         lo, hi = settings.gestures.of(kind).shut_blink  # type: ignore[attr-defined]
-        top = SHUT_OF_SMALLEST * min(shown)
+        top = rules.shut_of_smallest * min(shown)
         if enrolled.quiet_shut_rise is not None:
-            top = max(top, enrolled.quiet_shut_rise + QUIET_SHUT_MARGIN)
+            top = max(top, enrolled.quiet_shut_rise + rules.quiet_shut_margin)
         if top < hi:
             gates[kind] = (round(max(top - (hi - lo), 0.0), 4), round(top, 4))
     return gates
@@ -198,9 +185,9 @@ class Enrolment:
         """Each kind shown at least once: its shows' peaks, its peak at rest and, for the eye
         kinds, how far eyeBlink rose in each show and stayed risen at rest (over every frame of
         the rest windows)."""
+        share = self.seat.settings.enrolment.quiet_shut_share
         resting = {
-            kind: float(np.quantile(seen, QUIET_SHUT_SHARE))
-            for kind, seen in self._resting_rises.items()
+            kind: float(np.quantile(seen, share)) for kind, seen in self._resting_rises.items()
         }
         return {
             kind: EnrolledKind(
