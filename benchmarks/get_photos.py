@@ -91,6 +91,7 @@ SOURCES: tuple[Source, ...] = (
         "@tensorflow-models/facemesh@0.0.5",
         {"package/demo.gif": "footage/tfjs-facemesh"},
     ),
+    Source("npm", "fingerpose@0.0.2", {"package/assets/fingers-lq.gif": "footage/fingerpose"}),
     Source(
         "pypi-sdist",
         "vitallens==0.2.2",

@@ -55,6 +55,7 @@ NOT_SIGNALLING = (
     "fer-tests/woman2.mp4",
     "fer-tests/test.mp4",
     "tfjs-facemesh/demo.gif",
+    "fingerpose/fingers-lq.gif",
 )
 #: Clips no setting was tuned on: one of each pair of similar clips, the second half of the
 #: talking-head footage by clip.
@@ -73,6 +74,7 @@ HELD_OUT = (
     "bob-bio-video/testvideo.avi",
     "msu-mfsd/real_client022_android_SD_scene01.mp4",
     "fer-tests/test.mp4",
+    "fingerpose/fingers-lq.gif",
 )
 #: Clips tuned on up to a time (s) and held out from it: the only real footage of people at a
 #: table (three talking for a minute, faces 95-133 px, turned well away from the camera) is
