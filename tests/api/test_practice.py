@@ -179,21 +179,28 @@ class TracePipeline:
             yield RawFrame(Frame(ts, np.zeros((8, 8, 3), np.uint8), "cam1", i))
 
 
-def test_enrolling_on_the_live_seat_sets_and_saves_the_players_sensitivity(tmp_path):
+def _raising_brows(tmp_path, up: float, gap: float):
+    """An app whose seat 1 is a face raising its brows (``up``, the brows ``gap`` above the
+    eyes) for 0.8 s every 1.5 s, never anything else: the app and that seat's detector."""
     from tests.vision.feature_traces import Trace
     from vision.config.detector_settings import load_detector_settings
     from vision.detectors import SeatGestureDetector
 
-    small_raise = {"browInnerUp": 0.2, "browOuterUpLeft": 0.2, "browOuterUpRight": 0.2,
-                   "brow_gap_left": 0.03, "brow_gap_right": 0.03}  # fmt: skip
+    raised = {"browInnerUp": up, "browOuterUpLeft": up, "browOuterUpRight": up,
+              "brow_gap_left": gap, "brow_gap_right": gap}  # fmt: skip
     trace = Trace(60_000)
     for start in range(3000, 60_000, 1500):  # any 2.5 s window holds a whole raise
-        trace.add(start, start + 800, **small_raise)
+        trace.add(start, start + 800, **raised)
     detector = SeatGestureDetector(1, load_detector_settings())
     app = create_app(
         Settings(data_dir=tmp_path, source="0"),
         pipeline_factory=lambda: TracePipeline(detector, trace),
     )
+    return app, detector
+
+
+def test_enrolling_on_the_live_seat_sets_and_saves_the_players_sensitivity(tmp_path):
+    app, detector = _raising_brows(tmp_path, up=0.2, gap=0.03)  # half what the detectors expect
     url = "/api/practice/players/Ane/enrol?seat=1"
     with TestClient(app, base_url="http://127.0.0.1") as client:
         assert wait_for(lambda: detector.calibration.state == "ready")
@@ -214,19 +221,7 @@ def test_enrolling_on_the_live_seat_sets_and_saves_the_players_sensitivity(tmp_p
 
 
 def test_the_enrolment_message_says_whether_the_show_was_seen(tmp_path):
-    from tests.vision.feature_traces import Trace
-    from vision.config.detector_settings import load_detector_settings
-    from vision.detectors import SeatGestureDetector
-
-    trace = Trace(60_000)
-    for start in range(3000, 60_000, 1500):  # brows up again and again, never a wink
-        trace.add(start, start + 800, browInnerUp=0.6, browOuterUpLeft=0.6,
-                  browOuterUpRight=0.6, brow_gap_left=0.06, brow_gap_right=0.06)  # fmt: skip
-    detector = SeatGestureDetector(1, load_detector_settings())
-    app = create_app(
-        Settings(data_dir=tmp_path, source="0"),
-        pipeline_factory=lambda: TracePipeline(detector, trace),
-    )
+    app, detector = _raising_brows(tmp_path, up=0.6, gap=0.06)
     url = "/api/practice/players/Ane/enrol?seat=1"
     with TestClient(app, base_url="http://127.0.0.1") as client:
         assert wait_for(lambda: detector.calibration.state == "ready")

@@ -146,22 +146,29 @@ NARROW_LOOK_DOWN = {"eyeBlinkLeft": 0.25, "eyeBlinkRight": 0.25, "eye_open_left"
                     "eye_open_right": -0.15}  # fmt: skip
 
 
-def _narrow(enrol: bool):
-    trace = Trace(12000, rest=NARROW_REST).add(*SHOW, **NARROW_CLOSURE)
-    trace.add(6500, 7500, **NARROW_CLOSURE).add(9000, 10500, **NARROW_LOOK_DOWN)
+def _enrolled_over(trace: Trace, windows: list[tuple[int, int, str | None]]):
+    """Run the trace with an enrolment window (begin ms, end ms, kind; None for rest) for each
+    of ``windows``; what was learnt is used from the last one's end on."""
     detector = SeatGestureDetector(1, load_detector_settings())
     enrolment = Enrolment(detector)
     gestures = []
     for ts, features in trace.frames():
         gestures += detector.update(ts, features)
-        if enrol:
-            if ts == 2900:
-                enrolment.begin("eyes_closed")
-            enrolment.observe()
-            if ts == 4200:
-                enrolment.end()
-                detector.use_enrolment(enrolment.learnt())
+        for begin, _, kind in windows:
+            if ts == begin:
+                enrolment.begin(kind)
+        enrolment.observe()
+        if any(ts == end for _, end, _ in windows):
+            enrolment.end()
+        if windows and ts == windows[-1][1]:
+            detector.use_enrolment(enrolment.learnt())
     return gestures, detector, enrolment
+
+
+def _narrow(enrol: bool):
+    trace = Trace(12000, rest=NARROW_REST).add(*SHOW, **NARROW_CLOSURE)
+    trace.add(6500, 7500, **NARROW_CLOSURE).add(9000, 10500, **NARROW_LOOK_DOWN)
+    return _enrolled_over(trace, [(2900, 4200, "eyes_closed")] if enrol else [])
 
 
 def test_a_narrow_eyed_players_closure_is_found_once_enrolled_and_their_look_down_is_not():
@@ -244,21 +251,9 @@ def _enrolled_at_rest(resting: dict, resting_span: tuple[int, int], later: dict)
     a closure shown at 5.5-6.3 s, then ``later`` at 8-9 s."""
     trace = Trace(11000, rest=NARROW_REST).add(*resting_span, **resting)
     trace.add(5500, 6300, **NARROW_CLOSURE).add(8000, 9000, **later)
-    detector = SeatGestureDetector(1, load_detector_settings())
-    enrolment = Enrolment(detector)
-    gestures = []
-    for ts, features in trace.frames():
-        gestures += detector.update(ts, features)
-        if ts == 2200:
-            enrolment.begin(None)
-        if ts == 5200:
-            enrolment.end()
-        if ts == 5400:
-            enrolment.begin("eyes_closed")
-        enrolment.observe()
-        if ts == 6600:
-            enrolment.end()
-            detector.use_enrolment(enrolment.learnt())
+    gestures, _, enrolment = _enrolled_over(
+        trace, [(2200, 5200, None), (5400, 6600, "eyes_closed")]
+    )
     return [g for g in gestures if g.start_ms >= 6600], enrolment.learnt()["eyes_closed"]
 
 
