@@ -135,9 +135,7 @@ function showEnrolled(data) {
   delete state.dataset.busy;
   if (data.error) { state.textContent = data.error; return; }
   const missed = data.kind !== "rest" && data.seen === false;
-  if (data.kind !== "rest" && !(missed && enrolled.has(data.kind) && !enrolled.get(data.kind).missed)) {
-    enrolled.set(data.kind, { peak: data.peak, sensitivity: data.sensitivities[data.kind], missed });
-  }
+  if (data.kind !== "rest") enrolled.set(data.kind, { peak: data.peak, sensitivity: data.sensitivities[data.kind], missed });
   for (const [kind, value] of Object.entries(data.sensitivities)) {
     if (enrolled.has(kind)) enrolled.get(kind).sensitivity = value;
   }
