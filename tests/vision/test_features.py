@@ -159,3 +159,29 @@ def test_the_roll_of_a_matrix_is_read_in_degrees():
     face = FaceObservation(0, "x", 0, np.zeros((478, 3), np.float32), {}, rotation, (0, 0, 1, 1))
     roll, yaw, pitch = head_angles(face)
     assert roll == pytest.approx(20) and yaw == pytest.approx(0) and pitch == pytest.approx(0)
+
+
+def _turned(yaw_deg: float, pitch_deg: float, roll_deg: float, scale: float = 1.0) -> np.ndarray:
+    """A face's matrix turned by yaw, then nodding by pitch, then leaning by roll about its own
+    forward axis (the matrix's roll sign: + = leaning to the player's right)."""
+    y, p, r = (math.radians(a) for a in (yaw_deg, pitch_deg, roll_deg))
+    turn = np.array([[math.cos(y), 0, math.sin(y)], [0, 1, 0], [-math.sin(y), 0, math.cos(y)]])
+    nod = np.array([[1, 0, 0], [0, math.cos(p), -math.sin(p)], [0, math.sin(p), math.cos(p)]])
+    lean = np.array([[math.cos(r), -math.sin(r), 0], [math.sin(r), math.cos(r), 0], [0, 0, 1]])
+    matrix = np.eye(4)
+    matrix[:3, :3] = scale * turn @ nod @ lean
+    return matrix
+
+
+@pytest.mark.parametrize("pitch", [-15.0, 0.0, 15.0])
+def test_a_turned_face_that_nods_keeps_its_roll(pitch):
+    # A player turned 40 degrees to a partner looks down at the cards: no tilt is read.
+    from vision.measures.features import head_angles
+
+    for lean in (0.0, -12.0):
+        matrix = _turned(40.0, pitch, lean, scale=1.7)
+        face = FaceObservation(0, "x", 0, np.zeros((478, 3), np.float32), {}, matrix, (0, 0, 1, 1))
+        roll, yaw, read_pitch = head_angles(face)
+        assert roll == pytest.approx(-lean, abs=1e-6)
+        assert yaw == pytest.approx(40.0, abs=1e-6)
+        assert read_pitch == pytest.approx(pitch, abs=1e-6)

@@ -226,13 +226,18 @@ def head_angles(face: FaceObservation) -> tuple[float, float, float]:
     """(roll, yaw, pitch) in degrees; roll + = leaning towards the player's left shoulder.
 
     From the transformation matrix when there is one, otherwise from the landmarks (roll from the
-    eye line, yaw from where the nose tip sits between the eyes, pitch unknown = 0).
+    eye line, yaw from where the nose tip sits between the eyes, pitch unknown = 0). The matrix is
+    read as yaw, then pitch, then roll about the face's own forward axis: a face turned 40 degrees
+    that looks down (a player at the table, to the cards) keeps its roll. Read the other way
+    round (roll about the camera's axis), the real table's turned faces lost or gained 10-25
+    degrees of roll with every nod, and read as tilts.
     """
     if face.transform is not None:
         rot = np.asarray(face.transform, dtype=np.float64)[:3, :3]
-        roll = -math.degrees(math.atan2(rot[1, 0], rot[0, 0]))
-        yaw = math.degrees(math.asin(max(-1.0, min(1.0, -rot[2, 0]))))
-        pitch = math.degrees(math.atan2(rot[2, 1], rot[2, 2]))
+        roll = -math.degrees(math.atan2(rot[1, 0], rot[1, 1]))
+        yaw = math.degrees(math.atan2(rot[0, 2], rot[2, 2]))
+        scale = math.hypot(rot[1, 0], rot[1, 1], rot[1, 2])
+        pitch = math.degrees(math.asin(max(-1.0, min(1.0, -rot[1, 2] / scale))))
         return roll, yaw, pitch
     pts = face.landmarks[:, :2].astype(np.float64)
     eye_line = pts[LEFT_EYE_OUTER] - pts[RIGHT_EYE_OUTER]
