@@ -116,10 +116,19 @@ def test_a_blendshape_wobbling_on_a_still_mouth_is_not_a_twist(side, sign):
 
 
 @pytest.mark.parametrize("side, sign", [("left", 1), ("right", -1)])
-def test_a_twist_the_blendshape_carries_once_the_mouth_has_moved(side, sign):
-    # A shift too small for the geometry alone (its ramp starts at 0.03) lets the blendshape count.
-    change = {f"mouth{side.capitalize()}": 0.3, "mouth_offset": sign * 0.025}
+def test_a_twist_whose_blendshape_hardly_rises_is_found_by_its_shift(side, sign):
+    # The real tuning twist: the mouth centre moved 0.056-0.081, mouthLeft rose only 0.03-0.10.
+    change = {f"mouth{side.capitalize()}": 0.06, "mouth_offset": sign * 0.07}
     assert labels(run(Trace(5000).add(3000, 3800, **change))[0]) == [f"mouth_twist {side}"]
+
+
+def test_the_shift_a_small_head_turn_makes_is_not_a_twist():
+    # A real talker turning 6 degrees: the nose swings past the mouth (0.004 face widths per
+    # degree), and MediaPipe's mouthRight rises a little with it.
+    turn = {"mouthRight": 0.09, "mouth_offset": -0.045, "head_yaw_deg": 6.0}
+    assert run(Trace(5000).add(3000, 3800, **turn))[0] == []
+    still = {"mouthRight": 0.09, "mouth_offset": -0.045 - 0.024}
+    assert labels(run(Trace(5000).add(3000, 3800, **still))[0]) == ["mouth_twist right"]
 
 
 @pytest.mark.parametrize(

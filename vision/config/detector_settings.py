@@ -147,6 +147,9 @@ class MouthTwistSettings(KindSettings):
     #: blendshape's side that lets mouthLeft/mouthRight count: a twist moves the mouth, a
     #: blendshape wobbling on a still mouth does not.
     blend_needs_offset: Ramp
+    #: How far the mouth centre seems to shift per degree of head turn (the nose, nearer the
+    #: camera, swings further): the turn's share is taken out of the shift before it counts.
+    offset_per_yaw_deg: float = Field(ge=0, le=0.02)
     yaw_veto_deg: Ramp  # a head turn shifts the mouth against the nose line too
     roll_veto_deg: Ramp  # a head tilt makes MediaPipe read the mouth as pulled to one side
 

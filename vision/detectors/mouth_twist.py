@@ -1,12 +1,13 @@
 """mouth_twist (left/right): the closed mouth pulled to one side of the face.
 
-MediaPipe's mouthLeft/mouthRight (the player's own sides) carry it: real twists lift one of them
-0.35-0.5. The mouth centre's shift from the nose line must agree (it moved towards that side):
-on some faces MediaPipe rests one of the two above zero and it wobbles by a twist's worth on a
-still mouth. The shift alone does not count: a real face laughing with its head turned shifts it
-by 0.07 face sizes with both blendshapes at zero. A head turn shifts the geometry too, so a
-change of yaw cancels it; a head tilt (a change of roll as large as a head_tilt's) makes
-MediaPipe's mouthLeft/mouthRight rise with no twist, so it cancels it too.
+The mouth centre's shift from the nose line carries it (real twists move it 0.056-0.105 face
+sizes), with MediaPipe's mouthLeft/mouthRight of that side (the player's own) risen: a little is
+enough, since MediaPipe reads real twists of one side 0.03-0.16 and of the other up to 0.6. The
+shift alone does not count: a real face laughing with its head turned shifts it by 0.07 face
+sizes with both blendshapes at zero. A head turn shifts the geometry too: the shift a small turn
+makes (the nose, nearer the camera, swings further than the mouth) is taken out of the mouth's,
+and a larger change of yaw cancels it; a head tilt (a change of roll as large as a head_tilt's)
+makes MediaPipe's mouthLeft/mouthRight rise with no twist, so it cancels it too.
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ class MouthTwistDetector(KindDetector[MouthTwistSettings]):
             ramp(abs(delta["head_yaw_deg"]), s.yaw_veto_deg),
             ramp(abs(delta["head_roll_deg"]), s.roll_veto_deg),
         )
-        left = self._pull(delta["mouthLeft"], delta["mouth_offset"])
-        right = self._pull(delta["mouthRight"], -delta["mouth_offset"])
+        shift = delta["mouth_offset"] + s.offset_per_yaw_deg * delta["head_yaw_deg"]
+        left = self._pull(delta["mouthLeft"], shift)
+        right = self._pull(delta["mouthRight"], -shift)
         value, side = (left, "left") if left >= right else (right, "right")
         return value * (1.0 - turned), side
 
