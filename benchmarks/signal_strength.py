@@ -48,7 +48,10 @@ SIGNALS: dict[str, tuple[str, Signal]] = {
     "wink": ("eyeBlink, the shut eye", _own("eyeBlink")),
     "brows_raised": ("brow shapes, mean of 3", _mean(*BROWS)),
     "pout": ("mouthPucker", lambda delta, side: delta["mouthPucker"]),
-    "mouth_twist": ("mouthLeft/Right, own side", _own("mouth")),
+    "mouth_twist": (
+        "mouth centre's shift, own side",
+        lambda delta, side: delta["mouth_offset"] * (-1.0 if side == "right" else 1.0),
+    ),
     "head_tilt": ("head roll, degrees", lambda delta, side: abs(delta["head_roll_deg"])),
     "tongue_out": ("tongue-coloured share", lambda delta, side: delta["tongue"]),
     "lip_bite": ("mouthRollLower", lambda delta, side: delta["mouthRollLower"]),
