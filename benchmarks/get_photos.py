@@ -141,6 +141,14 @@ SOURCES: tuple[Source, ...] = (
     ),
     Source(
         "pypi-sdist",
+        "bob.ip.qualitymeasure==1.1.8",
+        {
+            "bob.ip.qualitymeasure-1.1.8/bob/ip/qualitymeasure/data/"
+            "real_client001_android_SD_scene01.mp4": "footage/msu-mfsd"
+        },
+    ),
+    Source(
+        "pypi-sdist",
         "fer==22.5.1",
         {
             "fer-22.5.1/tests/woman2.mp4": "footage/fer-tests",

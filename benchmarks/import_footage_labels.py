@@ -52,6 +52,7 @@ NOT_SIGNALLING = (
     "bob-bio-video/testvideo.avi",
     "msu-mfsd/real_client005_android_SD_scene01.mp4",
     "msu-mfsd/real_client022_android_SD_scene01.mp4",
+    "msu-mfsd/real_client001_android_SD_scene01.mp4",
     "fer-tests/woman2.mp4",
     "fer-tests/test.mp4",
     "tfjs-facemesh/demo.gif",
@@ -73,6 +74,7 @@ HELD_OUT = (
     "bob-io-video/test_h264.mov",
     "bob-bio-video/testvideo.avi",
     "msu-mfsd/real_client022_android_SD_scene01.mp4",
+    "msu-mfsd/real_client001_android_SD_scene01.mp4",
     "fer-tests/test.mp4",
     "fingerpose/fingers-lq.gif",
 )
