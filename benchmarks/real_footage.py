@@ -39,6 +39,7 @@ from pathlib import Path
 
 import cv2
 
+from benchmarks import intervals
 from benchmarks.accuracy import Interval, Score, match, report
 from benchmarks.docs_section import outside_named, score_table, write_section
 from benchmarks.rescore import cache_observations, cached_features, replay_rows
@@ -289,6 +290,20 @@ class Tally:
             f"{self.quiet_watched_ms / 60000:.2f} watched minutes)"
         )
 
+    def intervals(self, split: str) -> str:
+        """The 95% intervals of the summary's figures: the counts are small."""
+        found = sum(self.score.true_positives.values())
+        missed = sum(self.score.false_negatives.values())
+        wrong = sum(self.score.false_positives.values())
+        recall = intervals.proportion(found, found + missed)
+        precision = intervals.proportion(found, found + wrong)
+        false = intervals.rate(sum(self.quiet_false.values()), self.quiet_watched_ms / 300_000)
+        return (
+            f"{split} 95% intervals: recall {recall[0]:.2f}-{recall[1]:.2f} "
+            f"({found} of {found + missed}), precision {precision[0]:.2f}-{precision[1]:.2f}, "
+            f"false_per_5min {false[0]:.1f}-{false[1]:.1f}"
+        )
+
     def quiet_kinds(self) -> str:
         kinds = ", ".join(f"{label} {n}" for label, n in self.quiet_false.most_common())
         return f"false gestures on people not signalling: {kinds or 'none'}"
@@ -359,9 +374,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"\n== {split}: clips of people signalling ==")
         print("\n".join(table))
         summary.append(tally.summary(split))
-        tables.append((split, table, summary[-1]))
+        tables.append((split, table, summary[-1], tally.intervals(split)))
     print()
     print("\n".join(summary))
+    print("\n".join(spread for *_, spread in tables))
     if args.write_docs:
         write_section("real_footage", _command(args), _markdown(tables))
     return 0
@@ -374,11 +390,12 @@ def _command(args: argparse.Namespace) -> str:
     return f"python -m benchmarks.real_footage {folders}{cache} --split {args.split}"
 
 
-def _markdown(tables: list[tuple[str, list[str], str]]) -> str:
+def _markdown(tables: list[tuple[str, list[str], str, str]]) -> str:
     """The printed tables as one markdown table per split."""
     lines = ["## Real footage of real people", ""]
-    for split, table, summary in tables:
-        lines += [f"### {split} clips", "", f"`{summary}`", "", *score_table(table), ""]
+    for split, table, summary, spread in tables:
+        lines += [f"### {split} clips", "", f"`{summary}`", "", f"`{spread}`", ""]
+        lines += [*score_table(table), ""]
     return "\n".join(lines)
 
 

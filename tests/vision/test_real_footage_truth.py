@@ -141,6 +141,11 @@ def test_a_split_tallies_signalling_scores_and_false_gestures_per_five_minutes()
         "tuning precision 0.500 recall 1.000 onset_ms 33 false_per_5min 7.5 "
         "(3 in 2.00 watched minutes)"
     )
+    # 1 of 1 found, 1 of 2 reported right, 3 false in 2 min = 7.5 per 5 min (Garwood 1.5-21.9)
+    assert tally.intervals("tuning") == (
+        "tuning 95% intervals: recall 0.21-1.00 (1 of 1), precision 0.09-0.91, "
+        "false_per_5min 1.5-21.9"
+    )
     still = Clip("still", _truth("still.mp4", "tuning", False, []), Path("still.mp4"))
     tally.add(still, Run([], 60_000), score_clip(still, Run([], 60_000)))
     assert tally.quiet_by_clip() == "by clip: q 3 in 120 s; 1 clips none in 60 s"
