@@ -229,6 +229,15 @@ def test_teeth_over_the_lips_are_a_bite_with_their_side(left, right, side):
     assert labels(run(Trace(5000).add(3000, 3800, **bite))[0]) == [f"lip_bite {side}"]
 
 
+def test_pale_marks_on_a_lower_lip_fuller_than_at_rest_are_no_bite():
+    # A real screen recording's tracker drew pale dots on a closed, neutral mouth: "teeth" on
+    # both halves while the lower lip showed 0.009 face sizes more of itself than at rest.
+    marked = {"teeth_left": 0.12, "teeth_right": 0.09, "lower_lip_center": 0.009}
+    assert run(Trace(5000).add(3000, 3800, **marked))[0] == []
+    drawn_in = {**marked, "lower_lip_center": -0.01}
+    assert labels(run(Trace(5000).add(3000, 3800, **drawn_in))[0]) == ["lip_bite center"]
+
+
 def test_a_change_of_light_that_makes_lips_look_like_teeth_is_no_bite():
     # Darker light: the lip's edge is now lighter than the cheeks and less red than them.
     relit = {"teeth_right": 0.12, "mouth_luma": -40.0}

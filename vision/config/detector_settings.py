@@ -108,6 +108,9 @@ class LipBiteSettings(KindSettings):
     teeth_balance: float = Field(gt=0, lt=1)
     #: Change of the mouth crop's mean lightness, of its resting value, that discounts the teeth.
     light_veto: Ramp
+    #: Rise of the lower lip's thickness in its middle (fraction of face size) that discounts
+    #: the teeth: lip drawn under the teeth shows less of itself, never more.
+    fuller_lip_veto: Ramp
     #: The head's yaw from the camera (degrees) past which the lips' halves, one foreshortened
     #: behind the other, no longer show teeth reliably: the teeth cue then counts for nothing.
     teeth_yaw_veto: Ramp

@@ -12,7 +12,8 @@ foreshortened by a turned head weighs as much as the near one. Teeth risen on bo
 are a bite in the middle; on one half far more than on the other, a bite on that side. Without
 teeth the side is the half of the lip that thins. On a face turned well away from the camera, or too
 small (``teeth_yaw_veto``, ``teeth_face_px``), the teeth count for nothing: a real talker's far
-lip half, and a small real face's lips, read as teeth in speech.
+lip half, and a small real face's lips, read as teeth in speech. Nor do teeth over a lower lip
+fuller than at rest (``fuller_lip_veto``): a lip drawn under the teeth shows less of itself.
 """
 
 from __future__ import annotations
@@ -46,7 +47,11 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         relit = abs(delta["mouth_luma"]) / max(rest.get("mouth_luma", 0.0), 1.0)
         askew = ramp(abs(features.head_yaw_deg), s.teeth_yaw_veto)
         seen = ramp(features.face_px, s.teeth_face_px) * (1.0 - askew)
-        teeth = ramp(max(left, right), s.teeth_half) * (1.0 - ramp(relit, s.light_veto)) * seen
+        fuller = ramp(delta["lower_lip_center"], s.fuller_lip_veto)
+        teeth = ramp(max(left, right), s.teeth_half) * (
+            1.0 - max(ramp(relit, s.light_veto), fuller)
+        )
+        teeth *= seen
         value = max(max(rolled, hidden) * (1.0 - both_rolled), teeth) * (1.0 - parted)
         if teeth >= max(rolled, hidden):
             return value, side_of((left - right) / max(left + right, 1e-6), s.teeth_balance)
