@@ -174,3 +174,16 @@ def test_both_eyes_shut_for_a_moment_inside_a_wink_do_not_make_it_a_closure():
 def test_a_closure_held_as_long_as_a_wink_is_no_wink():
     trace = Trace(5000).add(3000, 3600, **BOTH)  # real gentle closures: 0.47 s and longer
     assert labels(run(trace)[0]) == ["eyes_closed"]
+
+
+def test_brows_raised_right_after_a_closure_are_found_at_once():
+    # A real face shut its eyes, then raised its brows: the shut eyes had changed their own
+    # surroundings as a hand over them would, and that held the raise back 166 ms.
+    shut = {**BOTH, "eye_dark_left": LOOKS_SHUT, "eye_dark_right": LOOKS_SHUT,
+            "eye_cover_left": 1.0, "eye_cover_right": 1.0}  # fmt: skip
+    raise_ = {"browInnerUp": 0.4, "browOuterUpLeft": 0.4, "browOuterUpRight": 0.4,
+              "brow_gap_left": 0.07, "brow_gap_right": 0.07}  # fmt: skip
+    trace = Trace(7000, eyes=True).add(3000, 3800, **shut).add(3850, 4700, **raise_)
+    found = {g.kind: g for g in run(trace)[0]}
+    assert set(found) == {"eyes_closed", "brows_raised"}
+    assert abs(found["brows_raised"].start_ms - 3850) <= 60

@@ -16,7 +16,7 @@ from vision.detectors.eyes_closed import EyesClosedDetector
 from vision.detectors.head_tilt import HeadTiltDetector
 from vision.detectors.lip_bite import LipBiteDetector
 from vision.detectors.mouth_twist import MouthTwistDetector
-from vision.detectors.occlusion import HiddenRegions
+from vision.detectors.occlusion import EYE_REGIONS, HiddenRegions
 from vision.detectors.pout import PoutDetector
 from vision.detectors.shrug import ShrugDetector
 from vision.detectors.state import Event, EventTracker, Phase
@@ -90,6 +90,8 @@ class SeatGestureDetector:
         self._rest_before: dict[str, dict[str, float]] = {}
         self._first_usable_ms: int | None = None
         self._last_delta: Mapping[str, float] = {}
+        #: Until when the eyes' own closing explains their regions' change (see ``update``).
+        self._eyes_shut_until = -1
 
     def _detector(self, cls: type[KindDetector], settings: DetectorSettings) -> KindDetector:
         """One kind's detector; the eye kinds also read how eyes are seen (``[eyes]``)."""
@@ -146,7 +148,7 @@ class SeatGestureDetector:
             kind = detector.kind
             quality = mouth_quality if detector.settings.region == "mouth" else features.quality
             if detector.settings.occluded_by:
-                hidden = self.hidden_regions.hidden(detector.settings.occluded_by)
+                hidden = self.hidden_regions.hidden(self._covering(detector, ts_ms))
                 quality = min(quality, 1.0 - hidden)
             if quality < minimum:
                 self._missing(ts_ms, [kind])
@@ -161,6 +163,8 @@ class SeatGestureDetector:
             event = self.trackers[kind].update(ts_ms, value, side, quality)
             if event is not None:
                 ended.append((kind, event))
+        if any(self._scores[d.kind] >= d.settings.off for d in self._eye_kinds()):
+            self._eyes_shut_until = ts_ms + self.settings.occlusion.hold_ms
         self._adapt(ts_ms, signals)
         for watch in list(self.watchers):
             watch(ts_ms)
@@ -250,6 +254,16 @@ class SeatGestureDetector:
         if not self.baseline.ready:
             raise RuntimeError("the baseline is still calibrating")
         save_player(path, player, self.baseline.values, self.sensitivities(), self.enrolment)
+
+    def _covering(self, detector: KindDetector, ts_ms: int) -> list[str]:
+        """The regions whose hiding cancels ``detector``'s kind this frame. Shut eyes change
+        their own regions as a hand over them would: while an eye kind reads them shut (and for
+        the occlusion's hold after), the eye regions hide nothing (a real raise of the brows
+        right after a closure was held back 166 ms)."""
+        regions = detector.settings.occluded_by
+        if ts_ms <= self._eyes_shut_until:
+            return [r for r in regions if r not in EYE_REGIONS]
+        return list(regions)
 
     def _lips_in_view(self, lip_contrast: float) -> float:
         """1 while the upper lip stays as much redder than the cheeks as at rest, falling to 0
