@@ -171,6 +171,16 @@ SOURCES: tuple[Source, ...] = (
         {
             "usr/share/kphotoalbum/demo/jesper_2.jpg": "tuning",
             "usr/share/kphotoalbum/demo/new_wave_2.jpg": "tuning",
+            "usr/share/kphotoalbum/demo/movie.avi": "footage/kphotoalbum",
+        },
+    ),
+    Source(
+        "debian",
+        "forensics-samples-files=1.1.4-5",
+        {
+            "usr/share/forensics-samples/original-files/movie2/movie-hello.mp4": (
+                "footage/forensics-samples"
+            )
         },
     ),
     Source(

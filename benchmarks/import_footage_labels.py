@@ -53,6 +53,8 @@ NOT_SIGNALLING = (
     "msu-mfsd/real_client005_android_SD_scene01.mp4",
     "msu-mfsd/real_client022_android_SD_scene01.mp4",
     "msu-mfsd/real_client001_android_SD_scene01.mp4",
+    "kphotoalbum/movie.avi",
+    "forensics-samples/movie-hello.mp4",
     "fer-tests/woman2.mp4",
     "fer-tests/test.mp4",
     "tfjs-facemesh/demo.gif",
@@ -75,6 +77,7 @@ HELD_OUT = (
     "bob-bio-video/testvideo.avi",
     "msu-mfsd/real_client022_android_SD_scene01.mp4",
     "msu-mfsd/real_client001_android_SD_scene01.mp4",
+    "forensics-samples/movie-hello.mp4",
     "fer-tests/test.mp4",
     "fingerpose/fingers-lq.gif",
 )
