@@ -153,10 +153,19 @@ def test_shoulders_below_the_frame_give_no_strip_to_read():
     assert lift is None or (lift.left is None and lift.right is None)
 
 
-def drawn_trace(duration_ms: int, look) -> list:
-    """A neutral feature trace whose strips are cut from ``look(ts) -> (image, face points)``."""
+def drawn_trace(duration_ms: int, look, face_px: float = FACE_PX) -> list:
+    """A neutral feature trace whose strips are cut from ``look(ts) -> (image, face points)``;
+    ``face_px``: the eye corners' distance the features report."""
     return [
-        (ts, replace(f, shoulders=None, shoulder_strips=measure_strips(*look(ts), SETTINGS)))
+        (
+            ts,
+            replace(
+                f,
+                face_px=face_px,
+                shoulders=None,
+                shoulder_strips=measure_strips(*look(ts), SETTINGS),
+            ),
+        )
         for ts, f in Trace(duration_ms, pose_every=0).frames()
     ]
 
@@ -180,6 +189,17 @@ def test_shoulders_raised_in_the_picture_are_a_shrug_with_its_side(left, right, 
         return frame(left=left * up, right=right * up), face_at()
 
     assert labels(run_drawn(drawn_trace(5000, look))) == [label]
+
+
+@pytest.mark.parametrize("face_px, found", [(FACE_PX, ["shrug both"]), (22.0, [])])
+def test_a_rise_of_a_pixel_or_two_is_no_shrug(face_px, found):
+    # 0.1 face sizes is a clear shrug on a face whose eyes are 80 px apart, and 2.2 px, the
+    # template match's own wobble, on one whose eyes are 22 px apart (a 60 px face at a table).
+    def look(ts):
+        up = during(ts)
+        return frame(left=8 * up, right=8 * up), face_at()
+
+    assert labels(run_drawn(drawn_trace(5000, look, face_px))) == found
 
 
 def test_both_shoulders_raised_unequally_are_a_shrug_both():

@@ -209,6 +209,7 @@ class ShrugSettings(KindSettings):
     strip_rest_stale_ms: int = Field(gt=0)  # no still frame this long: a new posture
     strip_drift_ms: float = Field(gt=0)  # time constant of a slow drift that is taken off
     image_lift: Ramp  # a strip's rise in the frame
+    image_lift_px: Ramp  # ... in pixels: a rise of a pixel or two is the match's own wobble
     image_towards_head: Ramp  # ... and how much more than the head (its temples) rose
     #: The other strip dropping, as a share of the one's rise: the torso leaned sideways.
     image_lean_veto: Ramp

@@ -151,7 +151,7 @@ class ShrugDetector(KindDetector[ShrugSettings]):
             low, high = sorted(x.rise for x in shifts)
             lean = ramp(-low / high, s.image_lean_veto) if high > 0 else 0.0
             trust = 1.0 - max(roll, ramp(lift.scale, s.forward_veto), lean)
-        left, right = self._lifted(lift.left, lift), self._lifted(lift.right, lift)
+        left, right = (self._lifted(x, lift, features.face_px) for x in (lift.left, lift.right))
         if max(left, right) * trust < s.off:
             self._strips.follow()
         if all(x.rise < s.image_lift[0] and x.match >= s.image_sharp_match for x in shifts):
@@ -164,13 +164,19 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         sizes = tuple(0.0 if x is None else max(x.rise, 0.0) for x in (lift.left, lift.right))
         return left * trust, right * trust, sizes
 
-    def _lifted(self, shift: StripShift | None, lift: ShoulderLift) -> float:
-        """One side's activation: its strip rose in the frame and towards the head."""
+    def _lifted(self, shift: StripShift | None, lift: ShoulderLift, face_px: float) -> float:
+        """One side's activation: its strip rose in the frame and towards the head, by pixels
+        enough for the template's match to tell (a small face's rise of a pixel or two is the
+        match's own wobble)."""
         if shift is None:
             return 0.0
         rise = self._sure_rise(shift)
         s = self.settings
-        return min(ramp(rise, s.image_lift), ramp(rise - lift.face, s.image_towards_head))
+        return min(
+            ramp(rise, s.image_lift),
+            ramp(rise - lift.face, s.image_towards_head),
+            ramp(rise * face_px, s.image_lift_px),
+        )
 
     def _sure_rise(self, shift: StripShift) -> float:
         """The rise less what an imprecise match may have made up."""
