@@ -34,7 +34,9 @@ Ramp = Annotated[tuple[float, float], AfterValidator(_ordered)]
 
 #: Parts of the face whose concealment vision.measures.face_occlusion tells (eyes:
 #: vision.measures.eye_appearance).
-OCCLUSION_REGIONS = ("mouth", "cheek_left", "cheek_right", "eye_left", "eye_right")
+#: The regions around the eyes: shut eyes change them as a hand over them would.
+EYE_REGIONS = ("eye_left", "eye_right")
+OCCLUSION_REGIONS = ("mouth", "cheek_left", "cheek_right", *EYE_REGIONS)
 
 
 class KindSettings(StrictSettings):

@@ -48,10 +48,8 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         askew = ramp(abs(features.head_yaw_deg), s.teeth_yaw_veto)
         seen = ramp(features.face_px, s.teeth_face_px) * (1.0 - askew)
         fuller = ramp(delta["lower_lip_center"], s.fuller_lip_veto)
-        teeth = ramp(max(left, right), s.teeth_half) * (
-            1.0 - max(ramp(relit, s.light_veto), fuller)
-        )
-        teeth *= seen
+        discounted = max(ramp(relit, s.light_veto), fuller)
+        teeth = ramp(max(left, right), s.teeth_half) * (1.0 - discounted) * seen
         value = max(max(rolled, hidden) * (1.0 - both_rolled), teeth) * (1.0 - parted)
         if teeth >= max(rolled, hidden):
             return value, side_of((left - right) / max(left + right, 1e-6), s.teeth_balance)

@@ -17,9 +17,6 @@ from vision.config.detector_settings import OcclusionSettings
 from vision.measures.face_occlusion import region_changes
 from vision.measures.features import ramp
 
-#: The regions around the eyes: shut eyes change them as a hand over them would.
-EYE_REGIONS = ("eye_left", "eye_right")
-
 
 class HiddenRegions:
     """The held hidden-ness (0..1, the ``hidden`` ramp of each region's pattern change) of the

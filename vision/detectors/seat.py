@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from engine.gesture import Gesture
-from vision.config.detector_settings import DetectorSettings
+from vision.config.detector_settings import EYE_REGIONS, DetectorSettings
 from vision.detectors.base import KindDetector
 from vision.detectors.brows_raised import BrowsRaisedDetector
 from vision.detectors.enrolment import enrolled_sensitivities, enrolled_settings
@@ -16,7 +16,7 @@ from vision.detectors.eyes_closed import EyesClosedDetector
 from vision.detectors.head_tilt import HeadTiltDetector
 from vision.detectors.lip_bite import LipBiteDetector
 from vision.detectors.mouth_twist import MouthTwistDetector
-from vision.detectors.occlusion import EYE_REGIONS, HiddenRegions
+from vision.detectors.occlusion import HiddenRegions
 from vision.detectors.pout import PoutDetector
 from vision.detectors.shrug import ShrugDetector
 from vision.detectors.state import Event, EventTracker, Phase
@@ -73,6 +73,7 @@ class SeatGestureDetector:
         self.settings = settings
         self.detectors = [self._detector(cls, settings) for cls in DETECTOR_CLASSES]
         self._shrug = next(d for d in self.detectors if isinstance(d, ShrugDetector))
+        self._eye_detectors = [d for d in self.detectors if isinstance(d, EyeKindDetector)]
         self.trackers = {
             d.kind: EventTracker(settings.gestures.of(d.kind), settings.tracking.lost_grace_ms)
             for d in self.detectors
@@ -205,7 +206,7 @@ class SeatGestureDetector:
         self._build(self.settings.with_sensitivities(dict(sensitivities)))
 
     def _eye_kinds(self) -> list[EyeKindDetector]:
-        return [d for d in self.detectors if isinstance(d, EyeKindDetector)]
+        return self._eye_detectors
 
     def shut_rises(self) -> dict[str, float]:
         """How far this frame's eyeBlink has risen over rest, per eye kind, from the eye it rests
@@ -255,7 +256,7 @@ class SeatGestureDetector:
             raise RuntimeError("the baseline is still calibrating")
         save_player(path, player, self.baseline.values, self.sensitivities(), self.enrolment)
 
-    def _covering(self, detector: KindDetector, ts_ms: int) -> list[str]:
+    def _covering(self, detector: KindDetector, ts_ms: int) -> Sequence[str]:
         """The regions whose hiding cancels ``detector``'s kind this frame. Shut eyes change
         their own regions as a hand over them would: while an eye kind reads them shut (and for
         the occlusion's hold after), the eye regions hide nothing (a real raise of the brows
@@ -263,7 +264,7 @@ class SeatGestureDetector:
         regions = detector.settings.occluded_by
         if ts_ms <= self._eyes_shut_until:
             return [r for r in regions if r not in EYE_REGIONS]
-        return list(regions)
+        return regions
 
     def _lips_in_view(self, lip_contrast: float) -> float:
         """1 while the upper lip stays as much redder than the cheeks as at rest, falling to 0
