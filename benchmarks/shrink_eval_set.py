@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import zlib
 from pathlib import Path
 
 import cv2
@@ -70,8 +71,12 @@ def _feather(width: int, height: int) -> np.ndarray:
     return np.minimum(ramp_x[None, :], ramp_y[:, None])[..., None].astype(np.float32)
 
 
-def shrink_clip(source: Path, truth: dict, face_width: float, out: Path) -> dict:
-    """Write ``out`` (an mp4) from ``source``; returns its truth document."""
+def shrink_clip(
+    source: Path, truth: dict, face_width: float, out: Path, noise: float = 0.0
+) -> dict:
+    """Write ``out`` (an mp4) from ``source``; returns its truth document. ``noise`` adds a
+    camera sensor's grain over the clip: Gaussian, that many grey levels, new every frame
+    (seeded by the file's name, so a copy is made alike every time)."""
     capture = cv2.VideoCapture(str(source))
     if not capture.isOpened():
         raise RuntimeError(f"cannot read {source}")
@@ -87,6 +92,7 @@ def shrink_clip(source: Path, truth: dict, face_width: float, out: Path) -> dict
     canvas = (wall * (1 - top_alpha[..., None]) + top * top_alpha[..., None]).astype(np.uint8)
     wall, top, front = wall[area].astype(np.float32), top[area], top_alpha[area][..., None]
     alpha = _feather(width, height)
+    grain = np.random.default_rng(zlib.crc32(out.name.encode()))
     writer = open_clip_writer(out, TABLE_SIZE, float(truth["fps"]))
     try:
         while True:
@@ -95,7 +101,9 @@ def shrink_clip(source: Path, truth: dict, face_width: float, out: Path) -> dict
                 break
             small = cv2.resize(frame, (width, height), interpolation=cv2.INTER_AREA)
             seated = wall * (1 - alpha) + small * alpha
-            canvas[area] = (seated * (1 - front) + top * front).astype(np.uint8)
+            if noise > 0:
+                seated += grain.normal(0.0, noise, seated.shape).astype(np.float32)
+            canvas[area] = np.clip(seated * (1 - front) + top * front, 0, 255).astype(np.uint8)
             writer.write(canvas)
     finally:
         writer.release()

@@ -44,10 +44,16 @@ def face_box(clip: Clip, cache: Path) -> list[float] | None:
 
 
 def shrink_footage(
-    folders: Sequence[Path], out: Path, width: int, cache: Path, truth_dir: Path = TRUTH_DIR
+    folders: Sequence[Path],
+    out: Path,
+    width: int,
+    cache: Path,
+    truth_dir: Path = TRUTH_DIR,
+    noise: float = 0.0,
 ) -> Path:
-    """Write every clip's shrunk copy under ``out``/w``width``; returns that folder."""
-    target = out / f"w{width}"
+    """Write every clip's shrunk copy under ``out``/w``width`` (``-noiseN`` with a sensor's grain
+    of N grey levels); returns that folder."""
+    target = out / (f"w{width}-noise{noise:g}" if noise > 0 else f"w{width}")
     for clip in load_clips(folders, "all", truth_dir):
         try:
             box = face_box(clip, cache)
@@ -61,7 +67,7 @@ def shrink_footage(
         video = target / clip.truth["video"]
         video.parent.mkdir(parents=True, exist_ok=True)
         try:
-            shrink_clip(clip.video, truth, width, video)
+            shrink_clip(clip.video, truth, width, video, noise)
         except ValueError as exc:  # the face is small already
             video.unlink(missing_ok=True)  # no half-written copy for real_footage to trip on
             print(f"{clip.name}: {exc}, left out", file=sys.stderr)
@@ -75,13 +81,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("footage", type=Path, nargs="+", help="real footage folders")
     parser.add_argument("--out", type=Path, required=True, help="folder for the shrunk copies")
     parser.add_argument("--face-width", type=int, default=100, help="face width in px")
+    parser.add_argument("--noise", type=float, default=0.0,
+                        help="a sensor's grain, grey levels (a dim webcam: 4-8)")  # fmt: skip
     parser.add_argument("--cache", type=Path, default=Path("data/real-cache"),
                         help="real_footage.py's landmark cache (made on first use)")  # fmt: skip
     args = parser.parse_args(argv)
     if not 20 <= args.face_width <= 400:
         parser.error("--face-width: between 20 and 400 px")
-    target = shrink_footage(args.footage, args.out, args.face_width, args.cache)
-    print(f"python -m benchmarks.real_footage {target} --cache {args.out / 'cache'}")
+    if not 0 <= args.noise <= 50:
+        parser.error("--noise: between 0 and 50 grey levels")
+    target = shrink_footage(args.footage, args.out, args.face_width, args.cache, noise=args.noise)
+    cache = args.out / f"cache-{target.name}"
+    print(f"python -m benchmarks.real_footage {target} --cache {cache}")
     return 0
 
 

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import cv2
 import numpy as np
 
+from benchmarks.shrink_eval_set import shrink_placement
 from benchmarks.shrink_real_footage import face_box, shrink_footage
 from benchmarks.synth.scenes import TABLE_SIZE
 
@@ -66,3 +67,31 @@ def test_a_clip_without_any_face_has_no_box(tmp_path):
     from benchmarks.real_footage import Clip
 
     assert face_box(Clip("empty", {}, tmp_path / "x.mp4"), tmp_path) is None
+
+
+def test_a_sensors_grain_is_added_over_the_clip_alike_every_time(tmp_path):
+    footage, truths, cache = (tmp_path / d for d in ("footage", "truths", "cache"))
+    truths.mkdir()
+    cache.mkdir()
+    clip(footage / "people", "talk.mp4")
+    truth(truths, "people--talk", "people/talk.mp4")
+    observed(cache, "people--talk", [(200, 100, 250, 260)])
+
+    scale, x, y = shrink_placement([200, 100, 250, 260], (640, 480), 100)
+    rows, columns = round(480 * scale), round(640 * scale)
+    inside = (slice(y + 20, y + rows - 20), slice(x + 20, x + columns - 20))
+
+    def middle_frames(target):
+        capture = cv2.VideoCapture(str(target / "people" / "talk.mp4"))
+        frames = [capture.read()[1].astype(np.float32) for _ in range(3)]
+        capture.release()
+        return np.stack(frames)[:, inside[0], inside[1]]
+
+    clean = shrink_footage([footage], tmp_path / "a", 100, cache, truths)
+    grainy = shrink_footage([footage], tmp_path / "a", 100, cache, truths, noise=8.0)
+    again = shrink_footage([footage], tmp_path / "b", 100, cache, truths, noise=8.0)
+
+    assert grainy == tmp_path / "a" / "w100-noise8"
+    spread = float(np.std(middle_frames(grainy) - middle_frames(clean)))
+    assert 3.0 < spread < 12.0  # the encoder smooths some grain away, never all
+    assert np.array_equal(middle_frames(grainy), middle_frames(again))
