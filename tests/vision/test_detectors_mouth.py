@@ -32,6 +32,19 @@ def test_a_pressed_mouth_rolling_the_upper_lip_a_third_as_far_is_not_a_lip_bite(
     assert labels(run(Trace(5000).add(3000, 3700, **pressed))[0]) == found
 
 
+def test_a_pressed_mouth_stays_no_lip_bite_while_its_upper_lip_flickers_under_the_veto():
+    # FG-net franck at 60 px pressing his lips: mouthRollUpper dips from 0.26 to 0.09 and back
+    # within half a second while the lower lip stays rolled in.
+    pressed = {**BITE, "mouthRollLower": 0.4}
+    trace = Trace(7000).add(3000, 5200, **pressed)
+    for start in range(3000, 5200, 550):
+        trace.set(start, start + 100, mouthRollUpper=0.27)
+        trace.set(start + 100, start + 550, mouthRollUpper=0.06)
+    assert run(trace)[0] == []
+    steady = Trace(7000).add(3000, 5200, **pressed).set(3000, 5200, mouthRollUpper=0.06)
+    assert labels(run(steady)[0]) == ["lip_bite center"]
+
+
 def test_a_pout_is_a_pout_and_not_a_lip_bite():
     assert labels(run(Trace(5000).add(3000, 3700, **POUT))[0]) == ["pout"]
 

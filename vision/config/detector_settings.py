@@ -102,6 +102,9 @@ class LipBiteSettings(KindSettings):
     roll_upper_veto: Ramp  # rise of mouthRollUpper: both lips rolled in is a mouth roll
     #: mouthRollUpper's rise as a share of mouthRollLower's: a pressed mouth rolls both lips.
     roll_upper_share_veto: Ramp
+    #: How long (ms) a pressed mouth, once seen, keeps vetoing: MediaPipe's upper roll flickers
+    #: under the veto for a frame or three while the lips stay pressed.
+    pressed_hold_ms: int = Field(ge=0)
     open_veto: Ramp  # rise of the lip gap: a bitten lip keeps the mouth closed
     side_asymmetry: float = Field(gt=0)  # lower-lip half difference (of its mean) for a side bite
     #: Rise of the teeth-coloured share of one half of the lips (the half that rose most).

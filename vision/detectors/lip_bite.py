@@ -1,6 +1,8 @@
 """lip_bite (center/left/right): the lower lip drawn in under the upper teeth.
 
-Told apart from a mouth roll (both lips rolled in, mouthRollUpper rising too, and no teeth), from
+Told apart from a mouth roll (both lips rolled in, mouthRollUpper rising too, and no teeth: seen
+once, it vetoes for ``pressed_hold_ms``, as the upper lip's roll flickers while the lips stay
+pressed), from
 a pout (the lower lip pushed out, not hidden; pout vetoes it), from speech (the lips part) and from
 a twist (mouth_twist vetoes it: lips pulled to one side stretch thin, MediaPipe reads the lower
 one as rolled in and the stretched half's pale lip passes for teeth).
@@ -18,6 +20,8 @@ fuller than at rest (``fuller_lip_veto``): a lip drawn under the teeth shows les
 
 from __future__ import annotations
 
+from collections import deque
+
 from vision.config.detector_settings import LipBiteSettings
 from vision.detectors.base import KindDetector, side_of
 from vision.measures.features import ramp
@@ -30,6 +34,22 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         "lower_lip_right", "mouth_open", "teeth_left", "teeth_right", "mouth_luma",
     )  # fmt: skip
 
+    def __init__(self, settings: LipBiteSettings) -> None:
+        super().__init__(settings)
+        #: (ts_ms, how far both lips read rolled in) over the last ``pressed_hold_ms``.
+        self._pressed: deque[tuple[int, float]] = deque()
+
+    def _pressed_lately(self, ts_ms: int, pressed: float) -> float:
+        """The most the mouth read pressed over the last ``pressed_hold_ms``, this frame's
+        included: a pressed mouth does not turn into a bite for the frames its upper lip's roll
+        dips under the veto."""
+        while self._pressed and self._pressed[0][0] < ts_ms - self.settings.pressed_hold_ms:
+            self._pressed.popleft()
+        while self._pressed and self._pressed[-1][1] <= pressed:
+            self._pressed.pop()  # a later, stronger reading outlasts it
+        self._pressed.append((ts_ms, pressed))
+        return self._pressed[0][1]
+
     def activation(self, delta, features, rest):
         s = self.settings
         rolled = ramp(delta["mouthRollLower"], s.roll_lower)
@@ -37,9 +57,10 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
             ramp(delta[f"lower_lip_{part}"], s.lip_hidden) for part in ("left", "center", "right")
         )
         upper = delta["mouthRollUpper"]
-        both_rolled = max(
-            ramp(upper, s.roll_upper_veto),
-            ramp(upper / max(delta["mouthRollLower"], s.roll_lower[0]), s.roll_upper_share_veto),
+        share = upper / max(delta["mouthRollLower"], s.roll_lower[0])
+        both_rolled = self._pressed_lately(
+            features.ts_ms,
+            max(ramp(upper, s.roll_upper_veto), ramp(share, s.roll_upper_share_veto)),
         )
         parted = ramp(delta["mouth_open"], s.open_veto)
         left, right = max(delta["teeth_left"], 0.0), max(delta["teeth_right"], 0.0)
