@@ -360,3 +360,17 @@ def test_a_pose_that_resumes_with_an_offset_is_no_shrug_but_a_quick_rise_after_i
         pose_offset_then_unreadable_strips(9000, rise_at=7000)
     )
     assert labels(run_drawn(rise)) == ["shrug both"]
+
+
+@pytest.mark.parametrize("rise_ms, found", [(0, []), (250, ["shrug both"])])
+def test_a_strip_reading_that_jumps_faster_than_a_shoulder_moves_is_no_shrug(rise_ms, found):
+    # FG-net franck shrunk to 60 px: the right strip's template matched 0.49 face sizes higher
+    # from one frame to the next (12 face sizes a second) and back, about as well (0.74).
+    # Here 30 px on a face 80 px across in one frame: 11 face sizes a second. Shoulders rising as
+    # far within a quarter of a second are a shrug.
+    def look(ts):
+        up = min(max((ts - 3000) / rise_ms, 0.0), 1.0) if rise_ms else float(ts >= 3000)
+        up *= during(ts, 3000, 3900)
+        return frame(left=30 * up, right=30 * up), face_at()
+
+    assert labels(run_drawn(drawn_trace(5000, look))) == found

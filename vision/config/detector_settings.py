@@ -213,6 +213,9 @@ class ShrugSettings(KindSettings):
     strip_rest_lost_ms: int = Field(gt=0)  # unreadable against rest this long: take it afresh
     strip_rest_stale_ms: int = Field(gt=0)  # no still frame this long: a new posture
     strip_drift_ms: float = Field(gt=0)  # time constant of a slow drift that is taken off
+    #: Face sizes a second no shoulder outruns: a strip's reading that jumps faster has locked
+    #: onto another place, and its rest is taken afresh.
+    strip_max_speed: float = Field(gt=0)
     image_lift: Ramp  # a strip's rise in the frame
     image_lift_px: Ramp  # ... in pixels: a rise of a pixel or two is the match's own wobble
     image_towards_head: Ramp  # ... and how much more than the head (its temples) rose

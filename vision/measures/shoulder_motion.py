@@ -122,7 +122,11 @@ class ShoulderRest:
     or when nothing settled for ``strip_rest_stale_ms``, longer than any gesture lasts: what it
     reads then is a new posture. Between rests, readings that drift slowly (the head swaying
     what hangs beside the neck) are followed (``follow``, time constant ``strip_drift_ms``) and
-    taken off, so that only a quick rise counts.
+    taken off, so that only a quick rise counts. A reading that jumps faster than any shoulder
+    moves (``strip_max_speed``) has found its template in another place that matches about as
+    well (a small face's strip, a patterned cloth, a hand coming in): the strips are not read
+    until it comes back, and after ``strip_rest_lost_ms`` the rest is taken afresh, so the jump
+    is never read as a rise.
     """
 
     def __init__(self, settings: ShrugSettings) -> None:
@@ -132,6 +136,8 @@ class ShoulderRest:
         self._read_ms = 0
         self._drift = np.zeros(3)  # left, right, face
         self._raw = np.zeros(3)
+        self._clear = np.full(2, np.nan)  # the last rises read clearly (nan: not), left and right
+        self._anchor: np.ndarray | None = None  # the rises before a jump, until they come back
         self._last_ms: int | None = None
         self._step_ms = 0  # since the reading before the last
 
@@ -152,10 +158,14 @@ class ShoulderRest:
             else strip_shift(now, then, rest.chin_y, rest.face_px, s)
             for now, then in ((strips.left, rest.left), (strips.right, rest.right))
         ]
+        face = (rest.head_y - strips.head_y) / rest.face_px
+        raw = np.array([np.nan if x is None else x.rise for x in shifts] + [face])
+        clear = np.array([x.rise if x is not None and readable(x, s) else np.nan for x in shifts])
+        if self._off_track(clear):
+            return None  # not read: the rest is taken afresh if this lasts strip_rest_lost_ms
         if any(x is not None and readable(x, s) for x in shifts):
             self._read_ms = ts_ms
-        face = (rest.head_y - strips.head_y) / rest.face_px
-        self._raw = np.array([np.nan if x is None else x.rise for x in shifts] + [face])
+        self._raw = raw
         steady = [
             None if x is None else replace(x, rise=x.rise - drift)
             for x, drift in zip(shifts, self._drift[:2], strict=True)
@@ -163,6 +173,25 @@ class ShoulderRest:
         return ShoulderLift(
             steady[0], steady[1], face - self._drift[2], strips.face_px / rest.face_px
         )
+
+    def _off_track(self, rises: np.ndarray) -> bool:
+        """Whether the strips' clear readings (nan: not read clearly) have jumped away from the
+        last ones before: faster than ``strip_max_speed`` between frames under 200 ms apart
+        (over a longer gap anything may have happened), and not come back within that of
+        where they were since."""
+        most = self.settings.strip_max_speed * min(max(self._step_ms, 1), 200) / 1000.0
+        if self._anchor is not None:
+            away = np.abs(rises - self._anchor)
+            if np.any(away[~np.isnan(away)] > most):
+                return True
+            self._anchor = None
+        if 0 < self._step_ms <= 200:
+            step = np.abs(rises - self._clear)
+            if np.any(step[~np.isnan(step)] > most):
+                self._anchor = self._clear
+                return True
+        self._clear = rises
+        return False
 
     def follow(self) -> None:
         """Nothing is under way: let the drift follow the last reading for the time since the
@@ -180,3 +209,5 @@ class ShoulderRest:
         self._rest, self._rest_ms, self._read_ms = strips, ts_ms, ts_ms
         self._drift = np.zeros(3)
         self._raw = np.zeros(3)
+        self._clear = np.zeros(2)
+        self._anchor = None
