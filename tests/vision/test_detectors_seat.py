@@ -115,6 +115,16 @@ def test_calibration_waits_for_open_eyes():
     assert detector.baseline.values["eye_open_left"] > 0.25
 
 
+def test_calibration_waits_for_the_lips_to_close_over_a_tongue_shown_from_the_start():
+    # A real player had the tongue out from the first frame: the lips parted 0.3 of the face,
+    # where resting talkers part theirs 0.18 at most.
+    tongue = {"tongue": 0.35, "mouth_open": 0.28, "jawOpen": 0.2}
+    trace = Trace(10000).add(0, 3000, ramp_ms=1, **tongue).add(7000, 8000, **tongue)
+    gestures, _, detector = run(trace)
+    assert labels(gestures) == ["tongue_out center"]
+    assert detector.baseline.values["mouth_open"] < 0.05
+
+
 def test_a_face_never_neutral_is_calibrated_leniently_in_the_end():
     detector = SeatGestureDetector(1, load_detector_settings())
     trace = Trace(14000, rest={"eyeBlinkLeft": 0.5, "eyeBlinkRight": 0.5})  # heavy lids

@@ -246,8 +246,9 @@ class GestureKinds(StrictSettings):
 
 class CalibrationSettings(StrictSettings):
     seconds: float = Field(gt=0)  # neutral face needed before detection starts
-    #: A frame counts as neutral only while each of these blendshapes stays at or under its
-    #: value (eyes shut, a frown or a pout is no resting face to measure from).
+    #: A frame counts as neutral only while each of these signals (a measure of
+    #: ``FaceFeatures.signals`` or a blendshape) stays at or under its value: eyes shut, a
+    #: frown, a pout or lips parted over a tongue are no resting face to measure from.
     neutral_max: dict[str, float]
     #: After this much usable face time with too few neutral frames, any usable frame counts
     #: (someone whose resting face fails the limits must still get a baseline).

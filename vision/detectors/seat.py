@@ -132,7 +132,7 @@ class SeatGestureDetector:
             if self._first_usable_ms is None:
                 self._first_usable_ms = ts_ms
             lenient_ms = self.settings.calibration.lenient_after_seconds * 1000
-            if self._neutral(features) or ts_ms - self._first_usable_ms > lenient_ms:
+            if self._neutral(features, signals) or ts_ms - self._first_usable_ms > lenient_ms:
                 self.baseline.calibrate(ts_ms, signals)
             else:
                 self.baseline.gap()
@@ -276,13 +276,18 @@ class SeatGestureDetector:
             return 1.0
         return ramp(lip_contrast / rest, q.lip_contrast_kept)
 
-    def _neutral(self, features: FaceFeatures) -> bool:
-        """Whether this frame may calibrate: a resting face with the mouth in view."""
+    def _neutral(self, features: FaceFeatures, signals: dict[str, float]) -> bool:
+        """Whether this frame may calibrate: a resting face with the mouth in view. A limit
+        names a measured signal or, failing that, any blendshape."""
         limits = self.settings.calibration.neutral_max
         minimum = self.settings.quality.min_quality
         if features.mouth_quality < minimum:
             return False
-        return all(features.blendshapes.get(name, 0.0) <= top for name, top in limits.items())
+        for name, top in limits.items():
+            value = signals[name] if name in signals else features.blendshapes.get(name, 0.0)
+            if value > top:
+                return False
+        return True
 
     def _missing(self, ts_ms: int, kinds) -> None:
         self.baseline.gap()
