@@ -145,7 +145,11 @@ def seat_summary(result: Any) -> dict[str, dict]:
             "calibration": (
                 None
                 if calibration is None
-                else {"state": calibration.state, "progress": round(calibration.progress, 2)}
+                else {
+                    "state": calibration.state,
+                    "progress": round(calibration.progress, 2),
+                    "resting": calibration.resting,
+                }
             ),
             "judgeable": judgeability is None or judgeability.judgeable,
             "unjudgeable_reason": None if judgeability is None else judgeability.reason,

@@ -188,20 +188,25 @@ def calibrate(
     )
     limit_ms = settings.calibration.seconds * 1000 * PATIENCE + PATIENCE_EXTRA_MS
     print(f"calibrating from {source_spec}: keep a neutral, relaxed face towards the camera")
+    seen_not_resting = False
     with pipeline:
         results = iter(pipeline)
         for result in results:
-            ready = [
-                d
-                for d in pipeline.detectors.values()
-                if isinstance(d, SeatGestureDetector) and d.calibration.state == "ready"
-            ]
+            seats = [d for d in pipeline.detectors.values() if isinstance(d, SeatGestureDetector)]
+            ready = [d for d in seats if d.calibration.state == "ready"]
             if ready:
                 if steps:
                     enrol(results, ready[0], steps, show_ms)
                 return ready[0]
+            seen_not_resting |= any(not d.calibration.resting for d in seats)
             if result.end_of_stream or result.frame.ts_ms > limit_ms:
                 break
+    if seen_not_resting:
+        raise UserError(
+            f"the face in {source_spec} was seen but not at rest for "
+            f"{settings.calibration.seconds:g} s: open both eyes, close the lips, relax the "
+            "brows, and try again"
+        )
     raise UserError(
         f"no face stayed in view of {source_spec} for {settings.calibration.seconds:g} s: face "
         "the camera in good light, closer, and try again"

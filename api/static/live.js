@@ -107,7 +107,9 @@ function renderHealth() {
 export function calibrationText(calibration, present) {
   if (!present) return t("practice.noface");
   if (!calibration) return "—";
-  return calibration.state === "ready" ? t("practice.ready") : `${t("practice.calibrating")} ${Math.round(calibration.progress * 100)}%`;
+  if (calibration.state === "ready") return t("practice.ready");
+  const waiting = calibration.resting === false ? ` — ${t("practice.notresting")}` : "";
+  return `${t("practice.calibrating")} ${Math.round(calibration.progress * 100)}%${waiting}`;
 }
 
 // The seat's player shows, in turn, ordinary talking and each gesture of the house profile.

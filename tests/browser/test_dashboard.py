@@ -155,6 +155,18 @@ def test_english_toggle_and_a_tablet_screen(server, browser, tmp_path):
     expect(page.locator("[data-tab=referee]")).to_have_text("Árbitro")
 
 
+def test_a_seat_calibrating_on_a_face_not_at_rest_is_told_to_relax(server, browser):
+    page = browser.new_page()
+    page.goto(server, wait_until="domcontentloaded")
+    texts = page.evaluate(
+        """import('/static/live.js').then(({ calibrationText }) => [
+             calibrationText({ state: 'calibrating', progress: 0.4, resting: false }, true),
+             calibrationText({ state: 'calibrating', progress: 0.4, resting: true }, true)])"""
+    )
+    assert texts == ["calibrando 40% — relaja la cara: ojos abiertos, labios cerrados",
+                     "calibrando 40%"]  # fmt: skip
+
+
 def test_practice_asks_for_a_sena_and_scores_the_attempt(server, browser, tmp_path):
     page = browser.new_page(viewport={"width": 1366, "height": 900})
     page.goto(server + "#practice", wait_until="domcontentloaded")

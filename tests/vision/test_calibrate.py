@@ -170,3 +170,21 @@ def test_the_enrolment_summary_says_what_was_learnt_and_what_was_not_seen():
     learnt, missed = summary.splitlines()
     assert learnt == "enrolled: pout sensitivity 1.80, eyes_closed a shut eye from a rise of 0.36"
     assert missed.startswith("not seen, nothing learnt: wink")
+
+
+@pytest.mark.video
+def test_a_face_seen_but_never_at_rest_is_told_what_to_relax(data_dir, tmp_path, capsys):
+    from vision.config.detector_settings import DEFAULT_SETTINGS_PATH
+
+    # Lips asked to part less than not at all: no frame of the photo is a resting face.
+    strict = tmp_path / "detectors.toml"
+    text = DEFAULT_SETTINGS_PATH.read_text()
+    strict.write_text(text.replace("\nmouth_open = 0.2 ", "\nmouth_open = -1.0 "))
+    assert strict.read_text() != text
+    argv = ["calibrate", "--source", str(ASTRONAUT), "--seconds", "0.3", "--player", "Ane",
+            "--settings", str(strict)]  # fmt: skip
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "seen but not at rest" in err and "close the lips" in err
+    assert "Traceback" not in err
+    assert not (data_dir / "players" / "ane.json").exists()

@@ -125,6 +125,18 @@ def test_calibration_waits_for_the_lips_to_close_over_a_tongue_shown_from_the_st
     assert detector.baseline.values["mouth_open"] < 0.05
 
 
+def test_calibration_says_while_the_face_it_sees_is_not_at_rest():
+    detector = SeatGestureDetector(1, load_detector_settings())
+    shut = {"eye_open_left": -0.2, "eye_open_right": -0.2, "eyeBlinkLeft": 0.7,
+            "eyeBlinkRight": 0.7}  # fmt: skip
+    resting = {}
+    for ts, features in Trace(5000).add(0, 2000, ramp_ms=1, **shut).frames():
+        detector.update(ts, features)
+        resting[ts] = detector.calibration.resting
+    assert not resting[1000] and resting[2500]
+    assert detector.calibration.state == "ready" and detector.calibration.resting
+
+
 def test_a_face_never_neutral_is_calibrated_leniently_in_the_end():
     detector = SeatGestureDetector(1, load_detector_settings())
     trace = Trace(14000, rest={"eyeBlinkLeft": 0.5, "eyeBlinkRight": 0.5})  # heavy lids

@@ -90,6 +90,7 @@ class SeatGestureDetector:
         #: going back to them ends the posture, and they are the rest again at once.
         self._rest_before: dict[str, dict[str, float]] = {}
         self._first_usable_ms: int | None = None
+        self._resting = True  # the last usable frame while calibrating was a resting face
         self._last_delta: Mapping[str, float] = {}
         #: Until when the eyes' own closing explains their regions' change (see ``update``).
         self._eyes_shut_until = -1
@@ -102,7 +103,9 @@ class SeatGestureDetector:
 
     @property
     def calibration(self) -> CalibrationStatus:
-        return self.baseline.status
+        status = self.baseline.status
+        status.resting = status.state == "ready" or self._resting
+        return status
 
     @property
     def wants_pose(self) -> bool:
@@ -132,7 +135,8 @@ class SeatGestureDetector:
             if self._first_usable_ms is None:
                 self._first_usable_ms = ts_ms
             lenient_ms = self.settings.calibration.lenient_after_seconds * 1000
-            if self._neutral(features, signals) or ts_ms - self._first_usable_ms > lenient_ms:
+            self._resting = self._neutral(features, signals)
+            if self._resting or ts_ms - self._first_usable_ms > lenient_ms:
                 self.baseline.calibrate(ts_ms, signals)
             else:
                 self.baseline.gap()

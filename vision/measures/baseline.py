@@ -29,6 +29,9 @@ READABLE_VERSIONS = (1, 2)
 class CalibrationStatus:
     state: str  # "calibrating" | "ready"
     progress: float  # 0..1
+    #: False while calibrating on a face seen but not at rest (``calibration.neutral_max``):
+    #: the player is to open the eyes, close the lips and relax the brows.
+    resting: bool = True
 
 
 @dataclass(slots=True)
