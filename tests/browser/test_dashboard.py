@@ -73,7 +73,25 @@ def press_call(page, seat: int, keys: str) -> None:
         else:
             before = page.locator("#call-log li:not(.sena-call)").count()
             page.keyboard.press(key)
-            expect(page.locator("#call-log li:not(.sena-call)")).to_have_count(before + 1)
+            try:
+                expect(page.locator("#call-log li:not(.sena-call)")).to_have_count(before + 1)
+            except AssertionError as missed:
+                raise AssertionError(
+                    f"{key!r} at seat {seat} made no call: {page_state(page)}"
+                ) from missed
+
+
+def page_state(page) -> dict:
+    """What a referee would see when a key does nothing: the error line, which parts show."""
+    return page.evaluate(
+        """() => ({
+            error: document.getElementById("call-error").textContent,
+            setup_hidden: document.getElementById("setup").hidden,
+            referee_hidden: document.getElementById("referee").hidden,
+            focus: document.activeElement?.outerHTML.slice(0, 80),
+            phase: document.getElementById("status-phase")?.textContent,
+        })"""
+    )
 
 
 def test_referee_enters_a_hand_and_sees_senas_from_the_video(server, browser, tmp_path):
