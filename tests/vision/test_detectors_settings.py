@@ -40,6 +40,7 @@ def _write(tmp_path, old: str, new: str):
         ('vetoed_by = ["eyes_closed"]', 'vetoed_by = ["sneeze"]', "sneeze"),
         ("[calibration]", "[calibration", "not valid TOML"),
         ("sensitivity_range = [0.5, 3.0]", "sensitivity_range = [1.2, 3.0]", "hold 1"),
+        ("mouth_open = 0.2", "mouth_opne = 0.2", r"calibration\.neutral_max.*'mouth_opne'"),
     ],
 )
 def test_a_bad_value_is_refused_with_where_it_is(tmp_path, old, new, message):

@@ -18,6 +18,7 @@ from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from engine.gesture import GESTURE_KINDS
 from vision.config.loader import SettingsError, StrictSettings, load_settings
+from vision.measures.signal_names import FACE_SIGNALS
 
 DEFAULT_SETTINGS_PATH = Path(__file__).resolve().parents[2] / "models" / "detectors.toml"
 
@@ -246,13 +247,24 @@ class GestureKinds(StrictSettings):
 
 class CalibrationSettings(StrictSettings):
     seconds: float = Field(gt=0)  # neutral face needed before detection starts
-    #: A frame counts as neutral only while each of these signals (a measure of
-    #: ``FaceFeatures.signals`` or a blendshape) stays at or under its value: eyes shut, a
+    #: A frame counts as neutral only while each of these signals (by its name in
+    #: ``FaceFeatures.signals``) stays at or under its value: eyes shut, a
     #: frown, a pout or lips parted over a tongue are no resting face to measure from.
     neutral_max: dict[str, float]
     #: After this much usable face time with too few neutral frames, any usable frame counts
     #: (someone whose resting face fails the limits must still get a baseline).
     lenient_after_seconds: float = Field(gt=0)
+
+    @field_validator("neutral_max")
+    @classmethod
+    def _known_signals(cls, limits: dict[str, float]) -> dict[str, float]:
+        unknown = sorted(set(limits) - FACE_SIGNALS)
+        if unknown:  # a misspelt name would read 0 and never hold calibration back
+            raise ValueError(
+                f"neutral_max names no measured signal: {unknown}; "
+                f"the names are {sorted(FACE_SIGNALS)}"
+            )
+        return limits
 
 
 class BaselineSettings(StrictSettings):

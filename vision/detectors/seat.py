@@ -281,17 +281,12 @@ class SeatGestureDetector:
         return ramp(lip_contrast / rest, q.lip_contrast_kept)
 
     def _neutral(self, features: FaceFeatures, signals: dict[str, float]) -> bool:
-        """Whether this frame may calibrate: a resting face with the mouth in view. A limit
-        names a measured signal or, failing that, any blendshape."""
+        """Whether this frame may calibrate: a resting face with the mouth in view."""
         limits = self.settings.calibration.neutral_max
         minimum = self.settings.quality.min_quality
         if features.mouth_quality < minimum:
             return False
-        for name, top in limits.items():
-            value = signals[name] if name in signals else features.blendshapes.get(name, 0.0)
-            if value > top:
-                return False
-        return True
+        return all(signals[name] <= top for name, top in limits.items())
 
     def _missing(self, ts_ms: int, kinds) -> None:
         self.baseline.gap()

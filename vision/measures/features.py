@@ -42,6 +42,7 @@ from vision.measures.eye_appearance import EyeAppearance, measure_eyes
 from vision.measures.face_occlusion import SIGNAL_PREFIX, measure_surroundings
 from vision.measures.numeric import mean_and_std, norm
 from vision.measures.shoulder_strips import ShoulderStrips, measure_strips
+from vision.measures.signal_names import DETECTOR_BLENDSHAPES, GEOMETRY_SIGNALS, MOUTH_SIGNALS
 from vision.measures.tongue import NO_MOUTH, MouthAppearance, measure_mouth
 from vision.mediapipe.face_mesh import (
     LEFT_BROW,
@@ -71,22 +72,6 @@ MOUTH_CENTRE = (*MOUTH_CORNERS, UPPER_LIP_TOP, LOWER_LIP_BOTTOM)
 # MediaPipe pose landmarks used for shrugs; which one is the player's left is decided from the
 # face (the side of the left eye), not from the pose model's names.
 POSE_NOSE, POSE_EARS, POSE_SHOULDERS = 0, (7, 8), (11, 12)
-
-#: The mouth's measures a baseline is kept for, by their MouthAppearance names (its ``luma`` is
-#: kept too, as ``mouth_luma``). Its sides are not: tongue_out reads where they are.
-MOUTH_SIGNALS = (
-    "tongue", "lip_contrast", "filled_opening", "teeth_area", "teeth_left", "teeth_right",
-    "tongue_left", "tongue_right", "off_skin_left", "off_skin_right",
-)  # fmt: skip
-
-#: Blendshapes the detectors read; others stay in ``blendshapes`` for the overlay.
-DETECTOR_BLENDSHAPES = (
-    "eyeBlinkLeft", "eyeBlinkRight", "eyeSquintLeft", "eyeSquintRight",
-    "browInnerUp", "browOuterUpLeft", "browOuterUpRight",
-    "mouthRollLower", "mouthRollUpper", "mouthLeft", "mouthRight",
-    "mouthPucker", "mouthFunnel", "jawOpen", "mouthSmileLeft", "mouthSmileRight",
-    "browDownLeft", "browDownRight",
-)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,12 +132,7 @@ class FaceFeatures:
         """The scalar measures a baseline is kept for, by name. (The tongue's and the filled
         opening's sides are not: tongue_out reads where they are, not how far they moved.)"""
         values = {name: float(self.blendshapes.get(name, 0.0)) for name in DETECTOR_BLENDSHAPES}
-        for name in (
-            "eye_open_left", "eye_open_right", "brow_gap_left", "brow_gap_right",
-            "lower_lip_left", "lower_lip_center", "lower_lip_right",
-            "mouth_open", "mouth_width", "mouth_offset",
-            "head_roll_deg", "head_yaw_deg", "head_pitch_deg",
-        ):  # fmt: skip
+        for name in GEOMETRY_SIGNALS:
             values[name] = float(getattr(self, name))
         for name in MOUTH_SIGNALS:
             values[name] = float(getattr(self.mouth, name))
