@@ -37,4 +37,5 @@ def load_settings(path: Path, model: type[S], what: str) -> S:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
-        raise SettingsError(f"{path}: {where}: {first['msg'].removeprefix('Value error, ')}") from exc
+        message = first["msg"].removeprefix("Value error, ")
+        raise SettingsError(f"{path}: {where}: {message}") from exc
