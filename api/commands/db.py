@@ -51,12 +51,13 @@ def _where(args: argparse.Namespace) -> str | Path:
     from pydantic import ValidationError
 
     from api.settings import Settings
+    from vision.config.loader import first_error
 
     overrides = {"data_dir": args.data_dir, "db": args.db}
     try:
         settings = Settings(**{k: v for k, v in overrides.items() if v is not None})
     except ValidationError as exc:
-        raise UserError(exc.errors()[0]["msg"].removeprefix("Value error, ")) from None
+        raise UserError(first_error(exc)[1]) from None
     return settings.store_location
 
 

@@ -21,6 +21,7 @@ from api.cli import UserError
 from api.commands.listening import listening_socket, serve_on
 from api.db.errors import StoreError
 from api.settings import Settings
+from vision.config.loader import first_error
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -128,10 +129,10 @@ def _checked_settings(args: argparse.Namespace) -> tuple[Settings, bool]:
     try:
         settings = Settings(**overrides)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        field = str(first["loc"][0])
+        where, message = first_error(exc)
+        field = where.split(".")[0]
         given = f"--{field.replace('_', '-')}" if field in overrides else f"KEINU_{field.upper()}"
-        raise UserError(f"{given}: {first['msg'].removeprefix('Value error, ')}") from None
+        raise UserError(f"{given}: {message}") from None
     except PydanticSettingsError as exc:  # an environment variable that is not JSON
         raise UserError(f"{exc} (a KEINU_* variable that takes a list wants JSON)") from None
     _check_source(settings)

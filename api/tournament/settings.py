@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from vision.config.loader import SettingsError, load_settings
+from vision.config.loader import SettingsError, first_error, load_settings
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "models" / "tournament.toml"
 
@@ -96,6 +96,5 @@ def parse_settings(data: dict[str, Any]) -> TournamentSettings:
     try:
         return TournamentSettings.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "settings"
-        raise SettingsError(f"{where}: {first['msg'].removeprefix('Value error, ')}") from None
+        where, message = first_error(exc)
+        raise SettingsError(f"{where or 'settings'}: {message}") from None

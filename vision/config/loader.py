@@ -23,6 +23,14 @@ class StrictSettings(BaseModel):
 S = TypeVar("S", bound=BaseModel)
 
 
+def first_error(exc: ValidationError) -> tuple[str, str]:
+    """Where the first error of a validation is (its dotted key, "" for the whole) and what it
+    says, without pydantic's "Value error, " in front of a validator's own words."""
+    first = exc.errors()[0]
+    where = ".".join(str(part) for part in first["loc"])
+    return where, first["msg"].removeprefix("Value error, ")
+
+
 def load_settings(path: Path, model: type[S], what: str) -> S:
     """``path`` read as ``model``; a missing file, bad TOML or a bad value raises
     :class:`SettingsError` (``what`` names the file in the first case)."""
@@ -35,7 +43,5 @@ def load_settings(path: Path, model: type[S], what: str) -> S:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        message = first["msg"].removeprefix("Value error, ")
+        where, message = first_error(exc)
         raise SettingsError(f"{path}: {where}: {message}") from exc

@@ -42,7 +42,12 @@ from vision.measures.eye_appearance import EyeAppearance, measure_eyes
 from vision.measures.face_occlusion import SIGNAL_PREFIX, measure_surroundings
 from vision.measures.numeric import mean_and_std, norm
 from vision.measures.shoulder_strips import ShoulderStrips, measure_strips
-from vision.measures.signal_names import DETECTOR_BLENDSHAPES, GEOMETRY_SIGNALS, MOUTH_SIGNALS
+from vision.measures.signal_names import (
+    DETECTOR_BLENDSHAPES,
+    GEOMETRY_SIGNALS,
+    MOUTH_LUMA,
+    MOUTH_SIGNALS,
+)
 from vision.measures.tongue import NO_MOUTH, MouthAppearance, measure_mouth
 from vision.mediapipe.face_mesh import (
     LEFT_BROW,
@@ -136,7 +141,7 @@ class FaceFeatures:
             values[name] = float(getattr(self, name))
         for name in MOUTH_SIGNALS:
             values[name] = float(getattr(self.mouth, name))
-        values["mouth_luma"] = float(self.mouth.luma)
+        values[MOUTH_LUMA] = float(self.mouth.luma)
         for side, eye in self.eyes.items():
             values[f"eye_dark_{side}"] = eye.darkness
             for index, grey in enumerate(eye.surround):

@@ -22,11 +22,13 @@ GEOMETRY_SIGNALS = (
 )  # fmt: skip
 
 #: The mouth's measures a baseline is kept for, by their MouthAppearance names (its ``luma`` is
-#: kept too, as ``mouth_luma``). Its sides are not: tongue_out reads where they are.
+#: kept too, as MOUTH_LUMA). Its sides are not: tongue_out reads where they are.
 MOUTH_SIGNALS = (
     "tongue", "lip_contrast", "filled_opening", "teeth_area", "teeth_left", "teeth_right",
     "tongue_left", "tongue_right", "off_skin_left", "off_skin_right",
 )  # fmt: skip
 
+MOUTH_LUMA = "mouth_luma"
+
 #: What every face with a mouth in view gives: the names a calibration limit may use.
-FACE_SIGNALS = frozenset((*DETECTOR_BLENDSHAPES, *GEOMETRY_SIGNALS, *MOUTH_SIGNALS, "mouth_luma"))
+FACE_SIGNALS = frozenset((*DETECTOR_BLENDSHAPES, *GEOMETRY_SIGNALS, *MOUTH_SIGNALS, MOUTH_LUMA))
