@@ -55,6 +55,9 @@ class KindSettings(StrictSettings):
     #: Rise of mean(mouthSmileLeft, mouthSmileRight) that cancels this kind: a laugh squints
     #: one eye more than the other, bares teeth and parts the lips around the tongue.
     smile_veto: Ramp | None = None
+    #: The lips' back-and-forth over ``speech.window_ms`` (vision.measures.speech) that cancels
+    #: this kind: a seña is held still, a talking mouth shows teeth and tongue in passing.
+    speech_veto: Ramp | None = None
     #: Which face region's quality gates this kind ("face" or "mouth").
     region: str = Field("face", pattern="^(face|mouth)$")
     #: Parts of the face (OCCLUSION_REGIONS) that something in front of, now or within the
@@ -333,6 +336,12 @@ class JudgeableSettings(StrictSettings):
     hold_ms: int = Field(ge=0)
 
 
+class SpeechSettings(StrictSettings):
+    """How talking is read (vision.measures.speech)."""
+
+    window_ms: int = Field(gt=0)  # the lips' travel is summed over this trailing window
+
+
 class TrackingSettings(StrictSettings):
     lost_grace_ms: int = Field(ge=0)  # a face lost for less keeps its gesture going
     twice_window_ms: int = Field(gt=0)  # two events of a kind this close are a repetition
@@ -429,6 +438,7 @@ class DetectorSettings(StrictSettings):
     quality: QualitySettings
     judgeable: JudgeableSettings
     tracking: TrackingSettings
+    speech: SpeechSettings
     pose: PoseReadingSettings
     tongue: TongueAppearanceSettings
     eyes: EyeAppearanceSettings

@@ -31,6 +31,7 @@ from vision.measures.baseline import (
 )
 from vision.measures.face_occlusion import SIGNAL_PREFIX
 from vision.measures.features import FaceFeatures, ramp
+from vision.measures.speech import SpeechActivity
 
 DETECTOR_CLASSES: tuple[type[KindDetector], ...] = (
     WinkDetector,
@@ -92,6 +93,7 @@ class SeatGestureDetector:
         self._first_usable_ms: int | None = None
         self._resting = True  # the last usable frame while calibrating was a resting face
         self._last_delta: Mapping[str, float] = {}
+        self.speech = SpeechActivity(settings.speech.window_ms)
         #: Until when the eyes' own closing explains their regions' change (see ``update``).
         self._eyes_shut_until = -1
 
@@ -147,6 +149,7 @@ class SeatGestureDetector:
         # A laugh lifts both corners; MediaPipe reads a tongue pushed to one side, or a twist, as
         # one corner "smiling", which must not veto them.
         smile = min(delta["mouthSmileLeft"], delta["mouthSmileRight"])
+        talking = self.speech.update(ts_ms, features.mouth_open)
         self.hidden_regions.update(ts_ms, delta, self.baseline.values)
         ended: list[tuple[str, Event]] = []
         for detector in self.detectors:
@@ -161,6 +164,8 @@ class SeatGestureDetector:
             value, side = detector.activation(delta, features, self.baseline.values)
             if detector.settings.smile_veto is not None:
                 value *= 1.0 - ramp(smile, detector.settings.smile_veto)
+            if detector.settings.speech_veto is not None:
+                value *= 1.0 - ramp(talking, detector.settings.speech_veto)
             self._raw_scores[kind] = value
             value = min(value * detector.settings.sensitivity, 1.0)
             self._scores[kind] = value

@@ -1,0 +1,47 @@
+"""A seña is held still: what a talking face does in passing is none (synthetic traces)."""
+
+import pytest
+
+from tests.vision.feature_traces import Trace, labels, run
+from tests.vision.test_detectors_head_shoulders import lift
+
+BROWS = {"browInnerUp": 0.5, "browOuterUpLeft": 0.4, "browOuterUpRight": 0.4,
+         "brow_gap_left": 0.07, "brow_gap_right": 0.07}  # fmt: skip
+TONGUE = {"tongue": 0.35, "mouth_open": 0.08, "jawOpen": 0.2}
+
+
+def talking(trace: Trace, start_ms: int, end_ms: int) -> Trace:
+    """Syllables five times a second: the lips part 0.12 face sizes and close again."""
+    for syllable in range(start_ms, end_ms, 200):
+        trace.add(syllable, syllable + 100, ramp_ms=30, mouth_open=0.12, jawOpen=0.3)
+    return trace
+
+
+@pytest.mark.parametrize(
+    "gesture, found",
+    [(BROWS, "brows_raised"), (lift(-0.15, -0.14), "shrug both")],
+    ids=["brows", "shrug"],
+)
+def test_a_gesture_made_while_talking_is_no_sena(gesture, found):
+    still = Trace(7000).add(3500, 4300, ramp_ms=120, **gesture)
+    assert labels(run(still)[0]) == [found]
+    spoken = talking(Trace(7000).add(3500, 4300, ramp_ms=120, **gesture), 3000, 5000)
+    assert run(spoken)[0] == []
+
+
+def test_a_tongue_put_out_once_the_talking_stops_is_found():
+    # The lips open once into the tongue: a single opening is no talking.
+    trace = talking(Trace(8000), 3000, 4400).add(5200, 6400, **TONGUE)
+    assert labels(run(trace)[0]) == ["tongue_out center"]
+
+
+def test_the_veto_can_be_switched_off_per_kind():
+    from vision.config.detector_settings import load_detector_settings
+
+    settings = load_detector_settings()
+    brows = settings.gestures.brows_raised.model_copy(update={"speech_veto": None})
+    settings = settings.model_copy(
+        update={"gestures": settings.gestures.model_copy(update={"brows_raised": brows})}
+    )
+    spoken = talking(Trace(7000).add(3500, 4300, ramp_ms=120, **BROWS), 3000, 5000)
+    assert labels(run(spoken, settings)[0]) == ["brows_raised"]
