@@ -131,8 +131,9 @@ def vision_pipeline_factory(
 
 
 def seat_summary(result: Any) -> dict[str, dict]:
-    """Per seat: present or not, live scores per gesture kind (0..1), calibration state, and
-    whether its face can be judged (with the reason when not: too small, too poorly seen)."""
+    """Per seat: present or not, live scores per gesture kind (0..1), calibration state, whether
+    the face is talking (the kinds a talking face makes in passing are held back), and whether
+    its face can be judged (with the reason when not: too small, too poorly seen)."""
     seats = getattr(result, "seats", None) or {}
     summary = {}
     for seat, view in sorted(seats.items()):
@@ -151,6 +152,7 @@ def seat_summary(result: Any) -> dict[str, dict]:
                     "resting": calibration.resting,
                 }
             ),
+            "talking": bool(getattr(view, "talking", False)),
             "judgeable": judgeability is None or judgeability.judgeable,
             "unjudgeable_reason": None if judgeability is None else judgeability.reason,
         }

@@ -98,6 +98,8 @@ class SeatView:
     scores: dict[str, float]
     calibration: Any = None
     judgeability: Judgeability = JUDGEABLE
+    #: The face is talking: the kinds a talking face makes in passing are held back.
+    talking: bool = False
 
 
 @dataclass(slots=True)
@@ -128,6 +130,7 @@ class FrameResult:
                     "present": view.face is not None,
                     "scores": {k: round(v, 3) for k, v in view.scores.items()},
                     "calibration": calibration_dict(view.calibration),
+                    "talking": view.talking,
                     **view.judgeability.to_dict(),
                 }
                 for seat, view in sorted(self.seats.items())
@@ -554,7 +557,7 @@ class Pipeline:
             judge = self.judges.get(seat)
             views[seat] = SeatView(
                 seat, holder or "", face, detector.scores(), detector.calibration,
-                JUDGEABLE if judge is None else judge.status,
+                JUDGEABLE if judge is None else judge.status, detector.talking,
             )  # fmt: skip
         return FrameResult(frame, seated, views, gestures, stats.copy(), gap, end_of_stream)
 

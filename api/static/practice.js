@@ -147,7 +147,8 @@ function showEnrolled(data) {
 
 function renderBars(info) {
   const scores = info?.scores || {};
-  $("calib-state").textContent = info ? calibrationText(info.calibration, info.present) : "";
+  const talking = info?.talking ? ` — ${t("practice.talking")}` : "";
+  $("calib-state").textContent = info ? calibrationText(info.calibration, info.present) + talking : "";
   fill($("bars"), ...KINDS.map((kind) => {
     const value = scores[kind] ?? 0;
     return h("div.bar-row", { class: `bar-row${relevant.has(kind) ? " relevant" : ""}` },

@@ -72,20 +72,22 @@ def fake_features(face, image, pose):
 
 
 class FakeDetector:
-    """Emits a wink when the face's "wink" score falls back under 0.5 after rising over it;
-    records every update."""
+    """Emits a wink when the face's "wink" score falls back under 0.5 after rising over it, talks
+    while its "talking" score is over 0.5; records every update."""
 
     def __init__(self, seat: int):
         self.seat = seat
         self.updates: list[tuple[int, dict | None]] = []
         self.calibration = None
         self.wants_pose = seat % 2 == 1  # odd seats want their pose, even ones do not
+        self.talking = False
         self._start: int | None = None
         self._score = 0.0
 
     def update(self, ts_ms: int, features: dict | None) -> list[Gesture]:
         self.updates.append((ts_ms, features))
         self._score = (features or {}).get("wink", 0.0)
+        self.talking = (features or {}).get("talking", 0.0) > 0.5
         if self._score >= 0.5 and self._start is None:
             self._start = ts_ms
         elif self._score < 0.5 and self._start is not None:

@@ -35,6 +35,7 @@ class ScriptedDetector:
 
     calibration = None
     wants_pose = True
+    talking = False
 
     def __init__(self, seat: int) -> None:
         self.seat = seat

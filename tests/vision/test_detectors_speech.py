@@ -45,3 +45,8 @@ def test_the_veto_can_be_switched_off_per_kind():
     )
     spoken = talking(Trace(7000).add(3500, 4300, ramp_ms=120, **BROWS), 3000, 5000)
     assert labels(run(spoken, settings)[0]) == ["brows_raised"]
+
+
+def test_the_seat_says_it_is_talking_while_the_lips_come_and_go():
+    assert run(talking(Trace(4200), 3000, 4400))[2].talking  # the trace ends mid-sentence
+    assert not run(talking(Trace(6000), 3000, 4400))[2].talking  # 1.6 s after it

@@ -75,6 +75,20 @@ def test_recorded_source_every_frame_in_order_and_gestures_reported_once():
     json.dumps(late.to_dict())
 
 
+def test_a_talking_seat_is_said_so_in_its_view_and_on_the_feed():
+    from api.vision_feed import seat_summary
+
+    def script(frame):
+        return [(1, (40, 30, 50, 50), {"talking": 1.0 if 400 <= frame.ts_ms < 600 else 0.0})]
+
+    results = list(make_pipeline(ListSource("clip", frames("clip", 20)), script)[0])
+    by_ts = {r.frame.ts_ms: r for r in results if not r.end_of_stream}
+    assert by_ts[480].seats[1].talking and not by_ts[640].seats[1].talking
+    assert by_ts[480].to_dict()["seats"]["1"]["talking"] is True
+    assert seat_summary(by_ts[480])["1"]["talking"] is True
+    assert seat_summary(by_ts[640])["1"]["talking"] is False
+
+
 def test_a_recorded_frame_is_judged_while_the_next_frame_s_landmarks_run():
     """Features of frame N wait (up to 2 s) for the landmarker to be given frame N + 1: they
     only see it if both run at once."""

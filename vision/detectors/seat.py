@@ -94,6 +94,7 @@ class SeatGestureDetector:
         self._resting = True  # the last usable frame while calibrating was a resting face
         self._last_delta: Mapping[str, float] = {}
         self.speech = SpeechActivity(settings.speech.window_ms)
+        self._talking = 0.0  # the last frame's reading of self.speech
         #: Until when the eyes' own closing explains their regions' change (see ``update``).
         self._eyes_shut_until = -1
 
@@ -114,6 +115,15 @@ class SeatGestureDetector:
         """Whether this seat's face needs the pose model (see ShrugDetector.wants_pose)."""
         return self._shrug.wants_pose
 
+    @property
+    def talking(self) -> bool:
+        """Whether the face is talking enough, as of its last frame, to hold back a kind that a
+        talking face makes in passing (its ``speech_veto``): the pages tell the player so."""
+        return any(
+            d.settings.speech_veto is not None and self._talking > d.settings.speech_veto[0]
+            for d in self.detectors
+        )
+
     def scores(self) -> dict[str, float]:
         """Live activation per gesture kind (0..1), after sensitivity."""
         return dict(self._scores)
@@ -130,6 +140,7 @@ class SeatGestureDetector:
         """Feed one frame (None: the face was not seen); returns the gestures that ended."""
         minimum = self.settings.quality.min_quality
         if features is None or features.quality < minimum:
+            self._talking = 0.0
             self._missing(ts_ms, self._scores)
             return []
         signals = features.signals()
@@ -149,7 +160,7 @@ class SeatGestureDetector:
         # A laugh lifts both corners; MediaPipe reads a tongue pushed to one side, or a twist, as
         # one corner "smiling", which must not veto them.
         smile = min(delta["mouthSmileLeft"], delta["mouthSmileRight"])
-        talking = self.speech.update(ts_ms, features.mouth_open)
+        talking = self._talking = self.speech.update(ts_ms, features.mouth_open)
         self.hidden_regions.update(ts_ms, delta, self.baseline.values)
         ended: list[tuple[str, Event]] = []
         for detector in self.detectors:
