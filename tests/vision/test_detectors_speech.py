@@ -50,3 +50,9 @@ def test_the_veto_can_be_switched_off_per_kind():
 def test_the_seat_says_it_is_talking_while_the_lips_come_and_go():
     assert run(talking(Trace(4200), 3000, 4400))[2].talking  # the trace ends mid-sentence
     assert not run(talking(Trace(6000), 3000, 4400))[2].talking  # 1.6 s after it
+
+
+def test_lips_moving_behind_a_hand_are_not_talking():
+    # The lips' landmarks jump as a hand passes over the mouth (its upper lip's red gone).
+    covered = talking(Trace(4200), 3000, 4400).set(2900, 4200, lip_contrast=0.5)
+    assert not run(covered)[2].talking

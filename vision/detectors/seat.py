@@ -160,8 +160,11 @@ class SeatGestureDetector:
         # A laugh lifts both corners; MediaPipe reads a tongue pushed to one side, or a twist, as
         # one corner "smiling", which must not veto them.
         smile = min(delta["mouthSmileLeft"], delta["mouthSmileRight"])
-        talking = self._talking = self.speech.update(ts_ms, features.mouth_open)
         self.hidden_regions.update(ts_ms, delta, self.baseline.values)
+        # A hand passing over the mouth moves its landmarks too: that is not talking.
+        mouth_seen = min(mouth_quality, 1.0 - self.hidden_regions.hidden(["mouth"])) >= minimum
+        talking = self.speech.update(ts_ms, features.mouth_open) if mouth_seen else 0.0
+        self._talking = talking
         ended: list[tuple[str, Event]] = []
         for detector in self.detectors:
             kind = detector.kind
