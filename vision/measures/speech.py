@@ -31,4 +31,3 @@ class SpeechActivity:
         gaps = [gap for _, gap in self._gaps]
         travel = sum(abs(b - a) for a, b in itertools.pairwise(gaps))
         return travel - abs(gaps[-1] - gaps[0])
-
