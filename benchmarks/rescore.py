@@ -44,6 +44,7 @@ class Recorder:
     calibration = None
     #: Every face's pose is cached: the detectors rescored on it decide themselves what to read.
     wants_pose = True
+    talking = False
 
     def __init__(self) -> None:
         self.frames: list[tuple[int, object]] = []

@@ -48,6 +48,7 @@ class SeatDetector(Protocol):
 
     calibration: Any
     wants_pose: bool  # the pose model is of use for this seat's face now
+    talking: bool  # the face talks: the kinds a talking face makes in passing are held back
 
     def update(self, ts_ms: int, features: Any | None) -> list[Gesture]: ...
 
