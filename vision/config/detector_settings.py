@@ -340,6 +340,9 @@ class SpeechSettings(StrictSettings):
     """How talking is read (vision.measures.speech)."""
 
     window_ms: int = Field(gt=0)  # the lips' travel is summed over this trailing window
+    #: The lips' gap (face sizes) is followed with this much play: a landmark's jitter within
+    #: it travels nowhere.
+    deadband: float = Field(ge=0)
 
 
 class TrackingSettings(StrictSettings):

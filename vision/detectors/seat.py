@@ -93,7 +93,7 @@ class SeatGestureDetector:
         self._first_usable_ms: int | None = None
         self._resting = True  # the last usable frame while calibrating was a resting face
         self._last_delta: Mapping[str, float] = {}
-        self.speech = SpeechActivity(settings.speech.window_ms)
+        self.speech = SpeechActivity(settings.speech.window_ms, settings.speech.deadband)
         self._talking = 0.0  # the last frame's reading of self.speech
         #: Until when the eyes' own closing explains their regions' change (see ``update``).
         self._eyes_shut_until = -1
