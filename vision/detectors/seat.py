@@ -93,8 +93,8 @@ class SeatGestureDetector:
         self._first_usable_ms: int | None = None
         self._resting = True  # the last usable frame while calibrating was a resting face
         self._last_delta: Mapping[str, float] = {}
-        self.speech = SpeechActivity(settings.speech.window_ms, settings.speech.deadband)
-        self._talking = 0.0  # the last frame's reading of self.speech
+        self._speech = SpeechActivity(settings.speech.window_ms, settings.speech.deadband)
+        self._talking = 0.0  # the last frame's reading of self._speech
         #: Until when the eyes' own closing explains their regions' change (see ``update``).
         self._eyes_shut_until = -1
 
@@ -163,7 +163,7 @@ class SeatGestureDetector:
         self.hidden_regions.update(ts_ms, delta, self.baseline.values)
         # A hand passing over the mouth moves its landmarks too: that is not talking.
         mouth_seen = min(mouth_quality, 1.0 - self.hidden_regions.hidden(["mouth"])) >= minimum
-        talking = self.speech.update(ts_ms, features.mouth_open) if mouth_seen else 0.0
+        talking = self._speech.update(ts_ms, features.mouth_open) if mouth_seen else 0.0
         self._talking = talking
         ended: list[tuple[str, Event]] = []
         for detector in self.detectors:
