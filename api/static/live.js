@@ -4,7 +4,7 @@ import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { refereeTable } from "/static/referee.js";
 
 const MAX_FEED = 60;
-const seatState = Object.fromEntries(seatsOf({ players: 6 }).map((s) => [s, { calibration: null, present: false, senas: [], enrol: "", judgeable: true, unjudgeable_reason: null }]));
+const seatState = Object.fromEntries(seatsOf({ players: 6 }).map((s) => [s, { calibration: null, present: false, talking: false, senas: [], enrol: "", judgeable: true, unjudgeable_reason: null }]));
 const enrolWaiting = new Map(); // seat -> resolve of the enrolment message it waits for
 const ENROL_SECONDS = 3;
 let connected = false;
@@ -31,8 +31,8 @@ export function initLive() {
   on("scores", (data) => {
     for (const [seat, info] of Object.entries(data.seats)) {
       if (!seatState[seat]) continue;
-      const { calibration, present, judgeable = true, unjudgeable_reason = null } = info;
-      Object.assign(seatState[seat], { calibration, present, judgeable, unjudgeable_reason });
+      const { calibration, present, talking = false, judgeable = true, unjudgeable_reason = null } = info;
+      Object.assign(seatState[seat], { calibration, present, talking, judgeable, unjudgeable_reason });
     }
     renderTiles();
   });
@@ -104,10 +104,12 @@ function renderHealth() {
   $("health").title = `${pipeline.frames} frames · ${pipeline.dropped} ${t("health.dropped")}`;
 }
 
-export function calibrationText(calibration, present) {
+// A seat's state in a line: calibrating (and whether the face is at rest), ready, and talking
+// (a seña made then is not reported).
+export function calibrationText(calibration, present, talking = false) {
   if (!present) return t("practice.noface");
   if (!calibration) return "—";
-  if (calibration.state === "ready") return t("practice.ready");
+  if (calibration.state === "ready") return t("practice.ready") + (talking ? ` — ${t("practice.talking")}` : "");
   const waiting = calibration.resting === false ? ` — ${t("practice.notresting")}` : "";
   return `${t("practice.calibrating")} ${Math.round(calibration.progress * 100)}%${waiting}`;
 }
@@ -142,7 +144,7 @@ function renderTiles() {
     const team = teamOf(table, seat);
     return h("div.seat-tile", { class: `seat-tile pair-${team}${info.present ? " present" : ""}${unjudged ? " unjudgeable" : ""}`, dataset: { seat } },
       h("div.tile-head", {}, h("span.num", {}, String(seat)), h("b", {}, name), h("span.pair", {}, team)),
-      h("div.calib", {}, h("div.calib-bar", {}, h("i", { style: `width:${progress}%` })), h("small", {}, calibrationText(info.calibration, info.present))),
+      h("div.calib", {}, h("div.calib-bar", {}, h("i", { style: `width:${progress}%` })), h("small", {}, calibrationText(info.calibration, info.present, info.talking))),
       unjudged ? h("p.unjudged", { title: info.unjudgeable_reason || "" },
         `⚠ ${t("seat.unjudgeable")}${info.unjudgeable_reason ? ` (${info.unjudgeable_reason})` : ""}`) : null,
       h("div.enrol", {}, h("button", { type: "button", class: "enrol-seat", onclick: () => enrolSeat(seat, name) }, t("live.enrol")),

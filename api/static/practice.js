@@ -147,8 +147,7 @@ function showEnrolled(data) {
 
 function renderBars(info) {
   const scores = info?.scores || {};
-  const talking = info?.talking ? ` — ${t("practice.talking")}` : "";
-  $("calib-state").textContent = info ? calibrationText(info.calibration, info.present) + talking : "";
+  $("calib-state").textContent = info ? calibrationText(info.calibration, info.present, info.talking) : "";
   fill($("bars"), ...KINDS.map((kind) => {
     const value = scores[kind] ?? 0;
     return h("div.bar-row", { class: `bar-row${relevant.has(kind) ? " relevant" : ""}` },

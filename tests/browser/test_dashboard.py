@@ -248,6 +248,17 @@ def test_the_live_page_enrols_a_seat_through_every_gesture(server, browser):
         expect(tile.locator(".enrol-state")).to_contain_text("no visto, repítelo de frente")
 
 
+def test_the_live_page_says_which_seat_is_talking(server, browser):
+    truth = json.loads(SAMPLE_TRUTH.read_text())
+    (talker,) = {d["seat"] for d in truth["distractors"] if d["kind"] == "talking"}
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(server + "#live", wait_until="domcontentloaded")
+    page.click("[data-tab=live]")
+    state = page.locator(f".seat-tile[data-seat='{talker}'] .calib small")
+    expect(state).to_have_text("calibrado — hablando: la seña se hace en silencio", timeout=60_000)
+    expect(state).to_have_text("calibrado", timeout=20_000)  # the sample's talker stops
+
+
 def test_without_live_video_the_page_requests_no_stream_and_says_so(browser, tmp_path):
     with serving(tmp_path, "--no-live") as url:
         page = browser.new_page(viewport={"width": 1366, "height": 900})
