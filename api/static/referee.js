@@ -34,6 +34,7 @@ const ROWS = [
 const state = {
   table: null, // the table's setup
   hand: null, // the current hand's state (api.referee.Referee.hand_state)
+  handRevision: 0, // bumped by every setHand: a fetch answered after a newer state is stale
   seat: null, // the seat the buttons speak for
   pinned: false, // the referee chose the seat by hand
   amount: 2,
@@ -77,8 +78,8 @@ export function initReferee() {
   for (const type of ["call", "undo", "shown", "review"]) {
     on(type, (data) => { if (state.hand && data.state.hand.id === state.hand.hand.id) setHand(data.state); });
   }
-  on("sena", async (data) => {
-    if (state.hand && data.hand_id === state.hand.hand.id) setHand(await api("GET", `/api/hands/${data.hand_id}`));
+  on("sena", (data) => {
+    if (state.hand && data.hand_id === state.hand.hand.id) refreshHand(data.hand_id);
   });
   Promise.all([api("GET", "/api/profiles"), api("GET", "/api/stream"), api("GET", "/api/practice/catalogue"), api("GET", "/api/rules")])
     .then(([profiles, streams, catalogue, choices]) => {
@@ -231,6 +232,7 @@ const seatName = (seat) => state.table?.seats.find((s) => s.seat === seat)?.name
 // ---------------------------------------------------------------- the hand
 
 function setHand(handState) {
+  state.handRevision += 1;
   const previous = state.hand?.hand.id;
   state.hand = handState;
   if (previous !== handState.hand.id) {
@@ -245,6 +247,17 @@ function setHand(handState) {
     state.pinned = false;
   }
   render();
+}
+
+/** Fetch the hand again (a seña came). A state set while the request was on its way, the
+ * answer to a call the referee just made, may be newer than the fetch's answer: that answer
+ * is dropped and the hand asked for again, so an older state never overwrites a newer one. */
+async function refreshHand(handId) {
+  for (let tries = 0; tries < 3; tries += 1) {
+    const asked = state.handRevision;
+    const next = await api("GET", `/api/hands/${handId}`);
+    if (state.handRevision === asked) { setHand(next); return; }
+  }
 }
 
 const legalFor = (seat) => (state.hand ? state.hand.legal.filter((c) => c.seat === seat) : []);

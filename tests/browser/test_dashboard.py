@@ -248,6 +248,44 @@ def test_the_live_page_enrols_a_seat_through_every_gesture(server, browser):
         expect(tile.locator(".enrol-state")).to_contain_text("no visto, repítelo de frente")
 
 
+#: Every fetch of a hand's state is answered 1.5 s late, with the state as it was when asked.
+LATE_HAND_FETCHES = """
+const fetchNow = window.fetch;
+window.fetch = async (url, options) => {
+  const answer = await fetchNow(url, options);
+  const read = (options?.method || "GET") === "GET";
+  const handFetch = read && /\\/api\\/hands\\/\\d+$/.test(String(url));
+  if (handFetch) await new Promise((r) => setTimeout(r, 1500));
+  return answer;
+};
+"""
+
+
+def test_a_fetch_answered_after_the_referees_call_does_not_undo_it_on_the_page(browser, tmp_path):
+    # A seña from the camera makes the page fetch the hand again; a call made while that fetch
+    # is on its way must stay on the page when the fetch's older answer comes in.
+    with serving(tmp_path) as url:
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        page.add_init_script(LATE_HAND_FETCHES)
+        page.goto(url, wait_until="domcontentloaded")
+        for seat in NAMES:
+            page.select_option(f"select[name=source{seat}]", "cam1")
+        page.click("#setup-submit")
+        expect(page.locator("#status-phase")).to_have_text("mus")
+        is_hand_fetch = re.compile(r"/api/hands/\d+$")
+        with page.expect_request(
+            lambda r: r.method == "GET" and is_hand_fetch.search(r.url), timeout=60_000
+        ):
+            pass  # the video's first seña
+        press_call(page, 1, "m")
+        calls = page.locator("#call-log li:not(.sena-call)")
+        shown = []
+        for _ in range(25):  # while the late answer, and the fetch asked again, come in
+            shown.append(calls.count())
+            page.wait_for_timeout(100)
+        assert set(shown) == {1}, shown
+
+
 def test_the_live_page_says_which_seat_is_talking(server, browser):
     truth = json.loads(SAMPLE_TRUTH.read_text())
     (talker,) = {d["seat"] for d in truth["distractors"] if d["kind"] == "talking"}
