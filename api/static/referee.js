@@ -79,7 +79,7 @@ export function initReferee() {
     on(type, (data) => { if (state.hand && data.state.hand.id === state.hand.hand.id) setHand(data.state); });
   }
   on("sena", (data) => {
-    if (state.hand && data.hand_id === state.hand.hand.id) refreshHand(data.hand_id);
+    if (state.hand && data.hand_id === state.hand.hand.id) setAnswered(api("GET", `/api/hands/${data.hand_id}`)).catch(() => {});
   });
   Promise.all([api("GET", "/api/profiles"), api("GET", "/api/stream"), api("GET", "/api/practice/catalogue"), api("GET", "/api/rules")])
     .then(([profiles, streams, catalogue, choices]) => {
@@ -121,8 +121,7 @@ async function addSena(event) {
   event.preventDefault();
   const form = event.target;
   try {
-    const next = await api("POST", `/api/hands/${state.hand.hand.id}/calls`, { seat: Number(form.seat.value), text: `sena ${form.gesture.value}` });
-    setHand(next);
+    await setAnswered(api("POST", `/api/hands/${state.hand.hand.id}/calls`, { seat: Number(form.seat.value), text: `sena ${form.gesture.value}` }));
   } catch (err) { $("call-error").textContent = err.message; }
 }
 
@@ -249,14 +248,17 @@ function setHand(handState) {
   render();
 }
 
-/** Fetch the hand again (a seña came). A state set while the request was on its way, the
- * answer to a call the referee just made, may be newer than the fetch's answer: that answer
- * is dropped and the hand asked for again, so an older state never overwrites a newer one. */
-async function refreshHand(handId) {
-  for (let tries = 0; tries < 3; tries += 1) {
-    const asked = state.handRevision;
-    const next = await api("GET", `/api/hands/${handId}`);
-    if (state.handRevision === asked) { setHand(next); return; }
+/** Set the hand from ``request``'s answer (``accepted`` runs first, once it succeeded). A state
+ * set while the request was on its way (a camera seña's fetch, the websocket's news of a call)
+ * may be newer than the answer: then the answer is dropped and the hand, if still the one in
+ * play, fetched again, so an older state never overwrites a newer one. */
+async function setAnswered(request, accepted = () => {}, tries = 3) {
+  const asked = state.handRevision;
+  const next = await request;
+  accepted(next);
+  if (state.handRevision === asked) setHand(next);
+  else if (tries > 1 && next.hand.id === state.hand?.hand.id) {
+    setAnswered(api("GET", `/api/hands/${next.hand.id}`), () => {}, tries - 1).catch(() => {});
   }
 }
 
@@ -417,17 +419,17 @@ function reviewControls(sena) {
   const report = (err) => { $("call-error").textContent = err.message; };
   if (sena.removed) {
     return h("div.review-controls", {}, h("button", { type: "button", class: "restore",
-      onclick: () => api("POST", `${base}/restore`).then(setHand).catch(report) }, t("review.restore")));
+      onclick: () => setAnswered(api("POST", `${base}/restore`)).catch(report) }, t("review.restore")));
   }
   if (sena.review && !state.reviewing.has(sena.calls[0])) {
     return h("div.review-controls", {}, h("button", { type: "button", class: "change",
       onclick: () => { state.reviewing.add(sena.calls[0]); renderSenas(); } }, t("review.change")));
   }
   const note = h("input", { class: "note", maxlength: 300, placeholder: t("review.note"), value: sena.review?.note || "" });
-  const send = (action) => api("POST", `${base}/review`, { action, note: note.value })
-    .then((next) => { state.reviewing.delete(sena.calls[0]); setHand(next); }).catch(report);
+  const send = (action) => setAnswered(api("POST", `${base}/review`, { action, note: note.value }),
+    () => state.reviewing.delete(sena.calls[0])).catch(report);
   const remove = () => {
-    if (confirm(t("confirm.remove"))) api("POST", `${base}/remove`, { note: note.value }).then(setHand).catch(report);
+    if (confirm(t("confirm.remove"))) setAnswered(api("POST", `${base}/remove`, { note: note.value })).catch(report);
   };
   return h("div.review-controls", {}, note,
     h("button", { type: "button", class: "ack", onclick: () => send("acknowledged") }, t("review.ack")),
@@ -438,10 +440,10 @@ function reviewControls(sena) {
 async function sendCall(text) {
   $("call-error").textContent = "";
   try {
-    const next = await api("POST", `/api/hands/${state.hand.hand.id}/calls`, { seat: state.seat, text });
-    if (/^(envido|sube)/.test(text)) state.amount = 2;
-    state.pinned = false;
-    setHand(next);
+    await setAnswered(api("POST", `/api/hands/${state.hand.hand.id}/calls`, { seat: state.seat, text }), () => {
+      if (/^(envido|sube)/.test(text)) state.amount = 2;
+      state.pinned = false;
+    });
   } catch (err) {
     $("call-error").textContent = err.message;
   }
@@ -449,7 +451,7 @@ async function sendCall(text) {
 
 async function undo() {
   $("call-error").textContent = "";
-  try { state.pinned = false; setHand(await api("DELETE", `/api/hands/${state.hand.hand.id}/calls/last`)); } catch (err) { $("call-error").textContent = err.message; }
+  try { state.pinned = false; await setAnswered(api("DELETE", `/api/hands/${state.hand.hand.id}/calls/last`)); } catch (err) { $("call-error").textContent = err.message; }
 }
 
 function setAmount(value) {
@@ -526,7 +528,7 @@ function forgetWildChoices(seat, change) {
 async function notShown() {
   if (!confirm(t("confirm.notshown"))) return;
   $("show-error").textContent = "";
-  try { setHand(await api("POST", `/api/hands/${state.hand.hand.id}/not-shown`)); } catch (err) { $("show-error").textContent = err.message; }
+  try { await setAnswered(api("POST", `/api/hands/${state.hand.hand.id}/not-shown`)); } catch (err) { $("show-error").textContent = err.message; }
 }
 
 async function submitShown() {
@@ -542,7 +544,7 @@ async function submitShown() {
     if (values.length) wild[String(seat)] = values;
   }
   const body = state.table.diez_reyes ? { hands, wild } : { hands };
-  try { setHand(await api("PUT", `/api/hands/${state.hand.hand.id}/shown`, body)); } catch (err) { $("show-error").textContent = err.message; }
+  try { await setAnswered(api("PUT", `/api/hands/${state.hand.hand.id}/shown`, body)); } catch (err) { $("show-error").textContent = err.message; }
 }
 
 // ---------------------------------------------------------------- reports
