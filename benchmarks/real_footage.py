@@ -33,7 +33,7 @@ import itertools
 import json
 import sys
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -174,6 +174,7 @@ class Run:
 
     gestures: list[Gesture]
     watched_ms: float
+    talking_ms: float = 0.0  # of the watched time, how long the seats read as talking
 
 
 def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
@@ -181,17 +182,17 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
 
     gestures: list[Gesture] = []
     stamps: list[tuple[int, int]] = []
+    talking: set[tuple[int, int]] = set()
     with Pipeline(lead_in_source(clip.video, lead_in_ms)) as pipeline:
         for result in pipeline:
             gestures += result.gestures
             if result.end_of_stream or result.gap is not None:
                 continue
-            stamps += [
-                (seat, result.frame.ts_ms)
-                for seat, view in result.seats.items()
-                if view.face is not None
-            ]
-    return on_clip_clock(gestures, stamps, lead_in_ms_of(clip.video, lead_in_ms), clip.window)
+            seen = [(seat, view) for seat, view in result.seats.items() if view.face is not None]
+            stamps += [(seat, result.frame.ts_ms) for seat, _ in seen]
+            talking.update((seat, result.frame.ts_ms) for seat, view in seen if view.talking)
+    offset = lead_in_ms_of(clip.video, lead_in_ms)
+    return on_clip_clock(gestures, stamps, offset, clip.window, talking)
 
 
 def cached_observations(clip: Clip, lead_in_ms: int, cache: Path) -> Path:
@@ -215,9 +216,11 @@ def cached_rows(clip: Clip, lead_in_ms: int, cache: Path, settings) -> list:
 def run_cached(clip: Clip, lead_in_ms: int, cache: Path, settings) -> Run:
     """Landmarks from ``cache`` (made on first use), features and detectors from the code."""
     rows = cached_rows(clip, lead_in_ms, cache, settings)
-    gestures = replay_rows(rows, settings)
+    talking: set[tuple[int, int]] = set()
+    gestures = replay_rows(rows, settings, talking)
     stamps = [(seat, ts) for ts, seat, found in rows if found is not None]
-    return on_clip_clock(gestures, stamps, lead_in_ms_of(clip.video, lead_in_ms), clip.window)
+    offset = lead_in_ms_of(clip.video, lead_in_ms)
+    return on_clip_clock(gestures, stamps, offset, clip.window, talking)
 
 
 def on_clip_clock(
@@ -225,11 +228,12 @@ def on_clip_clock(
     stamps: list[tuple[int, int]],
     offset_ms: int,
     window: tuple[int, int | None] = (0, None),
+    talking: Collection[tuple[int, int]] = (),
 ) -> Run:
     """The gestures on the clip's own clock that start inside ``window`` (from the clip's start:
     the lead-in's too), and the face time watched there after the lead-in: (seat, ts_ms) of each
     face seen, summed over seats (three faces for a minute are three minutes watched), gaps of
-    half a second or more left out."""
+    half a second or more left out; and how much of it followed a frame in ``talking``."""
     from dataclasses import replace
 
     start = offset_ms + window[0]
@@ -239,13 +243,16 @@ def on_clip_clock(
         for g in gestures
         if (window[0] == 0 or start <= g.start_ms) and g.start_ms < end
     ]
-    watched = 0.0
+    watched = talked = 0.0
+    talking = set(talking)
     for seat in {seat for seat, _ in stamps}:
         seen = sorted({ts for s, ts in stamps if s == seat})
         for before, after in itertools.pairwise(seen):
             if start <= before < end and after - before < 500:
                 watched += after - before
-    return Run(shifted, watched)
+                if (seat, before) in talking:
+                    talked += after - before
+    return Run(shifted, watched, talked)
 
 
 def score_clip(clip: Clip, run: Run) -> Score:
@@ -263,6 +270,7 @@ class Tally:
     seconds: float = 0.0
     quiet_false: Counter[str] = field(default_factory=Counter)
     quiet_watched_ms: float = 0.0
+    quiet_talking_ms: float = 0.0
     quiet_clips: list[tuple[str, float, int]] = field(default_factory=list)
 
     def add(self, clip: Clip, run: Run, score: Score) -> None:
@@ -274,6 +282,7 @@ class Tally:
             for label, n in score.false_positives.items():
                 self.quiet_false[" ".join(x for x in label if x)] += n
             self.quiet_watched_ms += run.watched_ms
+            self.quiet_talking_ms += run.talking_ms
             false = sum(score.false_positives.values())
             self.quiet_clips.append((clip.label, run.watched_ms, false))
 
@@ -307,6 +316,12 @@ class Tally:
     def quiet_kinds(self) -> str:
         kinds = ", ".join(f"{label} {n}" for label, n in self.quiet_false.most_common())
         return f"false gestures on people not signalling: {kinds or 'none'}"
+
+    def quiet_talking(self) -> str:
+        """How long a seña would have been held back: the share of the watched face time of
+        people not signalling that read as talking."""
+        share = self.quiet_talking_ms / self.quiet_watched_ms if self.quiet_watched_ms else 0.0
+        return f"people not signalling read as talking (señas held back): {share:.0%} of the time"
 
     def quiet_by_clip(self) -> str:
         """Where those false gestures fell: the clips with any, most first, then the rest."""
@@ -370,6 +385,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             *report(tally.score, tally.clips, tally.seconds)[:-1],
             tally.quiet_kinds(),
             tally.quiet_by_clip(),
+            tally.quiet_talking(),
         ]
         print(f"\n== {split}: clips of people signalling ==")
         print("\n".join(table))

@@ -159,8 +159,11 @@ def _frames(video: Path) -> Iterator[tuple[int, object]]:
         capture.release()
 
 
-def replay_rows(rows: list[tuple[int, int, object]], settings) -> list:
-    """Each seat's detectors over (ts_ms, seat, FaceFeatures | None) rows, flushed at the end."""
+def replay_rows(
+    rows: list[tuple[int, int, object]], settings, talking: set[tuple[int, int]] | None = None
+) -> list:
+    """Each seat's detectors over (ts_ms, seat, FaceFeatures | None) rows, flushed at the end;
+    ``talking`` gathers the (seat, ts_ms) of the frames on which the seat read as talking."""
     from vision.detectors import SeatGestureDetector
 
     detectors: dict[int, SeatGestureDetector] = {}
@@ -170,6 +173,8 @@ def replay_rows(rows: list[tuple[int, int, object]], settings) -> list:
         detector = detectors.setdefault(seat, SeatGestureDetector(seat, settings))
         last_ts = ts
         gestures += detector.update(ts, features)
+        if talking is not None and detector.talking:
+            talking.add((seat, ts))
     for detector in detectors.values():
         gestures += detector.flush(last_ts)
     return gestures

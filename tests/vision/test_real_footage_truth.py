@@ -147,16 +147,21 @@ def test_a_split_tallies_signalling_scores_and_false_gestures_per_five_minutes()
         "false_per_5min 1.5-21.9"
     )
     still = Clip("still", _truth("still.mp4", "tuning", False, []), Path("still.mp4"))
-    tally.add(still, Run([], 60_000), score_clip(still, Run([], 60_000)))
+    tally.add(still, Run([], 60_000, talking_ms=45_000), score_clip(still, Run([], 60_000)))
     assert tally.quiet_by_clip() == "by clip: q 3 in 120 s; 1 clips none in 60 s"
+    assert tally.quiet_talking().endswith("held back): 25% of the time")  # 45 s of 180
 
 
 def test_watched_face_time_adds_up_every_seat_after_the_lead_in():
     one = [(1, ts) for ts in range(0, 10_001, 100)]
     two = [(2, ts) for ts in range(5000, 8001, 100) if not 6000 < ts < 6600]
-    run = on_clip_clock([_gesture("wink", "left", 4000, 4400)], one + two + one[:5], 3000)
+    talking = {(2, ts) for ts in range(5000, 6001, 100)} | {(1, 1000)}  # 1 s, and in the lead-in
+    run = on_clip_clock(
+        [_gesture("wink", "left", 4000, 4400)], one + two + one[:5], 3000, talking=talking
+    )
     # seat 1 from the lead-in's end (3 s) to 10 s, seat 2 5-8 s less its 0.6 s gap
     assert run.watched_ms == pytest.approx(7000 + 3000 - 600)
+    assert run.talking_ms == pytest.approx(1000)  # 5.0-6.0 s: the frame at 6.0 s opens the gap
     assert [(g.start_ms, g.end_ms) for g in run.gestures] == [(1000, 1400)]
 
 
