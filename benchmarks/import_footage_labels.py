@@ -95,7 +95,7 @@ def _ms(seconds: float) -> int:
     return round(seconds * 1000)
 
 
-def _video_facts(video: Path) -> dict:
+def video_facts(video: Path) -> dict:
     capture = cv2.VideoCapture(str(video))
     try:
         if not capture.isOpened():
@@ -115,7 +115,7 @@ def truth_of(name: str, clip: dict | None, footage: Path) -> dict:
     clip = clip or {"labels": [], "blinks": [], "unsure": [], "full": True}
     truth = {
         "video": name,
-        **_video_facts(footage / name),
+        **video_facts(footage / name),
         "split": "heldout" if name in HELD_OUT else "tuning",
         **({"heldout_from_ms": _ms(HELD_OUT_FROM[name])} if name in HELD_OUT_FROM else {}),
         "signalling": name not in NOT_SIGNALLING,
@@ -146,9 +146,10 @@ def truth_of(name: str, clip: dict | None, footage: Path) -> dict:
 
 def truth_name(name: str) -> str:
     """``folder/clip.mp4`` -> ``folder--clip.truth.json``: clips of different folders may share
-    a name."""
+    a name (a clip at the folder's top keeps its own)."""
     path = Path(name)
-    return f"{path.parent.name}--{path.stem}.truth.json"
+    folder = f"{path.parent.name}--" if path.parent.name else ""
+    return f"{folder}{path.stem}.truth.json"
 
 
 def main() -> int:

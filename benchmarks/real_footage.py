@@ -1,6 +1,7 @@
 """Vision measured on real footage of real people: the yardstick the generated sets are not.
 
     python -m benchmarks.real_footage FOOTAGE_DIR... [--split tuning|heldout|all] [--cache DIR]
+        [--truth DIR]
 
 Every clip named by a truth file in ``benchmarks/real_footage/`` (made from the footage's frame
 labels by ``import_footage_labels.py``) is looked for in each FOOTAGE_DIR in turn (the first that
@@ -17,6 +18,8 @@ frame held for ``--lead-in`` seconds in front of it, as a player sits still whil
 
 A truth file's split names the whole clip, or with ``heldout_from_ms`` its part before that time
 (the part after is held out): the one clip of people at a table is needed on both sides.
+``--truth DIR`` scores the truth files of another folder instead, such as those
+``elan_truth.py`` makes of a club's own recordings, checked in ELAN.
 
 ``--cache DIR`` keeps each clip's landmarks in DIR (MediaPipe runs once) and reruns only the
 features and detectors, with the current code and ``models/detectors.toml``: a detector change
@@ -338,6 +341,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--split", choices=(*SPLITS, "all"), default="all")
     parser.add_argument("--cache", type=Path, help="keep landmarks here; rescore detectors only")
     parser.add_argument(
+        "--truth",
+        type=Path,
+        default=TRUTH_DIR,
+        help="the truth files' folder (default: the project's; elan_truth.py writes others)",
+    )
+    parser.add_argument(
         "--lead-in", type=float, default=LEAD_IN_S, help="seconds of held first frame"
     )
     parser.add_argument("--verbose", "-v", action="store_true", help="list every gesture")
@@ -348,10 +357,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     for folder in args.footage:
         if not folder.is_dir():
             parser.error(f"{folder} is not a folder")
-    clips = split_parts(load_clips(args.footage, "all"), args.split)
+    if not args.truth.is_dir():
+        parser.error(f"{args.truth} is not a folder")
+    if args.write_docs and args.truth.resolve() != TRUTH_DIR.resolve():
+        parser.error("--write-docs publishes the project's own truth files only; drop --truth")
+    clips = split_parts(load_clips(args.footage, "all", args.truth), args.split)
     if not clips:
         names = ", ".join(str(f) for f in args.footage)
-        parser.error(f"no clip of the truth files in {TRUTH_DIR} is in {names}")
+        parser.error(f"no clip of the truth files in {args.truth} is in {names}")
     lead_in_ms = round(args.lead_in * 1000)
     settings = None
     if args.cache:
