@@ -1,9 +1,10 @@
 """What enrolment buys: each kind enrolled on one moment of a face, tested on its others.
 
-    python -m benchmarks.enrolment_gain FOOTAGE_DIR --cache DIR [--lead-in 3]
+    python -m benchmarks.enrolment_gain FOOTAGE_DIR --cache DIR [--lead-in 3] [--truth DIR]
     python -m benchmarks.enrolment_gain --generated data/eval/heldout [--generated DIR]
 
-For every labelled clip (of ``benchmarks/real_footage/``, or of a generated set) with at least
+For every labelled clip (of ``benchmarks/real_footage/`` or ``--truth DIR``, such as a club's
+own recordings turned into truth by ``elan_truth.py``, or of a generated set) with at least
 two instances of a gesture kind on one seat, the first instance is the player's enrolment (the
 window they were asked to show it in: the instance's labelled span, ``--pad`` either side) and
 the clip's face before it, away from any labelled moment, is their ordinary face. The detectors
@@ -24,11 +25,12 @@ import argparse
 import json
 import sys
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from benchmarks.accuracy import Interval, Score, match
-from benchmarks.real_footage import LEAD_IN_S, cached_rows, lead_in_ms_of, load_clips
+from benchmarks.real_footage import LEAD_IN_S, TRUTH_DIR, cached_rows, lead_in_ms_of, load_clips
 from benchmarks.rescore import features_of, replay_rows, videos_in
 from engine.gesture import Gesture
 from vision.measures.baseline import EnrolledKind
@@ -138,7 +140,9 @@ class EnrolClip:
     offset_ms: int
 
 
-def real_clips(footage: Path, cache: Path, lead_in_ms: int, settings) -> list[EnrolClip]:
+def real_clips(
+    footage: Path, cache: Path, lead_in_ms: int, settings, truth_dir: Path = TRUTH_DIR
+) -> list[EnrolClip]:
     return [
         EnrolClip(
             clip.name,
@@ -146,7 +150,7 @@ def real_clips(footage: Path, cache: Path, lead_in_ms: int, settings) -> list[En
             cached_rows(clip, lead_in_ms, cache, settings),
             lead_in_ms_of(clip.video, lead_in_ms),
         )
-        for clip in load_clips([footage], "all")
+        for clip in load_clips([footage], "all", truth_dir)
         if _repeated_kinds(clip.truth)
     ]
 
@@ -231,12 +235,15 @@ def report(title: str, gain: Gain) -> None:
           f"{_ratio(tp0, fp0)} -> {_ratio(tp1, fp1)} ({tp0 + fn0} held-out instances)")  # fmt: skip
 
 
-def main() -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     from vision.config.detector_settings import default_detector_settings
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("footage", type=Path, nargs="?", help="the real footage folder")
     parser.add_argument("--cache", type=Path, help="landmark cache folder of the real footage")
+    parser.add_argument(
+        "--truth", type=Path, default=TRUTH_DIR, help="the real footage's truth files' folder"
+    )
     parser.add_argument(
         "--lead-in", type=float, default=LEAD_IN_S, help="seconds of held first frame"
     )
@@ -248,12 +255,12 @@ def main() -> int:
         default=[],
         help="a generated set (make_eval_set.py, cached by rescore.py cache); repeatable",
     )
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.footage is None and not args.generated:
         parser.error("give the real footage folder, a --generated set, or both")
     if args.footage is not None and args.cache is None:
         parser.error("the real footage needs --cache DIR")
-    for folder in [args.footage, *args.generated]:
+    for folder in [args.footage, args.truth, *args.generated]:
         if folder is not None and not folder.is_dir():
             parser.error(f"{folder} is not a folder")
     lead_in_ms, pad_ms = round(args.lead_in * 1000), round(args.pad * 1000)
@@ -261,7 +268,7 @@ def main() -> int:
     sets = []
     if args.footage is not None:
         sets.append((f"real footage {args.footage}", real_clips(
-            args.footage, args.cache, lead_in_ms, settings)))  # fmt: skip
+            args.footage, args.cache, lead_in_ms, settings, args.truth)))  # fmt: skip
     sets += [(f"generated {d}", generated_clips(d, settings)) for d in args.generated]
     for title, clips in sets:
         if not clips:

@@ -10,8 +10,11 @@ import pympi
 import pytest
 
 from benchmarks.elan_truth import main as elan_truth_main
+from benchmarks.enrolment_gain import main as enrolment_gain_main
+from benchmarks.enrolment_gain import real_clips
 from benchmarks.real_footage import main as real_footage_main
 from tests.vision.test_analyze_eaf import analysed
+from vision.config.detector_settings import default_detector_settings
 
 
 def corrected(tmp_path: Path) -> tuple[Path, Path]:
@@ -109,3 +112,21 @@ def test_real_footage_scores_the_truth_files_of_the_folder_it_is_given(tmp_path:
     with pytest.raises(SystemExit):
         real_footage_main([str(tmp_path), "--truth", str(truth), "--write-docs"])
     assert "--write-docs publishes the project's own truth files only" in capsys.readouterr().err
+
+
+def test_enrolment_gain_takes_its_clips_from_the_truth_folder_it_is_given(tmp_path: Path, capsys):
+    eaf, video = corrected(tmp_path)
+    document = pympi.Elan.Eaf(str(eaf))
+    document.add_annotation("seat 1 gestures", 1300, 1450, "wink right")
+    document.to_file(str(eaf))
+    truth = tmp_path / "truth"
+    argv = [str(eaf), str(video), "--footage", str(tmp_path), "--split", "tuning"]
+    assert elan_truth_main([*argv, "--out", str(truth)]) == 0
+    clips = real_clips(tmp_path, tmp_path / "cache", 0, default_detector_settings(), truth)
+    assert [(c.name, len(c.truth["gestures"])) for c in clips] == [("clip", 4)]
+    assert real_clips(tmp_path, tmp_path / "cache", 0, default_detector_settings()) == []
+    with pytest.raises(SystemExit):
+        enrolment_gain_main(
+            [str(tmp_path), "--cache", str(tmp_path), "--truth", str(tmp_path / "no")]
+        )
+    assert f"{tmp_path / 'no'} is not a folder" in capsys.readouterr().err
