@@ -42,9 +42,14 @@ class TruthError(ValueError):
     """An ELAN file or its clip that cannot become a truth file; the message says why."""
 
 
+def _at(tier: str, start_ms: int) -> str:
+    """Where an annotation is, as ELAN shows it: the tier and the start in seconds."""
+    return f"{tier} at {start_ms / 1000:.2f} s"
+
+
 def _gesture(seat: int, tier: str, start: int, end: int, value: str) -> dict:
     words = value.split()
-    where = f"{tier} at {start / 1000:.2f} s"
+    where = _at(tier, start)
     if not words or words[0] not in GESTURE_SIDES:
         raise TruthError(
             f"{where}: {value!r} is no gesture; write the kind first, one of "
@@ -89,7 +94,7 @@ def truth_of_eaf(
         seat, role = int(found[1]), found[2]
         for start, end, value in document.get_annotation_data_for_tier(tier):
             if end <= start:
-                raise TruthError(f"{tier} at {start / 1000:.2f} s: the annotation has no length")
+                raise TruthError(f"{_at(tier, start)}: the annotation has no length")
             if role == "gestures":
                 gestures.append(
                     {**_gesture(seat, tier, start, end, value.strip()), "certainty": "sure"}
@@ -97,9 +102,7 @@ def truth_of_eaf(
             elif role == "unsure":
                 kind, _, note = value.strip().partition(" ")
                 if kind not in GESTURE_SIDES:
-                    raise TruthError(
-                        f"{tier} at {start / 1000:.2f} s: {value!r} names no gesture kind first"
-                    )
+                    raise TruthError(f"{_at(tier, start)}: {value!r} names no gesture kind first")
                 ignore.append({"seat": seat, "kind": kind, "start_ms": start, "end_ms": end,
                                "note": note})  # fmt: skip
             else:
