@@ -15,14 +15,57 @@ def test_every_gesture_kind_has_one_detector():
     assert sorted(cls.kind for cls in DETECTOR_CLASSES) == sorted(GESTURE_KINDS)
 
 
-def test_nothing_is_detected_while_calibrating_and_progress_is_reported():
+def test_calibration_reports_its_progress():
     detector = SeatGestureDetector(2, load_detector_settings())
     progress = []
-    for ts, features in Trace(2600).add(500, 1000, **WINK_LEFT).frames():
-        assert detector.update(ts, features) == []
+    for ts, features in Trace(2600).frames():
+        detector.update(ts, features)
         progress.append(detector.calibration.progress)
     assert progress == sorted(progress) and progress[0] < 0.05
     assert detector.calibration.state == "ready" and progress[-1] == 1.0
+
+
+def test_a_wink_made_while_calibrating_is_reported_once_calibrated():
+    detector = SeatGestureDetector(2, load_detector_settings())
+    reported = []
+    for ts, features in Trace(4000).add(500, 1100, **WINK_LEFT).frames():
+        was_ready = detector.calibration.state == "ready"
+        gestures = detector.update(ts, features)
+        reported += [(ts, was_ready, g) for g in gestures]
+    ((ts, was_ready, wink),) = reported
+    assert wink.label == "wink left" and 450 <= wink.start_ms <= 600
+    assert not was_ready and ts > 2000  # returned by the frame that completed calibration
+
+
+def test_frames_seen_while_calibrating_are_judged_without_the_watchers():
+    detector = SeatGestureDetector(1, load_detector_settings())
+    watched = []
+    detector.watchers.append(watched.append)
+    gestures = []
+    for ts, features in Trace(3000).add(500, 1100, **WINK_LEFT).frames():
+        gestures += detector.update(ts, features)
+    assert labels(gestures) == ["wink left"]
+    assert watched and min(watched) > 2000  # live frames only, none of the replayed ones
+
+
+def test_a_face_calibrated_leniently_has_its_earlier_frames_left_unjudged():
+    # Never at rest for the first 10 s: the rest it is measured from is a guess, and the frames
+    # before it are not judged against that guess.
+    parted = {"mouth_open": 0.25}  # lips always parted: no resting face to the limits
+    trace = Trace(16000, rest=parted).add(3000, 3600, **WINK_LEFT).add(14000, 14600, **WINK_LEFT)
+    gestures, _, detector = run(trace)
+    assert detector.calibration.state == "ready"
+    assert [g.start_ms // 1000 for g in gestures] == [14]
+
+
+def test_the_frames_kept_while_calibrating_are_bounded():
+    detector = SeatGestureDetector(1, load_detector_settings())
+    trace = Trace(30000).lose(1000, 30000)  # seen for a second, then lost: never calibrated
+    for ts, features in trace.frames():
+        detector.update(ts, features)
+    assert detector.calibration.state == "calibrating"
+    kept = detector._calibrating_frames
+    assert kept[-1][0] - kept[0][0] <= 12_000 and len(kept) < 400
 
 
 def test_a_wink_during_calibration_does_not_spoil_the_baseline():
@@ -111,7 +154,9 @@ def test_calibration_waits_for_open_eyes():
             "eyeBlinkRight": 0.7}  # fmt: skip
     trace = Trace(9000).add(0, 4000, ramp_ms=1, **shut).add(7000, 7500, **WINK_LEFT)
     gestures, _, detector = run(trace)
-    assert labels(gestures) == ["wink left"]  # measured against open eyes, not shut ones
+    # Measured against open eyes, not shut ones: the closure it opened on is one too.
+    assert labels(gestures) == ["eyes_closed", "wink left"]
+    assert gestures[0].start_ms < 100
     assert detector.baseline.values["eye_open_left"] > 0.25
 
 
@@ -121,7 +166,8 @@ def test_calibration_waits_for_the_lips_to_close_over_a_tongue_shown_from_the_st
     tongue = {"tongue": 0.35, "mouth_open": 0.28, "jawOpen": 0.2}
     trace = Trace(10000).add(0, 3000, ramp_ms=1, **tongue).add(7000, 8000, **tongue)
     gestures, _, detector = run(trace)
-    assert labels(gestures) == ["tongue_out center"]
+    assert labels(gestures) == ["tongue_out center", "tongue_out center"]
+    assert [g.start_ms // 1000 for g in gestures] == [0, 7]
     assert detector.baseline.values["mouth_open"] < 0.05
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TypeGuard
 
 from engine.gesture import Gesture
 from vision.config.detector_settings import EYE_REGIONS, DetectorSettings
@@ -52,8 +53,10 @@ _HISTORY_MS = 20_000
 class SeatGestureDetector:
     """Turns one seat's per-frame FaceFeatures into Gesture events.
 
-    The first ``calibration.seconds`` of good frames calibrate the baseline (no gestures, and
-    ``calibration`` reports progress), unless a player's file was loaded. A gesture is returned
+    The first ``calibration.seconds`` of good frames calibrate the baseline (``calibration``
+    reports progress), unless a player's file was loaded. The frames seen meanwhile are kept and
+    judged against that baseline once it is ready, so a seña made while the seat calibrated (a
+    recording that opens on one) is reported then, late, not lost. A gesture is returned
     by the ``update`` call on which it ends (``end_hold_ms`` after its last active frame). Two
     gestures of one kind and side within ``tracking.twice_window_ms`` are both returned: the
     engine reads the pair as "twice"; :meth:`repetition` tells which one of a series a gesture is.
@@ -91,6 +94,8 @@ class SeatGestureDetector:
         #: going back to them ends the posture, and they are the rest again at once.
         self._rest_before: dict[str, dict[str, float]] = {}
         self._first_usable_ms: int | None = None
+        #: Every frame since the first usable one, while calibrating: judged once it is done.
+        self._calibrating_frames: deque[tuple[int, FaceFeatures | None]] = deque()
         self._resting = True  # the last usable frame while calibrating was a resting face
         self._last_delta: Mapping[str, float] = {}
         self._speech = SpeechActivity(settings.speech.window_ms, settings.speech.deadband)
@@ -138,22 +143,54 @@ class SeatGestureDetector:
 
     def update(self, ts_ms: int, features: FaceFeatures | None) -> list[Gesture]:
         """Feed one frame (None: the face was not seen); returns the gestures that ended."""
-        minimum = self.settings.quality.min_quality
-        if features is None or features.quality < minimum:
+        if not self.baseline.ready:
+            return self._calibrate(ts_ms, features)
+        return self._judge(ts_ms, features)
+
+    def _usable(self, features: FaceFeatures | None) -> TypeGuard[FaceFeatures]:
+        return features is not None and features.quality >= self.settings.quality.min_quality
+
+    def _calibrate(self, ts_ms: int, features: FaceFeatures | None) -> list[Gesture]:
+        """Calibrate on a resting face (on any usable one after ``lenient_after_seconds``);
+        once the baseline is ready, the frames seen since the first usable one are judged."""
+        calibration = self.settings.calibration
+        if self._first_usable_ms is not None:
+            self._calibrating_frames.append((ts_ms, features))
+            kept_ms = (calibration.lenient_after_seconds + calibration.seconds) * 1000
+            while self._calibrating_frames[0][0] < ts_ms - kept_ms:
+                self._calibrating_frames.popleft()
+        if not self._usable(features):
+            self._talking = 0.0
+            self.baseline.gap()
+            return []
+        if self._first_usable_ms is None:
+            self._first_usable_ms = ts_ms
+            self._calibrating_frames.append((ts_ms, features))
+        signals = features.signals()
+        self._resting = self._neutral(features, signals)
+        lenient = ts_ms - self._first_usable_ms > calibration.lenient_after_seconds * 1000
+        if self._resting or lenient:
+            self.baseline.calibrate(ts_ms, signals)
+            if not self._resting:
+                self._calibrating_frames.clear()  # a rest this face never showed: nothing to judge
+        else:
+            self.baseline.gap()
+        if not self.baseline.ready:
+            return []
+        held, self._calibrating_frames = list(self._calibrating_frames), deque()
+        return [g for ts, f in held for g in self._judge(ts, f, replayed=True)]
+
+    def _judge(
+        self, ts_ms: int, features: FaceFeatures | None, replayed: bool = False
+    ) -> list[Gesture]:
+        """Read one frame's gestures against the baseline (``replayed``: a frame held while
+        calibrating, whose time has passed: nobody is watching it live)."""
+        if not self._usable(features):
             self._talking = 0.0
             self._missing(ts_ms, self._scores)
             return []
+        minimum = self.settings.quality.min_quality
         signals = features.signals()
-        if not self.baseline.ready:
-            if self._first_usable_ms is None:
-                self._first_usable_ms = ts_ms
-            lenient_ms = self.settings.calibration.lenient_after_seconds * 1000
-            self._resting = self._neutral(features, signals)
-            if self._resting or ts_ms - self._first_usable_ms > lenient_ms:
-                self.baseline.calibrate(ts_ms, signals)
-            else:
-                self.baseline.gap()
-            return []
         delta = self.baseline.delta(signals)
         self._last_delta = delta
         mouth_quality = min(features.mouth_quality, self._lips_in_view(features.mouth.lip_contrast))
@@ -190,7 +227,7 @@ class SeatGestureDetector:
         if any(self._scores[d.kind] >= d.settings.off for d in self._eye_kinds()):
             self._eyes_shut_until = ts_ms + self.settings.occlusion.hold_ms
         self._adapt(ts_ms, signals)
-        for watch in list(self.watchers):
+        for watch in [] if replayed else list(self.watchers):
             watch(ts_ms)
         return [self._emit(kind, event) for kind, event in ended if not self._vetoed(kind, event)]
 
