@@ -17,7 +17,8 @@ from typing import Annotated
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from engine.gesture import GESTURE_KINDS
-from vision.config.loader import SettingsError, StrictSettings, load_settings
+from vision.config.loader import SettingsError as SettingsError  # re-exported for callers
+from vision.config.loader import StrictSettings, load_settings
 from vision.measures.signal_names import FACE_SIGNALS
 
 DEFAULT_SETTINGS_PATH = Path(__file__).resolve().parents[2] / "models" / "detectors.toml"
@@ -245,7 +246,8 @@ class GestureKinds(StrictSettings):
     shrug: ShrugSettings
 
     def of(self, kind: str) -> KindSettings:
-        return getattr(self, kind)
+        settings: KindSettings = getattr(self, kind)
+        return settings
 
 
 class CalibrationSettings(StrictSettings):

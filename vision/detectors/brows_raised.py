@@ -7,9 +7,11 @@ them on some faces when the eyes close, with the brows still."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from vision.config.detector_settings import BrowsRaisedSettings
 from vision.detectors.base import KindDetector
-from vision.measures.features import ramp
+from vision.measures.features import FaceFeatures, ramp
 
 
 class BrowsRaisedDetector(KindDetector[BrowsRaisedSettings]):
@@ -22,7 +24,9 @@ class BrowsRaisedDetector(KindDetector[BrowsRaisedSettings]):
         "brow_gap_right",
     )
 
-    def activation(self, delta, features, rest):
+    def activation(
+        self, delta: Mapping[str, float], features: FaceFeatures, rest: Mapping[str, float]
+    ) -> tuple[float, str | None]:
         s = self.settings
         left, right = delta["browOuterUpLeft"], delta["browOuterUpRight"]
         shapes = (delta["browInnerUp"] + left + right) / 3

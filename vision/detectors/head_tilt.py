@@ -9,16 +9,20 @@ keeps the face to the front.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from vision.config.detector_settings import HeadTiltSettings
 from vision.detectors.base import KindDetector
-from vision.measures.features import ramp
+from vision.measures.features import FaceFeatures, ramp
 
 
 class HeadTiltDetector(KindDetector[HeadTiltSettings]):
     kind = "head_tilt"
     signals = ("head_roll_deg", "head_yaw_deg")
 
-    def activation(self, delta, features, rest):
+    def activation(
+        self, delta: Mapping[str, float], features: FaceFeatures, rest: Mapping[str, float]
+    ) -> tuple[float, str | None]:
         s = self.settings
         roll = delta["head_roll_deg"]
         yaw = abs(delta["head_yaw_deg"])

@@ -21,10 +21,11 @@ fuller than at rest (``fuller_lip_veto``): a lip drawn under the teeth shows les
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 
 from vision.config.detector_settings import LipBiteSettings
 from vision.detectors.base import KindDetector, side_of
-from vision.measures.features import ramp
+from vision.measures.features import FaceFeatures, ramp
 
 
 class LipBiteDetector(KindDetector[LipBiteSettings]):
@@ -50,7 +51,9 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         self._pressed.append((ts_ms, pressed))
         return self._pressed[0][1]
 
-    def activation(self, delta, features, rest):
+    def activation(
+        self, delta: Mapping[str, float], features: FaceFeatures, rest: Mapping[str, float]
+    ) -> tuple[float, str | None]:
         s = self.settings
         rolled = ramp(delta["mouthRollLower"], s.roll_lower)
         hidden = max(

@@ -12,16 +12,20 @@ makes MediaPipe's mouthLeft/mouthRight rise with no twist, so it cancels it too.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from vision.config.detector_settings import MouthTwistSettings
 from vision.detectors.base import KindDetector
-from vision.measures.features import ramp
+from vision.measures.features import FaceFeatures, ramp
 
 
 class MouthTwistDetector(KindDetector[MouthTwistSettings]):
     kind = "mouth_twist"
     signals = ("mouthLeft", "mouthRight", "mouth_offset", "head_yaw_deg", "head_roll_deg")
 
-    def activation(self, delta, features, rest):
+    def activation(
+        self, delta: Mapping[str, float], features: FaceFeatures, rest: Mapping[str, float]
+    ) -> tuple[float, str | None]:
         s = self.settings
         turned = max(
             ramp(abs(delta["head_yaw_deg"]), s.yaw_veto_deg),

@@ -7,16 +7,20 @@ which narrows it too) is not one."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from vision.config.detector_settings import PoutSettings
 from vision.detectors.base import KindDetector
-from vision.measures.features import ramp
+from vision.measures.features import FaceFeatures, ramp
 
 
 class PoutDetector(KindDetector[PoutSettings]):
     kind = "pout"
     signals = ("mouthPucker", "mouthFunnel", "mouth_width", "mouth_offset")
 
-    def activation(self, delta, features, rest):
+    def activation(
+        self, delta: Mapping[str, float], features: FaceFeatures, rest: Mapping[str, float]
+    ) -> tuple[float, str | None]:
         s = self.settings
         pucker = ramp(max(delta["mouthPucker"], delta["mouthFunnel"]), s.pucker)
         pushed = pucker * ramp(delta["mouth_width"], s.narrowing)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 from engine.gesture import Gesture
-from vision.config.detector_settings import EYE_REGIONS, DetectorSettings
+from vision.config.detector_settings import EYE_REGIONS, DetectorSettings, KindSettings
 from vision.detectors.base import KindDetector
 from vision.detectors.brows_raised import BrowsRaisedDetector
 from vision.detectors.enrolment import enrolled_sensitivities, enrolled_settings
@@ -34,7 +34,7 @@ from vision.measures.face_occlusion import SIGNAL_PREFIX
 from vision.measures.features import FaceFeatures, ramp
 from vision.measures.speech import SpeechActivity
 
-DETECTOR_CLASSES: tuple[type[KindDetector], ...] = (
+DETECTOR_CLASSES: tuple[type[KindDetector[Any]], ...] = (
     WinkDetector,
     EyesClosedDetector,
     LipBiteDetector,
@@ -87,7 +87,7 @@ class SeatGestureDetector:
         self.hidden_regions = HiddenRegions(
             settings.occlusion, {r for d in self.detectors for r in d.settings.occluded_by}
         )
-        self._active: dict[str, deque[list[int]]] = {d.kind: deque() for d in self.detectors}
+        self._active: dict[str, deque[list[int | None]]] = {d.kind: deque() for d in self.detectors}
         self._recent: deque[Gesture] = deque()
         self._releasing_until: dict[str, int] = {}
         #: Per kind held past its maximum, its signals' resting values from before: the face
@@ -103,7 +103,9 @@ class SeatGestureDetector:
         #: Until when the eyes' own closing explains their regions' change (see ``update``).
         self._eyes_shut_until = -1
 
-    def _detector(self, cls: type[KindDetector], settings: DetectorSettings) -> KindDetector:
+    def _detector(
+        self, cls: type[KindDetector[Any]], settings: DetectorSettings
+    ) -> KindDetector[Any]:
         """One kind's detector; the eye kinds also read how eyes are seen (``[eyes]``)."""
         if issubclass(cls, EyeKindDetector):
             return cls(settings.gestures.of(cls.kind), settings.eyes)
@@ -265,7 +267,7 @@ class SeatGestureDetector:
         are dropped). Raises SettingsError for an unknown kind or a value out of (0, 5]."""
         self._build(self.settings.with_sensitivities(dict(sensitivities)))
 
-    def _eye_kinds(self) -> list[EyeKindDetector]:
+    def _eye_kinds(self) -> list[EyeKindDetector[Any]]:
         return self._eye_detectors
 
     def shut_rises(self) -> dict[str, float]:
@@ -316,7 +318,7 @@ class SeatGestureDetector:
             raise RuntimeError("the baseline is still calibrating")
         save_player(path, player, self.baseline.values, self.sensitivities(), self.enrolment)
 
-    def _covering(self, detector: KindDetector, ts_ms: int) -> Sequence[str]:
+    def _covering(self, detector: KindDetector[KindSettings], ts_ms: int) -> Sequence[str]:
         """The regions whose hiding cancels ``detector``'s kind this frame. Shut eyes change
         their own regions as a hand over them would: while an eye kind reads them shut (and for
         the occlusion's hold after), the eye regions hide nothing (a real raise of the brows
@@ -344,7 +346,7 @@ class SeatGestureDetector:
             return False
         return all(signals[name] <= top for name, top in limits.items())
 
-    def _missing(self, ts_ms: int, kinds) -> None:
+    def _missing(self, ts_ms: int, kinds: Iterable[str]) -> None:
         self.baseline.gap()
         for kind in list(kinds):
             self._scores[kind] = 0.0
@@ -371,7 +373,9 @@ class SeatGestureDetector:
             lasting = self.settings.gestures.of(other).min_ms
             for start, end in self._active[other]:
                 end = hi if end is None else end
-                if start <= hi and end >= lo and end - start >= lasting:
+                # A span's start is always set (only an open span's end is None); the list
+                # type cannot say so.
+                if start <= hi and end >= lo and end - start >= lasting:  # type: ignore[operator]
                     return True
         return False
 

@@ -25,10 +25,11 @@ from __future__ import annotations
 import math
 import statistics
 from collections import deque
+from collections.abc import Mapping
 
 from vision.config.detector_settings import ShrugSettings
 from vision.detectors.base import KindDetector
-from vision.measures.features import ramp
+from vision.measures.features import FaceFeatures, ramp
 from vision.measures.shoulder_motion import ShoulderLift, ShoulderRest, StripShift, readable
 
 #: The pose's readings of how far each shoulder rose: towards the head, and up in the frame.
@@ -64,7 +65,9 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         read), so while the strips read, the pose model need not run at all."""
         return not self._picture_reads
 
-    def activation(self, delta, features, rest):
+    def activation(
+        self, delta: Mapping[str, float], features: FaceFeatures, rest: Mapping[str, float]
+    ) -> tuple[float, str | None]:
         s = self.settings
         step_ms = 0 if self._last_ms is None else features.ts_ms - self._last_ms
         self._last_ms = features.ts_ms
@@ -86,7 +89,9 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         side = "both" if low >= s.single_ratio * high else "left" if left > right else "right"
         return value, side
 
-    def _hold_pose(self, delta, features) -> dict[str, float] | None:
+    def _hold_pose(
+        self, delta: Mapping[str, float], features: FaceFeatures
+    ) -> dict[str, float] | None:
         """This frame's pose readings, or the last ones while they are under ``pose_hold_ms``
         old (poses run less often than faces); None without a recent pose. The first pose after
         none (the pose model runs only where the picture cannot be read) is where the pose's
@@ -110,7 +115,9 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         for name in POSE_RISES:
             self._pose_drift[name] += share * (held[name] - self._pose_drift[name])
 
-    def _pose_lift(self, held: dict[str, float] | None, rest, roll: float) -> tuple[float, float]:
+    def _pose_lift(
+        self, held: dict[str, float] | None, rest: Mapping[str, float], roll: float
+    ) -> tuple[float, float]:
         if held is None:
             return 0.0, 0.0
         s = self.settings
@@ -132,13 +139,15 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         )
         return left * (1.0 - reaching), right * (1.0 - reaching)
 
-    def _image_lift(self, features, roll: float) -> tuple[float, float, tuple[float, float]] | None:
+    def _image_lift(
+        self, features: FaceFeatures, roll: float
+    ) -> tuple[float, float, tuple[float, float]] | None:
         """(left, right, how far each rose) from the strips beside the neck, or None where
         neither can be read."""
         s = self.settings
         strips = features.shoulder_strips
         lift = None if strips is None else self._strips.lift(strips, features.ts_ms)
-        if lift is None or (lift.left is None and lift.right is None):
+        if strips is None or lift is None or (lift.left is None and lift.right is None):
             return None
         shifts = [x for x in (lift.left, lift.right) if x is not None]
         if not all(readable(x, s) for x in shifts):
@@ -161,8 +170,10 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         # at rest of a one-sided shrug reads about nothing. Nor less a rough match's cost: that
         # keeps an imprecise reading from starting a shrug, not from telling that its shoulder
         # rose with the other (one strip of a both-shrug at a table clip matched at 0.75-0.8).
-        sizes = tuple(0.0 if x is None else max(x.rise, 0.0) for x in (lift.left, lift.right))
-        return left * trust, right * trust, sizes
+        rose_left, rose_right = (
+            0.0 if x is None else max(x.rise, 0.0) for x in (lift.left, lift.right)
+        )
+        return left * trust, right * trust, (rose_left, rose_right)
 
     def _lifted(self, shift: StripShift | None, lift: ShoulderLift, face_px: float) -> float:
         """One side's activation: its strip rose in the frame and towards the head, by pixels

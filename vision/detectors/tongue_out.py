@@ -18,9 +18,11 @@ opening is empty at rest, so its resting centroid is noise)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from vision.config.detector_settings import TongueOutSettings
 from vision.detectors.base import KindDetector, side_of
-from vision.measures.features import ramp
+from vision.measures.features import FaceFeatures, ramp
 
 
 class TongueOutDetector(KindDetector[TongueOutSettings]):
@@ -28,7 +30,9 @@ class TongueOutDetector(KindDetector[TongueOutSettings]):
     signals = ("tongue", "mouth_open", "jawOpen", "filled_opening", "teeth_area", "tongue_left",
                "tongue_right", "off_skin_left", "off_skin_right")  # fmt: skip
 
-    def activation(self, delta, features, rest):
+    def activation(
+        self, delta: Mapping[str, float], features: FaceFeatures, rest: Mapping[str, float]
+    ) -> tuple[float, str | None]:
         s = self.settings
         if features.mouth_open < s.mouth_open_min:
             return 0.0, None

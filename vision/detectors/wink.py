@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from vision.config.detector_settings import WinkSettings
 from vision.detectors.eyes import EyeKindDetector
-from vision.measures.features import ramp
+from vision.measures.features import FaceFeatures, ramp
 
 
 class WinkDetector(EyeKindDetector[WinkSettings]):
@@ -19,7 +21,9 @@ class WinkDetector(EyeKindDetector[WinkSettings]):
     def of_eyes(self, left: float, right: float) -> float:
         return max(left, right)
 
-    def activation(self, delta, features, rest):
+    def activation(
+        self, delta: Mapping[str, float], features: FaceFeatures, rest: Mapping[str, float]
+    ) -> tuple[float, str | None]:
         lead = self.one_sided(delta, rest)
         shut = "left" if lead >= 0 else "right"
         closed = self.closure(delta, rest, shut)

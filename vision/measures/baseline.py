@@ -15,6 +15,7 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -136,8 +137,11 @@ class EnrolledKind:
     shut_rises: tuple[float, ...] = ()
     quiet_shut_rise: float | None = None
 
-    def to_dict(self) -> dict:
-        document: dict = {"peaks": [round(p, 4) for p in self.peaks], "quiet_peak": self.quiet_peak}
+    def to_dict(self) -> dict[str, Any]:
+        document: dict[str, Any] = {
+            "peaks": [round(p, 4) for p in self.peaks],
+            "quiet_peak": self.quiet_peak,
+        }
         if self.shut_rises:
             document["shut_rises"] = [round(r, 4) for r in self.shut_rises]
         if self.quiet_shut_rise is not None:
@@ -145,7 +149,7 @@ class EnrolledKind:
         return document
 
     @classmethod
-    def from_dict(cls, document: Mapping) -> EnrolledKind:
+    def from_dict(cls, document: Mapping[str, Any]) -> EnrolledKind:
         quiet, quiet_shut = document.get("quiet_peak"), document.get("quiet_shut_rise")
         return cls(
             peaks=tuple(float(p) for p in document["peaks"]),

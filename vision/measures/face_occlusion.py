@@ -48,7 +48,8 @@ _SPLITS = np.cumsum([len(points) for points in REGIONS.values()])[:-1]
 
 def _within(values: np.ndarray, end: int) -> np.ndarray:
     """``values`` clipped to 0..``end``: np.clip's result at a fraction of its call's cost."""
-    return np.minimum(np.maximum(values, 0), end)
+    clipped: np.ndarray = np.minimum(np.maximum(values, 0), end)
+    return clipped
 
 
 def box_means(integral: np.ndarray, centres: np.ndarray, radii: np.ndarray) -> np.ndarray:
@@ -61,7 +62,8 @@ def box_means(integral: np.ndarray, centres: np.ndarray, radii: np.ndarray) -> n
     y0, y1 = _within(c[:, 1] - r, h), _within(c[:, 1] + r + 1, h)
     area = np.maximum((x1 - x0) * (y1 - y0), 1)
     sums = integral[y1, x1] - integral[y0, x1] - integral[y1, x0] + integral[y0, x0]
-    return sums / area
+    means: np.ndarray = sums / area
+    return means
 
 
 def measure_surroundings(

@@ -204,7 +204,8 @@ def _mean_gaps(points: np.ndarray) -> dict[str, float]:
 
 def _centroid(points: np.ndarray, indices: np.ndarray) -> np.ndarray:
     """``points[indices].mean(axis=0)``, without its overhead (the same value, bit for bit)."""
-    return np.add.reduce(points[indices], axis=0) / len(indices)
+    centroid: np.ndarray = np.add.reduce(points[indices], axis=0) / len(indices)
+    return centroid
 
 
 def head_angles(face: FaceObservation) -> tuple[float, float, float]:

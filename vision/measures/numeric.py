@@ -11,7 +11,8 @@ import numpy as np
 
 def norm(offset: np.ndarray) -> np.floating:
     """``np.linalg.norm(offset)`` of a real vector, in its own dtype."""
-    return np.sqrt(offset.dot(offset))
+    length: np.floating = np.sqrt(offset.dot(offset))
+    return length
 
 
 def median(values: np.ndarray) -> float:

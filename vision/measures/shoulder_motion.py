@@ -99,7 +99,8 @@ def _vertex(three: np.ndarray) -> float:
     curve = a - 2.0 * b + c
     if curve >= 0.0 or min(a, c) < -1.5:
         return 0.0
-    return min(max(0.5 * (a - c) / curve, -0.5), 0.5)
+    offset: float = min(max(0.5 * (a - c) / curve, -0.5), 0.5)
+    return offset
 
 
 @dataclass(frozen=True, slots=True)

@@ -136,7 +136,8 @@ def _off_skin(lab: np.ndarray, cheek: np.ndarray, where: np.ndarray) -> np.ndarr
     change = lab[where][:, 1:].astype(np.float32) - 128.0 - skin
     beyond = np.maximum(change @ along, 0.0)
     across = change[:, 1] * along[0] - change[:, 0] * along[1]
-    return np.hypot(beyond, across)
+    distance: np.ndarray = np.hypot(beyond, across)
+    return distance
 
 
 def measure_mouth(
@@ -210,7 +211,7 @@ def measure_mouth(
     area_unit = max((scale * eye_px) ** 2, 1e-6)
 
     def count_and_side(found: np.ndarray) -> tuple[int, float]:
-        count = np.count_nonzero(found)
+        count = int(np.count_nonzero(found))
         if not count:
             return 0, 0.0
         moments = cv2.moments(found.view(np.uint8), binaryImage=True)
@@ -218,9 +219,9 @@ def measure_mouth(
         return count, float(np.dot(centroid - centre, u) / mouth_width)
 
     def teeth_share(half: np.ndarray) -> float:
-        return float(np.count_nonzero(teeth_px & half) / max(np.count_nonzero(half), 1))
+        return float(np.count_nonzero(teeth_px & half) / max(int(np.count_nonzero(half)), 1))
 
-    zone_area = max(np.count_nonzero(zone), 1)
+    zone_area = max(int(np.count_nonzero(zone)), 1)
     middle = (centre - (x0, y0)) * scale
 
     def halves_below(found: np.ndarray) -> tuple[float, float]:
