@@ -31,7 +31,7 @@ class Judgeability:
 JUDGEABLE = Judgeability(True)
 
 #: Why a face's quality (vision.measures.features) is too low, by its weakest part.
-_POOR_VIEW = {
+_POOR_VIEW: dict[str | None, str] = {
     "yaw": "face turned away",
     "pitch": "face turned up or down",
     "light": "face too dark or too flat",
@@ -52,8 +52,8 @@ def frame_problem(
     quality = getattr(features, "quality", None)
     if quality is None or quality >= min_quality:
         return JUDGEABLE
-    parts = getattr(features, "quality_parts", None) or {}
-    weakest = min(parts, key=parts.get) if parts else None
+    parts: dict[str, float] = getattr(features, "quality_parts", None) or {}
+    weakest = min(parts, key=parts.__getitem__) if parts else None
     if weakest == "size":
         return too_small
     return Judgeability(

@@ -46,9 +46,19 @@ log = logging.getLogger(__name__)
 class SeatDetector(Protocol):
     """What the pipeline needs of a seat's gesture detector (``vision.detectors``)."""
 
-    calibration: Any
-    wants_pose: bool  # the pose model is of use for this seat's face now
-    talking: bool  # the face talks: the kinds a talking face makes in passing are held back
+    # Read-only properties: SeatGestureDetector computes them; an attribute satisfies them too.
+    @property
+    def calibration(self) -> Any: ...
+
+    @property
+    def wants_pose(self) -> bool:
+        """The pose model is of use for this seat's face now."""
+        ...
+
+    @property
+    def talking(self) -> bool:
+        """The face talks: the kinds a talking face makes in passing are held back."""
+        ...
 
     def update(self, ts_ms: int, features: Any | None) -> list[Gesture]: ...
 
@@ -148,7 +158,8 @@ def calibration_dict(calibration: Any) -> dict[str, Any] | None:
     if calibration is None:
         return None
     if hasattr(calibration, "to_dict"):
-        return calibration.to_dict()
+        document: dict[str, Any] = calibration.to_dict()
+        return document
     state = getattr(calibration, "state", None)
     state = getattr(state, "value", state)
     progress = getattr(calibration, "progress", None)
@@ -211,7 +222,12 @@ class _Feed:
             yield item, time.perf_counter()
             self._advance(iterators, heads, source_id)
 
-    def _advance(self, iterators, heads, source_id) -> None:
+    def _advance(
+        self,
+        iterators: dict[str, Iterator[SourceItem]],
+        heads: dict[str, SourceItem],
+        source_id: str,
+    ) -> None:
         try:
             heads[source_id] = next(iterators[source_id])
         except StopIteration:

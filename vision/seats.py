@@ -19,6 +19,7 @@ import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from engine.seats import MAX_SEATS
 from vision.config.pipeline_settings import SeatSettings
@@ -106,9 +107,9 @@ def _seat_number(text: str) -> int:
     return seat
 
 
-def _box(values: object, where: str) -> Box:
+def _box(values: Any, where: str) -> Box:
     try:
-        x, y, w, h = (float(v) for v in values)  # type: ignore[union-attr]
+        x, y, w, h = (float(v) for v in values)
     except (TypeError, ValueError):
         raise SeatMapError(f"{where}: a seat box is x,y,w,h in pixels") from None
     if w <= 0 or h <= 0:
@@ -257,7 +258,12 @@ class SeatTracker:
         for face in faces:
             seat = self._seat_of_track.get(face.track_id)
             anchor = self._anchors.get(seat) if seat is not None else None
-            if anchor is not None and anchor.track_id == face.track_id and seat not in taken:
+            if (
+                seat is not None
+                and anchor is not None
+                and anchor.track_id == face.track_id
+                and seat not in taken
+            ):
                 seats[face.track_id] = seat
                 taken.add(seat)
         newcomers = sorted(

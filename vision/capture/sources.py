@@ -151,6 +151,8 @@ class VideoFileSource(VideoSource):
     """A video file, decoded in order; ``loop`` starts it again at the end, with timestamps that
     keep growing so a landmarker in video mode never sees time go back."""
 
+    fps: float  # always known: the file's, or DEFAULT_FPS
+
     def __init__(
         self,
         path: str | Path,
@@ -201,7 +203,14 @@ class VideoFileSource(VideoSource):
         index = 0
         try:
             while not self.stopped:
-                yield Frame(_stamp(index, self.fps), image, self.source_id, index)
+                # image is None only on a second iteration begun while the first still holds the
+                # capture (self._first already taken): Frame then gets None as its image.
+                yield Frame(
+                    _stamp(index, self.fps),
+                    image,  # type: ignore[arg-type]
+                    self.source_id,
+                    index,
+                )
                 index += 1
                 ok, image = cap.read()
                 if ok and image is not None:
@@ -231,6 +240,7 @@ class _StillsSource(VideoSource):
 
     stills = True
     default_fps: ClassVar[float]
+    fps: float  # always known: the one given, or default_fps
 
     def __init__(
         self,

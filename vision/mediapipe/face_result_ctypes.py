@@ -15,6 +15,7 @@ release :func:`vision.mediapipe.face_result.face_reader` falls back to ``detect_
 from __future__ import annotations
 
 import ctypes
+from typing import Any
 
 import numpy as np
 from mediapipe.tasks.python.components.containers.category_c import MpCategoryC
@@ -31,7 +32,8 @@ _NUMPY_OF_CTYPE = {ctypes.c_float: np.float32, ctypes.c_int: np.int32}
 
 def _record_dtype(struct: type[ctypes.Structure], names: tuple[str, ...]) -> np.dtype:
     """The numpy record of some fields of a C struct, at the struct's own offsets and size."""
-    ctype_of = dict(struct._fields_)
+    # (name, type) pairs: the MediaPipe structs have no bit fields, whose entries are triples.
+    ctype_of = dict(struct._fields_)  # type: ignore[arg-type]
     return np.dtype(
         {
             "names": list(names),
@@ -46,11 +48,16 @@ _LANDMARK = _record_dtype(MpNormalizedLandmarkC, ("x", "y", "z"))
 _CATEGORY = _record_dtype(MpCategoryC, ("index", "score"))
 
 
-def _records(pointer: ctypes._Pointer, count: int, dtype: np.dtype) -> np.ndarray:
+def _records(pointer: ctypes._Pointer[Any], count: int, dtype: np.dtype) -> np.ndarray:
     """``count`` C structs at ``pointer`` as numpy records (a view: copy before the result is
     freed)."""
     address = ctypes.cast(pointer, ctypes.c_void_p).value
-    return np.frombuffer((ctypes.c_char * (count * dtype.itemsize)).from_address(address), dtype)
+    # A C array at a raw address: ctypes types the address int | None (NULL), and numpy's stubs
+    # take no ctypes array as a buffer.
+    size = count * dtype.itemsize
+    memory = (ctypes.c_char * size).from_address(address)  # type: ignore[arg-type]
+    records: np.ndarray = np.frombuffer(memory, dtype)  # type: ignore[call-overload]
+    return records
 
 
 class CtypesFaceReader:
@@ -60,8 +67,10 @@ class CtypesFaceReader:
         self._indexes: np.ndarray | None = None  # blendshape indexes the names were read for
         self._names: list[str] = []
 
-    def detect_for_video(self, landmarker: object, image: object, ts_ms: int) -> FaceResult | None:
-        """``landmarker.detect_for_video(image, ts_ms)``'s first face."""
+    def detect_for_video(self, landmarker: Any, image: Any, ts_ms: int) -> FaceResult | None:
+        """``landmarker.detect_for_video(image, ts_ms)``'s first face. ``landmarker`` is
+        MediaPipe's FaceLandmarker and ``image`` its Image (untyped), read through their C
+        handles."""
         lib = landmarker._lib  # the C entry points detect_for_video calls
         result = MpFaceLandmarkerResultC()
         lib.MpFaceLandmarkerDetectForVideo(

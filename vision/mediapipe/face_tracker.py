@@ -122,7 +122,12 @@ class FaceTracker:
             found = list(self._pool.map(lambda t: self._landmarks_on_region(t, frame), tracks))
         else:
             found = [self._landmarks_on_region(track, frame) for track in tracks]
-        faces = [f for t, f in zip(tracks, found, strict=True) if self._follow(t, f) is not None]
+        # _follow returns the face it is given, None for none: ``f is not None`` only tells mypy.
+        faces = [
+            f
+            for t, f in zip(tracks, found, strict=True)
+            if self._follow(t, f) is not None and f is not None
+        ]
         faces.extend(self._discover(frame))
         return self._drop_duplicates(faces)
 

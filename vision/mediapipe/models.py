@@ -67,7 +67,8 @@ class ModelFetchError(ModelError):
 class ModelSource(Protocol):
     """One way of obtaining a bundle's bytes."""
 
-    kind: SourceKind
+    @property
+    def kind(self) -> SourceKind: ...  # read-only: the sources are frozen dataclasses
 
     def describe(self) -> str: ...
 
@@ -254,7 +255,7 @@ def _write_stamp(models_dir: Path, spec: ModelSpec, path: Path) -> None:
 
 def _stamp_is_current(models_dir: Path, spec: ModelSpec, path: Path) -> bool:
     try:
-        recorded = json.loads(_stamp_path(models_dir, spec).read_text())
+        recorded: object = json.loads(_stamp_path(models_dir, spec).read_text())
     except (OSError, ValueError):
         return False
     return recorded == _stamp_of(path, spec.sha256)

@@ -230,7 +230,8 @@ def with_metadata(tflite: bytes, metadata: bytes) -> bytes:
     return bytes(builder.Output())
 
 
-class _AlignedBufferT(schema.BufferT):
+# The schema's generated code is untyped (Any to mypy): strict mypy flags subclassing it.
+class _AlignedBufferT(schema.BufferT):  # type: ignore[misc]
     """A model buffer packed with its bytes on a ``_BUFFER_ALIGNMENT`` boundary."""
 
     @classmethod
@@ -252,7 +253,8 @@ class _AlignedBufferT(schema.BufferT):
             schema.BufferAddData(builder, data)
         schema.BufferAddOffset(builder, self.offset)
         schema.BufferAddSize(builder, self.size)
-        return schema.BufferEnd(builder)
+        offset: int = schema.BufferEnd(builder)
+        return offset
 
 
 def read_metadata(tflite: bytes) -> bytes | None:
@@ -262,7 +264,8 @@ def read_metadata(tflite: bytes) -> bytes | None:
     for i in range(model.MetadataLength()):
         entry = model.Metadata(i)
         if entry.Name() == METADATA_FIELD_NAME:
-            return model.Buffers(entry.Buffer()).DataAsNumpy().tobytes()
+            metadata: bytes = model.Buffers(entry.Buffer()).DataAsNumpy().tobytes()
+            return metadata
     return None
 
 

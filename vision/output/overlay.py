@@ -16,7 +16,12 @@ from engine.gesture import GESTURE_KINDS, Gesture
 from vision.pipeline import FrameResult
 
 #: BGR colour per seat; faces on no seat are grey.
-SEAT_COLOURS = {1: (60, 180, 255), 2: (255, 160, 60), 3: (90, 220, 90), 4: (230, 90, 230)}
+SEAT_COLOURS: dict[int | None, tuple[int, int, int]] = {
+    1: (60, 180, 255),
+    2: (255, 160, 60),
+    3: (90, 220, 90),
+    4: (230, 90, 230),
+}
 IGNORED_COLOUR = (150, 150, 150)
 #: BGR colour per gesture kind, for the score traces.
 KIND_COLOURS = dict(
@@ -101,7 +106,9 @@ class Overlay:
         )
         return canvas
 
-    def _draw_contours(self, canvas: np.ndarray, landmarks: np.ndarray, colour) -> None:
+    def _draw_contours(
+        self, canvas: np.ndarray, landmarks: np.ndarray, colour: tuple[int, int, int]
+    ) -> None:
         pairs = face_contours()
         points = np.round(landmarks[:, :2]).astype(np.int32)
         lines = points[pairs]  # (N, 2, 2)
@@ -142,7 +149,7 @@ def _text(
     canvas: np.ndarray,
     text: str,
     origin: tuple[int, int],
-    colour,
+    colour: tuple[int, int, int],
     *,
     scale: float = 0.45,
     thickness: int = 1,
