@@ -7,6 +7,7 @@ from engine.gesture import GESTURE_KINDS
 from tests.vision.feature_traces import Trace, labels, run
 from vision.config.detector_settings import load_detector_settings
 from vision.detectors import DETECTOR_CLASSES, SeatGestureDetector
+from vision.measures.baseline import Baseline
 
 WINK_LEFT = {"eye_open_left": -0.2, "eyeBlinkLeft": 0.72}  # eyeBlink as a real shut eye
 
@@ -46,6 +47,20 @@ def test_frames_seen_while_calibrating_are_judged_without_the_watchers():
         gestures += detector.update(ts, features)
     assert labels(gestures) == ["wink left"]
     assert watched and min(watched) > 2000  # live frames only, none of the replayed ones
+
+
+def test_the_replayed_frames_leave_the_calibrated_rest_as_it_is():
+    settings = load_detector_settings()
+    detector = SeatGestureDetector(1, settings)
+    reference = Baseline.from_settings(settings)
+    smiling = Trace(4000).add(300, 1500, mouthSmileLeft=0.3, mouthSmileRight=0.3)  # still at rest
+    for ts, features in smiling.frames():
+        detector.update(ts, features)
+        reference.calibrate(ts, features.signals())
+        if detector.calibration.state == "ready":
+            break
+    assert reference.ready
+    assert detector.baseline.values == reference.values
 
 
 def test_a_face_calibrated_leniently_has_its_earlier_frames_left_unjudged():

@@ -228,9 +228,10 @@ class SeatGestureDetector:
                 ended.append((kind, event))
         if any(self._scores[d.kind] >= d.settings.off for d in self._eye_kinds()):
             self._eyes_shut_until = ts_ms + self.settings.occlusion.hold_ms
-        self._adapt(ts_ms, signals)
-        for watch in [] if replayed else list(self.watchers):
-            watch(ts_ms)
+        if not replayed:  # a replayed frame leaves the rest it calibrated as it is
+            self._adapt(ts_ms, signals)
+            for watch in list(self.watchers):
+                watch(ts_ms)
         return [self._emit(kind, event) for kind, event in ended if not self._vetoed(kind, event)]
 
     def flush(self, ts_ms: int) -> list[Gesture]:
