@@ -57,6 +57,17 @@ def test_looping_file_keeps_time_increasing(tmp_path):
     assert stamps == [i * 50 for i in range(10)]
 
 
+def test_a_video_file_is_read_once(tmp_path):
+    source = open_source(write_clip(tmp_path / "clip.mp4", 4))
+    first = iter(source)
+    next(first)
+    with pytest.raises(SourceError, match="already being read"):
+        next(iter(source))
+    assert len(list(first)) == 3
+    with pytest.raises(SourceError, match="already read"):
+        next(iter(source))
+
+
 def test_corrupt_video_is_a_clear_error(tmp_path):
     bad = tmp_path / "broken.mp4"
     bad.write_bytes(b"\x00\x00\x00\x18ftypmp42" + bytes(range(256)) * 8)

@@ -198,22 +198,18 @@ class VideoFileSource(VideoSource):
     def __iter__(self) -> Iterator[SourceItem]:
         if self._cap is None:
             raise SourceError(f"{self.path} was already read; open it again")
+        if self._first is None:
+            raise SourceError(f"{self.path} is already being read; open it again")
         cap, image = self._cap, self._first
         self._first = None
         index = 0
         try:
             while not self.stopped:
-                # image is None only on a second iteration begun while the first still holds the
-                # capture (self._first already taken): Frame then gets None as its image.
-                yield Frame(
-                    _stamp(index, self.fps),
-                    image,  # type: ignore[arg-type]
-                    self.source_id,
-                    index,
-                )
+                yield Frame(_stamp(index, self.fps), image, self.source_id, index)
                 index += 1
-                ok, image = cap.read()
-                if ok and image is not None:
+                ok, read = cap.read()
+                if ok and read is not None:
+                    image = read
                     continue
                 if not self.loop or self.stopped:
                     break

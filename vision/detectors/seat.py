@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -50,6 +51,14 @@ DETECTOR_CLASSES: tuple[type[KindDetector[Any]], ...] = (
 _HISTORY_MS = 20_000
 
 
+@dataclass(slots=True)
+class ActiveSpan:
+    """A time a kind's activation stayed at or over its ``on`` (``end_ms`` None: still)."""
+
+    start_ms: int
+    end_ms: int | None = None
+
+
 class SeatGestureDetector:
     """Turns one seat's per-frame FaceFeatures into Gesture events.
 
@@ -87,7 +96,7 @@ class SeatGestureDetector:
         self.hidden_regions = HiddenRegions(
             settings.occlusion, {r for d in self.detectors for r in d.settings.occluded_by}
         )
-        self._active: dict[str, deque[list[int | None]]] = {d.kind: deque() for d in self.detectors}
+        self._active: dict[str, deque[ActiveSpan]] = {d.kind: deque() for d in self.detectors}
         self._recent: deque[Gesture] = deque()
         self._releasing_until: dict[str, int] = {}
         #: Per kind held past its maximum, its signals' resting values from before: the face
@@ -359,12 +368,12 @@ class SeatGestureDetector:
         """Keep the intervals in which ``kind`` reached ``on``, for vetoes."""
         spans = self._active[kind]
         if active:
-            if spans and spans[-1][1] is None:
+            if spans and spans[-1].end_ms is None:
                 return
-            spans.append([ts_ms, None])
-        elif spans and spans[-1][1] is None:
-            spans[-1][1] = ts_ms
-        while spans and spans[0][1] is not None and spans[0][1] < ts_ms - _HISTORY_MS:
+            spans.append(ActiveSpan(ts_ms))
+        elif spans and spans[-1].end_ms is None:
+            spans[-1].end_ms = ts_ms
+        while spans and spans[0].end_ms is not None and spans[0].end_ms < ts_ms - _HISTORY_MS:
             spans.popleft()
 
     def _vetoed(self, kind: str, event: Event) -> bool:
@@ -372,11 +381,9 @@ class SeatGestureDetector:
         lo, hi = event.start_ms - margin, event.end_ms + margin
         for other in self.settings.gestures.of(kind).vetoed_by:
             lasting = self.settings.gestures.of(other).min_ms
-            for start, end in self._active[other]:
-                end = hi if end is None else end
-                # A span's start is always set (only an open span's end is None); the list
-                # type cannot say so.
-                if start <= hi and end >= lo and end - start >= lasting:  # type: ignore[operator]
+            for span in self._active[other]:
+                end = hi if span.end_ms is None else span.end_ms
+                if span.start_ms <= hi and end >= lo and end - span.start_ms >= lasting:
                     return True
         return False
 
