@@ -19,6 +19,19 @@ def test_a_lip_bite_on_one_side(side, other):
     assert labels(run(Trace(5000).add(3000, 3700, **change))[0]) == [f"lip_bite {side}"]
 
 
+@pytest.mark.parametrize(
+    "alone",
+    [
+        # FG-net franck pressing his lips: the lower lip rolled in, no thinner than at rest
+        {"mouthRollLower": 0.33, "mouthRollUpper": 0.05},
+        # a listener at the table clip: the lower lip 0.067 face sizes thinner, not rolled in
+        {"lower_lip_left": -0.067, "lower_lip_center": -0.06, "lower_lip_right": -0.05},
+    ],
+)  # fmt: skip
+def test_a_lower_lip_rolled_in_or_thinner_alone_is_no_lip_bite(alone):
+    assert run(Trace(5000).add(3000, 3800, **alone))[0] == []
+
+
 def test_a_mouth_roll_is_not_a_lip_bite():
     roll = {**BITE, "mouthRollUpper": 0.5}
     assert run(Trace(5000).add(3000, 3700, **roll))[0] == []

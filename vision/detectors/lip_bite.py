@@ -2,20 +2,23 @@
 
 Told apart from a mouth roll (both lips rolled in, mouthRollUpper rising too, and no teeth: seen
 once, it vetoes for ``pressed_hold_ms``, as the upper lip's roll flickers while the lips stay
-pressed), from
-a pout (the lower lip pushed out, not hidden; pout vetoes it), from speech (the lips part) and from
-a twist (mouth_twist vetoes it: lips pulled to one side stretch thin, MediaPipe reads the lower
-one as rolled in and the stretched half's pale lip passes for teeth).
-The evidence is the lower lip rolling in or thinning, or upper teeth showing over the lips where
-the landmarks hardly move: vision.measures.tongue measures, on each half of the lips (split at their
-own midline, landmarks 0 and 17), the share that is teeth. Each half is compared with the same half
-at rest, so teeth a smile shows at rest do not count, and as a share of that half, so a half
-foreshortened by a turned head weighs as much as the near one. Teeth risen on both halves alike
-are a bite in the middle; on one half far more than on the other, a bite on that side. Without
-teeth the side is the half of the lip that thins. On a face turned well away from the camera, or too
-small (``teeth_yaw_veto``, ``teeth_face_px``), the teeth count for nothing: a real talker's far
-lip half, and a small real face's lips, read as teeth in speech. Nor do teeth over a lower lip
-fuller than at rest (``fuller_lip_veto``): a lip drawn under the teeth shows less of itself.
+pressed), from a pout (the lower lip pushed out, not hidden; pout vetoes it), from speech (the lips
+part) and from a twist (mouth_twist vetoes it: lips pulled to one side stretch thin, MediaPipe reads
+the lower one as rolled in and the stretched half's pale lip passes for teeth). The evidence is the
+lower lip drawn in, or upper teeth showing over the lips where the landmarks hardly move. Drawn in
+means rolled in (MediaPipe's mouthRollLower) *and* thinner (the lower lip's visible thickness, from
+the landmarks), both: on real faces that bite nothing each rises alone (FG-net franck pressing his
+lips: mouthRollLower +0.33 and no thinning; a listener at the table clip: the lower lip 0.067 face
+sizes thinner and no roll). The teeth: vision.measures.tongue measures, on each half of the lips
+(split at their own midline, landmarks 0 and 17), the share that is teeth. Each half is compared
+with the same half at rest, so teeth a smile shows at rest do not count, and as a share of that
+half, so a half foreshortened by a turned head weighs as much as the near one. Teeth risen on both
+halves alike are a bite in the middle; on one half far more than on the other, a bite on that side.
+Without teeth the side is the half of the lip that thins. On a face turned well away from the
+camera, or too small (``teeth_yaw_veto``, ``teeth_face_px``), the teeth count for nothing: a real
+talker's far lip half, and a small real face's lips, read as teeth in speech. Nor do teeth over a
+lower lip fuller than at rest (``fuller_lip_veto``): a lip drawn under the teeth shows less of
+itself.
 """
 
 from __future__ import annotations
@@ -74,8 +77,9 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         fuller = ramp(delta["lower_lip_center"], s.fuller_lip_veto)
         discounted = max(ramp(relit, s.light_veto), fuller)
         teeth = ramp(max(left, right), s.teeth_half) * (1.0 - discounted) * seen
-        value = max(max(rolled, hidden) * (1.0 - both_rolled), teeth) * (1.0 - parted)
-        if teeth >= max(rolled, hidden):
+        drawn_in = min(rolled, hidden)
+        value = max(drawn_in * (1.0 - both_rolled), teeth) * (1.0 - parted)
+        if teeth >= drawn_in:
             return value, side_of((left - right) / max(left + right, 1e-6), s.teeth_balance)
         thickness = max(
             (rest.get("lower_lip_left", 0.0) + rest.get("lower_lip_right", 0.0)) / 2, 1e-6
