@@ -73,6 +73,16 @@ def test_a_face_calibrated_leniently_has_its_earlier_frames_left_unjudged():
     assert [g.start_ms // 1000 for g in gestures] == [14]
 
 
+def test_once_a_face_is_calibrated_leniently_nothing_held_is_judged():
+    # Lips parted for the first 10.5 s, so calibration turns lenient at 10 s; the face rests
+    # from 10.5 s and tilts its head as the calibration ends (at 12 s) on those resting frames.
+    trace = Trace(18000).add(0, 10500, ramp_ms=1, mouth_open=0.25)
+    trace.add(11400, 12600, ramp_ms=150, head_roll_deg=20.0)
+    trace.add(15000, 16200, ramp_ms=150, head_roll_deg=20.0)
+    gestures, _, _ = run(trace)
+    assert [g.start_ms // 1000 for g in gestures] == [15]
+
+
 def test_the_frames_kept_while_calibrating_are_bounded():
     detector = SeatGestureDetector(1, load_detector_settings())
     trace = Trace(30000).lose(1000, 30000)  # seen for a second, then lost: never calibrated

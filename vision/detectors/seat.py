@@ -105,6 +105,8 @@ class SeatGestureDetector:
         self._first_usable_ms: int | None = None
         #: Every frame since the first usable one, while calibrating: judged once it is done.
         self._calibrating_frames: deque[tuple[int, FaceFeatures | None]] = deque()
+        #: Whether a frame not at rest went into the calibration (``lenient_after_seconds``).
+        self._rest_guessed = False
         self._resting = True  # the last usable frame while calibrating was a resting face
         self._last_delta: Mapping[str, float] = {}
         self._speech = SpeechActivity(settings.speech.window_ms, settings.speech.deadband)
@@ -182,13 +184,14 @@ class SeatGestureDetector:
         lenient = ts_ms - self._first_usable_ms > calibration.lenient_after_seconds * 1000
         if self._resting or lenient:
             self.baseline.calibrate(ts_ms, signals)
-            if not self._resting:
-                self._calibrating_frames.clear()  # a rest this face never showed: nothing to judge
+            self._rest_guessed = self._rest_guessed or not self._resting
         else:
             self.baseline.gap()
         if not self.baseline.ready:
             return []
         held, self._calibrating_frames = list(self._calibrating_frames), deque()
+        if self._rest_guessed:  # measured against a rest this face never showed: not judged
+            return []
         return [g for ts, f in held for g in self._judge(ts, f, replayed=True)]
 
     def _judge(
