@@ -18,12 +18,19 @@ import sqlite3
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import cast
 
 from api.db.errors import StoreCorrupt, StoreError
 
 KEEP = 7
 DAY_S = 24 * 3600
 NAME = re.compile(r"^keinu-(\d{8}T\d{6}(?:\.\d{3})?)Z-([a-z0-9-]+)\.sqlite3$")
+
+
+def _named(path: Path) -> re.Match[str]:
+    """The time and kind in the name of a backup, which :meth:`Backups.all` only lists when
+    :data:`NAME` matches it."""
+    return cast(re.Match[str], NAME.match(path.name))
 
 
 def integrity_problems(db: sqlite3.Connection, limit: int = 5) -> list[str]:
@@ -100,15 +107,15 @@ class Backups:
             return []
         return sorted(
             (p for p in self.folder.iterdir() if NAME.match(p.name)),
-            key=lambda p: NAME.match(p.name).group(1),
+            key=lambda p: _named(p).group(1),
         )
 
     def of_kind(self, kind: str) -> list[Path]:
-        return [p for p in self.all() if NAME.match(p.name).group(2) == kind]
+        return [p for p in self.all() if _named(p).group(2) == kind]
 
     def newest(self) -> Path | None:
         """The newest backup that is not a damaged file moved aside."""
-        usable = [p for p in self.all() if NAME.match(p.name).group(2) != "replaced"]
+        usable = [p for p in self.all() if _named(p).group(2) != "replaced"]
         return usable[-1] if usable else None
 
     def make(self, db: sqlite3.Connection, kind: str) -> Path:

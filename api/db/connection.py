@@ -18,9 +18,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from api.db.errors import IntegrityError, StoreCorrupt, StoreError, StoreUnavailable
+
+if TYPE_CHECKING:
+    import psycopg
+    from psycopg.rows import RowMaker
 
 #: The channel every keinu server LISTENs on for the others' writes.
 CHANNEL = "keinu_changes"
@@ -59,7 +63,7 @@ class Row:
         return list(self._index)
 
 
-class Result(list):
+class Result(list[Any]):
     """The rows of one statement, also read the way a DB-API cursor is."""
 
     def fetchone(self) -> Any:
@@ -224,7 +228,7 @@ class PostgresDatabase(Database):
         self.url = url
         #: Which server wrote a change: its own notifications come back to it and are skipped.
         self.origin = origin
-        self._conn = None
+        self._conn: psycopg.Connection[Row] | None = None
         with self._errors():
             self._connected()
 
@@ -232,7 +236,7 @@ class PostgresDatabase(Database):
     def description(self) -> str:
         return safe_url(self.url)
 
-    def _connected(self):
+    def _connected(self) -> psycopg.Connection[Row]:
         import psycopg
 
         if self._conn is None or self._conn.closed or self._conn.broken:
@@ -245,7 +249,7 @@ class PostgresDatabase(Database):
         return self._conn
 
     def has_table(self, name: str) -> bool:
-        return self.execute("SELECT to_regclass(?) IS NOT NULL", (name,))[0][0]
+        return cast(bool, self.execute("SELECT to_regclass(?) IS NOT NULL", (name,))[0][0])
 
     def lock_row(self, table: str, row_id: int) -> None:
         self._execute(f"SELECT 1 FROM {table} WHERE id = ? FOR UPDATE", (row_id,))
@@ -295,7 +299,7 @@ def _pg_param(value: Any) -> Any:
     return int(value) if isinstance(value, bool) else value
 
 
-def _pg_rows(cursor):
+def _pg_rows(cursor: psycopg.Cursor[Any]) -> RowMaker[Row]:
     index = {column.name: i for i, column in enumerate(cursor.description or ())}
     return lambda values: Row(values, index)
 
