@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 import threading
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from api.hub import Hub
 from api.schemas import HandInfo, RemovedOut, ReviewOut, TableOut
@@ -22,7 +23,14 @@ from engine.game import Match
 from engine.gesture import Gesture
 from engine.rules import Rules
 from engine.seats import FOUR
-from engine.senas import VERDICTS, SenaRecord, judge_senas, load_profile, summarise_by_seat
+from engine.senas import (
+    VERDICTS,
+    Profile,
+    SenaRecord,
+    judge_senas,
+    load_profile,
+    summarise_by_seat,
+)
 from engine.start import parse_score
 from engine.table import Table
 
@@ -42,7 +50,7 @@ class StateError(ValueError):
 
 
 @functools.cache
-def profile_named(name: str):
+def profile_named(name: str) -> Profile:
     return load_profile(name)
 
 
@@ -85,7 +93,9 @@ class Referee:
 
     # tables and hands
 
-    def create_table(self, *, name: str, rules: Rules, mano: int, seats: list[SeatRow]) -> dict:
+    def create_table(
+        self, *, name: str, rules: Rules, mano: int, seats: list[SeatRow]
+    ) -> dict[str, Any]:
         """A table of ``rules`` (its game, players and options) and its first hand."""
         profile_named(rules.profile)  # refuse an unknown or broken profile before storing
         with self._lock:
@@ -133,7 +143,7 @@ class Referee:
                 last = self.store.list_tables()
                 self.active_table_id = last[-1].id if last else None
 
-    def activate(self, table_id: int) -> dict:
+    def activate(self, table_id: int) -> dict[str, Any]:
         self.table(table_id)
         with self._lock:
             self.store.mark_active(table_id)
@@ -198,11 +208,12 @@ class Referee:
                 self._match(hand.table_id)
             return self._tables[hand.id]
 
-    def next_hand(self, table_id: int) -> dict:
+    def next_hand(self, table_id: int) -> dict[str, Any]:
         """Deal the next hand as the engine's ``Match`` says: mano, score and game carried."""
         with self._lock:
             match = self._match(table_id)
-            last = self.store.last_hand(table_id)
+            # create_table stores the table and its first hand in two transactions.
+            last: HandRow = self.store.last_hand(table_id)  # type: ignore[assignment]  # bug: None if a table's first hand failed to store
             current = self.engine_table(last)
             if not is_closed(last, current):
                 raise StateError(
@@ -221,14 +232,14 @@ class Referee:
             if game.is_over:
                 match.record_game(game)
             if match.is_over:
-                side = match.rules.seating.side_name(match.winner)
+                side = match.rules.seating.side_name(cast(str, match.winner))  # is_over: a winner
                 raise StateError(f"the match is over: {side} won it")
             game = match.current_game()
             table = game.start_hand()
             hand = self.store.create_hand(
                 table_id,
                 game=game.number,
-                hand_in_game=table.hand_in_game,
+                hand_in_game=cast(int, table.hand_in_game),  # start_hand numbers it
                 mano=table.mano,
                 score=table.initial_score,
             )
@@ -239,7 +250,9 @@ class Referee:
 
     # calls
 
-    def apply_call(self, hand_id: int, seat: int, text: str, t_ms: int | None = None) -> dict:
+    def apply_call(
+        self, hand_id: int, seat: int, text: str, t_ms: int | None = None
+    ) -> dict[str, Any]:
         """Parse and apply one call; ``CallError``/``IllegalCall`` leave everything unchanged."""
         with self._lock:
             hand = self._open_hand(hand_id)
@@ -259,7 +272,7 @@ class Referee:
         self.hub.publish("call", {"hand_id": hand_id, "call": [seat, call.text], "state": state})
         return state
 
-    def undo(self, hand_id: int) -> dict:
+    def undo(self, hand_id: int) -> dict[str, Any]:
         """Take back the referee's last call: the camera's señas since stay where they were
         (a seña has its own removal, ``remove_sena``)."""
         with self._lock:
@@ -282,7 +295,7 @@ class Referee:
         hand_id: int,
         hands: dict[str, list[str]],
         wild: dict[str, list[str]] | None = None,
-    ) -> dict:
+    ) -> dict[str, Any]:
         """The hands as shown; with diez reyes, ``wild`` says what each seat's wild cards
         stand for (the engine refuses a wild card left without a value)."""
         with self._lock:
@@ -297,7 +310,7 @@ class Referee:
         self.hub.publish("shown", {"hand_id": hand_id, "state": state})
         return state
 
-    def skip_showdown(self, hand_id: int) -> dict:
+    def skip_showdown(self, hand_id: int) -> dict[str, Any]:
         """Close the hand at its showdown with the cards not shown: nothing more is paid and
         the señas that depend on the cards stay pending; the next hand may be dealt."""
         with self._lock:
@@ -318,7 +331,7 @@ class Referee:
                 f"the cards are entered at the showdown: hand {hand.number} is in {table.phase}"
             )
 
-    def observe(self, gesture: Gesture, source_id: str) -> dict | None:
+    def observe(self, gesture: Gesture, source_id: str) -> dict[str, Any] | None:
         """A gesture from the live feed: a seña call on the active table's current hand (if the
         seat is watched by that source). Returns the judged seña it belongs to."""
         with self._lock:
@@ -328,7 +341,8 @@ class Referee:
             seat = next((s for s in row.seats if s.seat == gesture.seat), None)
             if seat is None or (seat.source and seat.source != source_id):
                 return None
-            hand = self.store.last_hand(row.id)
+            # create_table stores the table and its first hand in two transactions.
+            hand: HandRow = self.store.last_hand(row.id)  # type: ignore[assignment]  # bug: None if a table's first hand failed to store
             table = self.engine_table(hand)
             if table.phase == "finished":
                 return None
@@ -347,24 +361,24 @@ class Referee:
         self.hub.publish("sena", {"hand_id": hand.id, "table_id": row.id, **sena})
         return sena
 
-    def review(self, hand_id: int, call_idx: int, action: str, note: str) -> dict:
+    def review(self, hand_id: int, call_idx: int, action: str, note: str) -> dict[str, Any]:
         """Acknowledge a seña's verdict or overrule it (an overruled seña leaves the report);
         a later review replaces the earlier one."""
         return self._mark(
             hand_id, call_idx, lambda: self.store.review_sena(hand_id, call_idx, action, note)
         )
 
-    def remove_sena(self, hand_id: int, call_idx: int, note: str) -> dict:
+    def remove_sena(self, hand_id: int, call_idx: int, note: str) -> dict[str, Any]:
         """Strike out a seña the camera misread: kept in the record, marked, and out of the
         report."""
         return self._mark(
             hand_id, call_idx, lambda: self.store.remove_sena(hand_id, call_idx, note)
         )
 
-    def restore_sena(self, hand_id: int, call_idx: int) -> dict:
+    def restore_sena(self, hand_id: int, call_idx: int) -> dict[str, Any]:
         return self._mark(hand_id, call_idx, lambda: self.store.restore_sena(hand_id, call_idx))
 
-    def _mark(self, hand_id: int, call_idx: int, write: Any) -> dict:
+    def _mark(self, hand_id: int, call_idx: int, write: Callable[[], object]) -> dict[str, Any]:
         with self._lock:
             hand = self.hand(hand_id)
             records = self._records(hand, self.engine_table(hand))
@@ -377,7 +391,7 @@ class Referee:
 
     def _open_hand(self, hand_id: int) -> HandRow:
         hand = self.hand(hand_id)
-        last = self.store.last_hand(hand.table_id)
+        last = cast(HandRow, self.store.last_hand(hand.table_id))  # its table has that hand
         if last.id != hand_id:
             raise StateError(f"hand {hand.number} is over: calls go to hand {last.number}")
         return hand
@@ -404,7 +418,7 @@ class Referee:
         aside = self._set_aside(hand)
         return [r for r in records if not (r.calls and r.calls[0] in aside)]
 
-    def _judged(self, hand: HandRow, records: list[SenaRecord]) -> list[dict]:
+    def _judged(self, hand: HandRow, records: list[SenaRecord]) -> list[dict[str, Any]]:
         """Each seña as the dashboard shows it: the verdict, the seat's name, the review, who
         entered it (the camera, or the referee for one it missed) and whether it was removed."""
         names = {s.seat: s.name for s in self.table(hand.table_id).seats}
@@ -415,7 +429,9 @@ class Referee:
         for record in records:
             item = record.to_dict()
             first = record.calls[0] if record.calls else None
-            review, removal = reviews.get(first), removals.get(first)
+            review, removal = (
+                (reviews.get(first), removals.get(first)) if first is not None else (None, None)
+            )
             item["name"] = names.get(record.seat, "")
             item["review"] = (
                 None if review is None else ReviewOut.model_validate(review).model_dump()
@@ -427,12 +443,12 @@ class Referee:
             judged.append(item)
         return judged
 
-    def hand_state(self, hand_id: int) -> dict:
+    def hand_state(self, hand_id: int) -> dict[str, Any]:
         with self._lock:
             hand = self.hand(hand_id)
             table = self.engine_table(hand)
             records = self._records(hand, table)
-            last = self.store.last_hand(hand.table_id)
+            last = cast(HandRow, self.store.last_hand(hand.table_id))  # its table has that hand
             return {
                 "hand": HandInfo.model_validate(hand)
                 .model_copy(update={"current": last.id == hand.id})
@@ -449,7 +465,7 @@ class Referee:
                 "can_deal": last.id == hand.id and is_closed(hand, table),
             }
 
-    def table_state(self, table_id: int) -> dict:
+    def table_state(self, table_id: int) -> dict[str, Any]:
         row = self.table(table_id)
         last = self.store.last_hand(table_id)
         return {
@@ -458,7 +474,7 @@ class Referee:
             "current": self.hand_state(last.id) if last else None,
         }
 
-    def record(self, hand_id: int) -> dict:
+    def record(self, hand_id: int) -> dict[str, Any]:
         """The hand as a hand record (DESIGN.md), which ``keinu replay`` reads."""
         hand = self.hand(hand_id)
         table = self.engine_table(hand)
@@ -475,7 +491,7 @@ class Referee:
         record["calls"] = [call.to_record() for call in table.calls]
         return record
 
-    def session(self, table_id: int) -> dict:
+    def session(self, table_id: int) -> dict[str, Any]:
         """The whole table as a game record (``deals``, DESIGN.md's hands carried forward),
         which ``keinu replay`` reads. Referee reviews travel in each deal's ``meta``."""
         row = self.table(table_id)
@@ -515,11 +531,12 @@ class Referee:
             meta["cards_not_shown"] = True
         return meta
 
-    def report(self, table_id: int) -> dict:
+    def report(self, table_id: int) -> dict[str, Any]:
         """Per hand and per game: stones won per lance, final score, señas by verdict (the
         engine's ``verdicts``, in their order), false señas and false declarations."""
         row = self.table(table_id)
-        hands, games = [], {}
+        hands: list[dict[str, Any]] = []
+        games: dict[int, dict[str, Any]] = {}
         for hand in self.store.hands_of(table_id):
             state = self.hand_state(hand.id)
             view = state["view"]
@@ -571,11 +588,11 @@ def is_closed(hand: HandRow, table: Table) -> bool:
     return table.phase == "finished" or (table.phase == "showdown" and hand.shown == NOT_SHOWN)
 
 
-def sena_counts(sena: dict) -> bool:
+def sena_counts(sena: dict[str, Any]) -> bool:
     """A judged seña counts in the report unless the referee overruled or removed it."""
     overruled = sena["review"] is not None and sena["review"]["action"] == "overruled"
     return not overruled and sena["removed"] is None
 
 
-def table_out(row: TableRow) -> dict:
+def table_out(row: TableRow) -> dict[str, Any]:
     return TableOut.model_validate(row).model_dump()

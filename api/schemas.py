@@ -129,7 +129,7 @@ class CallIn(Strict):
     t_ms: TimeMs | None = None
 
 
-SeatKey = Literal[tuple(str(seat) for seat in range(1, MAX_SEATS + 1))]  # type: ignore[misc]
+SeatKey = Literal[tuple(str(seat) for seat in range(1, MAX_SEATS + 1))]  # type: ignore[valid-type]
 
 
 class ShowIn(Strict):
@@ -142,7 +142,7 @@ class ShowIn(Strict):
 
     @field_validator("hands")
     @classmethod
-    def _upper_rank_lower_suit(cls, hands: dict) -> dict:
+    def _upper_rank_lower_suit(cls, hands: dict[str, list[str]]) -> dict[str, list[str]]:
         return {
             seat: [card[0].upper() + card[1:].lower() for card in cards]
             for seat, cards in sorted(hands.items())
