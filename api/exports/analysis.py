@@ -64,7 +64,7 @@ def sena_key(seat: int, start_ms: int) -> str:
     return f"{seat}@{start_ms}"
 
 
-def read_reviews(folder: Path) -> dict[str, dict[str, str]]:
+def read_reviews(folder: Path) -> dict[str, dict[str, Any]]:
     path = folder / REVIEWS
     if not path.is_file():
         return {}
@@ -73,7 +73,9 @@ def read_reviews(folder: Path) -> dict[str, dict[str, str]]:
 
 
 def _senas(
-    lines: list[tuple[Gesture, dict | None]], profile_name: str, reviews: dict[str, dict[str, str]]
+    lines: list[tuple[Gesture, dict[str, Any] | None]],
+    profile_name: str,
+    reviews: dict[str, dict[str, Any]],
 ) -> list[SenaSpan]:
     """The señas the gestures formed: as ``keinu analyze`` wrote them beside each gesture, or,
     for a run cut short before it could, read again under the profile."""
@@ -102,12 +104,12 @@ def _senas(
 
 
 def _stored_senas(
-    lines: list[tuple[Gesture, dict | None]],
+    lines: list[tuple[Gesture, dict[str, Any]]],
 ) -> list[tuple[list[Gesture], str | None]]:
     """Each line names its seña's gestures: a seña of n gestures is the next n lines of that
     seat naming the same seña."""
     groups: list[tuple[list[Gesture], str | None]] = []
-    open_groups: dict[tuple, list[Gesture]] = {}
+    open_groups: dict[tuple[Any, ...], list[Gesture]] = {}
     for gesture, sena in lines:
         key = (gesture.seat, sena.get("meaning"), tuple(sena.get("gestures") or ()))
         members = open_groups.get(key)
@@ -142,7 +144,7 @@ def _json(path: Path) -> Any:
         raise ExportError(f"cannot read {path}: {exc}") from None
 
 
-def _lines(path: Path) -> list[tuple[Gesture, dict | None]]:
+def _lines(path: Path) -> list[tuple[Gesture, dict[str, Any] | None]]:
     """Each gesture of ``gestures.jsonl`` and the seña written beside it (None before the run
     ended)."""
     found = []

@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from api.exports.timeline import Timeline, lanes
 
@@ -86,7 +87,7 @@ class _Document:
         ET.SubElement(node, "ANNOTATION_VALUE").text = value
 
 
-def _tiers_for(name: str, packed: list[list], index: int) -> str:
+def _tiers_for(name: str, packed: list[list[Any]], index: int) -> str:
     return name if index == 0 else f"{name} ({index + 1})"
 
 

@@ -19,6 +19,7 @@ from api.referee import Referee, rules_of
 from api.store import HandRow, Store
 from engine.calls import Call
 from engine.game import new_table
+from engine.phases import Phase
 
 SESSION_NAME = re.compile(r"^(?:table-)?([1-9][0-9]{0,8})$")
 #: A hand's last band ends this long after its last call when no later hand starts it off.
@@ -150,7 +151,7 @@ def _lances(
     table = new_table(
         rules_of(referee.table(hand.table_id)), hand.mano, hand.score, hand.hand_in_game
     )
-    phases: list[tuple[str, int]] = []
+    phases: list[tuple[Phase, int]] = []
     for call in hand.calls:
         if call.text.startswith("sena"):
             table.apply(Call.parse(call.seat, call.text, call.t_ms), index=call.idx)
