@@ -3,7 +3,9 @@ so the clip starts on a frame of its own, not on the segment's last keyframe."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
+from typing import cast
 
 import av
 
@@ -22,7 +24,8 @@ def cut_clip(source: Path, start_ms: int, end_ms: int, out: Path) -> int:
         with av.open(str(source)) as container:
             stream = container.streams.video[0]
             fps = float(stream.average_rate or 25)
-            container.seek(int(start_ms / 1000 / stream.time_base), stream=stream, backward=True)
+            time_base = cast(Fraction, stream.time_base)  # a decoded file's stream has one
+            container.seek(int(start_ms / 1000 / time_base), stream=stream, backward=True)
             for frame in container.decode(stream):
                 at = int(frame.time * 1000) if frame.time is not None else 0
                 if at < start_ms:

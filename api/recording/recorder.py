@@ -105,6 +105,7 @@ class _CameraWriter(threading.Thread):
                 wall_ms, ts_ms, image = item
                 if self._writer is None or ts_ms < self._last_ts:
                     self._open(wall_ms, ts_ms, image)
+                assert self._writer is not None  # _open made one
                 if self._writer.write(image, ts_ms - self._ts0):
                     camera.frames += 1
                 self._last_ts = ts_ms
@@ -154,7 +155,7 @@ class Recorder:
         *,
         default_on: bool,
         active_table: Callable[[], int | None],
-        publish: Callable[[str, dict], None],
+        publish: Callable[[str, dict[str, Any]], None],
         retention_days: int = 0,
     ) -> None:
         self.root = data_dir / RECORDINGS

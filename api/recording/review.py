@@ -105,7 +105,7 @@ class SessionReview:
 
 
 def find_sena(source: ReviewSource, index: int) -> dict[str, Any]:
-    senas = source.timeline().to_dict()["senas"]
+    senas: list[dict[str, Any]] = source.timeline().to_dict()["senas"]
     if not 0 <= index < len(senas):
         raise ExportError(f"no seña {index} here ({len(senas)} señas)")
     return senas[index]
