@@ -54,18 +54,18 @@ class Desk:
 
     # tournaments and teams
 
-    def create(self, name: str, changes: dict[str, Any]) -> dict:
+    def create(self, name: str, changes: dict[str, Any]) -> dict[str, Any]:
         settings = settings_with(changes)
         row = self.records.create_tournament(name, settings.model_dump())
         return self._changed(row.id)
 
-    def summaries(self) -> list[dict]:
+    def summaries(self) -> list[dict[str, Any]]:
         return [{"id": t.id, "name": t.name} for t in self.records.tournaments()]
 
     def settings_of(self, tournament_id: int) -> TournamentSettings:
         return parse_settings(self._tournament(tournament_id).settings)
 
-    def register(self, tournament_id: int, name: str, players: list[str]) -> dict:
+    def register(self, tournament_id: int, name: str, players: list[str]) -> dict[str, Any]:
         settings = self.settings_of(tournament_id)
         if self.records.rounds(tournament_id):
             raise StateError("the first round is drawn: teams are registered before it")
@@ -81,7 +81,7 @@ class Desk:
             raise StateError(f"a team named {name!r} is already registered") from None
         return self._changed(tournament_id)
 
-    def withdraw(self, tournament_id: int, team_id: int) -> dict:
+    def withdraw(self, tournament_id: int, team_id: int) -> dict[str, Any]:
         """The team plays no round drawn from now on (the games it has played stay)."""
         team = self._team(tournament_id, team_id)
         if team.withdrawn_round is not None:
@@ -91,7 +91,7 @@ class Desk:
 
     # rounds
 
-    def draw(self, tournament_id: int) -> dict:
+    def draw(self, tournament_id: int) -> dict[str, Any]:
         """Draw the next round; the one before must have every result."""
         settings = self.settings_of(tournament_id)
         rounds = self.records.rounds(tournament_id)
@@ -99,8 +99,10 @@ class Desk:
         pairings = self.records.pairings(tournament_id)
         waiting = [p for p in pairings if p.winner is None]
         if waiting:
-            boards = ", ".join(str(p.board) for p in waiting)
-            raise StateError(f"round {number - 1} still waits for the result of board(s) {boards}")
+            unplayed = ", ".join(str(p.board) for p in waiting)
+            raise StateError(
+                f"round {number - 1} still waits for the result of board(s) {unplayed}"
+            )
         teams = self.records.teams(tournament_id)
         playing = [t for t in teams if t.plays_in(number)]
         if len(playing) < 2:
@@ -201,7 +203,7 @@ class Desk:
         overall = {r.team: r.rank for r in table}
         return [team for place in places for team in sorted(place, key=overall.__getitem__)]
 
-    def assign_tables(self, tournament_id: int, number: int) -> dict:
+    def assign_tables(self, tournament_id: int, number: int) -> dict[str, Any]:
         """A table for every board of the round that has none (and is not a bye)."""
         tournament = self._tournament(tournament_id)
         settings = parse_settings(tournament.settings)
@@ -220,7 +222,9 @@ class Desk:
             self.referee.activate(active)
         return self._changed(tournament_id)
 
-    def _new_table(self, name: str, settings: TournamentSettings, seats: list[SeatRow]) -> dict:
+    def _new_table(
+        self, name: str, settings: TournamentSettings, seats: list[SeatRow]
+    ) -> dict[str, Any]:
         """A table made as the referee page makes one: the tournament's target, this
         server's house profile, 8 reyes, seat 1 mano; six seats for teams of three."""
         try:
@@ -231,7 +235,7 @@ class Desk:
             raise StateError(str(exc)) from exc
         return self.referee.create_table(name=name, rules=rules, mano=1, seats=seats)
 
-    def start(self, tournament_id: int, number: int) -> dict:
+    def start(self, tournament_id: int, number: int) -> dict[str, Any]:
         """Start the round's clock: the courtesy wait and the lateness count from now."""
         row = self._round(tournament_id, number)
         if row.started_ms is not None:
@@ -243,7 +247,7 @@ class Desk:
 
     def arrival(
         self, tournament_id: int, pairing_id: int, team_id: int, minutes_late: float | None
-    ) -> dict:
+    ) -> dict[str, Any]:
         """A team sat down at its table ``minutes_late`` after the start (now, if None): the
         sanction follows the tournament's lateness settings."""
         pairing = self._pairing(tournament_id, pairing_id)
@@ -292,7 +296,7 @@ class Desk:
         stones_a: int,
         stones_b: int,
         reason: str,
-    ) -> dict:
+    ) -> dict[str, Any]:
         """The desk writes (or corrects) a board's result, with the reason it gives."""
         pairing = self._pairing(tournament_id, pairing_id)
         if pairing.team_b is None:
@@ -329,7 +333,7 @@ class Desk:
 
     # what the desk shows
 
-    def state(self, tournament_id: int) -> dict:
+    def state(self, tournament_id: int) -> dict[str, Any]:
         tournament = self._tournament(tournament_id)
         settings = parse_settings(tournament.settings)
         teams = self.records.teams(tournament_id)
@@ -419,7 +423,7 @@ class Desk:
         ]
         return standings(team_ids, results, deducted)
 
-    def export_json(self, tournament_id: int) -> dict:
+    def export_json(self, tournament_id: int) -> dict[str, Any]:
         return self.state(tournament_id)
 
     def export_csv(self, tournament_id: int) -> str:
@@ -457,7 +461,7 @@ class Desk:
 
     # lookups
 
-    def _changed(self, tournament_id: int) -> dict:
+    def _changed(self, tournament_id: int) -> dict[str, Any]:
         self.hub.publish("tournament", {"tournament_id": tournament_id})
         return self.state(tournament_id)
 
@@ -504,7 +508,7 @@ def lateness_deductions(events: Iterable[LatenessRow]) -> dict[int, int]:
     return deducted
 
 
-def standing_out(row: Standing, names: dict[int, str]) -> dict:
+def standing_out(row: Standing, names: dict[int, str]) -> dict[str, Any]:
     return {
         "rank": row.rank,
         "team_id": row.team,

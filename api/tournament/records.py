@@ -11,17 +11,18 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from api.db.connection import Database
 from api.store import _row_of, now_ms
+from api.tournament.standings import Winner
 
 
 @dataclass(frozen=True, slots=True)
 class TournamentRow:
     id: int
     name: str
-    settings: dict
+    settings: dict[str, Any]
     created_ms: int
 
 
@@ -60,7 +61,7 @@ class PairingRow:
     team_a: int
     team_b: int | None
     table_id: int | None
-    winner: str | None
+    winner: Winner | None
     stones_a: int
     stones_b: int
     source: str | None
@@ -111,7 +112,7 @@ class TournamentRecords:
                 (name, json.dumps(settings), now_ms()),
             )
             db.notify({"what": "tournament", "tournament_id": tournament_id})
-        return self.tournament(tournament_id)
+        return cast(TournamentRow, self.tournament(tournament_id))  # just stored
 
     def tournament(self, tournament_id: int) -> TournamentRow | None:
         rows = self._db.execute("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
@@ -135,7 +136,7 @@ class TournamentRecords:
                 " VALUES (?, ?, ?, ?, ?) RETURNING id",
                 (tournament_id, seed, name, json.dumps(players, ensure_ascii=False), now_ms()),
             )
-        return self.team(team_id)
+        return cast(TeamRow, self.team(team_id))  # just stored
 
     def team(self, team_id: int) -> TeamRow | None:
         rows = self._db.execute("SELECT * FROM teams WHERE id = ?", (team_id,))
