@@ -21,7 +21,8 @@ def acta_content(referee: Referee, table_id: int, game: int) -> dict[str, Any]:
     hands = [hand for hand in referee.store.hands_of(table_id) if hand.game == game]
     if not hands:
         raise NotFound(f"table {table_id} has no game {game}")
-    entries, senas = [], []
+    entries: list[dict[str, Any]] = []
+    senas: list[dict[str, Any]] = []
     winner = loser = None
     for hand in hands:
         state = referee.hand_state(hand.id)

@@ -3,6 +3,8 @@ run the real app over a temporary database."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from fastapi import Request
 
 from api.hub import Hub
@@ -12,26 +14,28 @@ from api.referee import Referee
 from api.settings import Settings
 from api.store import Store
 
+# app.state's attributes are Any to mypy: each cast names what create_app put there.
+
 
 def get_settings(request: Request) -> Settings:
-    return request.app.state.settings
+    return cast(Settings, request.app.state.settings)
 
 
 def get_store(request: Request) -> Store:
-    return request.app.state.store
+    return cast(Store, request.app.state.store)
 
 
 def get_hub(request: Request) -> Hub:
-    return request.app.state.hub
+    return cast(Hub, request.app.state.hub)
 
 
 def get_live(request: Request) -> LiveFeed | None:
-    return request.app.state.live
+    return cast("LiveFeed | None", request.app.state.live)
 
 
 def get_referee(request: Request) -> Referee:
-    return request.app.state.referee
+    return cast(Referee, request.app.state.referee)
 
 
 def get_practice(request: Request) -> Practice:
-    return request.app.state.practice
+    return cast(Practice, request.app.state.practice)

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.senas.profile import Profile
+
+if TYPE_CHECKING:
+    from vision.detectors.enrolment import Enrolment
+    from vision.detectors.seat import SeatGestureDetector
 
 #: The window of rest and ordinary talking (no seña) is asked for under this name.
 REST = "rest"
@@ -30,8 +35,8 @@ class LiveWindow:
     ``duration_ms`` of source time; then it detaches and hands the window's peak to ``done``.
     Attach it (``detector.watchers``) in the pipeline's thread."""
 
-    detector: object
-    enrolment: object  # vision.detectors.enrolment.Enrolment
+    detector: SeatGestureDetector
+    enrolment: Enrolment
     kind: str | None
     duration_ms: int
     done: Callable[[float], None]

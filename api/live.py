@@ -17,7 +17,7 @@ import re
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -63,7 +63,7 @@ class Gap:
     start_ms: int
     end_ms: int | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "source": self.source,
             "reason": self.reason,
@@ -82,7 +82,7 @@ class Health:
     frames: int = 0
     gaps: list[Gap] = field(default_factory=list)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "state": self.state,
             "fps": round(self.fps, 1),
@@ -123,7 +123,7 @@ class LiveFeed:
         hub: Hub,
         on_gesture: GestureSink,
         annotate: Callable[[Any, bool], tuple[str, np.ndarray] | None],
-        describe_seats: Callable[[Any], dict] = lambda result: {},
+        describe_seats: Callable[[Any], dict[str, Any]] = lambda result: {},
         jpeg_quality: int = 75,
         on_frame: Callable[[Any], None] | None = None,
     ) -> None:
@@ -140,7 +140,7 @@ class LiveFeed:
         self._quality = jpeg_quality
         self.frames: dict[str, LatestFrame] = {}
         self.health = Health()
-        self.seats: dict = {}
+        self.seats: dict[str, Any] = {}
         self._frame_times: deque[float] = deque(maxlen=30)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -173,7 +173,7 @@ class LiveFeed:
         self.health.state = "stopped"
 
     def _run(self) -> None:
-        pauses = self._reconnect.delays()
+        pauses: Iterator[float] | None = self._reconnect.delays()
         while not self._stop.is_set():
             reason, message = "ended", "the source ended"
             try:

@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from api.enrolment import REST, LiveWindow
 from api.hub import Hub
@@ -28,7 +28,7 @@ from api.store import Store
 from engine.cards import RANKS, Card, Hand
 from engine.gesture import Gesture
 from engine.rules import Rules
-from engine.senas import interpret, load_profile, senas_for
+from engine.senas import SenaOption, interpret, load_profile, senas_for
 from engine.table import SenaCall, Table
 
 #: Seconds a drill waits for the player to start signalling.
@@ -108,7 +108,7 @@ class Practice:
         seat: int,
         session: str,
         take_seat: bool = False,
-    ) -> dict:
+    ) -> dict[str, Any]:
         playing = self.seat_in_play(seat)
         if playing and not take_seat:
             raise SeatInPlay(
@@ -155,7 +155,7 @@ class Practice:
         ways = [[p.label for p in e.gestures] for e in self.profile.entries if e.meaning == target]
         return {target: ways}
 
-    def _deal_with_senas(self):
+    def _deal_with_senas(self) -> tuple[list[str], list[SenaOption]]:
         for _ in range(200):
             hand = Hand(Card(self._random.choice(RANKS)) for _ in range(4))
             options = senas_for(hand, self.profile, self.rules)
@@ -163,7 +163,7 @@ class Practice:
                 return hand.to_list(), options
         raise ValueError(f"no hand to signal under the {self.profile.name} profile")
 
-    def finish(self) -> dict | None:
+    def finish(self) -> dict[str, Any] | None:
         """Settle the open drill now (the player says "done"); its attempt, or None."""
         with self._lock:
             drill = self.drill
@@ -194,11 +194,12 @@ class Practice:
                 return False
             drill.gestures.append(gesture)
             drill.received.append(time.monotonic())
+            assert drill.table is not None  # start_drill gives every drill its table
             drill.calls.append(drill.table.observe(gesture))
             self._schedule(drill, self.profile.window_ms / 1000)
         return True
 
-    def _settle(self, drill_id: int) -> dict | None:
+    def _settle(self, drill_id: int) -> dict[str, Any] | None:
         with self._lock:
             drill = self.drill
             if drill is None or drill.id != drill_id:
@@ -210,7 +211,7 @@ class Practice:
         self.hub.publish("attempt", attempt)
         return attempt
 
-    def _score(self, drill: Drill) -> dict:
+    def _score(self, drill: Drill) -> dict[str, Any]:
         senas = interpret(drill.calls, self.profile)
         seen = [{"meaning": s.meaning, "gestures": list(s.gestures)} for s in senas]
         seen_text = ", ".join(s.meaning or " + ".join(s.gestures) for s in senas)
@@ -228,7 +229,7 @@ class Practice:
             player=drill.player,
             session=drill.session,
             drill=drill.kind,
-            target=hit.meaning if hit else target,
+            target=cast(str, hit.meaning) if hit else target,  # a hit means a target
             seen=seen_text or None,
             recognised=hit is not None,
             time_ms=time_ms,
@@ -248,7 +249,9 @@ class Practice:
 
     # players
 
-    def set_sensitivities(self, player: str, sensitivities: dict[str, float], seat: int) -> dict:
+    def set_sensitivities(
+        self, player: str, sensitivities: dict[str, float], seat: int
+    ) -> dict[str, Any]:
         saved = self.store.save_player(
             player, sensitivities={**self.store.player(player)["sensitivities"], **sensitivities}
         )
@@ -266,7 +269,7 @@ class Practice:
 
         self.live.run_in_pipeline(apply)
 
-    def calibrate(self, player: str, seat: int) -> dict:
+    def calibrate(self, player: str, seat: int) -> dict[str, Any]:
         """Start a fresh neutral-face calibration of ``seat``'s detector; progress arrives in the
         ``scores`` messages of the websocket feed."""
         if self.live is None:
@@ -288,7 +291,7 @@ class Practice:
         self.store.save_player(player, sensitivities=sensitivities, calibration=calibration)
         return {"player": player, "seat": seat, "state": "calibrating"}
 
-    def enrol(self, player: str, seat: int, kind: str, seconds: float) -> dict:
+    def enrol(self, player: str, seat: int, kind: str, seconds: float) -> dict[str, Any]:
         """Watch ``seat`` for ``seconds`` while ``player`` shows ``kind`` (or talks, for
         "rest"); the outcome arrives as an ``enrolment`` message, and the sensitivities it
         sets are saved for the player and used on the seat."""
@@ -367,9 +370,9 @@ class Practice:
              "sensitivities": sensitivities or {}, "seen": seen},
         )  # fmt: skip
 
-    def progress(self, player: str) -> dict:
+    def progress(self, player: str) -> dict[str, Any]:
         """Accuracy and median time to signal per seña, per session, oldest first."""
-        sessions: dict[str, dict] = {}
+        sessions: dict[str, dict[str, Any]] = {}
         for attempt in self.store.attempts_of(player):
             entry = sessions.setdefault(
                 attempt.session,

@@ -96,6 +96,7 @@ class Gate:
             cookie.load(headers["cookie"])
             if COOKIE in cookie:
                 offered.append(cookie[COOKIE].value)
+        assert self.token is not None  # asked only when a token is set
         expected = self.token.encode()
         return any(hmac.compare_digest(value.encode(), expected) for value in offered)
 

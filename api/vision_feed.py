@@ -82,7 +82,7 @@ def vision_pipeline_factory(
     on_degraded: Callable[[str], None] | None = None,
     vision_settings: VisionSettings | None = None,
     seats_in_play: Callable[[], tuple[int, ...]] | None = None,
-):
+) -> Callable[[], Any]:
     """Opens the sources (``cam1``, ``cam2``, … with one clock) and the vision Pipeline over them,
     each with its seat map (``settings.seats``, in the order of the sources) or, without
     one, handing out the seats of the table in play (``seats_in_play``), played in real
@@ -130,7 +130,7 @@ def vision_pipeline_factory(
     return open_pipeline
 
 
-def seat_summary(result: Any) -> dict[str, dict]:
+def seat_summary(result: Any) -> dict[str, dict[str, Any]]:
     """Per seat: present or not, live scores per gesture kind (0..1), calibration state, whether
     the face is talking (the kinds a talking face makes in passing are held back), and whether
     its face can be judged (with the reason when not: too small, too poorly seen)."""
