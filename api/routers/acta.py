@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, Depends, HTTPException
 from fastapi.responses import FileResponse
@@ -35,7 +35,7 @@ class ActaSignIn(Strict):
     sanctions: Annotated[list[SanctionIn], Field(default_factory=list, max_length=40)]
 
 
-def signed_out(row: ActaRow | None) -> dict | None:
+def signed_out(row: ActaRow | None) -> dict[str, Any] | None:
     if row is None:
         return None
     return {
@@ -52,7 +52,9 @@ def page() -> FileResponse:
 
 
 @router.get("/api/tables/{table_id}/games/{game}/acta")
-def read(table_id: int, game: GameNumber, referee: RefereeDep, settings: SettingsDep) -> dict:
+def read(
+    table_id: int, game: GameNumber, referee: RefereeDep, settings: SettingsDep
+) -> dict[str, Any]:
     """The game's acta: as signed if it was, else as it reads now, ready to sign."""
     signed = referee.store.acta(table_id, game)
     content = signed.content if signed is not None else acta_content(referee, table_id, game)
@@ -62,7 +64,7 @@ def read(table_id: int, game: GameNumber, referee: RefereeDep, settings: Setting
 @router.post("/api/tables/{table_id}/games/{game}/acta", status_code=201)
 def sign(
     table_id: int, game: GameNumber, body: ActaSignIn, referee: RefereeDep, settings: SettingsDep
-) -> dict:
+) -> dict[str, Any]:
     """Sign the acta once: it is stored as it reads now; a second signature is refused."""
     seats = [s.seat for s in referee.table(table_id).seats]
     for sanction in body.sanctions:
@@ -81,7 +83,7 @@ def sign(
         content=content,
     )
     if row is None:
-        done = referee.store.acta(table_id, game)
+        done = cast(ActaRow, referee.store.acta(table_id, game))  # the conflict: it is signed
         raise HTTPException(
             409, f"the acta of game {game} was already signed by {done.referee}: it stays as signed"
         )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -22,7 +22,7 @@ Stones = Annotated[int, Field(ge=0, le=60)]
 
 
 def get_desk(request: Request) -> Desk:
-    return request.app.state.desk
+    return cast(Desk, request.app.state.desk)  # as create_app set it
 
 
 DeskDep = Annotated[Desk, Depends(get_desk)]
@@ -67,18 +67,18 @@ def screen_page() -> FileResponse:
 
 
 @router.get("/api/desk/settings")
-def defaults() -> dict:
+def defaults() -> dict[str, Any]:
     """The defaults of a new tournament (``models/tournament.toml``)."""
     return default_settings().model_dump()
 
 
 @router.get("/api/desk/tournaments")
-def tournaments(desk: DeskDep) -> dict:
+def tournaments(desk: DeskDep) -> dict[str, Any]:
     return {"tournaments": desk.summaries()}
 
 
 @router.post("/api/desk/tournaments", status_code=201)
-def create(body: TournamentIn, desk: DeskDep) -> dict:
+def create(body: TournamentIn, desk: DeskDep) -> dict[str, Any]:
     try:
         return desk.create(body.name, body.settings)
     except SettingsError as exc:
@@ -86,47 +86,51 @@ def create(body: TournamentIn, desk: DeskDep) -> dict:
 
 
 @router.get("/api/desk/tournaments/{tournament_id}")
-def tournament(tournament_id: RowId, desk: DeskDep) -> dict:
+def tournament(tournament_id: RowId, desk: DeskDep) -> dict[str, Any]:
     """Teams, rounds with their boards, tables, clocks and results, and the standings."""
     return desk.state(tournament_id)
 
 
 @router.post("/api/desk/tournaments/{tournament_id}/teams", status_code=201)
-def register(tournament_id: RowId, body: TeamIn, desk: DeskDep) -> dict:
+def register(tournament_id: RowId, body: TeamIn, desk: DeskDep) -> dict[str, Any]:
     return desk.register(tournament_id, body.name, body.players)
 
 
 @router.post("/api/desk/tournaments/{tournament_id}/teams/{team_id}/withdraw")
-def withdraw(tournament_id: RowId, team_id: RowId, desk: DeskDep) -> dict:
+def withdraw(tournament_id: RowId, team_id: RowId, desk: DeskDep) -> dict[str, Any]:
     """The team plays no further round (from the next one drawn)."""
     return desk.withdraw(tournament_id, team_id)
 
 
 @router.post("/api/desk/tournaments/{tournament_id}/rounds", status_code=201)
-def draw(tournament_id: RowId, desk: DeskDep) -> dict:
+def draw(tournament_id: RowId, desk: DeskDep) -> dict[str, Any]:
     """Draw the next round (the one before must have all its results)."""
     return desk.draw(tournament_id)
 
 
 @router.post("/api/desk/tournaments/{tournament_id}/rounds/{number}/tables")
-def assign_tables(tournament_id: RowId, number: RoundNumber, desk: DeskDep) -> dict:
+def assign_tables(tournament_id: RowId, number: RoundNumber, desk: DeskDep) -> dict[str, Any]:
     """A table of this server for every board of the round (the teams seated at it)."""
     return desk.assign_tables(tournament_id, number)
 
 
 @router.post("/api/desk/tournaments/{tournament_id}/rounds/{number}/start")
-def start(tournament_id: RowId, number: RoundNumber, desk: DeskDep) -> dict:
+def start(tournament_id: RowId, number: RoundNumber, desk: DeskDep) -> dict[str, Any]:
     return desk.start(tournament_id, number)
 
 
 @router.post("/api/desk/tournaments/{tournament_id}/boards/{board_id}/arrivals", status_code=201)
-def arrival(tournament_id: RowId, board_id: RowId, body: ArrivalIn, desk: DeskDep) -> dict:
+def arrival(
+    tournament_id: RowId, board_id: RowId, body: ArrivalIn, desk: DeskDep
+) -> dict[str, Any]:
     """A team's arrival at its table: the lateness sanction follows the settings."""
     return desk.arrival(tournament_id, board_id, body.team_id, body.minutes_late)
 
 
 @router.put("/api/desk/tournaments/{tournament_id}/boards/{board_id}/result")
-def override(tournament_id: RowId, board_id: RowId, body: ResultIn, desk: DeskDep) -> dict:
+def override(
+    tournament_id: RowId, board_id: RowId, body: ResultIn, desk: DeskDep
+) -> dict[str, Any]:
     """The desk writes or corrects a board's result, giving the reason."""
     return desk.override(
         tournament_id,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 from pydantic import BaseModel
@@ -21,7 +21,7 @@ class HealthOut(BaseModel):
     sources: list[str]  # the cameras streamed at /api/stream/{id}.mjpg; none without live video
     profile: str
     clients: int
-    pipeline: dict
+    pipeline: dict[str, Any]
 
 
 @router.get("/health")

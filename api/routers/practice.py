@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query
 
@@ -22,29 +22,29 @@ PracticeDep = Annotated[Practice, Depends(get_practice)]
 
 
 @router.get("/players")
-def players(practice: PracticeDep) -> dict:
+def players(practice: PracticeDep) -> dict[str, Any]:
     return {"players": practice.store.list_players()}
 
 
-@router.get("/players/{player}")
-def player(player: PlayerName, practice: PracticeDep) -> PlayerOut:
+@router.get("/players/{player}", response_model=PlayerOut)
+def player(player: PlayerName, practice: PracticeDep) -> dict[str, Any]:
     return practice.store.player(player)
 
 
-@router.put("/players/{player}/sensitivities")
+@router.put("/players/{player}/sensitivities", response_model=PlayerOut)
 def sensitivities(
     player: PlayerName,
     body: SensitivitiesIn,
     practice: PracticeDep,
     seat: SeatQuery = 1,
-) -> PlayerOut:
+) -> dict[str, Any]:
     """Save the player's sensitivity per gesture kind (1 = as configured; higher triggers
     sooner) and apply it to the live detector of ``seat``."""
     return practice.set_sensitivities(player, body.sensitivities, seat)
 
 
 @router.post("/players/{player}/calibrate")
-def calibrate(player: PlayerName, practice: PracticeDep, seat: SeatQuery = 1) -> dict:
+def calibrate(player: PlayerName, practice: PracticeDep, seat: SeatQuery = 1) -> dict[str, Any]:
     try:
         return practice.calibrate(player, seat)
     except ValueError as exc:
@@ -52,7 +52,9 @@ def calibrate(player: PlayerName, practice: PracticeDep, seat: SeatQuery = 1) ->
 
 
 @router.post("/players/{player}/enrol", status_code=202)
-def enrol(player: PlayerName, body: EnrolIn, practice: PracticeDep, seat: SeatQuery = 1) -> dict:
+def enrol(
+    player: PlayerName, body: EnrolIn, practice: PracticeDep, seat: SeatQuery = 1
+) -> dict[str, Any]:
     """Watch ``seat`` for ``seconds`` while the player shows ``kind`` once (or talks as at the
     table, for "rest"): the seña's size sets that kind's sensitivity for this player. The
     outcome is the ``enrolment`` message of the websocket feed."""
@@ -63,12 +65,12 @@ def enrol(player: PlayerName, body: EnrolIn, practice: PracticeDep, seat: SeatQu
 
 
 @router.get("/players/{player}/progress")
-def progress(player: PlayerName, practice: PracticeDep) -> dict:
+def progress(player: PlayerName, practice: PracticeDep) -> dict[str, Any]:
     return practice.progress(player)
 
 
 @router.get("/catalogue")
-def catalogue(practice: PracticeDep) -> dict:
+def catalogue(practice: PracticeDep) -> dict[str, Any]:
     """The señas a drill can ask for under the house profile, with their gestures."""
     return {
         "profile": practice.profile.name,
@@ -80,8 +82,8 @@ def catalogue(practice: PracticeDep) -> dict:
     }
 
 
-@router.post("/drills", status_code=201)
-def start_drill(body: DrillIn, practice: PracticeDep) -> DrillOut:
+@router.post("/drills", status_code=201, response_model=DrillOut)
+def start_drill(body: DrillIn, practice: PracticeDep) -> dict[str, Any]:
     try:
         return practice.start_drill(
             player=body.player,
@@ -97,13 +99,13 @@ def start_drill(body: DrillIn, practice: PracticeDep) -> DrillOut:
         raise HTTPException(422, str(exc)) from None
 
 
-@router.post("/drills/current/finish")
-def finish_drill(practice: PracticeDep) -> dict[str, AttemptOut | None]:
+@router.post("/drills/current/finish", response_model=dict[str, AttemptOut | None])
+def finish_drill(practice: PracticeDep) -> dict[str, dict[str, Any] | None]:
     """Score the open drill now instead of waiting for the combination window."""
     return {"attempt": practice.finish()}
 
 
 @router.delete("/drills/current")
-def cancel_drill(practice: PracticeDep) -> dict:
+def cancel_drill(practice: PracticeDep) -> dict[str, Any]:
     practice.cancel()
     return {"drill": None}

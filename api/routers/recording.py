@@ -4,7 +4,7 @@ the review page's data (timeline, videos, notes, clips, exports) for a session o
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, cast
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import FileResponse, PlainTextResponse
@@ -14,6 +14,7 @@ from api.deps import get_referee, get_settings
 from api.exports.errors import ExportError
 from api.exports.formats import FORMATS
 from api.exports.session import table_id_of
+from api.exports.timeline import Timeline
 from api.exports.webvtt import captions, chapters
 from api.recording.recorder import Recorder
 from api.recording.review import (
@@ -52,14 +53,14 @@ class ClipIn(Strict):
 
 
 def get_recorder(request: Request) -> Recorder | None:
-    return request.app.state.recorder
+    return cast("Recorder | None", request.app.state.recorder)  # as create_app set it
 
 
 RecorderDep = Annotated[Recorder | None, Depends(get_recorder)]
 
 
 @router.get("/recording")
-def recording(referee: RefereeDep, recorder: RecorderDep) -> dict:
+def recording(referee: RefereeDep, recorder: RecorderDep) -> dict[str, Any]:
     """Whether video is being recorded, per table; off everywhere without a live feed."""
     tables = referee.store.list_tables()
     if recorder is None:
@@ -72,7 +73,9 @@ def recording(referee: RefereeDep, recorder: RecorderDep) -> dict:
 
 
 @router.put("/tables/{table_id}/recording")
-def switch(table_id: int, body: SwitchIn, referee: RefereeDep, recorder: RecorderDep) -> dict:
+def switch(
+    table_id: int, body: SwitchIn, referee: RefereeDep, recorder: RecorderDep
+) -> dict[str, Any]:
     referee.table(table_id)
     if recorder is None:
         raise HTTPException(409, "there is no live video to record (keinu serve --no-live)")
@@ -85,7 +88,7 @@ def delete_session(
     referee: RefereeDep,
     recorder: RecorderDep,
     settings: Annotated[Settings, Depends(get_settings)],
-) -> dict:
+) -> dict[str, Any]:
     """The session whole: its video, its hands, calls, señas and reviews."""
     table_id = _table_id(name)
     referee.table(table_id)
@@ -99,7 +102,7 @@ def delete_session(
 
 
 def review_source(name: str, request: Request) -> ReviewSource:
-    folder_review = request.app.state.review_folder
+    folder_review: ReviewSource | None = request.app.state.review_folder
     if folder_review is not None:
         if name != folder_review.name:
             raise HTTPException(404, f"only {folder_review.name!r} is reviewed here")
@@ -116,7 +119,7 @@ SourceDep = Annotated[ReviewSource, Depends(review_source)]
 
 
 @router.get("/review/{name}")
-def review_data(name: str, source: SourceDep) -> dict:
+def review_data(name: str, source: SourceDep) -> dict[str, Any]:
     timeline = _timeline(source)
     return {
         "name": source.name,
@@ -150,7 +153,7 @@ def vtt(name: str, kind: Literal["captions", "chapters"], source: SourceDep) -> 
 
 
 @router.post("/review/{name}/senas/{index}/review")
-def note(name: str, index: int, body: NoteIn, source: SourceDep) -> dict:
+def note(name: str, index: int, body: NoteIn, source: SourceDep) -> dict[str, Any]:
     """A note on a seña, or its verdict overruled, after the fact: stored and exported."""
     try:
         sena = find_sena(source, index)
@@ -161,7 +164,7 @@ def note(name: str, index: int, body: NoteIn, source: SourceDep) -> dict:
 
 
 @router.post("/review/{name}/senas/{index}/clip")
-def sena_clip(name: str, index: int, source: SourceDep) -> dict:
+def sena_clip(name: str, index: int, source: SourceDep) -> dict[str, Any]:
     try:
         sena = find_sena(source, index)
     except ExportError as exc:
@@ -173,7 +176,7 @@ def sena_clip(name: str, index: int, source: SourceDep) -> dict:
 
 
 @router.post("/review/{name}/clip")
-def make_clip(name: str, body: ClipIn, source: SourceDep) -> dict:
+def make_clip(name: str, body: ClipIn, source: SourceDep) -> dict[str, Any]:
     """The video from ``start_ms`` to ``end_ms`` as its own MP4."""
     try:
         path = clip(source, body.start_ms, body.end_ms, body.camera)
@@ -203,7 +206,7 @@ def export(name: str, fmt: str, source: SourceDep) -> FileResponse:
     return FileResponse(files[0], filename=files[0].name)
 
 
-def _timeline(source: ReviewSource):
+def _timeline(source: ReviewSource) -> Timeline:
     try:
         return source.timeline()
     except ExportError as exc:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException
 from fastapi.responses import JSONResponse
@@ -24,7 +24,7 @@ RefereeDep = Annotated[Referee, Depends(get_referee)]
 def profiles(
     settings: Annotated[Settings, Depends(get_settings)],
     practice: Annotated[Practice, Depends(get_practice)],
-) -> dict:
+) -> dict[str, Any]:
     """The profiles a table may use, as values to send back and labels to show: a club's file
     given to ``keinu serve --profile`` is labelled by its profile's name and file name, not by its
     full path."""
@@ -34,34 +34,38 @@ def profiles(
     return {"profiles": settings.house_profiles, "default": settings.profile, "labels": labels}
 
 
-@router.get("/hands/{hand_id}/senas")
-def senas(hand_id: RowId, referee: RefereeDep) -> SenasOut:
+@router.get("/hands/{hand_id}/senas", response_model=SenasOut)
+def senas(hand_id: RowId, referee: RefereeDep) -> dict[str, Any]:
     state = referee.hand_state(hand_id)
     return {"senas": state["senas"], "by_seat": state["senas_by_seat"]}
 
 
-@router.post("/hands/{hand_id}/senas/{call_idx}/review")
-def review(hand_id: RowId, call_idx: CallIndex, body: ReviewIn, referee: RefereeDep) -> HandState:
+@router.post("/hands/{hand_id}/senas/{call_idx}/review", response_model=HandState)
+def review(
+    hand_id: RowId, call_idx: CallIndex, body: ReviewIn, referee: RefereeDep
+) -> dict[str, Any]:
     """Acknowledge a seña's verdict, or overrule it (it leaves the report), with a note. Any
     seña may be reviewed, and again: the last review stands."""
     return referee.review(hand_id, call_idx, body.action, body.note)
 
 
-@router.post("/hands/{hand_id}/senas/{call_idx}/remove")
-def remove(hand_id: RowId, call_idx: CallIndex, body: RemovalIn, referee: RefereeDep) -> HandState:
+@router.post("/hands/{hand_id}/senas/{call_idx}/remove", response_model=HandState)
+def remove(
+    hand_id: RowId, call_idx: CallIndex, body: RemovalIn, referee: RefereeDep
+) -> dict[str, Any]:
     """Strike out a seña the camera misread: it stays in the record, marked, out of the report.
     (A seña the camera missed is added as a call, ``sena GESTURE [SIDE]``.)"""
     return referee.remove_sena(hand_id, call_idx, body.note)
 
 
-@router.post("/hands/{hand_id}/senas/{call_idx}/restore")
-def restore(hand_id: RowId, call_idx: CallIndex, referee: RefereeDep) -> HandState:
+@router.post("/hands/{hand_id}/senas/{call_idx}/restore", response_model=HandState)
+def restore(hand_id: RowId, call_idx: CallIndex, referee: RefereeDep) -> dict[str, Any]:
     """Take back a removal: the seña counts again."""
     return referee.restore_sena(hand_id, call_idx)
 
 
 @router.get("/hands/{hand_id}/record")
-def record(hand_id: RowId, referee: RefereeDep) -> dict:
+def record(hand_id: RowId, referee: RefereeDep) -> dict[str, Any]:
     return referee.record(hand_id)
 
 
@@ -80,7 +84,7 @@ def export_to_file(
     body: ExportIn,
     referee: RefereeDep,
     settings: Annotated[Settings, Depends(get_settings)],
-) -> dict:
+) -> dict[str, Any]:
     """Write the session under the data dir's ``exports/`` folder (never anywhere else)."""
     session = referee.session(table_id)
     path = inside(settings.data_dir, "exports", f"{body.name}.json")

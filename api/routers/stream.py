@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query
 from fastapi.responses import StreamingResponse
@@ -22,7 +22,7 @@ POLL_S = 0.02
 def sources(
     live: Annotated[LiveFeed | None, Depends(get_live)],
     settings: Annotated[Settings, Depends(get_settings)],
-) -> dict:
+) -> dict[str, Any]:
     """The camera ids whose MJPEG streams exist: ``cam1``, ``cam2``, …"""
     return {"sources": settings.source_ids if live is not None else []}
 

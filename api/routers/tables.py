@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException
 
@@ -26,10 +26,10 @@ router = APIRouter(prefix="/api", tags=["tables"])
 RefereeDep = Annotated[Referee, Depends(get_referee)]
 
 
-@router.post("/tables", status_code=201)
+@router.post("/tables", status_code=201, response_model=TableState)
 def create_table(
     body: TableIn, referee: RefereeDep, settings: Annotated[Settings, Depends(get_settings)]
-) -> TableState:
+) -> dict[str, Any]:
     """Set up a table (the game and its options, the seats, the house profile, the mano) and
     deal hand 1."""
     if body.profile not in settings.house_profiles:
@@ -44,76 +44,76 @@ def create_table(
 
 
 @router.get("/rules")
-def rules_choices() -> dict:
+def rules_choices() -> dict[str, Any]:
     """The games a table may be set up for, each with the options its rules allow."""
     return game_choices()
 
 
-@router.get("/tables")
-def list_tables(referee: RefereeDep) -> TablesOut:
+@router.get("/tables", response_model=TablesOut)
+def list_tables(referee: RefereeDep) -> dict[str, Any]:
     return {
         "active": referee.active_table_id,
         "tables": [table_out(row) for row in referee.store.list_tables()],
     }
 
 
-@router.get("/tables/active")
-def active_table(referee: RefereeDep) -> TableState:
+@router.get("/tables/active", response_model=TableState)
+def active_table(referee: RefereeDep) -> dict[str, Any]:
     if referee.active_table_id is None:
         return {"table": None, "active": False, "current": None}
     return referee.table_state(referee.active_table_id)
 
 
-@router.get("/tables/{table_id}")
-def get_table(table_id: RowId, referee: RefereeDep) -> TableState:
+@router.get("/tables/{table_id}", response_model=TableState)
+def get_table(table_id: RowId, referee: RefereeDep) -> dict[str, Any]:
     return referee.table_state(table_id)
 
 
-@router.post("/tables/{table_id}/activate")
-def activate(table_id: RowId, referee: RefereeDep) -> TableState:
+@router.post("/tables/{table_id}/activate", response_model=TableState)
+def activate(table_id: RowId, referee: RefereeDep) -> dict[str, Any]:
     """Make this the table that the live feed's señas go to."""
     return referee.activate(table_id)
 
 
-@router.post("/tables/{table_id}/hands", status_code=201)
-def next_hand(table_id: RowId, referee: RefereeDep) -> TableState:
+@router.post("/tables/{table_id}/hands", status_code=201, response_model=TableState)
+def next_hand(table_id: RowId, referee: RefereeDep) -> dict[str, Any]:
     """Deal the next hand: the mano moves on, the score carries over (or a new game starts)."""
     return referee.next_hand(table_id)
 
 
-@router.get("/tables/{table_id}/report")
-def report(table_id: RowId, referee: RefereeDep) -> ReportOut:
+@router.get("/tables/{table_id}/report", response_model=ReportOut)
+def report(table_id: RowId, referee: RefereeDep) -> dict[str, Any]:
     return referee.report(table_id)
 
 
-@router.get("/hands/{hand_id}")
-def get_hand(hand_id: RowId, referee: RefereeDep) -> HandState:
+@router.get("/hands/{hand_id}", response_model=HandState)
+def get_hand(hand_id: RowId, referee: RefereeDep) -> dict[str, Any]:
     referee.hand(hand_id)
     return referee.hand_state(hand_id)
 
 
-@router.post("/hands/{hand_id}/calls")
-def add_call(hand_id: RowId, body: CallIn, referee: RefereeDep) -> HandState:
+@router.post("/hands/{hand_id}/calls", response_model=HandState)
+def add_call(hand_id: RowId, body: CallIn, referee: RefereeDep) -> dict[str, Any]:
     """One call, in the hand record's words (``envido 5``, ``pares si``, ``sena wink left``).
     Refused with a message, and nothing changed, when it does not parse or is not legal now."""
     return referee.apply_call(hand_id, body.seat, body.text, body.t_ms)
 
 
-@router.delete("/hands/{hand_id}/calls/last")
-def undo(hand_id: RowId, referee: RefereeDep) -> HandState:
+@router.delete("/hands/{hand_id}/calls/last", response_model=HandState)
+def undo(hand_id: RowId, referee: RefereeDep) -> dict[str, Any]:
     """Take back the referee's last call (or a "cards not shown"); the camera's señas stay."""
     return referee.undo(hand_id)
 
 
-@router.put("/hands/{hand_id}/shown")
-def show(hand_id: RowId, body: ShowIn, referee: RefereeDep) -> HandState:
+@router.put("/hands/{hand_id}/shown", response_model=HandState)
+def show(hand_id: RowId, body: ShowIn, referee: RefereeDep) -> dict[str, Any]:
     """Every seat's hand as shown at the showdown (with diez reyes, what each wild card stands
     for): settles it and checks señas and declarations."""
     return referee.show(hand_id, body.hands, body.wild)
 
 
-@router.post("/hands/{hand_id}/not-shown")
-def not_shown(hand_id: RowId, referee: RefereeDep) -> HandState:
+@router.post("/hands/{hand_id}/not-shown", response_model=HandState)
+def not_shown(hand_id: RowId, referee: RefereeDep) -> dict[str, Any]:
     """Close the hand at its showdown with the cards not shown: its showdown stones are not
     paid, the señas that depend on the cards stay pending, and the next hand may be dealt.
     Undo takes it back."""
