@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 
@@ -159,7 +160,7 @@ def create_app(
     app.state.peers = peers
     app.state.desk = tournament_desk
 
-    def snapshot() -> dict:
+    def snapshot() -> dict[str, Any]:
         """The websocket's hello. A store that cannot be read leaves the table out and says
         why, so the page still opens and shows the reason."""
         notice = (peers.notice if peers else None) or (live_feed.notice if live_feed else None)
@@ -184,7 +185,9 @@ def create_app(
     app.state.snapshot = snapshot
 
     @app.middleware("http")
-    async def _api_pages_stay_local(request: Request, call_next):
+    async def _api_pages_stay_local(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
         """The browser itself keeps /docs and /redoc from loading anything from outside (ReDoc's
         own logo would come from its CDN)."""
         response = await call_next(request)
@@ -205,7 +208,7 @@ def create_app(
         message = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors)
         return JSONResponse({"detail": message, "errors": errors}, status_code=422)
 
-    def refusal(status: int):
+    def refusal(status: int) -> Callable[[Request, Exception], Awaitable[JSONResponse]]:
         async def handler(request: Request, exc: Exception) -> JSONResponse:
             return JSONResponse({"detail": str(exc)}, status_code=status)
 

@@ -32,7 +32,7 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="KEINU_", extra="ignore")
 
     host: str = "127.0.0.1"
-    port: int = Field(8765, ge=0, le=65535)
+    port: int = Field(default=8765, ge=0, le=65535)
     #: Required for every request and websocket when ``host`` is not a loopback address.
     token: str | None = None
     data_dir: Path = Field(default_factory=lambda: platformdirs.user_data_path("keinu"))
@@ -57,17 +57,17 @@ class Settings(BaseSettings):
     #: without it a table's video is recorded only once its switch is turned on.
     record: bool = False
     #: Days a session's recorded video is kept (0: until it is deleted by hand).
-    retention_days: int = Field(0, ge=0, le=3650)
+    retention_days: int = Field(default=0, ge=0, le=3650)
     #: The sanctions a referee may write in a game's acta (a club's rules may name others).
     acta_sanctions: list[str] = Field(
         default_factory=lambda: ["warning", "game_lost", "disqualification"]
     )
     #: Serve the tournament desk's pages and API (``keinu serve --desk``).
     desk: bool = False
-    max_body_bytes: int = Field(65_536, ge=1024)
+    max_body_bytes: int = Field(default=65_536, ge=1024)
     #: Frames the MJPEG encoder keeps per source before it drops the oldest.
-    frame_queue: int = Field(2, ge=1, le=16)
-    jpeg_quality: int = Field(75, ge=20, le=95)
+    frame_queue: int = Field(default=2, ge=1, le=16)
+    jpeg_quality: int = Field(default=75, ge=20, le=95)
 
     @field_validator("db")
     @classmethod

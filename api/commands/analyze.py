@@ -17,9 +17,9 @@ import json
 import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
@@ -37,8 +37,12 @@ from vision.config.detector_settings import DetectorSettings
 from vision.output.export import MIN_CUE_MS, GestureLog, RunSummary, vtt_timestamp
 from vision.seats import SeatMap, SeatMapError, parse_seat_map
 
+if TYPE_CHECKING:
+    from vision.mediapipe.landmarks import LandmarkerFactory
+    from vision.pipeline import DetectorFactory, FeatureFunction
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "analyze",
         help="find the gestures of every seat in a video, an image or a folder of images",
@@ -157,9 +161,9 @@ def analyze(
     *,
     seat_map: SeatMap | None = None,
     profile: Profile | None = None,
-    detector_factory: Callable | None = None,
-    landmarker_factory: Callable | None = None,
-    features: Callable | None = None,
+    detector_factory: DetectorFactory | None = None,
+    landmarker_factory: LandmarkerFactory | None = None,
+    features: FeatureFunction | None = None,
     max_frames: int | None = None,
     video: bool = True,
     progress: bool = True,
@@ -311,7 +315,7 @@ class _VideoWriter:
     def write(self, image: np.ndarray) -> None:
         if self._writer is None:
             self._size = (image.shape[1], image.shape[0])
-            fourcc = cv2.VideoWriter_fourcc(*"mp4v")
+            fourcc = cv2.VideoWriter.fourcc(*"mp4v")
             self._writer = cv2.VideoWriter(str(self.path), fourcc, self.fps, self._size)
             if not self._writer.isOpened():
                 raise UserError(f"cannot write {self.path}")
@@ -366,7 +370,7 @@ def _detector_settings(settings_path: Path | None) -> DetectorSettings:
         raise UserError(f"--settings: {exc}") from None
 
 
-def _detector_factory(settings: DetectorSettings, player: Path | None) -> Callable:
+def _detector_factory(settings: DetectorSettings, player: Path | None) -> DetectorFactory:
     from vision.config.detector_settings import SettingsError
     from vision.detectors import SeatGestureDetector
 
@@ -385,7 +389,7 @@ def _detector_factory(settings: DetectorSettings, player: Path | None) -> Callab
     return make
 
 
-def _landmarker_factory() -> Callable:
+def _landmarker_factory() -> LandmarkerFactory:
     from vision.mediapipe.landmarks import mediapipe_factory
     from vision.mediapipe.models import ModelError, require_model
 

@@ -23,7 +23,10 @@ from api.settings import Settings
 
 if TYPE_CHECKING:
     from vision.config.detector_settings import DetectorSettings
+    from vision.detectors import SeatGestureDetector
     from vision.measures.baseline import EnrolledKind
+    from vision.mediapipe.landmarks import LandmarkerFactory
+    from vision.pipeline import FrameResult
 
 PLAYER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 #: Source time allowed per second of calibration before giving up (the face must be seen).
@@ -48,7 +51,7 @@ def player_path(player: str, data_dir: Path | None = None) -> Path:
     return (data_dir or Settings().data_dir) / "players" / f"{player.lower()}.json"
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "calibrate",
         help="record a neutral face and save it as a player's baseline",
@@ -167,11 +170,11 @@ def enrol_steps(profile_name: str | None, shows: int, show_seconds: float) -> li
 
 def calibrate(
     source_spec: str,
-    settings,
-    landmarker_factory=None,
+    settings: DetectorSettings,
+    landmarker_factory: LandmarkerFactory | None = None,
     steps: Sequence[EnrolStep] = (),
     show_ms: float = 3000.0,
-):
+) -> SeatGestureDetector:
     """Run the pipeline on ``source_spec`` until one seat's baseline is calibrated, then through
     the enrolment ``steps``; returns that seat's detector. Raises UserError when no face stays
     in view long enough."""
@@ -213,7 +216,12 @@ def calibrate(
     )
 
 
-def enrol(results: Iterator, detector, steps: Sequence[EnrolStep], show_ms: float) -> None:
+def enrol(
+    results: Iterator[FrameResult],
+    detector: SeatGestureDetector,
+    steps: Sequence[EnrolStep],
+    show_ms: float,
+) -> None:
     """Prompt each step, give the player ``READY_MS``, watch ``show_ms`` of the source, and use
     what was learnt on ``detector``."""
     from vision.detectors.enrolment import Enrolment

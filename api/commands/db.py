@@ -20,7 +20,7 @@ from api.db.connection import is_postgres_url, safe_url
 from api.db.errors import StoreError
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "db",
         help="check, back up or restore the dashboard's store",

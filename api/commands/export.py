@@ -12,7 +12,7 @@ from api.exports.formats import FORMATS, export, open_timeline
 from api.settings import Settings
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "export",
         help="export a session or an analysis for ELAN, BORIS, a player or a spreadsheet",

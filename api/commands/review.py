@@ -14,7 +14,7 @@ from api.exports.session import SESSION_NAME, load_session, session_name, table_
 from api.settings import Settings
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "review",
         help="review an analysis folder or a recorded session: video, timeline, notes, clips",
