@@ -112,9 +112,7 @@ class Referee:
                 stones=rules.stones,
                 deal=rules.deal,
                 diez_reyes=rules.diez_reyes,
-            )
-            self.store.create_hand(
-                row.id, game=1, hand_in_game=1, mano=mano, score=parse_score(None, rules)
+                first_hand_score=parse_score(None, rules),
             )
             self.store.mark_active(row.id)
             self.active_table_id = row.id
@@ -212,28 +210,10 @@ class Referee:
         """Deal the next hand as the engine's ``Match`` says: mano, score and game carried."""
         with self._lock:
             match = self._match(table_id)
-            # create_table stores the table and its first hand in two transactions.
-            last: HandRow = self.store.last_hand(table_id)  # type: ignore[assignment]  # bug: None if a table's first hand failed to store
-            current = self.engine_table(last)
-            if not is_closed(last, current):
-                raise StateError(
-                    f"hand {last.number} is still in {current.phase}: "
-                    + (
-                        "enter the cards shown, or close it with the cards not shown"
-                        if current.phase == "showdown"
-                        else "finish it before dealing"
-                    )
-                )
-            loser = getattr(current, "loser", None)
-            if loser is not None:
-                raise StateError(f"the Encaje is over: seat {loser} is left holding stones")
-            game = match.current_game()
-            game.end_hand(current)
-            if game.is_over:
-                match.record_game(game)
-            if match.is_over:
-                side = match.rules.seating.side_name(cast(str, match.winner))  # is_over: a winner
-                raise StateError(f"the match is over: {side} won it")
+            last = self.store.last_hand(table_id)
+            # A table an older keinu stored without its first hand: this deals it.
+            if last is not None:
+                self._end_hand(match, last)
             game = match.current_game()
             table = game.start_hand()
             hand = self.store.create_hand(
@@ -247,6 +227,30 @@ class Referee:
         state = self.table_state(table_id)
         self.hub.publish("table", state)
         return state
+
+    def _end_hand(self, match: Match, last: HandRow) -> None:
+        """Close the table's last hand in ``match``; StateError if it is not over yet, or if
+        the match is."""
+        current = self.engine_table(last)
+        if not is_closed(last, current):
+            raise StateError(
+                f"hand {last.number} is still in {current.phase}: "
+                + (
+                    "enter the cards shown, or close it with the cards not shown"
+                    if current.phase == "showdown"
+                    else "finish it before dealing"
+                )
+            )
+        loser = getattr(current, "loser", None)
+        if loser is not None:
+            raise StateError(f"the Encaje is over: seat {loser} is left holding stones")
+        game = match.current_game()
+        game.end_hand(current)
+        if game.is_over:
+            match.record_game(game)
+        if match.is_over:
+            side = match.rules.seating.side_name(cast(str, match.winner))  # is_over: a winner
+            raise StateError(f"the match is over: {side} won it")
 
     # calls
 
@@ -341,8 +345,9 @@ class Referee:
             seat = next((s for s in row.seats if s.seat == gesture.seat), None)
             if seat is None or (seat.source and seat.source != source_id):
                 return None
-            # create_table stores the table and its first hand in two transactions.
-            hand: HandRow = self.store.last_hand(row.id)  # type: ignore[assignment]  # bug: None if a table's first hand failed to store
+            hand = self.store.last_hand(row.id)
+            if hand is None:  # a table stored without its first hand by an older keinu
+                return None
             table = self.engine_table(hand)
             if table.phase == "finished":
                 return None

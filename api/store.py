@@ -217,7 +217,10 @@ class Store:
         stones: int = 15,
         deal: str = "mus",
         diez_reyes: bool = False,
+        first_hand_score: dict[str, int] | None = None,
     ) -> TableRow:
+        """Store a table and its seats; with ``first_hand_score``, its first hand too (game 1,
+        hand 1, ``first_mano`` mano), in the same transaction: a table is never left without it."""
         with self._tx() as db:
             ((table_id,),) = db.execute(
                 "INSERT INTO tables (name, profile, target, reyes, first_mano, created_ms,"
@@ -242,6 +245,8 @@ class Store:
                 "INSERT INTO seats (table_id, seat, name, source) VALUES (?, ?, ?, ?)",
                 [(table_id, s.seat, s.name, s.source) for s in seats],
             )
+            if first_hand_score is not None:
+                self._insert_hand(db, table_id, 1, 1, first_mano, first_hand_score)
             db.notify({"what": "table", "table_id": table_id})
         return cast(TableRow, self.get_table(table_id))  # just stored
 
@@ -255,11 +260,11 @@ class Store:
         return _table_row(rows[0], seats)
 
     def list_tables(self) -> list[TableRow]:
-        # bug: a table deleted (DELETE /sessions) between the two reads is a None in the list
-        return [
-            self.get_table(row["id"])  # type: ignore[misc]
-            for row in self._query("SELECT id FROM tables ORDER BY id")
-        ]
+        """Every table; one deleted (a session removed) while they are read is left out."""
+        tables = (
+            self.get_table(row["id"]) for row in self._query("SELECT id FROM tables ORDER BY id")
+        )
+        return [table for table in tables if table is not None]
 
     # hands and calls
 
@@ -274,15 +279,23 @@ class Store:
     ) -> HandRow:
         with self._tx({"what": "hand", "table_id": table_id}) as db:
             db.lock_row("tables", table_id)
-            (number,) = db.execute(
-                "SELECT COALESCE(MAX(number), 0) + 1 FROM hands WHERE table_id = ?", (table_id,)
-            ).fetchone()
-            ((hand_id,),) = db.execute(
-                "INSERT INTO hands (table_id, number, game, hand_in_game, mano, score, created_ms)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                (table_id, number, game, hand_in_game, mano, json.dumps(score), now_ms()),
-            )
+            hand_id = self._insert_hand(db, table_id, game, hand_in_game, mano, score)
         return cast(HandRow, self.get_hand(hand_id))  # just stored
+
+    @staticmethod
+    def _insert_hand(
+        db: Database, table_id: int, game: int, hand_in_game: int, mano: int, score: dict[str, int]
+    ) -> int:
+        """Insert the table's next hand inside ``db``'s transaction; returns its id."""
+        (number,) = db.execute(
+            "SELECT COALESCE(MAX(number), 0) + 1 FROM hands WHERE table_id = ?", (table_id,)
+        ).fetchone()
+        ((hand_id,),) = db.execute(
+            "INSERT INTO hands (table_id, number, game, hand_in_game, mano, score, created_ms)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (table_id, number, game, hand_in_game, mano, json.dumps(score), now_ms()),
+        )
+        return int(hand_id)
 
     def get_hand(self, hand_id: int) -> HandRow | None:
         rows = self._query("SELECT * FROM hands WHERE id = ?", (hand_id,))
@@ -295,8 +308,9 @@ class Store:
         return _hand_row(rows[0], calls)
 
     def hands_of(self, table_id: int) -> list[HandRow]:
-        # bug: a table deleted (DELETE /sessions) between the two reads leaves Nones in the list
-        return [self.get_hand(hand_id) for hand_id in self.hand_ids_of(table_id)]  # type: ignore[misc]
+        """The table's hands in order; any deleted (a session removed) while read is left out."""
+        hands = (self.get_hand(hand_id) for hand_id in self.hand_ids_of(table_id))
+        return [hand for hand in hands if hand is not None]
 
     def hand_ids_of(self, table_id: int) -> list[int]:
         rows = self._query("SELECT id FROM hands WHERE table_id = ? ORDER BY number", (table_id,))

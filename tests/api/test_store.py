@@ -181,3 +181,26 @@ def test_two_handles_appending_to_one_hand_at_once_never_take_the_same_index(sto
     assert sorted((c.seat, c.t_ms) for c in calls) == [(s, i) for s in (1, 2) for i in range(40)]
     first.close()
     second.close()
+
+
+def test_a_table_and_its_first_hand_are_stored_together_or_not_at_all(store):
+    table = store.create_table(
+        name="Txoko", profile="standard", target=40, reyes=8, first_mano=3, seats=SEATS,
+        first_hand_score={"a": 0, "b": 0},
+    )  # fmt: skip
+    (hand,) = store.hands_of(table.id)
+    assert (hand.number, hand.game, hand.hand_in_game, hand.mano) == (1, 1, 1, 3)
+    with pytest.raises(TypeError):  # the first hand cannot be stored: neither is the table
+        store.create_table(
+            name="Roto", profile="standard", target=40, reyes=8, first_mano=1, seats=SEATS,
+            first_hand_score={"a": object()},
+        )  # fmt: skip
+    assert [t.name for t in store.list_tables()] == ["Txoko"]
+
+
+def test_rows_deleted_while_a_list_is_read_are_left_out(store, monkeypatch):
+    table = make_table(store)
+    first = store.create_hand(table.id, game=1, hand_in_game=1, mano=1, score={})
+    gone = first.id + 100  # listed, then deleted before its row is read
+    monkeypatch.setattr(store, "hand_ids_of", lambda table_id: [first.id, gone])
+    assert [h.id for h in store.hands_of(table.id)] == [first.id]

@@ -3,6 +3,7 @@
 from fastapi.testclient import TestClient
 
 from api.app import create_app
+from api.store import SeatRow
 from engine.gesture import Gesture
 from engine.record import replay_summary
 from tests.api.table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
@@ -191,3 +192,21 @@ def test_the_session_exports_as_hand_records_inside_the_data_dir(client, setting
     for name in ("../escape", "/etc/x", "a/b"):
         response = client.post(f"/api/tables/{table_id}/export", json={"name": name})
         assert response.status_code == 422
+
+
+def test_a_table_stored_without_its_first_hand_gets_it_dealt_and_ignores_señas(client):
+    # An older keinu stored a table and its first hand in two transactions: the second could
+    # fail and leave the table with no hand at all.
+    store = client.app.state.store
+    row = store.create_table(
+        name="Sin mano", profile="standard", target=40, reyes=8, first_mano=2,
+        seats=[SeatRow(seat, f"P{seat}") for seat in (1, 2, 3, 4)],
+    )  # fmt: skip
+    assert client.post(f"/api/tables/{row.id}/activate").json()["current"] is None
+    gesture = Gesture(seat=1, kind="wink", side="left", start_ms=0, end_ms=300, peak=1.0,
+                      confidence=1.0)  # fmt: skip
+    assert client.app.state.referee.observe(gesture, "cam1") is None
+    response = client.post(f"/api/tables/{row.id}/hands")
+    assert response.status_code == 201, response.text
+    hand = response.json()["current"]["hand"]
+    assert (hand["number"], hand["mano"]) == (1, 2)
