@@ -112,6 +112,7 @@ def lift_shoulders(
         0.15 + 0.1 * (1.0 - smoothstep(np.abs(grid.x[0] - chin[0]), 0.2 * height, 0.5 * height))
     )
     rising = smoothstep(grid.y, top, top + band)
+    across: np.ndarray | np.float32
     if side_sign == 0:
         across = np.float32(1.0)
     else:

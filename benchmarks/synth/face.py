@@ -58,11 +58,13 @@ class FaceGeometry:
 
     @property
     def centre(self) -> np.ndarray:
-        return self.landmarks[FACE_OVAL].mean(axis=0)
+        centre: np.ndarray = self.landmarks[FACE_OVAL].mean(axis=0)
+        return centre
 
     @property
     def mouth_centre(self) -> np.ndarray:
-        return self.landmarks[[13, 14, *MOUTH_CORNERS]].mean(axis=0)
+        centre: np.ndarray = self.landmarks[[13, 14, *MOUTH_CORNERS]].mean(axis=0)
+        return centre
 
     @property
     def mouth_width(self) -> float:

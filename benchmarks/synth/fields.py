@@ -22,15 +22,17 @@ class Grid:
         return np.zeros((self.height, self.width, 2), np.float32)
 
     def gaussian(self, centre: np.ndarray, sigma_x: float, sigma_y: float) -> np.ndarray:
-        return np.exp(
+        bump: np.ndarray = np.exp(
             -(((self.x - centre[0]) / sigma_x) ** 2) - ((self.y - centre[1]) / sigma_y) ** 2
         ).astype(np.float32)
+        return bump
 
 
 def smoothstep(value: np.ndarray | float, low: float, high: float) -> np.ndarray:
     """0 below ``low``, 1 above ``high``, a smooth cubic between (``low`` > ``high`` reverses)."""
     u = np.clip((np.asarray(value, np.float32) - low) / (high - low), 0.0, 1.0)
-    return u * u * (3.0 - 2.0 * u)
+    step: np.ndarray = u * u * (3.0 - 2.0 * u)
+    return step
 
 
 def warp(image: np.ndarray, grid: Grid, field: np.ndarray) -> np.ndarray:
@@ -49,7 +51,8 @@ def move_points(points: np.ndarray, field: np.ndarray) -> np.ndarray:
     height, width = field.shape[:2]
     cols = np.clip(np.round(points[:, 0]).astype(int), 0, width - 1)
     rows = np.clip(np.round(points[:, 1]).astype(int), 0, height - 1)
-    return points + field[rows, cols]
+    moved: np.ndarray = points + field[rows, cols]
+    return moved
 
 
 def rotation_field(

@@ -21,7 +21,8 @@ from .fields import smoothstep
 
 def _curve(points: np.ndarray, xs: np.ndarray) -> np.ndarray:
     order = np.argsort(points[:, 0])
-    return np.interp(xs, points[order, 0], points[order, 1]).astype(np.float32)
+    curve: np.ndarray = np.interp(xs, points[order, 0], points[order, 1]).astype(np.float32)
+    return curve
 
 
 #: How a closed eye is drawn, in eye widths: the lid's skin just above the lashes left out of
@@ -84,7 +85,7 @@ def inner_mouth_polygon(face: FaceGeometry) -> np.ndarray:
 
 
 def _soft_mask(shape: tuple[int, int], polygon: np.ndarray, blur: float) -> np.ndarray:
-    mask = np.zeros(shape, np.uint8)
+    mask: np.ndarray = np.zeros(shape, np.uint8)
     cv2.fillPoly(mask, [np.round(polygon * 4).astype(np.int32)], 255, cv2.LINE_AA, shift=2)
     mask = mask.astype(np.float32) / 255.0
     return cv2.GaussianBlur(mask, (0, 0), blur) if blur > 0 else mask
@@ -138,7 +139,8 @@ def tongue_colour(image: np.ndarray, face: FaceGeometry) -> np.ndarray:
         np.float32,
     )
     pixel = np.clip(tongue, 0, 255).astype(np.uint8)[None, None, :]
-    return cv2.cvtColor(pixel, cv2.COLOR_Lab2BGR)[0, 0].astype(np.float32)
+    colour: np.ndarray = cv2.cvtColor(pixel, cv2.COLOR_Lab2BGR)[0, 0].astype(np.float32)
+    return colour
 
 
 def draw_tongue(image: np.ndarray, face: FaceGeometry, amount: float, sign: float) -> None:
@@ -161,7 +163,7 @@ def draw_tongue(image: np.ndarray, face: FaceGeometry, amount: float, sign: floa
     cv2.ellipse(mask, (round(centre[0] * 4), round(centre[1] * 4)),
                 (axes[0] * 4, axes[1] * 4), -np.rad2deg(angle), 0, 360, 255, -1,
                 cv2.LINE_AA, shift=2)  # fmt: skip
-    alpha = cv2.GaussianBlur(mask.astype(np.float32) / 255.0, (0, 0), 0.8)
+    alpha: np.ndarray = cv2.GaussianBlur(mask.astype(np.float32) / 255.0, (0, 0), 0.8)
     above = [
         [upper[-1, 0] + width, upper[-1, 1] - width],
         [upper[0, 0] - width, upper[0, 1] - width],

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -257,7 +259,7 @@ def truth_document(
     events: list[Event],
     seed: int,
     photos: list[str],
-) -> dict:
+) -> dict[str, Any]:
     """The NAME.truth.json content (format fixed with the detector and pipeline code)."""
     seat_boxes = {}
     for seat, (renderer, placement) in sorted(seats.items()):
@@ -277,5 +279,5 @@ def truth_document(
     }
 
 
-def save_truth(path: Path, document: dict) -> None:
+def save_truth(path: Path, document: Mapping[str, Any]) -> None:
     path.write_text(json.dumps(document, indent=1) + "\n")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -116,7 +117,7 @@ def render_clip(
     rng: np.random.Generator,
     seed: int,
     distractor_rate: float = 0.8,
-) -> dict:
+) -> dict[str, Any]:
     """Render one clip (single face if one sitter, a table otherwise) and write its truth.
     ``distractor_rate`` is the chance of a distractor in each pause before a gesture."""
     table = len(sitters) > 1
@@ -147,7 +148,7 @@ def open_clip_writer(path: Path, size: tuple[int, int], fps: float) -> cv2.Video
     """An mp4 writer at a webcam-like bit rate (``BITS_PER_PIXEL``), as every generated clip is
     encoded."""
     bitrate = int(BITS_PER_PIXEL * size[0] * size[1])
-    writer = cv2.VideoWriter(str(path), cv2.CAP_FFMPEG, cv2.VideoWriter_fourcc(*"mp4v"), fps,
+    writer = cv2.VideoWriter(str(path), cv2.CAP_FFMPEG, cv2.VideoWriter.fourcc(*"mp4v"), fps,
                              size, [cv2.VIDEOWRITER_PROP_BITRATE, bitrate])  # fmt: skip
     if not writer.isOpened():
         raise RuntimeError(f"cannot write {path}")
@@ -179,7 +180,7 @@ def _write(
                 alpha = feathers[seat]
                 region = canvas[y : y + h, x : x + w]
                 region[...] = region * (1 - alpha) + renderer.render(t_ms, by_seat[seat]) * alpha
-            if top is not None:
+            if top is not None and top_alpha is not None:  # both set at a table, or neither
                 canvas = canvas * (1 - top_alpha[..., None]) + top * top_alpha[..., None]
             writer.write(canvas.astype(np.uint8))
     finally:

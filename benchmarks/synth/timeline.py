@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -80,7 +81,7 @@ class Event:
         """0..1 through the whole movement (for a hand crossing the face)."""
         return float(np.clip((t_ms - self.onset_ms) / max(self.finish_ms - self.onset_ms, 1), 0, 1))
 
-    def truth(self) -> dict:
+    def truth(self) -> dict[str, Any]:
         """The truth-file entry: the interval during which the movement is above half its peak."""
         entry = {
             "seat": self.seat,
