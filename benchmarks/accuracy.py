@@ -24,8 +24,10 @@ import statistics
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from engine.gesture import GESTURE_SIDES, Gesture
 
@@ -54,20 +56,23 @@ class Interval:
 class Score:
     """Counts per (kind, side), onset errors of the matches, and what the misses were."""
 
-    true_positives: Counter = field(default_factory=Counter)
-    false_positives: Counter = field(default_factory=Counter)
-    false_negatives: Counter = field(default_factory=Counter)
+    true_positives: Counter[Label] = field(default_factory=Counter)
+    false_positives: Counter[Label] = field(default_factory=Counter)
+    false_negatives: Counter[Label] = field(default_factory=Counter)
     onset_errors_ms: list[int] = field(default_factory=list)
-    onsets_by_label: defaultdict = field(default_factory=lambda: defaultdict(list))
-    false_on: Counter = field(default_factory=Counter)  # what a false gesture coincided with
+    onsets_by_label: defaultdict[Label, list[int]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+    false_on: Counter[str] = field(default_factory=Counter)  # what a false gesture coincided with
 
     def add(self, other: Score) -> None:
-        for mine, theirs in (
+        pairs: tuple[tuple[Counter[Any], Counter[Any]], ...] = (  # labels, and false_on's str
             (self.true_positives, other.true_positives),
             (self.false_positives, other.false_positives),
             (self.false_negatives, other.false_negatives),
             (self.false_on, other.false_on),
-        ):
+        )
+        for mine, theirs in pairs:
             mine.update(theirs)
         self.onset_errors_ms += other.onset_errors_ms
         for label, onsets in other.onsets_by_label.items():
@@ -84,7 +89,7 @@ class Score:
         return tp / (tp + fn) if tp + fn else float("nan")
 
     @staticmethod
-    def _count(counter: Counter, label: Label | None) -> int:
+    def _count(counter: Counter[Label], label: Label | None) -> int:
         return sum(counter.values()) if label is None else counter[label]
 
     def median_onset_ms(self, label: Label | None = None) -> float:
@@ -92,7 +97,7 @@ class Score:
         return float(statistics.median(onsets)) if onsets else float("nan")
 
 
-def truth_intervals(truth: dict) -> list[Interval]:
+def truth_intervals(truth: Mapping[str, Any]) -> list[Interval]:
     return [
         Interval(int(g["seat"]), g["kind"], g.get("side"), int(g["start_ms"]), int(g["end_ms"]))
         for g in truth["gestures"]
@@ -103,7 +108,7 @@ def predicted_intervals(gestures: list[Gesture]) -> list[Interval]:
     return [Interval(g.seat, g.kind, g.side, g.start_ms, g.end_ms) for g in gestures]
 
 
-def match(truth: dict, predicted: list[Interval]) -> Score:
+def match(truth: Mapping[str, Any], predicted: list[Interval]) -> Score:
     """Score one clip's predictions against its truth document."""
     score = Score()
     expected = sorted(truth_intervals(truth), key=lambda t: t.start_ms)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
+from typing import TextIO
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "docs" / "benchmarks.md"
@@ -79,7 +80,7 @@ def outside_named(argument: str, placeholder: str) -> str:
 
 
 class _Tee(io.TextIOBase):
-    def __init__(self, out: io.TextIOBase) -> None:
+    def __init__(self, out: TextIO) -> None:
         self.out, self.kept = out, io.StringIO()
 
     def write(self, text: str) -> int:

@@ -30,6 +30,7 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from benchmarks.import_footage_labels import truth_name, video_facts
 from engine.gesture import GESTURE_KINDS, GESTURE_SIDES
@@ -47,7 +48,7 @@ def _at(tier: str, start_ms: int) -> str:
     return f"{tier} at {start_ms / 1000:.2f} s"
 
 
-def _gesture(seat: int, tier: str, start: int, end: int, value: str) -> dict:
+def _gesture(seat: int, tier: str, start: int, end: int, value: str) -> dict[str, Any]:
     words = value.split()
     where = _at(tier, start)
     if not words or words[0] not in GESTURE_SIDES:
@@ -72,7 +73,7 @@ def truth_of_eaf(
     split: str,
     signalling: bool = True,
     complete: bool = True,
-) -> dict:
+) -> dict[str, Any]:
     """The truth document of ``video`` (inside ``footage``) from the tiers of ``eaf``."""
     import pympi
 

@@ -18,10 +18,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.accuracy import Score, all_labels, match, predicted_intervals
+from benchmarks.accuracy import Label, Score, all_labels, match, predicted_intervals
 from benchmarks.docs_section import WRITE_DOCS_HELP, run_main
 from engine.gesture import Gesture
 
@@ -85,17 +86,17 @@ def score_folder(folder: Path, rescore: bool) -> FolderScore:
     return total
 
 
-def _merged(score: Score, kind: str, labels: list) -> Score:
-    """The score of ``kind`` with its sides counted together (under the key ``kind``)."""
+def _merged(score: Score, kind: str, labels: list[Label]) -> Score:
+    """The score of ``kind`` with its sides counted together (under the label ``(kind, None)``)."""
     merged = Score()
     for label in labels:
-        merged.true_positives[kind] += score.true_positives[label]
-        merged.false_positives[kind] += score.false_positives[label]
-        merged.false_negatives[kind] += score.false_negatives[label]
+        merged.true_positives[kind, None] += score.true_positives[label]
+        merged.false_positives[kind, None] += score.false_positives[label]
+        merged.false_negatives[kind, None] += score.false_negatives[label]
     return merged
 
 
-def _counts(score: Score) -> tuple:
+def _counts(score: Score) -> tuple[Counter[Label], Counter[Label], Counter[Label]]:
     return score.true_positives, score.false_positives, score.false_negatives
 
 
@@ -108,7 +109,9 @@ def side_by_side(folders: list[FolderScore]) -> list[str]:
         labels = [label for label in all_labels() if label[0] == kind]
         merged = [_merged(folder.score, kind, labels) for folder in folders]
         if any(sum(m.values()) for m in (c for score in merged for c in _counts(score))):
-            cells = "".join(f" {m.precision(kind):8.2f} {m.recall(kind):8.2f}" for m in merged)
+            cells = "".join(
+                f" {m.precision((kind, None)):8.2f} {m.recall((kind, None)):8.2f}" for m in merged
+            )
             lines.append(f"{kind:14s}{cells}")
     for folder in folders:
         s = folder.score

@@ -302,7 +302,7 @@ def download_sdist(requirement: str, dest: Path) -> Path:
             files = json.load(answer)["files"]
         wanted = _normalised(f"{name}-{version}")
         (entry,) = [f for f in files if _normalised(_sdist_stem(f["filename"])) == wanted]
-        target = dest / entry["filename"]
+        target: Path = dest / entry["filename"]
         with urllib.request.urlopen(entry["url"], timeout=300) as answer:
             target.write_bytes(answer.read())
     except OSError as exc:

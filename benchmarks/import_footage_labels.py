@@ -27,6 +27,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import cv2
 
@@ -95,7 +96,7 @@ def _ms(seconds: float) -> int:
     return round(seconds * 1000)
 
 
-def video_facts(video: Path) -> dict:
+def video_facts(video: Path) -> dict[str, Any]:
     capture = cv2.VideoCapture(str(video))
     try:
         if not capture.isOpened():
@@ -110,7 +111,7 @@ def video_facts(video: Path) -> dict:
         capture.release()
 
 
-def truth_of(name: str, clip: dict | None, footage: Path) -> dict:
+def truth_of(name: str, clip: dict[str, Any] | None, footage: Path) -> dict[str, Any]:
     """One clip's truth document."""
     clip = clip or {"labels": [], "blinks": [], "unsure": [], "full": True}
     truth = {

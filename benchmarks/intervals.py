@@ -8,6 +8,7 @@ Poisson distribution so that no statistics package is needed for two numbers.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 Z_95 = 1.959964
 
@@ -32,7 +33,7 @@ def _poisson_cdf(k: int, mean: float) -> float:
     return total
 
 
-def _solve(f, target: float, low: float, high: float) -> float:
+def _solve(f: Callable[[float], float], target: float, low: float, high: float) -> float:
     """The mean in [low, high] where the decreasing ``f`` equals ``target`` (bisection)."""
     for _ in range(100):
         middle = (low + high) / 2

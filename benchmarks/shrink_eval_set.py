@@ -16,7 +16,9 @@ import argparse
 import json
 import sys
 import zlib
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -53,7 +55,9 @@ def _scaled(size: tuple[int, int], scale: float) -> tuple[int, int]:
     return round(size[0] * scale), round(size[1] * scale)
 
 
-def shrunk_truth(truth: dict, scale: float, x: int, y: int, video: str) -> dict:
+def shrunk_truth(
+    truth: Mapping[str, Any], scale: float, x: int, y: int, video: str
+) -> dict[str, Any]:
     """The source's truth with its seat box moved into the table frame."""
     seats = {
         seat: {**box, "bbox": [round(box["bbox"][0] * scale + x), round(box["bbox"][1] * scale + y),
@@ -68,12 +72,13 @@ def shrunk_truth(truth: dict, scale: float, x: int, y: int, video: str) -> dict:
 def _feather(width: int, height: int) -> np.ndarray:
     ramp_x = np.clip(np.minimum(np.arange(width), np.arange(width)[::-1]) / FEATHER_PX, 0, 1)
     ramp_y = np.clip(np.minimum(np.arange(height), np.arange(height)[::-1]) / FEATHER_PX, 0, 1)
-    return np.minimum(ramp_x[None, :], ramp_y[:, None])[..., None].astype(np.float32)
+    feather: np.ndarray = np.minimum(ramp_x[None, :], ramp_y[:, None])[..., None].astype(np.float32)
+    return feather
 
 
 def shrink_clip(
-    source: Path, truth: dict, face_width: float, out: Path, noise: float = 0.0
-) -> dict:
+    source: Path, truth: Mapping[str, Any], face_width: float, out: Path, noise: float = 0.0
+) -> dict[str, Any]:
     """Write ``out`` (an mp4) from ``source``; returns its truth document. ``noise`` adds a
     camera sensor's grain over the clip: Gaussian, that many grey levels, new every frame
     (seeded by the file's name, so a copy is made alike every time)."""

@@ -34,7 +34,8 @@ LIGHTS: dict[str, tuple[tuple[float, float, float], float]] = {
 def relight(image: np.ndarray, light: str) -> np.ndarray:
     gains, offset = LIGHTS[light]
     varied = image.astype(np.float32) * np.array(gains, np.float32) + offset
-    return np.clip(varied, 0, 255).astype(np.uint8)
+    relit: np.ndarray = np.clip(varied, 0, 255).astype(np.uint8)
+    return relit
 
 
 def relight_clip(source: Path, target: Path, light: str) -> int:
