@@ -25,15 +25,19 @@ import argparse
 import json
 import sys
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from benchmarks.accuracy import Interval, Score, match
 from benchmarks.real_footage import LEAD_IN_S, TRUTH_DIR, cached_rows, lead_in_ms_of, load_clips
-from benchmarks.rescore import features_of, replay_rows, videos_in
+from benchmarks.rescore import Rows, features_of, replay_rows, videos_in
 from engine.gesture import Gesture
 from vision.measures.baseline import EnrolledKind
+
+if TYPE_CHECKING:  # read in main: this name is for the annotations
+    from vision.config.detector_settings import DetectorSettings
 
 Span = tuple[int, int]
 
@@ -42,7 +46,13 @@ MARGIN_MS = 500
 
 
 def enrol_on(
-    rows: list, settings, seat: int, kind: str, show: Span, quiet: list[Span], held_out: list[Span]
+    rows: Rows,
+    settings: DetectorSettings,
+    seat: int,
+    kind: str,
+    show: Span,
+    quiet: list[Span],
+    held_out: list[Span],
 ) -> tuple[EnrolledKind | None, list[float]]:
     """Replay ``seat``'s rows with an Enrolment window of ``kind`` over ``show`` and of rest over
     each ``quiet`` span (lead-in clock); what was learnt of ``kind``, and the peak activation
@@ -76,7 +86,7 @@ def enrol_on(
     return enrolment.learnt().get(kind), later
 
 
-def quiet_spans(truth: dict, before_ms: int, offset_ms: int) -> list[Span]:
+def quiet_spans(truth: Mapping[str, Any], before_ms: int, offset_ms: int) -> list[Span]:
     """The clip's face before ``before_ms`` (clip clock) away from every labelled moment, on the
     lead-in clock."""
     busy = sorted(
@@ -94,7 +104,9 @@ def quiet_spans(truth: dict, before_ms: int, offset_ms: int) -> list[Span]:
     return [(lo + offset_ms, hi + offset_ms) for lo, hi in spans if hi - lo > 0]
 
 
-def held_out_score(truth: dict, kind: str, show: dict, gestures: list[Gesture]) -> Score:
+def held_out_score(
+    truth: Mapping[str, Any], kind: str, show: Mapping[str, Any], gestures: list[Gesture]
+) -> Score:
     """``kind``'s gestures on the enrolled seat against that seat's instances other than
     ``show``, whose span is ignored: another player's señas say nothing of this one's
     enrolment."""
@@ -135,13 +147,17 @@ class EnrolClip:
     starts on their clock (a real clip's held first frame comes before it)."""
 
     name: str
-    truth: dict
-    rows: list
+    truth: dict[str, Any]
+    rows: Rows
     offset_ms: int
 
 
 def real_clips(
-    footage: Path, cache: Path, lead_in_ms: int, settings, truth_dir: Path = TRUTH_DIR
+    footage: Path,
+    cache: Path,
+    lead_in_ms: int,
+    settings: DetectorSettings,
+    truth_dir: Path = TRUTH_DIR,
 ) -> list[EnrolClip]:
     return [
         EnrolClip(
@@ -155,7 +171,7 @@ def real_clips(
     ]
 
 
-def generated_clips(directory: Path, settings) -> list[EnrolClip]:
+def generated_clips(directory: Path, settings: DetectorSettings) -> list[EnrolClip]:
     """The clips of a generated set (``make_eval_set.py``, cached by ``rescore.py cache``)."""
     clips = []
     for video in videos_in(directory, cached_only=True):
@@ -165,9 +181,9 @@ def generated_clips(directory: Path, settings) -> list[EnrolClip]:
     return clips
 
 
-def _repeated_kinds(truth: dict) -> dict[tuple[int, str], list[dict]]:
+def _repeated_kinds(truth: Mapping[str, Any]) -> dict[tuple[int, str], list[dict[str, Any]]]:
     """Each (seat, kind) the clip labels at least twice, with its instances in time order."""
-    by_kind: dict[tuple[int, str], list[dict]] = defaultdict(list)
+    by_kind: dict[tuple[int, str], list[dict[str, Any]]] = defaultdict(list)
     for g in sorted(truth["gestures"], key=lambda g: g["start_ms"]):
         by_kind[int(g["seat"]), g["kind"]].append(g)
     return {key: found for key, found in by_kind.items() if len(found) >= 2}
@@ -182,7 +198,7 @@ class Gain:
     clips_of: dict[str, int] = field(default_factory=lambda: defaultdict(int))
 
 
-def measure(clips: list[EnrolClip], settings, pad_ms: int) -> Gain:
+def measure(clips: list[EnrolClip], settings: DetectorSettings, pad_ms: int) -> Gain:
     """Enrol each repeated kind of each clip on its first instance and score the others."""
     from vision.detectors.enrolment import enrolled_sensitivities, enrolled_settings
 
@@ -280,7 +296,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _counts(score: Score) -> tuple[int, int, int]:
     """(found, missed, false)."""
-    return tuple(_total(score, c) for c in ("true_positives", "false_negatives", "false_positives"))
+    return (
+        _total(score, "true_positives"),
+        _total(score, "false_negatives"),
+        _total(score, "false_positives"),
+    )
 
 
 def _line(name: str, clips: int, was: Score, now: Score) -> str:

@@ -39,14 +39,20 @@ from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 import cv2
+import numpy as np
 
 from benchmarks import intervals
 from benchmarks.accuracy import Interval, Score, match, report
 from benchmarks.docs_section import outside_named, score_table, write_section
-from benchmarks.rescore import cache_observations, cached_features, replay_rows
+from benchmarks.rescore import Rows, cache_observations, cached_features, replay_rows
 from engine.gesture import Gesture
+
+if TYPE_CHECKING:  # vision is imported where it is used: these names are for the annotations
+    from vision.capture.sources import SourceItem, VideoSource
+    from vision.config.detector_settings import DetectorSettings
 
 TRUTH_DIR = Path(__file__).parent / "real_footage"
 #: Seconds the first frame is held before a clip (``--lead-in``); the landmark cache is per value.
@@ -61,7 +67,7 @@ class Clip:
     ``window[1]`` ms (None: the end), when a clip is tuned on up to a time and held out after."""
 
     name: str
-    truth: dict
+    truth: dict[str, Any]
     video: Path
     window: tuple[int, int | None] = (0, None)
 
@@ -74,11 +80,13 @@ class Clip:
 
     @property
     def split(self) -> str:
-        return self.truth["split"]
+        split: str = self.truth["split"]
+        return split
 
     @property
     def signalling(self) -> bool:
-        return self.truth["signalling"]
+        signalling: bool = self.truth["signalling"]
+        return signalling
 
 
 def load_clips(folders: Sequence[Path], split: str, truth_dir: Path = TRUTH_DIR) -> list[Clip]:
@@ -123,7 +131,7 @@ def split_parts(clips: Sequence[Clip], split: str) -> list[Clip]:
     return parts
 
 
-def lead_in_frames(video: Path, lead_in_ms: int) -> Iterator[tuple[int, int, object]]:
+def lead_in_frames(video: Path, lead_in_ms: int) -> Iterator[tuple[int, int, np.ndarray]]:
     """(index, ts_ms, BGR image): the first frame held for ``lead_in_ms``, then the clip, on one
     clock at the clip's own rate."""
     capture = cv2.VideoCapture(str(video))
@@ -153,7 +161,7 @@ def lead_in_ms_of(video: Path, lead_in_ms: int) -> int:
     return round(round(lead_in_ms * fps / 1000) * 1000 / fps)
 
 
-def lead_in_source(video: Path, lead_in_ms: int):
+def lead_in_source(video: Path, lead_in_ms: int) -> VideoSource:
     """The clip with its lead-in as a pipeline source."""
     from vision.capture.sources import VideoSource
     from vision.observation import Frame
@@ -162,7 +170,7 @@ def lead_in_source(video: Path, lead_in_ms: int):
         source_id = video.name
         stills = False
 
-        def __iter__(self):
+        def __iter__(self) -> Iterator[SourceItem]:
             for index, ts, image in lead_in_frames(video, lead_in_ms):
                 if self.stopped:
                     return
@@ -207,7 +215,7 @@ def cached_observations(clip: Clip, lead_in_ms: int, cache: Path) -> Path:
     return observations
 
 
-def cached_rows(clip: Clip, lead_in_ms: int, cache: Path, settings) -> list:
+def cached_rows(clip: Clip, lead_in_ms: int, cache: Path, settings: DetectorSettings) -> Rows:
     """(ts_ms on the lead-in clock, seat, FaceFeatures | None) of every face seen: landmarks
     from ``cache`` (made on first use), features from the code (kept until it changes)."""
     observations = cached_observations(clip, lead_in_ms, cache)
@@ -216,7 +224,7 @@ def cached_rows(clip: Clip, lead_in_ms: int, cache: Path, settings) -> list:
     return cached_features(observations, kept, frames, settings)
 
 
-def run_cached(clip: Clip, lead_in_ms: int, cache: Path, settings) -> Run:
+def run_cached(clip: Clip, lead_in_ms: int, cache: Path, settings: DetectorSettings) -> Run:
     """Landmarks from ``cache`` (made on first use), features and detectors from the code."""
     rows = cached_rows(clip, lead_in_ms, cache, settings)
     talking: set[tuple[int, int]] = set()
@@ -374,7 +382,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     tallies = {split: Tally() for split in SPLITS}
     for clip in clips:
         if args.cache:
-            run = run_cached(clip, lead_in_ms, args.cache, settings)
+            # settings were read above, with --cache
+            run = run_cached(clip, lead_in_ms, args.cache, cast("DetectorSettings", settings))
         else:
             run = run_pipeline(clip, lead_in_ms)
         score = score_clip(clip, run)

@@ -22,11 +22,19 @@ import pickle
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from benchmarks.accuracy import Score, match, predicted_intervals, report, video_seconds
 from benchmarks.docs_section import score_table, write_section
+
+if TYPE_CHECKING:  # vision is imported where it is used: these names are for the annotations
+    from engine.gesture import Gesture
+    from vision.capture.sources import VideoSource
+    from vision.config.detector_settings import DetectorSettings
+    from vision.measures.features import FaceFeatures
+    from vision.observation import FaceObservation, PoseObservation
 
 VIDEO_SUFFIXES = {".mp4", ".mov", ".avi", ".mkv", ".webm"}
 #: The shrug settings that decide what vision.measures.shoulder_strips.measure_strips cuts out.
@@ -35,7 +43,10 @@ STRIP_GEOMETRY = ("strip_rows", "strip_columns", "strip_px_per_face", "strip_min
 #: The occlusion settings vision.measures.face_occlusion.measure_surroundings reads (the others
 #: are read by the detectors).
 SURROUND_SAMPLING = ("window", "min_face_px")
-Cached = dict[int, list[tuple[int, object]]]  # seat -> [(ts_ms, (face, pose) | None)]
+Observed = tuple["FaceObservation", "PoseObservation | None"]  # a face and its pose, as cached
+Cached = dict[int, list[tuple[int, Observed | None]]]  # seat -> [(ts_ms, (face, pose) | None)]
+#: (ts_ms, seat, FaceFeatures | None) per cached face.
+Rows = list[tuple[int, int, "FaceFeatures | None"]]
 
 
 class Recorder:
@@ -47,16 +58,16 @@ class Recorder:
     talking = False
 
     def __init__(self) -> None:
-        self.frames: list[tuple[int, object]] = []
+        self.frames: list[tuple[int, Observed | None]] = []
 
-    def update(self, ts_ms: int, features: object) -> list:
+    def update(self, ts_ms: int, features: Observed | None) -> list[Gesture]:
         self.frames.append((ts_ms, features))
         return []
 
     def scores(self) -> dict[str, float]:
         return {}
 
-    def flush(self, ts_ms: int) -> list:
+    def flush(self, ts_ms: int) -> list[Gesture]:
         return []
 
 
@@ -69,7 +80,7 @@ def cache_clip(video: Path) -> Path:
     return target
 
 
-def cache_observations(source, target: Path) -> None:
+def cache_observations(source: VideoSource, target: Path) -> None:
     """Run landmarks and seats over the pipeline ``source`` once, pickling each seat's
     (ts_ms, (FaceObservation, PoseObservation) | None) in ``target``."""
     from vision.pipeline import Pipeline
@@ -88,7 +99,7 @@ def cache_observations(source, target: Path) -> None:
     target.write_bytes(pickle.dumps({seat: r.frames for seat, r in recorders.items()}))
 
 
-def features_key(settings) -> str:
+def features_key(settings: DetectorSettings) -> str:
     """Changes whenever the feature code or the settings it reads change."""
     root = Path(__file__).resolve().parents[1] / "vision"
     text = "".join(
@@ -106,7 +117,7 @@ def features_key(settings) -> str:
     return hashlib.sha1(text.encode()).hexdigest()
 
 
-def features_of(video: Path, settings) -> list[tuple[int, int, object]]:
+def features_of(video: Path, settings: DetectorSettings) -> Rows:
     """(ts_ms, seat, FaceFeatures | None) per cached face, kept in NAME.features.pkl until the
     feature code or its settings change."""
     return cached_features(
@@ -115,20 +126,24 @@ def features_of(video: Path, settings) -> list[tuple[int, int, object]]:
 
 
 def cached_features(
-    observations: Path, kept: Path, frames: Iterable[tuple[int, object]], settings
-) -> list[tuple[int, int, object]]:
+    observations: Path,
+    kept: Path,
+    frames: Iterable[tuple[int, np.ndarray]],
+    settings: DetectorSettings,
+) -> Rows:
     """The features of the faces pickled in ``observations``, computed on the (ts_ms, image)
     ``frames`` they were seen in, and kept in ``kept`` until the feature code or its settings
     change."""
     from vision.measures.features import compute_features
 
     key = features_key(settings)
+    rows: Rows
     if kept.exists():
         saved_key, rows = pickle.loads(kept.read_bytes())
         if saved_key == key:
             return rows
     cached: Cached = pickle.loads(observations.read_bytes())
-    by_ts: dict[int, list[tuple[int, object]]] = {}
+    by_ts: dict[int, list[tuple[int, Observed | None]]] = {}
     for seat, seen in cached.items():
         for ts, item in seen:
             by_ts.setdefault(ts, []).append((seat, item))
@@ -141,7 +156,7 @@ def cached_features(
     return rows
 
 
-def _frames(video: Path) -> Iterator[tuple[int, object]]:
+def _frames(video: Path) -> Iterator[tuple[int, np.ndarray]]:
     """(ts_ms, BGR image) of every frame of ``video``, on the file's own clock."""
     import cv2
 
@@ -160,14 +175,14 @@ def _frames(video: Path) -> Iterator[tuple[int, object]]:
 
 
 def replay_rows(
-    rows: list[tuple[int, int, object]], settings, talking: set[tuple[int, int]] | None = None
-) -> list:
+    rows: Rows, settings: DetectorSettings, talking: set[tuple[int, int]] | None = None
+) -> list[Gesture]:
     """Each seat's detectors over (ts_ms, seat, FaceFeatures | None) rows, flushed at the end;
     ``talking`` gathers the (seat, ts_ms) of the frames on which the seat read as talking."""
     from vision.detectors import SeatGestureDetector
 
     detectors: dict[int, SeatGestureDetector] = {}
-    gestures: list = []
+    gestures: list[Gesture] = []
     last_ts = 0
     for ts, seat, features in rows:
         detector = detectors.setdefault(seat, SeatGestureDetector(seat, settings))
@@ -180,7 +195,7 @@ def replay_rows(
     return gestures
 
 
-def replay(video: Path, settings=None) -> tuple[list, float]:
+def replay(video: Path, settings: DetectorSettings | None = None) -> tuple[list[Gesture], float]:
     """Features and detectors over a cached clip: (gestures, face time in ms)."""
     from vision.config.detector_settings import default_detector_settings
 
@@ -227,10 +242,10 @@ def main() -> int:
                 print(f"{video.name}: PIPELINE FAILED: {type(exc).__name__}: {exc}", flush=True)
         return 0
     if args.what == "footage":
-        total, total_ms = 0, 0.0
+        false_total, total_ms = 0, 0.0
         for video in videos:
             gestures, face_ms = replay(video)
-            total += len(gestures)
+            false_total += len(gestures)
             total_ms += face_ms
             print(f"{video.name}: {len(gestures)} gestures in {face_ms / 1000:.1f} s of face time")
             for g in gestures:
@@ -238,11 +253,11 @@ def main() -> int:
                     f"  {g.start_ms / 1000:6.2f}-{g.end_ms / 1000:6.2f} s  seat {g.seat} {g.label}"
                 )
         minutes = total_ms / 60000
-        print(f"overall false_gestures {total} face_minutes {minutes:.2f} per_5min "
-              f"{total / minutes * 5 if minutes else float('nan'):.1f}")  # fmt: skip
+        print(f"overall false_gestures {false_total} face_minutes {minutes:.2f} per_5min "
+              f"{false_total / minutes * 5 if minutes else float('nan'):.1f}")  # fmt: skip
         return 0
     total, seconds, clips = Score(), 0.0, 0
-    truths: list[dict] = []
+    truths: list[dict[str, Any]] = []
     for video in videos:
         truth_path = video.with_name(video.stem + ".truth.json")
         if not truth_path.exists():

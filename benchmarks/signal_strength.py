@@ -22,12 +22,16 @@ import sys
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from benchmarks.docs_section import WRITE_DOCS_HELP, run_main
 from benchmarks.real_footage import LEAD_IN_MS, cached_rows, lead_in_ms_of, load_clips
-from benchmarks.rescore import features_of, videos_in
+from benchmarks.rescore import Rows, features_of, videos_in
+
+if TYPE_CHECKING:  # vision is imported where it is used: this name is for the annotations
+    from vision.config.detector_settings import DetectorSettings
 
 Signal = Callable[[Mapping[str, float], str | None], float]
 
@@ -59,7 +63,9 @@ SIGNALS: dict[str, tuple[str, Signal]] = {
 QUANTILE = 80
 
 
-def deltas_by_seat(rows: list, settings) -> dict[int, list[tuple[int, dict[str, float]]]]:
+def deltas_by_seat(
+    rows: Rows, settings: DetectorSettings
+) -> dict[int, list[tuple[int, dict[str, float]]]]:
     """Each seat's (ts_ms, change from its baseline) per frame it was usable in, replayed through
     the seat's own detector so that the baseline is the one its detectors read."""
     from vision.detectors import SeatGestureDetector
@@ -74,7 +80,11 @@ def deltas_by_seat(rows: list, settings) -> dict[int, list[tuple[int, dict[str, 
     return out
 
 
-def levels(gestures: list[dict], frames: dict[int, list], offset_ms: int) -> dict[str, list[float]]:
+def levels(
+    gestures: list[dict[str, Any]],
+    frames: dict[int, list[tuple[int, dict[str, float]]]],
+    offset_ms: int,
+) -> dict[str, list[float]]:
     """Per kind, each labelled gesture's held level of its signal."""
     found: dict[str, list[float]] = defaultdict(list)
     for gesture in gestures:
@@ -94,7 +104,9 @@ def levels(gestures: list[dict], frames: dict[int, list], offset_ms: int) -> dic
     return found
 
 
-def real_levels(folders: Sequence[Path], cache: Path, settings) -> dict[str, list[float]]:
+def real_levels(
+    folders: Sequence[Path], cache: Path, settings: DetectorSettings
+) -> dict[str, list[float]]:
     lead_in_ms = LEAD_IN_MS
     found: dict[str, list[float]] = defaultdict(list)
     for clip in load_clips(folders, "all"):
@@ -108,7 +120,7 @@ def real_levels(folders: Sequence[Path], cache: Path, settings) -> dict[str, lis
     return found
 
 
-def generated_levels(directory: Path, settings) -> dict[str, list[float]]:
+def generated_levels(directory: Path, settings: DetectorSettings) -> dict[str, list[float]]:
     found: dict[str, list[float]] = defaultdict(list)
     for video in videos_in(directory, cached_only=True):
         truth_path = video.with_name(video.stem + ".truth.json")
