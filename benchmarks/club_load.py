@@ -30,6 +30,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 import httpx
 
@@ -60,9 +61,9 @@ class SimTable:
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)
-    accepted: Counter = field(default_factory=Counter)  # hand id -> calls accepted
-    in_doubt: Counter = field(default_factory=Counter)  # hand id -> answers lost
-    outcomes: Counter = field(default_factory=Counter)
+    accepted: Counter[int] = field(default_factory=Counter)  # hand id -> calls accepted
+    in_doubt: Counter[int] = field(default_factory=Counter)  # hand id -> answers lost
+    outcomes: Counter[str] = field(default_factory=Counter)
     first_after_outage: float | None = None
 
 
@@ -106,7 +107,8 @@ class Club:
             table.in_doubt = False
         if table.step < len(EXAMPLE_CALLS):
             seat, text = EXAMPLE_CALLS[table.step]
-            body = {"seat": turned(seat, table.mano), "text": text}
+            # each of the example's calls is [seat, text]: a list of int and str to mypy
+            body = {"seat": turned(cast(int, seat), table.mano), "text": text}
             started = time.perf_counter()
             try:
                 response = await client.post(f"{url}/api/hands/{table.hand_id}/calls", json=body)
@@ -172,7 +174,7 @@ class Club:
                 jobs.append(self.outage(args.outage_at, args.outage_s))
             await asyncio.gather(*jobs)
 
-    def stored_calls(self) -> Counter:
+    def stored_calls(self) -> Counter[int]:
         import psycopg
 
         with psycopg.connect(self.db_url) as conn:

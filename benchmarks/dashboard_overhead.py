@@ -14,16 +14,18 @@ import argparse
 import tempfile
 import time
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 
 from api.hub import Hub
 from api.live import LiveFeed
 from api.referee import Referee
-from api.store import SeatRow, Store
+from api.store import HandRow, SeatRow, Store
 from api.vision_feed import Annotator, seat_summary
 from benchmarks.docs_section import WRITE_DOCS_HELP, run_main
 from benchmarks.vision_speed import DecodedFrames, decode
+from engine.gesture import Gesture
 from engine.rules import Rules
 from vision.capture.sources import ReconnectPolicy
 from vision.config.pipeline_settings import default_vision_settings
@@ -51,12 +53,16 @@ def dashboard(images: list[np.ndarray], fps: float, data: Path) -> tuple[float, 
         mano=1,
         seats=[SeatRow(seat, f"P{seat}") for seat in range(1, 5)],
     )
+
+    def on_gesture(gesture: Gesture, source_id: str) -> None:  # the judged seña is not needed
+        referee.observe(gesture, source_id)
+
     feed = LiveFeed(
         source="bench",
         pipeline_factory=lambda: Pipeline(DecodedFrames("cam1", images, fps)),
         reconnect=ReconnectPolicy.from_settings(default_vision_settings().sources),
         hub=hub,
-        on_gesture=lambda gesture, source_id: referee.observe(gesture, source_id),
+        on_gesture=on_gesture,
         annotate=Annotator(),
         describe_seats=seat_summary,
     )
@@ -67,7 +73,8 @@ def dashboard(images: list[np.ndarray], fps: float, data: Path) -> tuple[float, 
         time.sleep(0.01)
     elapsed = time.perf_counter() - started
     feed.stop()
-    hand = store.last_hand(referee.active_table_id)
+    # the table made above is the active one, with its first hand
+    hand = cast(HandRow, store.last_hand(cast(int, referee.active_table_id)))
     senas = sum(1 for call in hand.calls if call.text.startswith("sena"))
     store.close()
     return feed.health.frames / elapsed, senas

@@ -15,6 +15,7 @@ import argparse
 import random
 import time
 from collections import Counter
+from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import combinations, product
 
@@ -27,6 +28,8 @@ from engine.table import Table
 
 DECK = [Card(rank, suit) for rank, suit in product(RANKS, SUITS)]
 LANCES = tuple(Lance)
+#: A played hand: the rules, mano, score before it, each seat's cards and the calls made.
+Played = tuple[Rules, int, dict[str, int], dict[int, Hand], list[Call]]
 
 
 def naive_entry(hand: Hand, rules: Rules) -> ranking._Entry:
@@ -87,7 +90,7 @@ NAIVE_RANKERS = {
 
 
 @contextmanager
-def naive_ranking():
+def naive_ranking() -> Iterator[None]:
     """Swap the naive rankers into the engine (the dict and the entry lookup it shares)."""
     saved_rankers, saved_entry = dict(ranking.RANKERS), ranking._entry
     ranking.RANKERS.update(NAIVE_RANKERS)
@@ -109,7 +112,7 @@ def rank_all(hands: list[Hand], rules_list: list[Rules]) -> float:
     return time.perf_counter() - start
 
 
-def random_played_hand(rng: random.Random) -> tuple[Rules, int, dict, list[Call]]:
+def random_played_hand(rng: random.Random) -> Played:
     """A random legal hand, shown at the end: the calls and the cards."""
     rules = Rules(reyes=rng.choice((8, 4)))
     mano = rng.randint(1, 4)
@@ -128,7 +131,7 @@ def random_played_hand(rng: random.Random) -> tuple[Rules, int, dict, list[Call]
     return rules, mano, score, hands, table.calls
 
 
-def settle_all(played: list) -> float:
+def settle_all(played: list[Played]) -> float:
     start = time.perf_counter()
     for rules, mano, score, hands, calls in played:
         table = Table(rules, mano, score)

