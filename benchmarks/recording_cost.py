@@ -28,6 +28,8 @@ from api.recording.recorder import Recorder
 from api.recording.segment import SegmentWriter
 from api.vision_feed import seat_summary
 from benchmarks.vision_speed import DecodedFrames, decode
+from vision.capture.sources import ReconnectPolicy
+from vision.config.pipeline_settings import default_vision_settings
 from vision.pipeline import Pipeline
 
 REPO = Path(__file__).resolve().parents[1]
@@ -41,9 +43,7 @@ def run_feed(images: list[np.ndarray], fps: float, data: Path | None) -> dict[st
         if data is not None
         else None
     )
-    # Bug: LiveFeed takes a reconnect policy since it reopens sources; without one this raises
-    # TypeError (dashboard_overhead.py passes one).
-    feed = LiveFeed(  # type: ignore[call-arg]
+    feed = LiveFeed(
         source="bench",
         pipeline_factory=lambda: Pipeline(DecodedFrames("cam1", images, fps)),
         hub=hub,
@@ -51,6 +51,7 @@ def run_feed(images: list[np.ndarray], fps: float, data: Path | None) -> dict[st
         annotate=lambda result, draw: None,
         describe_seats=seat_summary,
         on_frame=recorder.feed if recorder is not None else None,
+        reconnect=ReconnectPolicy.from_settings(default_vision_settings().sources),
     )
     started = time.perf_counter()
     feed.start()

@@ -133,8 +133,8 @@ def full_pipeline(images: list[np.ndarray], fps: float) -> tuple[float, float, l
     for result in pipeline:
         now = time.perf_counter()
         for gesture in result.gestures:
-            # Latent bug: previous is None if the first result reports a gesture (TypeError).
-            latencies.append(result.frame.ts_ms - gesture.end_ms + (now - previous) * 1000.0)  # type: ignore[operator]
+            waited = 0.0 if previous is None else (now - previous) * 1000.0
+            latencies.append(result.frame.ts_ms - gesture.end_ms + waited)
         previous = now
         if started is None:
             started, cpu_started = now, time.process_time()
