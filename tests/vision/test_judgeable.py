@@ -10,11 +10,14 @@ import numpy as np
 from api.commands import analyze as analyze_command
 from api.vision_feed import seat_summary
 from tests.vision.fakes import FakeDetector, FakeLandmarker, ListSource, fake_features, frames
+from tests.vision.feature_traces import Trace
 from tests.vision.test_analyze_cli import write_clip
 from vision.capture.sources import open_source
 from vision.config.detector_settings import JudgeableSettings, default_detector_settings
-from vision.judgeable import SeatJudge, frame_problem
+from vision.detectors import SeatGestureDetector
+from vision.judgeable import JUDGEABLE, Judgeability, SeatJudge, frame_problem
 from vision.observation import FaceObservation
+from vision.output.export import GUESSED_REST, UnjudgedSpans
 from vision.pipeline import Pipeline
 
 SETTINGS = JudgeableSettings(min_face_width_px=60.0, hold_ms=200)
@@ -150,3 +153,28 @@ def test_the_command_says_which_seat_was_not_judged_and_why(tmp_path, monkeypatc
     said = capsys.readouterr().out.splitlines()[-1]
     assert said.startswith("seat 1: not judged for ")
     assert said.endswith(" s (face 40 px wide: too small): no gesture is read there")
+
+
+def _spans_of(trace: Trace, small: tuple[int, int] = (0, 0)) -> dict:
+    """The unjudged spans a run over ``trace`` leaves, the seat's real detector deciding; the
+    face is reported too small from ``small[0]`` to ``small[1]`` ms."""
+    detector = SeatGestureDetector(1, default_detector_settings())
+    spans = UnjudgedSpans()
+    too_small = Judgeability(False, "face 40 px wide: too small")
+    for ts, features in trace.frames():
+        detector.update(ts, features)
+        judged = too_small if small[0] <= ts < small[1] else JUDGEABLE
+        view = SimpleNamespace(calibration=detector.calibration, judgeability=judged)
+        spans.add(ts, SimpleNamespace(seats={1: view}))
+    return spans.to_dict()
+
+
+def test_a_seat_calibrated_on_a_face_never_at_rest_says_its_first_seconds_were_not_judged():
+    (span,) = _spans_of(Trace(16000, rest={"mouth_open": 0.25}))["1"]  # lips always parted
+    assert span["reason"] == GUESSED_REST
+    assert span["start_ms"] == 0 and 12000 <= span["end_ms"] <= 12500
+    assert _spans_of(Trace(6000)) == {}  # at rest: its first seconds are judged once calibrated
+    # Too small for a while inside that calibration and on after it: no second counted twice.
+    spans = _spans_of(Trace(16000, rest={"mouth_open": 0.25}), small=(3000, 14000))["1"]
+    assert [s["reason"] for s in spans] == [GUESSED_REST, "face 40 px wide: too small"]
+    assert spans[0]["end_ms"] == spans[1]["start_ms"] and spans[1]["end_ms"] >= 13900

@@ -126,6 +126,7 @@ class SeatGestureDetector:
     def calibration(self) -> CalibrationStatus:
         status = self.baseline.status
         status.resting = status.state == "ready" or self._resting
+        status.guessed = self._rest_guessed
         return status
 
     @property

@@ -33,6 +33,9 @@ class CalibrationStatus:
     #: False while calibrating on a face seen but not at rest (``calibration.neutral_max``):
     #: the player is to open the eyes, close the lips and relax the brows.
     resting: bool = True
+    #: True once the rest was taken from a face never at rest (``lenient_after_seconds``): the
+    #: frames seen before it were not judged.
+    guessed: bool = False
 
 
 @dataclass(slots=True)

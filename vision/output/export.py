@@ -159,17 +159,25 @@ class RunSummary:
         path.write_text(json.dumps(self.to_dict(), indent=2) + "\n", encoding="utf-8")
 
 
+#: Why a seat's first seconds were not judged: its calibration had to guess the rest.
+GUESSED_REST = "calibrated on a face never at rest"
+
+
 class UnjudgedSpans:
     """Per seat, the spans in which its face was too small or too poorly seen to judge
-    (vision.judgeable): no gesture of the seat is read there. Each span is named by the
-    reason of its first frame."""
+    (vision.judgeable), or in which it calibrated on a face never at rest (the rest is a guess,
+    so what it showed then is not judged against it): no gesture of the seat is read there.
+    Each span is named by the reason of its first frame."""
 
     def __init__(self) -> None:
         self.spans: dict[int, list[dict[str, Any]]] = {}
         self._open: dict[int, dict[str, Any]] = {}
+        self._calibrating_since: dict[int, int] = {}
+        self._calibrated: set[int] = set()
 
     def add(self, ts_ms: int, result: FrameResult) -> None:
         for seat, view in result.seats.items():
+            self._note_calibration(seat, ts_ms, view.calibration)
             status = view.judgeability
             span = self._open.get(seat)
             if status.judgeable:
@@ -180,6 +188,24 @@ class UnjudgedSpans:
                 self.spans.setdefault(seat, []).append(span)
             else:
                 span["end_ms"] = ts_ms
+
+    def _note_calibration(self, seat: int, ts_ms: int, calibration: Any) -> None:
+        if calibration is None or seat in self._calibrated:
+            return
+        if calibration.state != "ready":
+            self._calibrating_since.setdefault(seat, ts_ms)
+            return
+        self._calibrated.add(seat)
+        since = self._calibrating_since.get(seat)
+        if since is None or not getattr(calibration, "guessed", False):
+            return
+        # The spans inside it, too small or too poorly seen, are part of it: no time twice.
+        spans = [s for s in self.spans.get(seat, []) if s["start_ms"] < since]
+        current = self._open.get(seat)
+        if current is not None and current["start_ms"] >= since:
+            current["start_ms"] = ts_ms
+            spans.append(current)
+        self.spans[seat] = [{"start_ms": since, "end_ms": ts_ms, "reason": GUESSED_REST}, *spans]
 
     def to_dict(self) -> dict[str, list[dict[str, Any]]]:
         return {str(seat): [dict(s) for s in spans] for seat, spans in sorted(self.spans.items())}
