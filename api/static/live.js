@@ -104,12 +104,16 @@ function renderHealth() {
   $("health").title = `${pipeline.frames} frames · ${pipeline.dropped} ${t("health.dropped")}`;
 }
 
-// A seat's state in a line: calibrating (and whether the face is at rest), ready, and talking
-// (a seña made then is not reported).
+// A seat's state in a line: calibrating (and whether the face is at rest), ready (and whether
+// its rest had to be guessed from a face never at rest), and talking (a seña made then is not
+// reported).
 export function calibrationText(calibration, present, talking = false) {
   if (!present) return t("practice.noface");
   if (!calibration) return "—";
-  if (calibration.state === "ready") return t("practice.ready") + (talking ? ` — ${t("practice.talking")}` : "");
+  if (calibration.state === "ready") {
+    const guessed = calibration.guessed ? ` — ${t("practice.guessed")}` : "";
+    return t("practice.ready") + guessed + (talking ? ` — ${t("practice.talking")}` : "");
+  }
   const waiting = calibration.resting === false ? ` — ${t("practice.notresting")}` : "";
   return `${t("practice.calibrating")} ${Math.round(calibration.progress * 100)}%${waiting}`;
 }

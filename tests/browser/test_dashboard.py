@@ -179,10 +179,14 @@ def test_a_seat_calibrating_on_a_face_not_at_rest_is_told_to_relax(server, brows
     texts = page.evaluate(
         """import('/static/live.js').then(({ calibrationText }) => [
              calibrationText({ state: 'calibrating', progress: 0.4, resting: false }, true),
-             calibrationText({ state: 'calibrating', progress: 0.4, resting: true }, true)])"""
+             calibrationText({ state: 'calibrating', progress: 0.4, resting: true }, true),
+             calibrationText({ state: 'ready', progress: 1, guessed: true }, true),
+             calibrationText({ state: 'ready', progress: 1, guessed: false }, true)])"""
     )
     assert texts == ["calibrando 40% — relaja la cara: ojos abiertos, labios cerrados",
-                     "calibrando 40%"]  # fmt: skip
+                     "calibrando 40%",
+                     "calibrado — sin verla en reposo: vuelve a calibrar con la cara relajada",
+                     "calibrado"]  # fmt: skip
 
 
 def test_practice_asks_for_a_sena_and_scores_the_attempt(server, browser, tmp_path):

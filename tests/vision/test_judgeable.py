@@ -178,3 +178,20 @@ def test_a_seat_calibrated_on_a_face_never_at_rest_says_its_first_seconds_were_n
     spans = _spans_of(Trace(16000, rest={"mouth_open": 0.25}), small=(3000, 14000))["1"]
     assert [s["reason"] for s in spans] == [GUESSED_REST, "face 40 px wide: too small"]
     assert spans[0]["end_ms"] == spans[1]["start_ms"] and spans[1]["end_ms"] >= 13900
+
+
+def test_the_live_feed_tells_a_seat_whose_rest_was_guessed():
+    def guessed(trace: Trace) -> bool:
+        detector = SeatGestureDetector(1, default_detector_settings())
+        for ts, features in trace.frames():
+            detector.update(ts, features)
+        calibrated = detector.calibration
+        view = SimpleNamespace(
+            source_id="cam1", face=None, scores={}, calibration=calibrated, judgeability=JUDGEABLE
+        )
+        calibration = seat_summary(SimpleNamespace(seats={1: view}))["1"]["calibration"]
+        assert calibration["state"] == "ready"
+        return bool(calibration["guessed"])
+
+    assert guessed(Trace(14000, rest={"mouth_open": 0.25}))
+    assert not guessed(Trace(4000))
