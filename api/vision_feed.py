@@ -150,7 +150,7 @@ def seat_summary(result: Any) -> dict[str, dict[str, Any]]:
                     "state": calibration.state,
                     "progress": round(calibration.progress, 2),
                     "resting": calibration.resting,
-                    "guessed": bool(getattr(calibration, "guessed", False)),
+                    "guessed": calibration.guessed,
                 }
             ),
             "talking": bool(getattr(view, "talking", False)),

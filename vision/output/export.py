@@ -197,7 +197,7 @@ class UnjudgedSpans:
             return
         self._calibrated.add(seat)
         since = self._calibrating_since.get(seat)
-        if since is None or not getattr(calibration, "guessed", False):
+        if since is None or not calibration.guessed:
             return
         # The spans inside it, too small or too poorly seen, are part of it: no time twice.
         spans = [s for s in self.spans.get(seat, []) if s["start_ms"] < since]
