@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -174,6 +173,7 @@ def analyze(
     lists per seat the spans its face was too small or too poorly seen to judge
     (``unjudged``): no gesture is read there. ``detector_settings`` (models/detectors.toml by
     default) decide when a face is judgeable."""
+    from vision.mediapipe.native_logs import native_logs_captured, terminal_stderr
     from vision.output.overlay import Overlay
     from vision.pipeline import Pipeline
 
@@ -193,29 +193,34 @@ def analyze(
         if max_frames is None
         else min(source.frame_count or max_frames, max_frames)
     )
-    bar = tqdm(total=total, unit="frame", disable=not progress, file=sys.stderr, dynamic_ncols=True)
-    try:
-        with GestureLog(out / "gestures.jsonl") as log, pipeline:
-            for result in pipeline:
-                summary.add(result)
-                log.write(result.gestures)
-                if result.gap is not None or result.end_of_stream:
-                    overlay.update(result)
-                    continue
-                if writer is not None:
-                    writer.write(overlay.draw(result))
-                else:
-                    overlay.update(result)
-                bar.update(1)
-                bar.set_postfix(gestures=log.count, fps=f"{result.stats.fps:.0f}", refresh=False)
-                if max_frames is not None and summary.frames >= max_frames:
-                    pipeline.stop()
-    finally:
-        bar.close()
-        if writer is not None:
-            writer.close()
-        summary.finish()
-        write_outputs(out, summary, profile or load_profile("standard"))
+    # One capture for the whole run: MediaPipe's threads may log after a call has returned.
+    with terminal_stderr() as terminal, native_logs_captured():
+        bar = tqdm(total=total, unit="frame", disable=not progress, file=terminal,
+                   dynamic_ncols=True)  # fmt: skip
+        try:
+            with GestureLog(out / "gestures.jsonl") as log, pipeline:
+                for result in pipeline:
+                    summary.add(result)
+                    log.write(result.gestures)
+                    if result.gap is not None or result.end_of_stream:
+                        overlay.update(result)
+                        continue
+                    if writer is not None:
+                        writer.write(overlay.draw(result))
+                    else:
+                        overlay.update(result)
+                    bar.update(1)
+                    bar.set_postfix(
+                        gestures=log.count, fps=f"{result.stats.fps:.0f}", refresh=False
+                    )
+                    if max_frames is not None and summary.frames >= max_frames:
+                        pipeline.stop()
+        finally:
+            bar.close()
+            if writer is not None:
+                writer.close()
+            summary.finish()
+            write_outputs(out, summary, profile or load_profile("standard"))
     return summary
 
 

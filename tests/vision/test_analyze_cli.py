@@ -4,6 +4,7 @@ fake landmarker; the real one runs in test_vision_video.py)."""
 from __future__ import annotations
 
 import json
+import os
 
 import cv2
 import numpy as np
@@ -66,6 +67,28 @@ def fake_mediapipe(monkeypatch):
         monkeypatch.setattr(analyze_command, "_landmarker_factory", factory)
 
     return use
+
+
+def test_a_native_line_logged_between_model_calls_stays_off_the_terminal(tmp_path, capfd):
+    """MediaPipe's graph threads may log after a call returned: the run holds one capture."""
+
+    def logging_late(frame):
+        os.write(2, b"W0000 00:00:1796463406.363659   15306 landmark_projection_calculator.cc:81] "
+                    b"Using NORM_RECT without IMAGE_DIMENSIONS\n")  # fmt: skip
+        return winking(frame)
+
+    analyze_command.analyze(
+        open_source(write_clip(tmp_path / "clip.mp4", frames=5)),
+        tmp_path,
+        landmarker_factory=lambda source_id: FakeLandmarker(logging_late),
+        features=fake_features,
+        detector_factory=FakeDetector,
+        video=False,
+        detector_settings=judging_any_face(),
+    )
+    err = capfd.readouterr().err
+    assert "landmark_projection_calculator" not in err
+    assert "5/5" in err  # the progress bar is still drawn
 
 
 def test_source_without_a_face_is_a_clear_message(tmp_path, capsys, fake_mediapipe):

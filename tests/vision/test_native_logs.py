@@ -6,7 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from vision.mediapipe.native_logs import native_logs_captured, split_native_lines
+from vision.mediapipe.native_logs import (
+    native_logs_captured,
+    split_native_lines,
+    terminal_stderr,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -125,3 +129,15 @@ def test_a_fresh_process_running_the_models_prints_no_native_lines():
     )
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
+
+
+def test_the_terminal_stream_reaches_the_terminal_while_a_capture_holds(capfd):
+    """A progress bar is drawn as it moves, not given back when the capture ends."""
+    with terminal_stderr() as terminal, native_logs_captured():
+        terminal.write("progress 50%\n")
+        terminal.flush()
+        os.write(2, GLOG_LINE)
+        meanwhile = capfd.readouterr().err
+    after = capfd.readouterr().err
+    assert "progress 50%" in meanwhile
+    assert "inference_runner_litert" not in meanwhile + after

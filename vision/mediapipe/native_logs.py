@@ -13,6 +13,10 @@ in the capture too: on restore, every line that is not in a native log format is
 stderr, in order, and the native ones go to this module's logger at DEBUG level. When a block
 fails, everything captured is written back before the exception goes on, so nothing that may
 explain a failure is lost.
+
+MediaPipe's graph threads may still log a moment after a call returned, when no block holds the
+capture any more. A batch job (``keinu analyze``) therefore holds one block around its whole run
+and draws its progress on :func:`terminal_stderr`, which stays on the terminal meanwhile.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, TextIO
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +73,15 @@ def native_logs_captured() -> Iterator[None]:
         raise
     finally:
         _leave(failed)
+
+
+@contextmanager
+def terminal_stderr() -> Iterator[TextIO]:
+    """A text stream on what descriptor 2 is now (the terminal), which ``native_logs_captured``
+    blocks entered inside this one do not redirect: for a progress bar drawn while they do."""
+    _flush_python_streams()
+    with os.fdopen(os.dup(STDERR), "w", buffering=1, encoding="utf-8", errors="replace") as stream:
+        yield stream
 
 
 def _enter() -> None:
