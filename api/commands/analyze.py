@@ -36,6 +36,9 @@ from vision.config.detector_settings import DetectorSettings
 from vision.output.export import MIN_CUE_MS, GestureLog, RunSummary, vtt_timestamp
 from vision.seats import SeatMap, SeatMapError, parse_seat_map
 
+#: The highest --fps a folder of images may be given (a high-speed camera's frames).
+MAX_FPS = 1000.0
+
 if TYPE_CHECKING:
     from vision.mediapipe.landmarks import LandmarkerFactory
     from vision.pipeline import DetectorFactory, FeatureFunction
@@ -103,15 +106,25 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    from vision.mediapipe.native_logs import native_logs_captured
+
+    if args.fps is not None and not 0 < args.fps <= MAX_FPS:
+        raise UserError(f"--fps must be above 0 and at most {MAX_FPS:g} frames a second")
+    if args.max_frames is not None and args.max_frames < 1:
+        raise UserError("--max-frames must be 1 or more")
     seat_map = _seat_map(args.seats)
     profile = _house_profile(args.profile)
     detector_settings = _detector_settings(args.settings)
     detector_factory = _detector_factory(detector_settings, _player_file(args.player))
     landmarker_factory = _landmarker_factory()
-    try:
-        source = open_source(args.source, fps=args.fps)
-    except SourceError as exc:
-        raise UserError(str(exc)) from None
+    problem = None
+    with native_logs_captured():  # FFmpeg's own line about a bad file: the message says it
+        try:
+            source = open_source(args.source, fps=args.fps)
+        except SourceError as exc:
+            problem = str(exc)
+    if problem is not None:
+        raise UserError(problem)
     out = args.out or Path("out") / _stem(args.source)
     try:
         out.mkdir(parents=True, exist_ok=True)

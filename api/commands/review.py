@@ -7,11 +7,14 @@ import argparse
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from api.cli import UserError
 from api.commands.listening import listening_socket, serve_on
 from api.exports.errors import ExportError
 from api.exports.session import SESSION_NAME, load_session, session_name, table_id_of
 from api.settings import Settings
+from vision.config.loader import first_error
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,7 +39,12 @@ def run(args: argparse.Namespace) -> int:
     overrides = {"live": False, "port": args.port}
     if args.data_dir is not None:
         overrides["data_dir"] = args.data_dir
-    settings = Settings(**overrides)
+    try:
+        settings = Settings(**overrides)
+    except ValidationError as exc:
+        where, message = first_error(exc)
+        given = "--port" if where == "port" else "--data-dir" if where == "data_dir" else where
+        raise UserError(f"{given}: {message}") from None
     folder: Path | None = None
     if SESSION_NAME.match(args.target) and not Path(args.target).is_dir():
         table_id = table_id_of(args.target)
@@ -54,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
         query = ""
     app = create_app(settings, review_folder=folder)
     sock = listening_socket("127.0.0.1", settings.port)
-    print(f"keinu: review on http://127.0.0.1:{settings.port}/review{query}  (Ctrl-C stops)")
+    port = sock.getsockname()[1]  # the one the system chose for --port 0
+    print(f"keinu: review on http://127.0.0.1:{port}/review{query}  (Ctrl-C stops)")
     sys.stdout.flush()
     serve_on(sock, app)
     return 0

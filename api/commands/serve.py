@@ -313,7 +313,8 @@ def run(args: argparse.Namespace) -> int:
     shown_host = f"[{settings.host}]" if ":" in settings.host else settings.host
     if settings.host in ("0.0.0.0", "::"):
         shown_host = _lan_address()
-    address = f"http://{shown_host}:{settings.port}/"
+    port = sock.getsockname()[1]  # the one the system chose for --port 0
+    address = f"http://{shown_host}:{port}/"
     if settings.needs_token:
         address += f"?token={settings.token}"
     print(f"keinu: dashboard on {address}  (open it in your browser; Ctrl-C stops)")

@@ -100,3 +100,20 @@ def test_serve_refuses_a_port_in_use(tmp_path):
         )
     assert result.returncode == 2
     assert "another --port" in result.stderr
+
+
+def test_serve_on_port_0_prints_the_port_the_system_chose(tmp_path):
+    process = subprocess.Popen(
+        [KEINU, "serve", "--no-live", "--port", "0", "--data-dir", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        banner = process.stdout.readline()
+        address = banner.split()[3]
+        assert banner.startswith("keinu: dashboard on http://127.0.0.1:") and ":0/" not in address
+        assert httpx.get(f"{address}api/health", timeout=10).status_code == 200
+    finally:
+        process.terminate()
+        process.wait(10)

@@ -7,6 +7,7 @@ import csv
 import json
 
 import pympi
+import pytest
 
 from api.cli import main
 from engine.gesture import Gesture
@@ -102,3 +103,10 @@ def test_keinu_review_refuses_a_session_that_does_not_exist(client, settings, ca
     argv = ["review", "table-5", "--data-dir", str(settings.data_dir)]
     assert main(argv) == 2
     assert capsys.readouterr().err == f"keinu review: no session table-5 in {settings.database}\n"
+
+
+@pytest.mark.parametrize("port", ["99999", "-1"])
+def test_keinu_review_refuses_a_port_out_of_range(tmp_path, capsys, port):
+    assert main(["review", str(tmp_path), "--port", port, "--data-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("keinu review: --port: ") and err.count("\n") == 1, err

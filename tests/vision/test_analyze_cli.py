@@ -116,6 +116,33 @@ def test_unreadable_sources_are_clear_messages(tmp_path, capsys, fake_mediapipe,
     assert status == 2 and message in err and "Traceback" not in err
 
 
+def test_a_corrupt_video_is_one_line_without_ffmpegs_own(tmp_path, capfd, fake_mediapipe):
+    fake_mediapipe(lambda frame: [])
+    (tmp_path / "bad.mp4").write_bytes(b"not a video\n")
+    assert main(["analyze", str(tmp_path / "bad.mp4"), "--out", str(tmp_path / "out")]) == 2
+    err = capfd.readouterr().err
+    assert err.startswith("keinu analyze: cannot open ") and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--fps", "0"], "--fps must be above 0"),
+        (["--fps", "nan"], "--fps must be above 0"),
+        (["--fps", "-2"], "--fps must be above 0"),
+        (["--max-frames", "0"], "--max-frames must be 1 or more"),
+    ],
+)
+def test_bad_rates_and_frame_counts_are_clear_messages(
+    tmp_path, capsys, fake_mediapipe, option, message
+):
+    fake_mediapipe(lambda frame: [])
+    clip = write_clip(tmp_path / "clip.mp4", frames=2)
+    assert main(["analyze", str(clip), "--out", str(tmp_path / "out"), *option]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1, err
+
+
 def test_bad_seat_map_and_profile_are_clear_messages(tmp_path, capsys, fake_mediapipe):
     fake_mediapipe(lambda frame: [])
     clip = write_clip(tmp_path / "clip.mp4", frames=2)
