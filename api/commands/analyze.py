@@ -26,12 +26,13 @@ from tqdm import tqdm
 
 from api.cli import UserError
 from api.commands.calibrate import PLAYER_NAME, player_path
+from api.commands.sources import open_source_for_user
 from api.exports.analysis import load_analysis
 from api.exports.eaf import write_eaf
 from engine.gesture import Gesture
 from engine.senas import Profile, ProfileError, Sena, interpret, load_profile
 from engine.table import Table
-from vision.capture.sources import SourceError, VideoSource, open_source
+from vision.capture.sources import VideoSource
 from vision.config.detector_settings import DetectorSettings
 from vision.output.export import MIN_CUE_MS, GestureLog, RunSummary, vtt_timestamp
 from vision.seats import SeatMap, SeatMapError, parse_seat_map
@@ -106,8 +107,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.mediapipe.native_logs import native_logs_captured
-
     if args.fps is not None and not 0 < args.fps <= MAX_FPS:
         raise UserError(f"--fps must be above 0 and at most {MAX_FPS:g} frames a second")
     if args.max_frames is not None and args.max_frames < 1:
@@ -117,14 +116,7 @@ def run(args: argparse.Namespace) -> int:
     detector_settings = _detector_settings(args.settings)
     detector_factory = _detector_factory(detector_settings, _player_file(args.player))
     landmarker_factory = _landmarker_factory()
-    problem = None
-    with native_logs_captured():  # FFmpeg's own line about a bad file: the message says it
-        try:
-            source = open_source(args.source, fps=args.fps)
-        except SourceError as exc:
-            problem = str(exc)
-    if problem is not None:
-        raise UserError(problem)
+    source = open_source_for_user(args.source, fps=args.fps)
     out = args.out or Path("out") / _stem(args.source)
     try:
         out.mkdir(parents=True, exist_ok=True)

@@ -178,11 +178,11 @@ def calibrate(
     """Run the pipeline on ``source_spec`` until one seat's baseline is calibrated, then through
     the enrolment ``steps``; returns that seat's detector. Raises UserError when no face stays
     in view long enough."""
-    from vision.capture.sources import open_source
+    from api.commands.sources import open_source_for_user
     from vision.detectors import SeatGestureDetector
     from vision.pipeline import Pipeline, default_detectors, default_features
 
-    source = open_source(source_spec, loop=not str(source_spec).isdigit())
+    source = open_source_for_user(source_spec, loop=not str(source_spec).isdigit())
     pipeline = Pipeline(
         source,
         landmarker_factory=landmarker_factory,

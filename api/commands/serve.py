@@ -161,8 +161,7 @@ def _check_source(settings: Settings) -> None:
     """Every file, folder or camera must open now; streams are reached (and retried) later.
     OpenCV's and FFmpeg's own lines about a bad source stay off the terminal: the message says
     it."""
-    from vision.capture.sources import SourceError, open_source
-    from vision.mediapipe.native_logs import native_logs_captured
+    from api.commands.sources import open_source_for_user
 
     if not settings.live:
         return
@@ -172,14 +171,7 @@ def _check_source(settings: Settings) -> None:
             continue
         if not spec.isdigit() and not Path(spec).expanduser().exists():
             raise UserError(f"--source: no such video, image or folder: {spec}{hint}")
-        problem = None
-        with native_logs_captured():
-            try:
-                open_source(spec).close()
-            except SourceError as exc:
-                problem = str(exc)
-        if problem is not None:
-            raise UserError(f"--source: {problem}{hint}")
+        open_source_for_user(spec, option="--source", hint=hint).close()
 
 
 def _check_seats(settings: Settings) -> None:

@@ -34,6 +34,19 @@ def test_user_mistakes_are_one_line_and_exit_2(data_dir, capsys, argv, message):
     assert not data_dir.exists()
 
 
+@pytest.mark.parametrize("source", ["corrupt.mp4", "9"])
+def test_a_source_that_does_not_open_is_one_line_without_opencvs_own(
+    data_dir, tmp_path, capfd, source
+):
+    """A corrupt file (FFmpeg's 'moov atom not found') or a camera that is not there (OpenCV's
+    warnings and exception text): the message alone reaches the terminal."""
+    (tmp_path / "corrupt.mp4").write_bytes(b"not a video\n")
+    spec = str(tmp_path / source) if source.endswith(".mp4") else source
+    assert main(["calibrate", "--source", spec]) == 2
+    err = capfd.readouterr().err
+    assert err.startswith("keinu calibrate: cannot open ") and err.count("\n") == 1, err
+
+
 def test_player_files_live_in_the_data_dir_by_name(tmp_path):
     assert player_path("Ane", tmp_path) == tmp_path / "players" / "ane.json"
 

@@ -68,6 +68,28 @@ def test_native_lines_are_told_from_other_lines():
     assert other == b"Traceback (most recent call last):\nWARNING:root:a Python log record\n"
 
 
+def test_opencvs_own_lines_and_the_exception_text_under_them_are_native():
+    """What OpenCV prints for a camera index that is not there."""
+    text = (
+        b"[ WARN:0@0.726] global cap_v4l.cpp:915 open VIDEOIO(V4L2:/dev/video7): can't open\n"
+        b"[ WARN:0@0.726] global cap.cpp:435 open VIDEOIO(FFMPEG): raised OpenCV exception:\n"
+        b"\n"
+        b"OpenCV(5.1.0) /io/opencv/modules/videoio/src/cap_ffmpeg_impl.hpp:1225: error: (-2)\n"
+        b"> VIDEOIO/FFMPEG: Camera index out of range\n"
+        b">     'index' is 7\n"
+        b"\n"
+        b"[ERROR:0@0.727] global obsensor_uvc_stream_channel.cpp:163 Camera index out of range\n"
+        b"> a quoted line of ours\n"
+    )
+    native, other = split_native_lines(text + b"Traceback (most recent call last):\n\n")
+    assert native == text
+    assert other == b"Traceback (most recent call last):\n\n"
+    assert split_native_lines(b"> not after a native line\n\n") == (
+        b"",
+        b"> not after a native line\n\n",
+    )
+
+
 def test_a_line_another_thread_writes_during_a_capture_is_given_back(capfd):
     """Descriptor 2 is the process's: a server's log line written meanwhile is not lost."""
     inside, written = threading.Event(), threading.Event()

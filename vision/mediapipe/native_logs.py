@@ -35,14 +35,19 @@ from typing import IO, TextIO
 log = logging.getLogger(__name__)
 
 #: glog/absl lines (``W0000 00:00:1796142958.757281   23225 file.cc:81] text``), absl's notice
-#: before its initialisation, TFLite's minimal logger (``INFO: Created TensorFlow Lite ...``) and
-#: FFmpeg's, under OpenCV (``[mov,mp4,m4a,3gp,3g2,mj2 @ 0x5605c7240880] moov atom not found``).
+#: before its initialisation, TFLite's minimal logger (``INFO: Created TensorFlow Lite ...``),
+#: FFmpeg's under OpenCV (``[mov,mp4,m4a,3gp,3g2,mj2 @ 0x5605c7240880] moov atom not found``) and
+#: OpenCV's own (``[ WARN:0@0.526] global cap_v4l.cpp:915 open VIDEOIO(V4L2:/dev/video7): ...``).
 NATIVE_LINE = re.compile(
     rb"^(?:[IWEF]\d{4} \d\d:\d\d:\d+\.\d+\s+\d+ [^\]\s]+:\d+\] "
     rb"|WARNING: Logging before InitGoogle\(\)"
     rb"|(?:INFO|WARNING|ERROR): "
-    rb"|\[[\w,.-]+ @ 0x[0-9a-f]+\] )"
+    rb"|\[[\w,.-]+ @ 0x[0-9a-f]+\] "
+    rb"|\[ ?(?:INFO|WARN|ERROR|FATAL|DEBUG|VERBOSE):\d+@[\d.]+\] )"
 )
+#: What follows a native line and belongs to it: OpenCV's exception text under its warning
+#: (``OpenCV(5.1.0) /io/opencv/...: error: ...``, ``> ...`` lines) and the blank lines around it.
+NATIVE_CONTINUATION = re.compile(rb"^(?:OpenCV\(\d[\d.]*\) |> |\s*$)")
 
 
 @dataclass
@@ -124,8 +129,10 @@ def split_native_lines(text: bytes) -> tuple[bytes, bytes]:
     """``text`` as (its native log lines, every other line), each in its order."""
     native: list[bytes] = []
     other: list[bytes] = []
+    in_native = False
     for line in text.splitlines(keepends=True):
-        (native if NATIVE_LINE.match(line) else other).append(line)
+        in_native = bool(NATIVE_LINE.match(line) or (in_native and NATIVE_CONTINUATION.match(line)))
+        (native if in_native else other).append(line)
     return b"".join(native), b"".join(other)
 
 
