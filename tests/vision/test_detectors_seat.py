@@ -93,6 +93,15 @@ def test_the_frames_kept_while_calibrating_are_bounded():
     assert kept[-1][0] - kept[0][0] <= 12_000 and len(kept) < 400
 
 
+def test_a_calibration_turned_lenient_keeps_no_frames():
+    """Its rest is a guess, so none of the frames would be judged: they are not kept either."""
+    detector = SeatGestureDetector(1, load_detector_settings())
+    for ts, features in Trace(11000, rest={"mouth_open": 0.25}).frames():
+        detector.update(ts, features)
+    assert detector.calibration.state == "calibrating" and detector.calibration.guessed
+    assert len(detector._calibrating_frames) == 0
+
+
 def test_a_wink_during_calibration_does_not_spoil_the_baseline():
     trace = Trace(6000).add(500, 800, **WINK_LEFT).add(4000, 4400, **WINK_LEFT)
     assert labels(run(trace)[0]) == ["wink left"]

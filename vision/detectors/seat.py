@@ -168,7 +168,7 @@ class SeatGestureDetector:
         """Calibrate on a resting face (on any usable one after ``lenient_after_seconds``);
         once the baseline is ready, the frames seen since the first usable one are judged."""
         calibration = self.settings.calibration
-        if self._first_usable_ms is not None:
+        if self._first_usable_ms is not None and not self._rest_guessed:
             self._calibrating_frames.append((ts_ms, features))
             kept_ms = (calibration.lenient_after_seconds + calibration.seconds) * 1000
             while self._calibrating_frames[0][0] < ts_ms - kept_ms:
@@ -185,7 +185,9 @@ class SeatGestureDetector:
         lenient = ts_ms - self._first_usable_ms > calibration.lenient_after_seconds * 1000
         if self._resting or lenient:
             self.baseline.calibrate(ts_ms, signals)
-            self._rest_guessed = self._rest_guessed or not self._resting
+            if not self._resting and not self._rest_guessed:
+                self._rest_guessed = True
+                self._calibrating_frames.clear()  # none of them will be judged
         else:
             self.baseline.gap()
         if not self.baseline.ready:
