@@ -8,8 +8,11 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+
+from benchmarks.vision_speed import LatencyMeter
 
 pytestmark = pytest.mark.video
 
@@ -35,3 +38,18 @@ def test_a_benchmark_runs_to_its_figures(script: str, arguments: list[str], figu
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert figure in done.stdout, done.stdout[-2000:]
+
+
+def test_the_latency_leaves_out_gestures_made_while_their_seat_calibrated() -> None:
+    def result(ts: int, states: dict[int, str], ends: dict[int, int]) -> SimpleNamespace:
+        seats = {seat: SimpleNamespace(calibration=SimpleNamespace(state=state))
+                 for seat, state in states.items()}  # fmt: skip
+        gestures = [SimpleNamespace(seat=seat, end_ms=end) for seat, end in ends.items()]
+        return SimpleNamespace(frame=SimpleNamespace(ts_ms=ts), seats=seats, gestures=gestures)
+
+    meter = LatencyMeter()
+    meter.add(result(2000, {1: "calibrating", 2: "ready"}, {}), 5.0)
+    # Seat 1 calibrated at 2033 and reports a wink made at 500: replayed, left out.
+    meter.add(result(2033, {1: "ready", 2: "ready"}, {1: 600, 2: 1950}), 5.0)
+    meter.add(result(3033, {1: "ready", 2: "ready"}, {1: 2950}), 4.0)
+    assert meter.latencies == [2033 - 1950 + 5.0, 3033 - 2950 + 4.0]
