@@ -30,19 +30,24 @@ def winking(frame):
     return [(1, (50, 30, 50, 50), shapes)]
 
 
+def analyze_faked(source, out, script, **options):
+    """``keinu analyze``'s run with the landmarker's faces taken from ``script``."""
+    return analyze_command.analyze(
+        source,
+        out,
+        landmarker_factory=lambda source_id: FakeLandmarker(script),
+        features=fake_features,
+        detector_factory=FakeDetector,
+        detector_settings=judging_any_face(),
+        **options,
+    )
+
+
 def test_analyze_writes_gestures_captions_video_and_summary(tmp_path):
     source = open_source(write_clip(tmp_path / "clip.mp4"))
     out = tmp_path / "out"
     out.mkdir()
-    summary = analyze_command.analyze(
-        source,
-        out,
-        landmarker_factory=lambda source_id: FakeLandmarker(winking),
-        features=fake_features,
-        detector_factory=FakeDetector,
-        progress=False,
-        detector_settings=judging_any_face(),
-    )
+    summary = analyze_faked(source, out, winking, progress=False)
     gestures = read_gestures(out / "gestures.jsonl")
     assert [(g.seat, g.kind, g.side, g.start_ms, g.end_ms) for g in gestures] == [
         (1, "wink", "left", 400, 600)
@@ -77,15 +82,8 @@ def test_a_native_line_logged_between_model_calls_stays_off_the_terminal(tmp_pat
                     b"Using NORM_RECT without IMAGE_DIMENSIONS\n")  # fmt: skip
         return winking(frame)
 
-    analyze_command.analyze(
-        open_source(write_clip(tmp_path / "clip.mp4", frames=5)),
-        tmp_path,
-        landmarker_factory=lambda source_id: FakeLandmarker(logging_late),
-        features=fake_features,
-        detector_factory=FakeDetector,
-        video=False,
-        detector_settings=judging_any_face(),
-    )
+    analyze_faked(open_source(write_clip(tmp_path / "clip.mp4", frames=5)), tmp_path, logging_late,
+                  video=False)  # fmt: skip
     err = capfd.readouterr().err
     assert "landmark_projection_calculator" not in err
     assert "5/5" in err  # the progress bar is still drawn
