@@ -7,14 +7,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from api.cli import UserError
 from api.commands.listening import listening_socket, serve_on
+from api.commands.serve import settings_from_options
 from api.exports.errors import ExportError
 from api.exports.session import SESSION_NAME, load_session, session_name, table_id_of
-from api.settings import Settings
-from vision.config.loader import first_error
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -39,12 +36,7 @@ def run(args: argparse.Namespace) -> int:
     overrides = {"live": False, "port": args.port}
     if args.data_dir is not None:
         overrides["data_dir"] = args.data_dir
-    try:
-        settings = Settings(**overrides)
-    except ValidationError as exc:
-        where, message = first_error(exc)
-        given = "--port" if where == "port" else "--data-dir" if where == "data_dir" else where
-        raise UserError(f"{given}: {message}") from None
+    settings = settings_from_options(overrides)
     folder: Path | None = None
     if SESSION_NAME.match(args.target) and not Path(args.target).is_dir():
         table_id = table_id_of(args.target)

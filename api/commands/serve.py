@@ -13,6 +13,7 @@ import secrets
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 from pydantic_settings import SettingsError as PydanticSettingsError
@@ -106,6 +107,20 @@ def settings_from(args: argparse.Namespace) -> Settings:
     return settings
 
 
+def settings_from_options(overrides: dict[str, Any]) -> Settings:
+    """The server's settings: the environment's ``KEINU_*`` with the command's options
+    ``overrides`` over them. A bad value is a UserError naming the option or variable."""
+    try:
+        return Settings(**overrides)
+    except ValidationError as exc:
+        where, message = first_error(exc)
+        field = where.split(".")[0]
+        given = f"--{field.replace('_', '-')}" if field in overrides else f"KEINU_{field.upper()}"
+        raise UserError(f"{given}: {message}") from None
+    except PydanticSettingsError as exc:  # an environment variable that is not JSON
+        raise UserError(f"{exc} (a KEINU_* variable that takes a list wants JSON)") from None
+
+
 def _checked_settings(args: argparse.Namespace) -> tuple[Settings, bool]:
     overrides = {
         "source": ";".join(args.source) if args.source else None,
@@ -126,15 +141,7 @@ def _checked_settings(args: argparse.Namespace) -> tuple[Settings, bool]:
         overrides["record"] = True
     if args.desk:
         overrides["desk"] = True
-    try:
-        settings = Settings(**overrides)
-    except ValidationError as exc:
-        where, message = first_error(exc)
-        field = where.split(".")[0]
-        given = f"--{field.replace('_', '-')}" if field in overrides else f"KEINU_{field.upper()}"
-        raise UserError(f"{given}: {message}") from None
-    except PydanticSettingsError as exc:  # an environment variable that is not JSON
-        raise UserError(f"{exc} (a KEINU_* variable that takes a list wants JSON)") from None
+    settings = settings_from_options(overrides)
     _check_source(settings)
     _check_seats(settings)
     _check_profile(settings)
