@@ -29,6 +29,16 @@ def test_a_gesture_made_while_talking_is_no_sena(gesture, found):
     assert run(spoken)[0] == []
 
 
+@pytest.mark.parametrize("then_lifted, found", [(0.0, []), (-0.3, ["shrug left"])])
+def test_shoulders_raised_while_talking_rest_there_once_the_talking_stops(then_lifted, found):
+    # The pose's reading of them, where the picture beside the neck cannot be read (the image
+    # cue's own case is in test_shoulder_motion.py).
+    trace = talking(Trace(9000).add(4000, 9000, ramp_ms=120, **lift(-0.15, 0.0)), 3800, 6000)
+    if then_lifted:
+        trace.add(7000, 7800, ramp_ms=120, **lift(then_lifted, 0.0))
+    assert labels(run(trace)[0]) == found
+
+
 def test_a_tongue_put_out_once_the_talking_stops_is_found():
     # The lips open once into the tongue: a single opening is no talking.
     trace = talking(Trace(8000), 3000, 4400).add(5200, 6400, **TONGUE)

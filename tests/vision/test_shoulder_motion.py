@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from tests.vision.feature_traces import Trace, labels
+from tests.vision.test_detectors_speech import talking
 from vision.config.detector_settings import default_detector_settings
 from vision.detectors import SeatGestureDetector
 from vision.measures.shoulder_motion import ShoulderRest, readable, strip_shift
@@ -153,9 +154,12 @@ def test_shoulders_below_the_frame_give_no_strip_to_read():
     assert lift is None or (lift.left is None and lift.right is None)
 
 
-def drawn_trace(duration_ms: int, look, face_px: float = FACE_PX) -> list:
-    """A neutral feature trace whose strips are cut from ``look(ts) -> (image, face points)``;
-    ``face_px``: the eye corners' distance the features report."""
+def drawn_trace(
+    duration_ms: int, look, face_px: float = FACE_PX, face: Trace | None = None
+) -> list:
+    """A feature trace (neutral, or ``face``'s) whose strips are cut from ``look(ts) -> (image,
+    face points)``; ``face_px``: the eye corners' distance the features report."""
+    face = Trace(duration_ms, pose_every=0) if face is None else face
     return [
         (
             ts,
@@ -166,7 +170,7 @@ def drawn_trace(duration_ms: int, look, face_px: float = FACE_PX) -> list:
                 shoulder_strips=measure_strips(*look(ts), SETTINGS),
             ),
         )
-        for ts, f in Trace(duration_ms, pose_every=0).frames()
+        for ts, f in face.frames()
     ]
 
 
@@ -218,6 +222,21 @@ def test_one_shoulder_lifted_for_under_half_a_second_while_talking_is_not_a_shru
         return frame(left=8 * during(ts, 3000, 3350)), face_at()
 
     assert run_drawn(drawn_trace(5000, look)) == []
+
+
+@pytest.mark.parametrize("then_lifted, found", [(0, []), (8, ["shrug left"])])
+def test_a_shoulder_raised_while_talking_is_where_it_rests_once_the_talking_stops(
+    then_lifted, found
+):
+    # A real talker's shoulder rose with a word and stayed up; when she stopped talking, she
+    # straightened a little and it read as a shrug against the rest from before the word. Only
+    # a quick rise from where it rests then is one.
+    def look(ts):
+        raised = 8 * during(ts, 4000, 9000) + then_lifted * during(ts, 7000, 7800)
+        return frame(left=raised), face_at()
+
+    words = talking(Trace(9000, pose_every=0), 3800, 6000)
+    assert labels(run_drawn(drawn_trace(9000, look, face=words))) == found
 
 
 def test_a_torso_leaning_sideways_lifting_one_shoulder_and_lowering_the_other_is_not_a_shrug():

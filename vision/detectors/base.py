@@ -39,3 +39,8 @@ class KindDetector(Generic[S]):
         self, delta: Mapping[str, float], features: FaceFeatures, rest: Mapping[str, float]
     ) -> tuple[float, str | None]:
         raise NotImplementedError
+
+    def held_back(self) -> None:
+        """The seat held this frame's activation back under ``off`` (a talking or smiling face
+        makes this kind in passing): for this kind nothing is under way. Kinds that follow a
+        slow drift between gestures follow it on such frames too."""

@@ -230,10 +230,13 @@ class SeatGestureDetector:
                 self._missing(ts_ms, [kind])
                 continue
             value, side = detector.activation(delta, features, self.baseline.values)
+            before = value
             if detector.settings.smile_veto is not None:
                 value *= 1.0 - ramp(smile, detector.settings.smile_veto)
             if detector.settings.speech_veto is not None:
                 value *= 1.0 - ramp(talking, detector.settings.speech_veto)
+            if value < detector.settings.off <= before:
+                detector.held_back()
             self._raw_scores[kind] = value
             value = min(value * detector.settings.sensitivity, 1.0)
             self._scores[kind] = value

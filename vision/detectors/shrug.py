@@ -57,6 +57,9 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         self._pose_drift = dict.fromkeys(POSE_RISES, 0.0)
         self._last_ms: int | None = None
         self._picture_reads = False
+        #: This frame's drift updates left out because a rise was under way (``held_back``).
+        self._strips_unfollowed = False
+        self._unfollowed: tuple[dict[str, float], int] | None = None
 
     @property
     def wants_pose(self) -> bool:
@@ -71,6 +74,7 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         s = self.settings
         step_ms = 0 if self._last_ms is None else features.ts_ms - self._last_ms
         self._last_ms = features.ts_ms
+        self._strips_unfollowed, self._unfollowed = False, None
         roll = ramp(abs(delta["head_roll_deg"]), s.roll_veto_deg)
         held = self._hold_pose(delta, features)
         image = self._image_lift(features, roll)
@@ -83,11 +87,22 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         value = max(left, right)
         if held is not None and (image is not None or value < s.off):
             self._follow_pose(held, step_ms)
+        elif held is not None:
+            self._unfollowed = held, step_ms
         if value <= 0.0:
             return 0.0, None
         low, high = sorted(sizes)
         side = "both" if low >= s.single_ratio * high else "left" if left > right else "right"
         return value, side
+
+    def held_back(self) -> None:
+        """Talking (or a laugh) held a rise back: the drifts follow it as between gestures, so a
+        shoulder raised while talking is where the shoulders rest once talking stops, and only
+        a quick rise from there is a shrug."""
+        if self._strips_unfollowed:
+            self._strips.follow()
+        if self._unfollowed is not None:
+            self._follow_pose(*self._unfollowed)
 
     def _hold_pose(
         self, delta: Mapping[str, float], features: FaceFeatures
@@ -161,7 +176,8 @@ class ShrugDetector(KindDetector[ShrugSettings]):
             lean = ramp(-low / high, s.image_lean_veto) if high > 0 else 0.0
             trust = 1.0 - max(roll, ramp(lift.scale, s.forward_veto), lean)
         left, right = (self._lifted(x, lift, features.face_px) for x in (lift.left, lift.right))
-        if max(left, right) * trust < s.off:
+        self._strips_unfollowed = max(left, right) * trust >= s.off
+        if not self._strips_unfollowed:
             self._strips.follow()
         if all(x.rise < s.image_lift[0] and x.match >= s.image_sharp_match for x in shifts):
             self._strips.settle(strips, features.ts_ms)
