@@ -137,6 +137,19 @@ def test_a_chin_read_higher_than_the_template_reaches_makes_no_rise():
         assert shift is None or abs(shift.rise) < 0.01
 
 
+def test_a_strip_that_matches_several_places_alike_is_unreadable():
+    # Level stripes four strip rows apart filling the strip, nothing else in it: a rise of one
+    # stripe and none look the same.
+    rows = np.arange(480)[:, None, None]
+    stripes = np.broadcast_to(np.where(rows % 20 < 10, 150, 60), (480, 640, 3)).astype(np.uint8)
+    rest = measure_strips(stripes, face_at(), SETTINGS)
+    for a, b in ((rest.left, rest.left), (rest.right, rest.right)):
+        shift = strip_shift(a, b, rest.chin_y, rest.face_px, SETTINGS)
+        assert shift is not None and not shift.distinct and not readable(shift, SETTINGS)
+    for shift in shift_of(frame(left=8)):  # the shoulders' line tells one place from another
+        assert shift.distinct and readable(shift, SETTINGS)
+
+
 def test_a_hand_in_a_strip_makes_it_unreadable():
     # The forearm hides the shoulder line: the rest is not found at all, or only where the
     # search ends (a stripe of the torso above matched to the one below), never as a rise.

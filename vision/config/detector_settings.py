@@ -221,6 +221,10 @@ class ShrugSettings(KindSettings):
     #: Face sizes a second no shoulder outruns: a strip's reading that jumps faster has locked
     #: onto another place, and its rest is taken afresh.
     strip_max_speed: float = Field(gt=0)
+    #: Another place at least ``strip_tie_rows`` strip rows from the best that matches within
+    #: ``strip_tie_margin`` of it: the strip cannot tell where its rest went (a plain band).
+    strip_tie_rows: int = Field(ge=1)
+    strip_tie_margin: float = Field(ge=0, lt=1)
     image_lift: Ramp  # a strip's rise in the frame
     image_lift_px: Ramp  # ... in pixels: a rise of a pixel or two is the match's own wobble
     image_towards_head: Ramp  # ... and how much more than the head (its temples) rose

@@ -32,6 +32,9 @@ class StripShift:
     #: the rest is not found within reach, as when a hand's forearm fills the strip or the rest
     #: was taken with one in it; the true best may lie beyond, so the rise is no shoulder's.
     within_reach: bool = True
+    #: False when another place in reach matches about as well (``strip_tie_margin``): which of
+    #: them is the rest cannot be told, so the rise is no reading.
+    distinct: bool = True
 
 
 def strip_shift(
@@ -85,12 +88,21 @@ def strip_shift(
         return None  # the best place is where the strip ends: the template may lie further down
     fine = row + _vertex(masked[row - 1 : row + 2]) if 0 < row < len(column) - 1 else row
     rise = (still_row - fine) * current.step_y / face_px
-    return StripShift(rise, float(masked[row]), within_reach=row > low)
+    distinct = _runner_up(masked, row, s.strip_tie_rows) < masked[row] - s.strip_tie_margin
+    return StripShift(rise, float(masked[row]), within_reach=row > low, distinct=distinct)
+
+
+def _runner_up(scores: np.ndarray, best: int, apart: int) -> float:
+    """The highest local peak of ``scores`` at least ``apart`` rows from ``best`` (-inf: none)."""
+    padded = np.concatenate(([-np.inf], scores, [-np.inf]))
+    peaks = (scores >= padded[:-2]) & (scores >= padded[2:])
+    peaks &= np.abs(np.arange(len(scores)) - best) >= apart
+    return float(scores[peaks].max()) if peaks.any() else -np.inf
 
 
 def readable(shift: StripShift, s: ShrugSettings) -> bool:
-    """The strip still shows its rest, moved or not: nothing crossed it."""
-    return shift.within_reach and shift.match >= s.image_broken_match
+    """The strip still shows its rest, moved or not, in one place: nothing crossed it."""
+    return shift.within_reach and shift.distinct and shift.match >= s.image_broken_match
 
 
 def _vertex(three: np.ndarray) -> float:
