@@ -3,6 +3,7 @@
 import pytest
 
 from tests.vision.feature_traces import NEUTRAL, Trace, labels, run
+from vision.config.detector_settings import load_detector_settings
 
 BITE = {"mouthRollLower": 0.5, "lower_lip_left": -0.07, "lower_lip_center": -0.08,
         "lower_lip_right": -0.07}  # fmt: skip
@@ -291,6 +292,38 @@ def test_teeth_on_a_face_too_small_to_tell_them_from_a_lip_are_no_bite(eyes_px, 
     rest = {"face_px": eyes_px - NEUTRAL["face_px"]}
     assert labels(run(Trace(5000, rest=rest).add(3000, 3800, teeth_right=0.12))[0]) == found
     assert labels(run(Trace(5000, rest=rest).add(3000, 3800, **BITE))[0]) == ["lip_bite center"]
+
+
+#: A small face's teeth share on one lip half, nothing moving: blips of a few frames' worth of
+#: pixels, 0.55 s each, one after another (a generated face at 100 px flickered so).
+TEETH_BLIPS = (0.05, -0.04, 0.06, 0.02, -0.05, 0.07, -0.04, 0.03, -0.01, 0.04, -0.05)
+
+
+def flickering(until_ms: int) -> Trace:
+    """A trace 2 s longer than the blips, which go on until ``until_ms``."""
+    trace = Trace(until_ms + 2000)
+    for i, at in enumerate(range(0, until_ms - 699, 700)):
+        trace.add(at, at + 550, ramp_ms=60, teeth_left=TEETH_BLIPS[i % len(TEETH_BLIPS)])
+    return trace
+
+
+def test_teeth_rising_no_more_than_a_face_flickers_at_rest_are_no_bite():
+    # Up to 0.11 on one half: a false bite against the fixed threshold, once the face has been
+    # watched flickering for a while.
+    fixed = load_detector_settings()
+    bite = fixed.gestures.lip_bite.model_copy(update={"teeth_flicker_frames": 10**6})
+    fixed = fixed.model_copy(
+        update={"gestures": fixed.gestures.model_copy(update={"lip_bite": bite})}
+    )
+
+    def late(gestures):
+        return labels([g for g in gestures if g.start_ms >= 14_000])
+
+    blip = flickering(14_000).add(14_000, 14_550, ramp_ms=60, teeth_left=0.10)
+    assert late(run(blip, fixed)[0]) == ["lip_bite left"]
+    assert late(run(blip)[0]) == []
+    shown = flickering(14_000).add(14_000, 15_000, teeth_left=0.35)
+    assert late(run(shown)[0]) == ["lip_bite left"]
 
 
 def test_a_side_bite_on_a_smile_counts_the_teeth_it_adds_not_those_shown_at_rest():

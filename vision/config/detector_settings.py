@@ -114,6 +114,12 @@ class LipBiteSettings(KindSettings):
     side_asymmetry: float = Field(gt=0)  # lower-lip half difference (of its mean) for a side bite
     #: Rise of the teeth-coloured share of one half of the lips (the half that rose most).
     teeth_half: Ramp
+    #: ... and that rise in multiples of the half's own flicker on a quiet face, where that asks
+    #: more (vision.measures.flicker): measured over ``teeth_flicker_seconds``, in use once
+    #: ``teeth_flicker_frames`` quiet frames were seen.
+    teeth_flicker: Ramp
+    teeth_flicker_seconds: float = Field(gt=0)
+    teeth_flicker_frames: int = Field(ge=1)
     #: (left rise - right rise) / (left rise + right rise) beyond which a bite is on one side.
     teeth_balance: float = Field(gt=0, lt=1)
     #: Change of the mouth crop's mean lightness, of its resting value, that discounts the teeth.

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from vision.config.detector_settings import LipBiteSettings
 from vision.detectors.base import KindDetector, side_of
 from vision.measures.features import FaceFeatures, ramp
+from vision.measures.flicker import RestingFlicker
 
 
 class LipBiteDetector(KindDetector[LipBiteSettings]):
@@ -42,6 +43,11 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         super().__init__(settings)
         #: (ts_ms, how far both lips read rolled in) over the last ``pressed_hold_ms``.
         self._pressed: deque[tuple[int, float]] = deque()
+        #: Each lip half's teeth share flickering on a quiet face, left and right.
+        self._teeth_flicker = [
+            RestingFlicker(settings.teeth_flicker_seconds, settings.teeth_flicker_frames)
+            for _ in range(2)
+        ]
 
     def _pressed_lately(self, ts_ms: int, pressed: float) -> float:
         """The most the mouth read pressed over the last ``pressed_hold_ms``, this frame's
@@ -53,6 +59,17 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
             self._pressed.pop()  # a later, stronger reading outlasts it
         self._pressed.append((ts_ms, pressed))
         return self._pressed[0][1]
+
+    def _teeth_ramp(self, flicker: RestingFlicker) -> tuple[float, float]:
+        """How far a lip half's teeth share must rise: ``teeth_half``, or a few times that
+        half's own flicker on a quiet face where that is more."""
+        s, level = self.settings, flicker.level
+        if level is None:
+            return s.teeth_half
+        return (
+            max(s.teeth_half[0], s.teeth_flicker[0] * level),
+            max(s.teeth_half[1], s.teeth_flicker[1] * level),
+        )
 
     def activation(
         self, delta: Mapping[str, float], features: FaceFeatures, rest: Mapping[str, float]
@@ -76,9 +93,18 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         seen = ramp(features.face_px, s.teeth_face_px) * (1.0 - askew)
         fuller = ramp(delta["lower_lip_center"], s.fuller_lip_veto)
         discounted = max(ramp(relit, s.light_veto), fuller)
-        teeth = ramp(max(left, right), s.teeth_half) * (1.0 - discounted) * seen
+        teeth = max(
+            ramp(rise, self._teeth_ramp(flicker))
+            for rise, flicker in zip((left, right), self._teeth_flicker, strict=True)
+        )
+        teeth *= (1.0 - discounted) * seen
         drawn_in = min(rolled, hidden)
         value = max(drawn_in * (1.0 - both_rolled), teeth) * (1.0 - parted)
+        smile = min(delta["mouthSmileLeft"], delta["mouthSmileRight"])
+        smiling = s.smile_veto is not None and smile >= s.smile_veto[0]
+        quiet = value < s.off and parted == 0.0 and discounted == 0.0 and not smiling
+        for name, flicker in zip(("teeth_left", "teeth_right"), self._teeth_flicker, strict=True):
+            flicker.update(features.ts_ms, delta[name] if quiet else None)
         if teeth >= drawn_in:
             return value, side_of((left - right) / max(left + right, 1e-6), s.teeth_balance)
         thickness = max(
