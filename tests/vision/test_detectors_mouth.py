@@ -265,6 +265,17 @@ def test_pale_marks_on_a_lower_lip_fuller_than_at_rest_are_no_bite():
     assert labels(run(Trace(5000).add(3000, 3800, **drawn_in))[0]) == ["lip_bite center"]
 
 
+def test_teeth_in_a_mouth_stretched_wide_are_a_smile_not_a_bite():
+    # A generated smile at 100 px: the mouth 0.165 face sizes wider, teeth on both halves, and
+    # MediaPipe's smile shapes up only 0.045 (under the smile veto).
+    teeth = {"teeth_left": 0.07, "teeth_right": 0.08, "mouthSmileLeft": 0.045,
+             "mouthSmileRight": 0.045}  # fmt: skip
+    assert run(Trace(5000).add(3000, 3800, mouth_width=0.16, **teeth))[0] == []
+    assert labels(run(Trace(5000).add(3000, 3800, mouth_width=0.03, **teeth))[0]) == [
+        "lip_bite center"
+    ]
+
+
 def test_a_change_of_light_that_makes_lips_look_like_teeth_is_no_bite():
     # Darker light: the lip's edge is now lighter than the cheeks and less red than them.
     relit = {"teeth_right": 0.12, "mouth_luma": -40.0}

@@ -127,6 +127,9 @@ class LipBiteSettings(KindSettings):
     #: Rise of the lower lip's thickness in its middle (fraction of face size) that discounts
     #: the teeth: lip drawn under the teeth shows less of itself, never more.
     fuller_lip_veto: Ramp
+    #: Widening of the mouth (of face size) that discounts the teeth: a smile stretches the
+    #: mouth, a bite does not.
+    wide_veto: Ramp
     #: The head's yaw from the camera (degrees) past which the lips' halves, one foreshortened
     #: behind the other, no longer show teeth reliably: the teeth cue then counts for nothing.
     teeth_yaw_veto: Ramp

@@ -18,7 +18,9 @@ Without teeth the side is the half of the lip that thins. On a face turned well 
 camera, or too small (``teeth_yaw_veto``, ``teeth_face_px``), the teeth count for nothing: a real
 talker's far lip half, and a small real face's lips, read as teeth in speech. Nor do teeth over a
 lower lip fuller than at rest (``fuller_lip_veto``): a lip drawn under the teeth shows less of
-itself.
+itself; nor teeth in a mouth stretched wider than at rest (``wide_veto``): a smile's, which a
+small face's smile blendshapes may hardly show; nor teeth rising no further than that half
+flickers on a quiet face (``teeth_flicker``).
 """
 
 from __future__ import annotations
@@ -97,7 +99,8 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
             ramp(rise, self._teeth_ramp(flicker))
             for rise, flicker in zip((left, right), self._teeth_flicker, strict=True)
         )
-        teeth *= (1.0 - discounted) * seen
+        smiled_wide = ramp(delta["mouth_width"], s.wide_veto)
+        teeth *= (1.0 - max(discounted, smiled_wide)) * seen
         drawn_in = min(rolled, hidden)
         value = max(drawn_in * (1.0 - both_rolled), teeth) * (1.0 - parted)
         smile = min(delta["mouthSmileLeft"], delta["mouthSmileRight"])
