@@ -194,6 +194,14 @@ def test_a_pout_is_found_in_view_and_not_behind_a_hand_passing_over_the_mouth():
     assert run(passing)[0] == []
 
 
+def test_a_mouth_gesture_held_long_enough_is_not_cancelled_by_its_own_change_of_the_mouth():
+    # A tongue drawn back into an open mouth after a second out read as a hand over the mouth
+    # (generated, 100 px): the tongue, seen from its start, was lost.
+    changing = Trace(6000, mouth=True).add(3000, 4000, **POUT).set(3700, 4300, mouth_cover=1.0)
+    (pout,) = run(changing)[0]
+    assert pout.kind == "pout" and pout.start_ms < 3100
+
+
 def test_a_hand_over_the_mouth_at_calibration_becomes_the_rest_after_settle_ms():
     trace = Trace(12000, mouth=True).set(0, 3000, mouth_cover=1.0)
     trace.add(3500, 4300, **POUT).add(3000 + OCCLUSION.settle_ms + 1000, 9800, **POUT)

@@ -341,8 +341,13 @@ class SeatGestureDetector:
         """The regions whose hiding cancels ``detector``'s kind this frame. Shut eyes change
         their own regions as a hand over them would: while an eye kind reads them shut (and for
         the occlusion's hold after), the eye regions hide nothing (a real raise of the brows
-        right after a closure was held back 166 ms)."""
-        regions = detector.settings.occluded_by
+        right after a closure was held back 166 ms). So does a mouth kind's own gesture: once
+        its event has lasted ``min_ms`` (it counts already), the mouth region no longer cancels
+        it (a tongue drawn back into an open mouth read as a hand over it at 100 px, and a held
+        pout's lips changed it so). A hand passing over a gesture just begun still does."""
+        regions: Sequence[str] = detector.settings.occluded_by
+        if detector.settings.region == "mouth" and self.trackers[detector.kind].lasted(ts_ms):
+            regions = [r for r in regions if r != "mouth"]
         if ts_ms <= self._eyes_shut_until:
             return [r for r in regions if r not in EYE_REGIONS]
         return regions

@@ -80,6 +80,10 @@ class EventTracker:
             return None
         return self._finish()
 
+    def lasted(self, ts_ms: int) -> bool:
+        """Whether an event is under way and has lasted ``min_ms`` by ``ts_ms``."""
+        return self.phase is Phase.ACTIVE and ts_ms - self._start_ms >= self.settings.min_ms
+
     def missing(self, ts_ms: int) -> None:
         """The face was lost or unusable this frame."""
         self._rise_ms = None
