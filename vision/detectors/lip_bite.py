@@ -30,7 +30,7 @@ from collections.abc import Mapping
 
 from vision.config.detector_settings import LipBiteSettings
 from vision.detectors.base import KindDetector, side_of
-from vision.measures.features import FaceFeatures, ramp
+from vision.measures.features import FaceFeatures, ramp, smile_of
 from vision.measures.flicker import RestingFlicker
 
 
@@ -103,8 +103,7 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         teeth *= (1.0 - max(discounted, smiled_wide)) * seen
         drawn_in = min(rolled, hidden)
         value = max(drawn_in * (1.0 - both_rolled), teeth) * (1.0 - parted)
-        smile = min(delta["mouthSmileLeft"], delta["mouthSmileRight"])
-        smiling = s.smile_veto is not None and smile >= s.smile_veto[0]
+        smiling = s.smile_veto is not None and smile_of(delta) >= s.smile_veto[0]
         quiet = value < s.off and parted == 0.0 and discounted == 0.0 and not smiling
         for name, flicker in zip(("teeth_left", "teeth_right"), self._teeth_flicker, strict=True):
             flicker.update(features.ts_ms, delta[name] if quiet else None)

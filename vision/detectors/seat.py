@@ -32,7 +32,7 @@ from vision.measures.baseline import (
     save_player,
 )
 from vision.measures.face_occlusion import SIGNAL_PREFIX
-from vision.measures.features import FaceFeatures, ramp
+from vision.measures.features import FaceFeatures, ramp, smile_of
 from vision.measures.speech import SpeechActivity
 
 DETECTOR_CLASSES: tuple[type[KindDetector[Any]], ...] = (
@@ -211,9 +211,7 @@ class SeatGestureDetector:
         delta = self.baseline.delta(signals)
         self._last_delta = delta
         mouth_quality = min(features.mouth_quality, self._lips_in_view(features.mouth.lip_contrast))
-        # A laugh lifts both corners; MediaPipe reads a tongue pushed to one side, or a twist, as
-        # one corner "smiling", which must not veto them.
-        smile = min(delta["mouthSmileLeft"], delta["mouthSmileRight"])
+        smile = smile_of(delta)
         self.hidden_regions.update(ts_ms, delta, self.baseline.values)
         # A hand passing over the mouth moves its landmarks too: that is not talking.
         mouth_seen = min(mouth_quality, 1.0 - self.hidden_regions.hidden(["mouth"])) >= minimum

@@ -165,6 +165,12 @@ def ramp(value: float, span: Ramp | tuple[float, float]) -> float:
     return min(max((value - lo) / (hi - lo), 0.0), 1.0)
 
 
+def smile_of(delta: Mapping[str, float]) -> float:
+    """How far both mouth corners rose into a smile (a change from rest): a laugh lifts both,
+    while MediaPipe reads a tongue pushed to one side, or a twist, as one corner "smiling"."""
+    return min(delta["mouthSmileLeft"], delta["mouthSmileRight"])
+
+
 #: Every landmark distance the geometry reads, by measure: each measure is the mean length of its
 #: pairs; one array operation measures them all (see _mean_gaps).
 _GAP_GROUPS = {
