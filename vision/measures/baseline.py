@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from vision.config.detector_settings import DetectorSettings, SettingsError
+from vision.measures.numeric import frame_step_ms
 
 #: Version 2 added the enrolled señas; version 1 files (none) still load.
 PLAYER_FILE_VERSION = 2
@@ -87,7 +88,7 @@ class Baseline:
 
     def calibrate(self, ts_ms: int, signals: Mapping[str, float]) -> None:
         """Add one good neutral frame; the median becomes the baseline once enough time passed."""
-        step = 0.0 if self._last_ts is None else min(max(ts_ms - self._last_ts, 0), 200)
+        step = frame_step_ms(self._last_ts, ts_ms)
         self._last_ts = ts_ms
         self._collected_ms += step
         for name, value in signals.items():
@@ -113,7 +114,7 @@ class Baseline:
     ) -> None:
         """Follow the face slowly; ``frozen`` signals (a gesture is using them) stay put and
         ``released`` ones (a gesture held too long) follow fast."""
-        step = 0.0 if self._last_ts is None else min(max(ts_ms - self._last_ts, 0), 200)
+        step = frame_step_ms(self._last_ts, ts_ms)
         self._last_ts = ts_ms
         frozen, released = set(frozen), set(released)
         slow = 1.0 - math.exp(-step / self.adapt_ms)

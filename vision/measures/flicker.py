@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+from vision.measures.numeric import frame_step_ms
+
 
 class RestingFlicker:
     """The root mean square of a signal's change from rest, over quiet frames: the plain mean of
@@ -26,7 +28,7 @@ class RestingFlicker:
     def update(self, ts_ms: int, change: float | None) -> None:
         """One frame: its change from rest if the frame is quiet, None if not (a frame that is
         not quiet counts for nothing, and neither does its time)."""
-        step = 0 if self._last_ms is None else min(max(ts_ms - self._last_ms, 0), 200)
+        step = frame_step_ms(self._last_ms, ts_ms)
         self._last_ms = ts_ms
         if change is None:
             return

@@ -48,3 +48,13 @@ def quantile(values: np.ndarray, q: float) -> float:
     low, high = np.partition(values, (below, below + 1))[below : below + 2]
     step = high - low
     return float(high - step * (1 - share) if share >= 0.5 else low + step * share)
+
+
+#: The longest time one frame counts for in a measure that weighs frames by time: a longer gap
+#: means frames were missing (the face lost, a stall), and that time was not watched.
+MAX_FRAME_STEP_MS = 200
+
+
+def frame_step_ms(last_ms: int | None, ts_ms: int) -> int:
+    """The time since the frame before (0 for the first), at most ``MAX_FRAME_STEP_MS``."""
+    return 0 if last_ms is None else min(max(ts_ms - last_ms, 0), MAX_FRAME_STEP_MS)
