@@ -25,13 +25,13 @@ flickers on a quiet face (``teeth_flicker``).
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Mapping
 
 from vision.config.detector_settings import LipBiteSettings
 from vision.detectors.base import KindDetector, side_of
 from vision.measures.features import FaceFeatures, ramp, smile_of
 from vision.measures.flicker import RestingFlicker
+from vision.measures.recent_peak import RecentPeak
 
 
 class LipBiteDetector(KindDetector[LipBiteSettings]):
@@ -43,24 +43,14 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
 
     def __init__(self, settings: LipBiteSettings) -> None:
         super().__init__(settings)
-        #: (ts_ms, how far both lips read rolled in) over the last ``pressed_hold_ms``.
-        self._pressed: deque[tuple[int, float]] = deque()
+        #: How far both lips read rolled in, over the last ``pressed_hold_ms``: a pressed mouth
+        #: does not turn into a bite for the frames its upper lip's roll dips under the veto.
+        self._pressed = RecentPeak(settings.pressed_hold_ms)
         #: Each lip half's teeth share flickering on a quiet face, left and right.
         self._teeth_flicker = [
             RestingFlicker(settings.teeth_flicker_seconds, settings.teeth_flicker_frames)
             for _ in range(2)
         ]
-
-    def _pressed_lately(self, ts_ms: int, pressed: float) -> float:
-        """The most the mouth read pressed over the last ``pressed_hold_ms``, this frame's
-        included: a pressed mouth does not turn into a bite for the frames its upper lip's roll
-        dips under the veto."""
-        while self._pressed and self._pressed[0][0] < ts_ms - self.settings.pressed_hold_ms:
-            self._pressed.popleft()
-        while self._pressed and self._pressed[-1][1] <= pressed:
-            self._pressed.pop()  # a later, stronger reading outlasts it
-        self._pressed.append((ts_ms, pressed))
-        return self._pressed[0][1]
 
     def _teeth_ramp(self, flicker: RestingFlicker) -> tuple[float, float]:
         """How far a lip half's teeth share must rise: ``teeth_half``, or a few times that
@@ -83,7 +73,7 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         )
         upper = delta["mouthRollUpper"]
         share = upper / max(delta["mouthRollLower"], s.roll_lower[0])
-        both_rolled = self._pressed_lately(
+        both_rolled = self._pressed.update(
             features.ts_ms,
             max(ramp(upper, s.roll_upper_veto), ramp(share, s.roll_upper_share_veto)),
         )
