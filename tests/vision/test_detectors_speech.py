@@ -33,9 +33,9 @@ def test_a_gesture_made_while_talking_is_no_sena(gesture, found):
 def test_shoulders_raised_while_talking_rest_there_once_the_talking_stops(then_lifted, found):
     # The pose's reading of them, where the picture beside the neck cannot be read (the image
     # cue's own case is in test_shoulder_motion.py).
-    trace = talking(Trace(9000).add(4000, 9000, ramp_ms=120, **lift(-0.15, 0.0)), 3800, 6000)
-    if then_lifted:
-        trace.add(7000, 7800, ramp_ms=120, **lift(then_lifted, 0.0))
+    trace = talking(Trace(10000).add(4000, 10000, ramp_ms=120, **lift(-0.15, 0.0)), 3800, 6000)
+    if then_lifted:  # 2 s after the last word: past speech_hold_ms
+        trace.add(8000, 8800, ramp_ms=120, **lift(then_lifted, 0.0))
     assert labels(run(trace)[0]) == found
 
 
@@ -43,6 +43,44 @@ def test_a_tongue_put_out_once_the_talking_stops_is_found():
     # The lips open once into the tongue: a single opening is no talking.
     trace = talking(Trace(8000), 3000, 4400).add(5200, 6400, **TONGUE)
     assert labels(run(trace)[0]) == ["tongue_out center"]
+
+
+def test_a_head_tilted_while_talking_is_no_sena():
+    tilt = {"head_roll_deg": 14.0}
+    assert labels(run(Trace(7000).add(3500, 4700, ramp_ms=150, **tilt))[0]) == ["head_tilt left"]
+    spoken = talking(Trace(7000).add(3500, 4700, ramp_ms=150, **tilt), 3000, 5000)
+    assert run(spoken)[0] == []
+
+
+def _without_speech_hold(kind: str):
+    from vision.config.detector_settings import load_detector_settings
+
+    settings = load_detector_settings()
+    held = settings.gestures.of(kind).model_copy(update={"speech_hold_ms": 0})
+    return settings.model_copy(
+        update={"gestures": settings.gestures.model_copy(update={kind: held})}
+    )
+
+
+def test_a_lean_kept_through_a_pause_between_words_is_no_tilt():
+    # fer's woman2: the head leaned 20 degrees for 3 s while she talked. Read on each frame
+    # alone, the talking let go in a pause between her words long enough for a tilt.
+    trace = Trace(9000).add(3200, 7600, ramp_ms=150, head_roll_deg=-18.0)
+    trace = talking(talking(trace, 3000, 4400), 6200, 7400)
+    assert labels(run(trace, _without_speech_hold("head_tilt"))[0]) == ["head_tilt right"]
+    assert run(trace)[0] == []
+
+
+def test_a_shoulder_kept_up_just_after_a_word_is_no_shrug():
+    # fer's woman2 at 100 px: a shoulder rose with a word and stayed up 0.57 s after it.
+    trace = talking(Trace(8000).add(4000, 5600, ramp_ms=120, **lift(-0.15, 0.0)), 3000, 4400)
+    assert labels(run(trace, _without_speech_hold("shrug"))[0]) == ["shrug left"]
+    assert run(trace)[0] == []
+
+
+def test_a_tilt_made_a_little_after_the_last_word_is_found():
+    trace = talking(Trace(8000), 3000, 4000).add(5800, 7000, ramp_ms=150, head_roll_deg=14.0)
+    assert labels(run(trace)[0]) == ["head_tilt left"]
 
 
 def test_the_veto_can_be_switched_off_per_kind():

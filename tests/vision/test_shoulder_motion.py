@@ -243,13 +243,13 @@ def test_a_shoulder_raised_while_talking_is_where_it_rests_once_the_talking_stop
 ):
     # A real talker's shoulder rose with a word and stayed up; when she stopped talking, she
     # straightened a little and it read as a shrug against the rest from before the word. Only
-    # a quick rise from where it rests then is one.
+    # a quick rise from where it rests then is one (2 s after the last word: past speech_hold_ms).
     def look(ts):
-        raised = 8 * during(ts, 4000, 9000) + then_lifted * during(ts, 7000, 7800)
+        raised = 8 * during(ts, 4000, 10000) + then_lifted * during(ts, 8000, 8800)
         return frame(left=raised), face_at()
 
-    words = talking(Trace(9000, pose_every=0), 3800, 6000)
-    assert labels(run_drawn(drawn_trace(9000, look, face=words))) == found
+    words = talking(Trace(10000, pose_every=0), 3800, 6000)
+    assert labels(run_drawn(drawn_trace(10000, look, face=words))) == found
 
 
 def test_a_torso_leaning_sideways_lifting_one_shoulder_and_lowering_the_other_is_not_a_shrug():

@@ -59,6 +59,9 @@ class KindSettings(StrictSettings):
     #: The lips' back-and-forth over ``speech.window_ms`` (vision.measures.speech) that cancels
     #: this kind: a seña is held still, a talking mouth shows teeth and tongue in passing.
     speech_veto: Ramp | None = None
+    #: How long (ms) the talking last read counts for ``speech_veto``: the most over that
+    #: time, this frame's included, is what the veto reads (0: this frame's only).
+    speech_hold_ms: int = Field(0, ge=0)
     #: Which face region's quality gates this kind ("face" or "mouth").
     region: str = Field("face", pattern="^(face|mouth)$")
     #: Parts of the face (OCCLUSION_REGIONS) that something in front of, now or within the

@@ -33,6 +33,7 @@ from vision.measures.baseline import (
 )
 from vision.measures.face_occlusion import SIGNAL_PREFIX
 from vision.measures.features import FaceFeatures, ramp, smile_of
+from vision.measures.recent_peak import RecentPeak
 from vision.measures.speech import SpeechActivity
 
 DETECTOR_CLASSES: tuple[type[KindDetector[Any]], ...] = (
@@ -111,6 +112,8 @@ class SeatGestureDetector:
         self._last_delta: Mapping[str, float] = {}
         self._speech = SpeechActivity(settings.speech.window_ms, settings.speech.deadband)
         self._talking = 0.0  # the last frame's reading of self._speech
+        #: Talking lately, for the kinds whose ``speech_veto`` reads it over ``speech_hold_ms``.
+        self._talked = RecentPeak(max(d.settings.speech_hold_ms for d in self.detectors))
         #: Until when the eyes' own closing explains their regions' change (see ``update``).
         self._eyes_shut_until = -1
 
@@ -217,6 +220,7 @@ class SeatGestureDetector:
         mouth_seen = min(mouth_quality, 1.0 - self.hidden_regions.hidden(["mouth"])) >= minimum
         talking = self._speech.update(ts_ms, features.mouth_open) if mouth_seen else 0.0
         self._talking = talking
+        self._talked.update(ts_ms, talking)
         ended: list[tuple[str, Event]] = []
         for detector in self.detectors:
             kind = detector.kind
@@ -232,7 +236,8 @@ class SeatGestureDetector:
             if detector.settings.smile_veto is not None:
                 value *= 1.0 - ramp(smile, detector.settings.smile_veto)
             if detector.settings.speech_veto is not None:
-                value *= 1.0 - ramp(talking, detector.settings.speech_veto)
+                heard = self._talked.within(ts_ms, detector.settings.speech_hold_ms)
+                value *= 1.0 - ramp(heard, detector.settings.speech_veto)
             if value < detector.settings.off <= before:
                 detector.held_back()
             self._raw_scores[kind] = value
