@@ -52,14 +52,12 @@ def test_a_head_tilted_while_talking_is_no_sena():
     assert run(spoken)[0] == []
 
 
-def _without_speech_hold(kind: str):
+def _without_speech_hold(*kinds: str):
     from vision.config.detector_settings import load_detector_settings
 
     settings = load_detector_settings()
-    held = settings.gestures.of(kind).model_copy(update={"speech_hold_ms": 0})
-    return settings.model_copy(
-        update={"gestures": settings.gestures.model_copy(update={kind: held})}
-    )
+    held = {k: settings.gestures.of(k).model_copy(update={"speech_hold_ms": 0}) for k in kinds}
+    return settings.model_copy(update={"gestures": settings.gestures.model_copy(update=held)})
 
 
 def test_a_lean_kept_through_a_pause_between_words_is_no_tilt():
@@ -97,7 +95,14 @@ def test_the_veto_can_be_switched_off_per_kind():
 
 def test_the_seat_says_it_is_talking_while_the_lips_come_and_go():
     assert run(talking(Trace(4200), 3000, 4400))[2].talking  # the trace ends mid-sentence
-    assert not run(talking(Trace(6000), 3000, 4400))[2].talking  # 1.6 s after it
+    assert not run(talking(Trace(6600), 3000, 4400))[2].talking  # 2.2 s after it
+
+
+def test_the_seat_says_it_is_talking_while_a_tilt_is_still_held_back_after_the_words():
+    # The lips' reading lets go 0.7 s after the last word; a tilt waits speech_hold_ms more.
+    after = talking(Trace(5800), 3000, 4400)  # the last word ended 1.4 s ago
+    assert run(after)[2].talking
+    assert not run(after, _without_speech_hold("head_tilt", "shrug"))[2].talking
 
 
 def test_lips_moving_behind_a_hand_are_not_talking():

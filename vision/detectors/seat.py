@@ -111,7 +111,7 @@ class SeatGestureDetector:
         self._resting = True  # the last usable frame while calibrating was a resting face
         self._last_delta: Mapping[str, float] = {}
         self._speech = SpeechActivity(settings.speech.window_ms, settings.speech.deadband)
-        self._talking = 0.0  # the last frame's reading of self._speech
+        self._held_by_talk = False  # see ``talking``
         #: Talking lately, for the kinds whose ``speech_veto`` reads it over ``speech_hold_ms``.
         self._talked = RecentPeak(max(d.settings.speech_hold_ms for d in self.detectors))
         #: Until when the eyes' own closing explains their regions' change (see ``update``).
@@ -139,12 +139,10 @@ class SeatGestureDetector:
 
     @property
     def talking(self) -> bool:
-        """Whether the face is talking enough, as of its last frame, to hold back a kind that a
-        talking face makes in passing (its ``speech_veto``): the pages tell the player so."""
-        return any(
-            d.settings.speech_veto is not None and self._talking > d.settings.speech_veto[0]
-            for d in self.detectors
-        )
+        """Whether the face's talking, as of its last frame (or over a kind's
+        ``speech_hold_ms`` before it), holds back a kind that a talking face makes in passing
+        (its ``speech_veto``): the pages tell the player so."""
+        return self._held_by_talk
 
     def scores(self) -> dict[str, float]:
         """Live activation per gesture kind (0..1), after sensitivity."""
@@ -177,7 +175,7 @@ class SeatGestureDetector:
             while self._calibrating_frames[0][0] < ts_ms - kept_ms:
                 self._calibrating_frames.popleft()
         if not self._usable(features):
-            self._talking = 0.0
+            self._held_by_talk = False
             self.baseline.gap()
             return []
         if self._first_usable_ms is None:
@@ -206,7 +204,7 @@ class SeatGestureDetector:
         """Read one frame's gestures against the baseline (``replayed``: a frame held while
         calibrating, whose time has passed: nobody is watching it live)."""
         if not self._usable(features):
-            self._talking = 0.0
+            self._held_by_talk = False
             self._missing(ts_ms, self._scores)
             return []
         minimum = self.settings.quality.min_quality
@@ -219,8 +217,17 @@ class SeatGestureDetector:
         # A hand passing over the mouth moves its landmarks too: that is not talking.
         mouth_seen = min(mouth_quality, 1.0 - self.hidden_regions.hidden(["mouth"])) >= minimum
         talking = self._speech.update(ts_ms, features.mouth_open) if mouth_seen else 0.0
-        self._talking = talking
         self._talked.update(ts_ms, talking)
+        heard = {  # per kind with a speech veto: the talking it reads
+            d.kind: self._talked.within(ts_ms, d.settings.speech_hold_ms)
+            for d in self.detectors
+            if d.settings.speech_veto is not None
+        }
+        self._held_by_talk = any(
+            heard[d.kind] > d.settings.speech_veto[0]
+            for d in self.detectors
+            if d.settings.speech_veto is not None
+        )
         ended: list[tuple[str, Event]] = []
         for detector in self.detectors:
             kind = detector.kind
@@ -236,8 +243,7 @@ class SeatGestureDetector:
             if detector.settings.smile_veto is not None:
                 value *= 1.0 - ramp(smile, detector.settings.smile_veto)
             if detector.settings.speech_veto is not None:
-                heard = self._talked.within(ts_ms, detector.settings.speech_hold_ms)
-                value *= 1.0 - ramp(heard, detector.settings.speech_veto)
+                value *= 1.0 - ramp(heard[kind], detector.settings.speech_veto)
             if value < detector.settings.off <= before:
                 detector.held_back()
             self._raw_scores[kind] = value
