@@ -116,6 +116,23 @@ def test_tongue_colour_below_the_lip_at_rest_does_not_pull_the_side():
     assert labels(run(trace.add(3000, 3800, **tongue))[0]) == ["tongue_out center"]
 
 
+@pytest.mark.parametrize(
+    "off, found", [(0.35, ["tongue_out center"] * 2), (None, ["tongue_out center"])]
+)
+def test_a_tongue_drawn_in_a_little_while_still_out_stays_one_gesture(off, found):
+    # The real tongue recording shrunk to 100 px: the tip drawn in a little read 0.11-0.12 of
+    # the zone tongue-coloured (0.19 before) for 150-200 ms, an activation of about 0.2.
+    tongue = {"tongue": 0.35, "mouth_open": 0.08, "jawOpen": 0.2}
+    trace = Trace(7000).add(3000, 5000, **tongue).add(3900, 4100, ramp_ms=20, tongue=-0.22)
+    settings = load_detector_settings()
+    if off is not None:
+        kind = settings.gestures.tongue_out.model_copy(update={"off": off})
+        settings = settings.model_copy(
+            update={"gestures": settings.gestures.model_copy(update={"tongue_out": kind})}
+        )
+    assert labels(run(trace, settings)[0]) == found
+
+
 def test_tongue_colour_without_parted_lips_is_not_a_tongue():
     assert run(Trace(5000).add(3000, 3800, tongue=0.35))[0] == []
 
