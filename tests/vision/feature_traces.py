@@ -200,6 +200,15 @@ def run(trace: Trace, settings: DetectorSettings | None = None, seat: int = 1):
     return gestures, reported_at, detector
 
 
+def with_kind(kind: str, settings: DetectorSettings | None = None, **fields) -> DetectorSettings:
+    """``settings`` (default: the shipped ones) with some of one gesture kind's fields changed."""
+    settings = settings or load_detector_settings()
+    changed = settings.gestures.of(kind).model_copy(update=fields)
+    return settings.model_copy(
+        update={"gestures": settings.gestures.model_copy(update={kind: changed})}
+    )
+
+
 def labels(gestures: list[Gesture]) -> list[str]:
     return [g.label for g in gestures]
 
@@ -209,4 +218,4 @@ def calibrated(duration_ms: int, **kwargs) -> Trace:
     return Trace(duration_ms, **kwargs)
 
 
-__all__ = ["Trace", "calibrated", "labels", "replace", "run"]
+__all__ = ["Trace", "calibrated", "labels", "replace", "run", "with_kind"]

@@ -1,7 +1,6 @@
 """Winks, blinks and closed eyes on synthetic feature traces (no MediaPipe)."""
 
-from tests.vision.feature_traces import Trace, labels, run
-from vision.config.detector_settings import load_detector_settings
+from tests.vision.feature_traces import Trace, labels, run, with_kind
 
 # A shut eye as MediaPipe reads a real one: eyeBlink up 0.70-0.75 from rest.
 WINK_LEFT = {"eye_open_left": -0.2, "eyeBlinkLeft": 0.72}
@@ -70,11 +69,7 @@ def test_a_flicker_before_a_wink_does_not_hold_the_wink_off():
 
 
 def test_a_retrigger_inside_the_refractory_period_is_ignored():
-    settings = load_detector_settings()
-    wink = settings.gestures.wink.model_copy(update={"refractory_ms": 600})
-    settings = settings.model_copy(
-        update={"gestures": settings.gestures.model_copy(update={"wink": wink})}
-    )
+    settings = with_kind("wink", refractory_ms=600)
     trace = Trace(6000).add(3000, 3400, **WINK_LEFT).add(3600, 4000, **WINK_LEFT)
     assert labels(run(trace, settings)[0]) == ["wink left"]
     assert labels(run(trace)[0]) == ["wink left", "wink left"]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.vision.feature_traces import NEUTRAL, Trace, labels, run
+from tests.vision.feature_traces import NEUTRAL, Trace, labels, run, with_kind
 from vision.config.detector_settings import load_detector_settings
 
 BITE = {"mouthRollLower": 0.5, "lower_lip_left": -0.07, "lower_lip_center": -0.08,
@@ -124,12 +124,7 @@ def test_a_tongue_drawn_in_a_little_while_still_out_stays_one_gesture(off, found
     # the zone tongue-coloured (0.19 before) for 150-200 ms, an activation of about 0.2.
     tongue = {"tongue": 0.35, "mouth_open": 0.08, "jawOpen": 0.2}
     trace = Trace(7000).add(3000, 5000, **tongue).add(3900, 4100, ramp_ms=20, tongue=-0.22)
-    settings = load_detector_settings()
-    if off is not None:
-        kind = settings.gestures.tongue_out.model_copy(update={"off": off})
-        settings = settings.model_copy(
-            update={"gestures": settings.gestures.model_copy(update={"tongue_out": kind})}
-        )
+    settings = None if off is None else with_kind("tongue_out", off=off)
     assert labels(run(trace, settings)[0]) == found
 
 

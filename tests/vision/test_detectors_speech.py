@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.vision.feature_traces import Trace, labels, run
+from tests.vision.feature_traces import Trace, labels, run, with_kind
 from tests.vision.test_detectors_head_shoulders import lift
 
 BROWS = {"browInnerUp": 0.5, "browOuterUpLeft": 0.4, "browOuterUpRight": 0.4,
@@ -53,11 +53,10 @@ def test_a_head_tilted_while_talking_is_no_sena():
 
 
 def _without_speech_hold(*kinds: str):
-    from vision.config.detector_settings import load_detector_settings
-
-    settings = load_detector_settings()
-    held = {k: settings.gestures.of(k).model_copy(update={"speech_hold_ms": 0}) for k in kinds}
-    return settings.model_copy(update={"gestures": settings.gestures.model_copy(update=held)})
+    settings = None
+    for kind in kinds:
+        settings = with_kind(kind, settings, speech_hold_ms=0)
+    return settings
 
 
 def test_a_lean_kept_through_a_pause_between_words_is_no_tilt():
@@ -82,13 +81,7 @@ def test_a_tilt_made_a_little_after_the_last_word_is_found():
 
 
 def test_the_veto_can_be_switched_off_per_kind():
-    from vision.config.detector_settings import load_detector_settings
-
-    settings = load_detector_settings()
-    brows = settings.gestures.brows_raised.model_copy(update={"speech_veto": None})
-    settings = settings.model_copy(
-        update={"gestures": settings.gestures.model_copy(update={"brows_raised": brows})}
-    )
+    settings = with_kind("brows_raised", speech_veto=None)
     spoken = talking(Trace(7000).add(3500, 4300, ramp_ms=120, **BROWS), 3000, 5000)
     assert labels(run(spoken, settings)[0]) == ["brows_raised"]
 
