@@ -145,6 +145,17 @@ def test_a_mouth_twist_with_its_side(side, sign):
     assert labels(run(Trace(5000).add(3000, 3800, **change))[0]) == [f"mouth_twist {side}"]
 
 
+def test_the_mouth_corner_a_wink_lifts_is_no_twist():
+    # A real right wink shrunk to 60 px: the cheek it squeezes pulled the mouth's right corner
+    # up for as long as the wink, read as a twist to that side.
+    wink = {"eye_open_right": -0.2, "eyeBlinkRight": 0.72}
+    pulled = {"mouthRight": 0.45, "mouth_offset": -0.12}
+    trace = Trace(5000).add(3000, 3600, **wink).add(3000, 3600, **pulled)
+    assert labels(run(trace)[0]) == ["wink right"]
+    without = with_kind("mouth_twist", vetoed_by=("tongue_out", "pout"))
+    assert sorted(labels(run(trace, without)[0])) == ["mouth_twist right", "wink right"]
+
+
 @pytest.mark.parametrize("side, sign", [("left", 1), ("right", -1)])
 def test_a_blendshape_wobbling_on_a_still_mouth_is_not_a_twist(side, sign):
     # A mirrored face of the tuning set rests mouthLeft at 0.1 and it rises by 0.085 for a second
