@@ -10,12 +10,12 @@ baseline does not adapt while a kind is unusable, so it would never follow them)
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Mapping
 
 from vision.config.detector_settings import OcclusionSettings
 from vision.measures.face_occlusion import region_changes
 from vision.measures.features import ramp
+from vision.measures.recent_peak import RecentPeak
 
 
 class HiddenRegions:
@@ -25,7 +25,7 @@ class HiddenRegions:
     def __init__(self, settings: OcclusionSettings, regions: Iterable[str]) -> None:
         self.settings = settings
         self._regions = sorted(set(regions))
-        self._recent: dict[str, deque[tuple[int, float]]] = {r: deque() for r in self._regions}
+        self._recent = {r: RecentPeak(settings.hold_ms) for r in self._regions}
         self._changed_since: dict[str, int | None] = dict.fromkeys(self._regions)
         self._held: dict[str, float] = dict.fromkeys(self._regions, 0.0)
 
@@ -41,10 +41,7 @@ class HiddenRegions:
                 self._changed_since[region] = None
             elif self._changed_since[region] is None:
                 self._changed_since[region] = ts_ms
-            recent.append((ts_ms, value))
-            while recent[0][0] < ts_ms - s.hold_ms:
-                recent.popleft()
-            self._held[region] = max(v for _, v in recent)
+            self._held[region] = recent.update(ts_ms, value)
 
     def hidden(self, regions: Iterable[str]) -> float:
         """0 (all of ``regions`` in view lately) .. 1 (one of them hidden)."""
