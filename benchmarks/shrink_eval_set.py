@@ -16,7 +16,7 @@ import argparse
 import json
 import sys
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -77,11 +77,17 @@ def _feather(width: int, height: int) -> np.ndarray:
 
 
 def shrink_clip(
-    source: Path, truth: Mapping[str, Any], face_width: float, out: Path, noise: float = 0.0
+    source: Path,
+    truth: Mapping[str, Any],
+    face_width: float,
+    out: Path,
+    noise: float = 0.0,
+    clean: Callable[[np.ndarray], np.ndarray] | None = None,
 ) -> dict[str, Any]:
     """Write ``out`` (an mp4) from ``source``; returns its truth document. ``noise`` adds a
     camera sensor's grain over the clip: Gaussian, that many grey levels, new every frame
-    (seeded by the file's name, so a copy is made alike every time)."""
+    (seeded by the file's name, so a copy is made alike every time). ``clean`` is applied to
+    each source frame first (another tracker's marks painted out)."""
     capture = cv2.VideoCapture(str(source))
     if not capture.isOpened():
         raise RuntimeError(f"cannot read {source}")
@@ -104,6 +110,8 @@ def shrink_clip(
             ok, frame = capture.read()
             if not ok:
                 break
+            if clean is not None:
+                frame = clean(frame)
             small = cv2.resize(frame, (width, height), interpolation=cv2.INTER_AREA)
             seated = wall * (1 - alpha) + small * alpha
             if noise > 0:

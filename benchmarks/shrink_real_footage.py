@@ -9,7 +9,8 @@ A camera over a whole card table sees each face 60-120 px wide; the real footage
 face's box (the median of the boxes its landmarks found, from ``real_footage.py``'s landmark
 cache, made on first use) is shrunk to ``--face-width`` px, the frame placed on a seat of a
 1280x720 table frame as ``shrink_eval_set.py`` places generated clips, and written to
-DIR/wW/ under the clip's own path, so the same truth files score it. The copies are local
+DIR/wW/ under the clip's own path, so the same truth files score it (a clip another tracker drew
+on is painted out first, as ``real_footage.py`` does with the clip itself). The copies are local
 derived files of footage that is never committed: keep DIR out of the repository (data/ is).
 A clip whose face is already no wider than ``--face-width`` is left out, and said so.
 """
@@ -24,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks.drawn_marks import paint_out_marks
 from benchmarks.real_footage import LEAD_IN_MS, TRUTH_DIR, Clip, cached_observations, load_clips
 from benchmarks.shrink_eval_set import shrink_clip
 
@@ -67,7 +69,8 @@ def shrink_footage(
         video = target / clip.truth["video"]
         video.parent.mkdir(parents=True, exist_ok=True)
         try:
-            shrink_clip(clip.video, truth, width, video, noise)
+            clean = paint_out_marks if clip.paint_marks else None
+            shrink_clip(clip.video, truth, width, video, noise, clean)
         except ValueError as exc:  # the face is small already
             video.unlink(missing_ok=True)  # no half-written copy for real_footage to trip on
             print(f"{clip.name}: {exc}, left out", file=sys.stderr)
