@@ -11,7 +11,8 @@ frame held for ``--lead-in`` seconds in front of it, as a player sits still whil
 (truth times are shifted to match). Two figures, per split:
 
 - on the clips where people signal: precision, recall and median onset error per gesture kind
-  and side (``benchmarks/accuracy.py``'s scoring; the labels' unsure moments count neither way);
+  and side (``benchmarks/accuracy.py``'s scoring; the labels' unsure moments count neither way),
+  and recall and precision on the gestures labelled "sure" alone;
 - on the clips of people who give no seña: every gesture is false, counted per five minutes of
   watched face time (the clip itself, the lead-in left out, every face of it), by kind and by
   clip.
@@ -37,7 +38,7 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -302,12 +303,25 @@ def score_clip(clip: Clip, run: Run) -> Score:
     return match(clip.truth, predicted)
 
 
+def sure_only(truth: dict[str, Any]) -> dict[str, Any]:
+    """``truth`` with the gestures its labeller marked "likely" made unsure moments: scored on
+    the gestures the labeller was sure of, a detection on a likely one counts neither way."""
+    likely = [g for g in truth["gestures"] if g.get("certainty") == "likely"]
+    unsure = [{k: g[k] for k in ("seat", "kind", "start_ms", "end_ms")} for g in likely]
+    return {
+        **truth,
+        "gestures": [g for g in truth["gestures"] if g.get("certainty") != "likely"],
+        "ignore": [*truth.get("ignore", []), *unsure],
+    }
+
+
 @dataclass
 class Tally:
     """One split's figures: scores on the clips of people signalling, false gestures and
     watched time on the others."""
 
     score: Score = field(default_factory=Score)
+    sure: Score = field(default_factory=Score)  # on the gestures labelled "sure" alone
     clips: int = 0
     seconds: float = 0.0
     quiet_false: Counter[str] = field(default_factory=Counter)
@@ -318,6 +332,7 @@ class Tally:
     def add(self, clip: Clip, run: Run, score: Score) -> None:
         if clip.signalling:
             self.score.add(score)
+            self.sure.add(score_clip(replace(clip, truth=sure_only(clip.truth)), run))
             self.seconds += clip.truth["frames"] / clip.truth["fps"]
             self.clips += 1
         else:
@@ -353,6 +368,16 @@ class Tally:
             f"{split} 95% intervals: recall {recall[0]:.2f}-{recall[1]:.2f} "
             f"({found} of {found + missed}), precision {precision[0]:.2f}-{precision[1]:.2f}, "
             f"false_per_5min {false[0]:.1f}-{false[1]:.1f}"
+        )
+
+    def sure_line(self) -> str:
+        """Recall and precision on the gestures labelled "sure": the "likely" ones are those the
+        labeller could read more than one way (the targets count them all)."""
+        found = sum(self.sure.true_positives.values())
+        truth = found + sum(self.sure.false_negatives.values())
+        return (
+            f"labelled sure alone: recall {self.sure.recall():.3f} ({found} of {truth}), "
+            f"precision {self.sure.precision():.3f}"
         )
 
     def quiet_kinds(self) -> str:
@@ -436,6 +461,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         table = [
             *report(tally.score, tally.clips, tally.seconds)[:-1],
+            tally.sure_line(),
             tally.quiet_kinds(),
             tally.quiet_by_clip(),
             tally.quiet_talking(),

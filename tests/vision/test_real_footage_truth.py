@@ -22,6 +22,7 @@ from benchmarks.real_footage import (
     on_clip_clock,
     score_clip,
     split_parts,
+    sure_only,
 )
 from benchmarks.real_footage import main as real_footage_main
 from engine.gesture import GESTURE_SIDES, Gesture
@@ -186,3 +187,21 @@ def test_a_clip_held_out_from_a_time_is_scored_as_two_parts_one_per_split():
     assert on_clip_clock(found, stamps, 0, heldout.window).watched_ms == pytest.approx(5000)
     assert [g.start_ms for g in on_clip_clock(found, stamps, 0, heldout.window).gestures] == [5000]
     assert [g.start_ms for g in on_clip_clock(found, stamps, 0, tuning.window).gestures] == [4000]
+
+
+def test_the_gestures_labelled_sure_are_also_scored_alone():
+    sure = {"seat": 1, "kind": "wink", "side": "left", "start_ms": 1000, "end_ms": 1400,
+            "certainty": "sure"}  # fmt: skip
+    likely = {"seat": 1, "kind": "pout", "side": None, "start_ms": 3000, "end_ms": 3600,
+              "certainty": "likely"}  # fmt: skip
+    clip = Clip("s", _truth("s.mp4", "tuning", True, [sure, likely]), Path("s.mp4"))
+    on_the_likely_one = Run([_gesture("pout", None, 3100, 3600)], 9000)
+    tally = Tally()
+    tally.add(clip, on_the_likely_one, score_clip(clip, on_the_likely_one))
+
+    assert tally.score.recall() == 0.5 and tally.score.precision() == 1.0
+    # alone, the sure wink is missed and the pout counts neither way
+    assert tally.sure_line() == "labelled sure alone: recall 0.000 (0 of 1), precision nan"
+    assert sure_only(clip.truth)["ignore"] == [
+        {"seat": 1, "kind": "pout", "start_ms": 3000, "end_ms": 3600}
+    ]
