@@ -132,7 +132,8 @@ def vision_pipeline_factory(
 
 def seat_summary(result: Any) -> dict[str, dict[str, Any]]:
     """Per seat: present or not, live scores per gesture kind (0..1), calibration state, whether
-    the face is talking (the kinds a talking face makes in passing are held back), and whether
+    the face is talking (the kinds a talking face makes in passing are held back), whether both
+    shoulders are in the picture (else no shrug can be seen), and whether
     its face can be judged (with the reason when not: too small, too poorly seen)."""
     seats = getattr(result, "seats", None) or {}
     summary = {}
@@ -154,6 +155,7 @@ def seat_summary(result: Any) -> dict[str, dict[str, Any]]:
                 }
             ),
             "talking": bool(getattr(view, "talking", False)),
+            "shoulders_in_view": bool(getattr(view, "shoulders_in_view", True)),
             "judgeable": judgeability is None or judgeability.judgeable,
             "unjudgeable_reason": None if judgeability is None else judgeability.reason,
         }

@@ -56,6 +56,7 @@ class Recorder:
     #: Every face's pose is cached: the detectors rescored on it decide themselves what to read.
     wants_pose = True
     talking = False
+    shoulders_in_view = True
 
     def __init__(self) -> None:
         self.frames: list[tuple[int, Observed | None]] = []

@@ -60,6 +60,11 @@ class SeatDetector(Protocol):
         """The face talks: the kinds a talking face makes in passing are held back."""
         ...
 
+    @property
+    def shoulders_in_view(self) -> bool:
+        """Both shoulders are in the picture lately: a shrug could be seen."""
+        ...
+
     def update(self, ts_ms: int, features: Any | None) -> list[Gesture]: ...
 
     def scores(self) -> dict[str, float]: ...
@@ -111,6 +116,8 @@ class SeatView:
     judgeability: Judgeability = JUDGEABLE
     #: The face is talking: the kinds a talking face makes in passing are held back.
     talking: bool = False
+    #: Both shoulders are in the picture: a shrug could be seen.
+    shoulders_in_view: bool = True
 
 
 @dataclass(slots=True)
@@ -142,6 +149,7 @@ class FrameResult:
                     "scores": {k: round(v, 3) for k, v in view.scores.items()},
                     "calibration": calibration_dict(view.calibration),
                     "talking": view.talking,
+                    "shoulders_in_view": view.shoulders_in_view,
                     **view.judgeability.to_dict(),
                 }
                 for seat, view in sorted(self.seats.items())
@@ -575,6 +583,7 @@ class Pipeline:
             views[seat] = SeatView(
                 seat, holder or "", face, detector.scores(), detector.calibration,
                 JUDGEABLE if judge is None else judge.status, detector.talking,
+                detector.shoulders_in_view,
             )  # fmt: skip
         return FrameResult(frame, seated, views, gestures, stats.copy(), gap, end_of_stream)
 

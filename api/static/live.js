@@ -4,11 +4,12 @@ import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { refereeTable } from "/static/referee.js";
 
 const MAX_FEED = 60;
-const seatState = Object.fromEntries(seatsOf({ players: 6 }).map((s) => [s, { calibration: null, present: false, talking: false, senas: [], enrol: "", judgeable: true, unjudgeable_reason: null }]));
+const seatState = Object.fromEntries(seatsOf({ players: 6 }).map((s) => [s, { calibration: null, present: false, talking: false, senas: [], enrol: "", judgeable: true, unjudgeable_reason: null, shoulders_in_view: true }]));
 const enrolWaiting = new Map(); // seat -> resolve of the enrolment message it waits for
 const ENROL_SECONDS = 3;
 let connected = false;
 let pipeline = { state: "starting" };
+let profileKinds = new Set(); // the gesture kinds the house profile's señas use
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,8 +32,8 @@ export function initLive() {
   on("scores", (data) => {
     for (const [seat, info] of Object.entries(data.seats)) {
       if (!seatState[seat]) continue;
-      const { calibration, present, talking = false, judgeable = true, unjudgeable_reason = null } = info;
-      Object.assign(seatState[seat], { calibration, present, talking, judgeable, unjudgeable_reason });
+      const { calibration, present, talking = false, judgeable = true, unjudgeable_reason = null, shoulders_in_view = true } = info;
+      Object.assign(seatState[seat], { calibration, present, talking, judgeable, unjudgeable_reason, shoulders_in_view });
     }
     renderTiles();
   });
@@ -54,6 +55,7 @@ export function initLive() {
     renderTiles();
   });
   on("table", () => renderTiles());
+  api("GET", "/api/practice/catalogue").then((data) => { profileKinds = new Set(Object.keys(data.kinds)); renderTiles(); }).catch(() => {});
   setInterval(() => api("GET", "/api/health").then((data) => { pipeline = data.pipeline; renderHealth(); }).catch(() => {}), 5000);
   renderTiles();
 }
@@ -118,6 +120,12 @@ export function calibrationText(calibration, present, talking = false) {
   return `${t("practice.calibrating")} ${Math.round(calibration.progress * 100)}%${waiting}`;
 }
 
+// A seat whose shoulders are out of the picture cannot be seen to shrug: said only where the
+// house profile has a seña made with the shoulders.
+export function shouldersHidden(info, kinds) {
+  return Boolean(info?.present) && info.shoulders_in_view === false && kinds.has("shrug");
+}
+
 // The seat's player shows, in turn, ordinary talking and each gesture of the house profile.
 async function enrolSeat(seat, name) {
   const info = seatState[seat];
@@ -151,6 +159,7 @@ function renderTiles() {
       h("div.calib", {}, h("div.calib-bar", {}, h("i", { style: `width:${progress}%` })), h("small", {}, calibrationText(info.calibration, info.present, info.talking))),
       unjudged ? h("p.unjudged", { title: info.unjudgeable_reason || "" },
         `⚠ ${t("seat.unjudgeable")}${info.unjudgeable_reason ? ` (${info.unjudgeable_reason})` : ""}`) : null,
+      !unjudged && shouldersHidden(info, profileKinds) ? h("p.no-shoulders", {}, `⚠ ${t("seat.noshoulders")}`) : null,
       h("div.enrol", {}, h("button", { type: "button", class: "enrol-seat", onclick: () => enrolSeat(seat, name) }, t("live.enrol")),
         " ", h("small.enrol-state", {}, info.enrol)),
       h("ul.last-senas", {}, ...info.senas.map((s) => h("li", {}, senaLabel(s), " ",

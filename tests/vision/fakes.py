@@ -81,6 +81,7 @@ class FakeDetector:
         self.calibration = None
         self.wants_pose = seat % 2 == 1  # odd seats want their pose, even ones do not
         self.talking = False
+        self.shoulders_in_view = True
         self._start: int | None = None
         self._score = 0.0
 
@@ -88,6 +89,7 @@ class FakeDetector:
         self.updates.append((ts_ms, features))
         self._score = (features or {}).get("wink", 0.0)
         self.talking = (features or {}).get("talking", 0.0) > 0.5
+        self.shoulders_in_view = (features or {}).get("shoulders", 1.0) > 0.5
         if self._score >= 0.5 and self._start is None:
             self._start = ts_ms
         elif self._score < 0.5 and self._start is not None:

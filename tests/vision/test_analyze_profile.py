@@ -36,6 +36,7 @@ class ScriptedDetector:
     calibration = None
     wants_pose = True
     talking = False
+    shoulders_in_view = True
 
     def __init__(self, seat: int) -> None:
         self.seat = seat

@@ -89,6 +89,20 @@ def test_a_talking_seat_is_said_so_in_its_view_and_on_the_feed():
     assert seat_summary(by_ts[640])["1"]["talking"] is False
 
 
+def test_a_seat_whose_shoulders_are_out_of_the_picture_is_said_so_on_the_feed():
+    from api.vision_feed import seat_summary
+
+    def script(frame):
+        return [(1, (40, 30, 50, 50), {"shoulders": 0.0 if frame.ts_ms >= 560 else 1.0})]
+
+    results = list(make_pipeline(ListSource("clip", frames("clip", 20)), script)[0])
+    by_ts = {r.frame.ts_ms: r for r in results if not r.end_of_stream}
+    assert by_ts[480].seats[1].shoulders_in_view and not by_ts[640].seats[1].shoulders_in_view
+    assert by_ts[640].to_dict()["seats"]["1"]["shoulders_in_view"] is False
+    assert seat_summary(by_ts[480])["1"]["shoulders_in_view"] is True
+    assert seat_summary(by_ts[640])["1"]["shoulders_in_view"] is False
+
+
 def test_a_recorded_frame_is_judged_while_the_next_frame_s_landmarks_run():
     """Features of frame N wait (up to 2 s) for the landmarker to be given frame N + 1: they
     only see it if both run at once."""

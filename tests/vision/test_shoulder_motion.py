@@ -406,3 +406,28 @@ def test_a_strip_reading_that_jumps_faster_than_a_shoulder_moves_is_no_shrug(ris
         return frame(left=30 * up, right=30 * up), face_at()
 
     assert labels(run_drawn(drawn_trace(5000, look))) == found
+
+
+def test_a_seat_framed_to_the_collar_says_a_shrug_cannot_be_seen():
+    settings = default_detector_settings()
+    hold = settings.gestures.shrug.view_hold_ms
+    detector = SeatGestureDetector(1, settings)
+    in_view = {}
+    for ts, f in Trace(hold + 1000, pose_every=0).frames():  # no strips and no pose's shoulders
+        detector.update(ts, f)
+        in_view[ts] = detector.shoulders_in_view
+    assert all(seen for ts, seen in in_view.items() if ts < hold - 50)  # not said at once
+    assert not in_view[max(in_view)]
+
+    back = max(in_view) + 33  # the player sits back: the pose finds both shoulders
+    for ts, f in Trace(300, pose_every=3).frames():
+        detector.update(back + ts, replace(f, ts_ms=back + ts))
+    assert detector.shoulders_in_view
+
+
+def test_shoulders_seen_by_the_strips_alone_are_in_view():
+    look = lambda ts: (frame(), face_at())  # noqa: E731
+    detector = SeatGestureDetector(1, default_detector_settings())
+    for ts, f in drawn_trace(4000, look):
+        detector.update(ts, f)
+    assert detector.shoulders_in_view

@@ -209,6 +209,8 @@ class ShrugSettings(KindSettings):
     jitter_poses: int = Field(ge=3)  # ... over this many recent poses
     single_ratio: float = Field(gt=0, lt=1)  # the other shoulder below this share: one side only
     pose_hold_ms: int = Field(gt=0)  # a pose this old no longer counts
+    #: Shoulders out of the picture this long: the seat says a shrug cannot be seen.
+    view_hold_ms: int = Field(gt=0)
     pose_drift_ms: float = Field(gt=0)  # time constant of the pose's slow drift, taken off
     # The image cue (vision.measures.shoulder_motion): strips beside the neck, in face sizes from
     # the chin.

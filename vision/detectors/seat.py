@@ -81,6 +81,10 @@ class SeatGestureDetector:
         #: Called with the frame's time after every frame the gestures were read on (an
         #: enrolment window watching the raw scores).
         self.watchers: list[Callable[[int], None]] = []
+        #: When the face was first and last seen, and its shoulders last: see
+        #: ``shoulders_in_view``.
+        self._watched_ms: tuple[int, int] | None = None
+        self._shoulders_seen_ms: int | None = None
         self._build(settings)
 
     def _build(self, settings: DetectorSettings) -> None:
@@ -144,6 +148,20 @@ class SeatGestureDetector:
         (its ``speech_veto``): the pages tell the player so."""
         return self._held_by_talk
 
+    @property
+    def shoulders_in_view(self) -> bool:
+        """Whether a shrug could be seen: both shoulders were in the picture (the strips beside
+        the neck, or the pose's points) within the last ``view_hold_ms``. A face framed to the
+        collar, as a laptop's camera frames the player in front of it, never shrugs; the pages
+        say so rather than leave a shrug unseen without a word. True until the face has been
+        watched that long."""
+        if self._watched_ms is None:
+            return True
+        first, last = self._watched_ms
+        hold = self._shrug.settings.view_hold_ms
+        seen = self._shoulders_seen_ms if self._shoulders_seen_ms is not None else first
+        return last - seen < hold
+
     def scores(self) -> dict[str, float]:
         """Live activation per gesture kind (0..1), after sensitivity."""
         return dict(self._scores)
@@ -158,6 +176,10 @@ class SeatGestureDetector:
 
     def update(self, ts_ms: int, features: FaceFeatures | None) -> list[Gesture]:
         """Feed one frame (None: the face was not seen); returns the gestures that ended."""
+        if features is not None:
+            self._watched_ms = (self._watched_ms or (ts_ms, ts_ms))[0], ts_ms
+            if features.shoulder_strips is not None or features.shoulders is not None:
+                self._shoulders_seen_ms = ts_ms
         if not self.baseline.ready:
             return self._calibrate(ts_ms, features)
         return self._judge(ts_ms, features)
