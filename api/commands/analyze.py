@@ -27,6 +27,7 @@ from tqdm import tqdm
 from api.cli import UserError
 from api.commands.calibrate import PLAYER_NAME, player_path
 from api.commands.sources import open_source_for_user
+from api.enrolment import profile_kinds
 from api.exports.analysis import load_analysis
 from api.exports.eaf import write_eaf
 from engine.gesture import Gesture
@@ -140,10 +141,8 @@ def run(args: argparse.Namespace) -> int:
         f"{', '.join(data['seats']) or 'none'}, {data['gestures']} gestures, {data['senas']} señas "
         f"({data['profile']}) -> {out}"
     )
-    for seat, spans in data["unjudged"].items():
-        seconds = sum(span["end_ms"] - span["start_ms"] for span in spans) / 1000
-        print(f"seat {seat}: not judged for {seconds:.1f} s ({spans[0]['reason']}): "
-              "no gesture is read there")  # fmt: skip
+    for note in seat_notes(data, profile):
+        print(note)
     if data["errors"]:
         raise UserError(f"{args.source}: {data['errors'][0]} (results so far are in {out})")
     if data["frames"] and not data["faces_seen"]:
@@ -227,6 +226,27 @@ def analyze(
             summary.finish()
             write_outputs(out, summary, profile or load_profile("standard"))
     return summary
+
+
+def seat_notes(summary: dict[str, Any], profile: Profile) -> list[str]:
+    """What a seat could not be judged on, from ``summary.json``: the spans its face was not
+    judged, and, under a profile with a shrug seña, those its shoulders were out of the picture."""
+    notes = [
+        f"seat {seat}: not judged for {_seconds(spans):.1f} s ({spans[0]['reason']}): "
+        "no gesture is read there"
+        for seat, spans in summary["unjudged"].items()
+    ]
+    if "shrug" in profile_kinds(profile):
+        notes += [
+            f"seat {seat}: shoulders out of the picture for {_seconds(spans):.1f} s: "
+            "no shrug could be seen then"
+            for seat, spans in summary["shoulders_unseen"].items()
+        ]
+    return notes
+
+
+def _seconds(spans: list[dict[str, Any]]) -> float:
+    return float(sum(span["end_ms"] - span["start_ms"] for span in spans)) / 1000
 
 
 def read_senas(gestures: Sequence[Gesture], profile: Profile) -> list[Sena]:

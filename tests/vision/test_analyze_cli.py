@@ -156,3 +156,22 @@ def test_faces_off_every_configured_seat_are_a_clear_message(tmp_path, capsys, f
     status = main(["analyze", str(clip), "--seats", "1=0,0,20,20", "--out", str(tmp_path / "o")])
     err = capsys.readouterr().err
     assert status == 2 and "none on the seats given by --seats" in err
+
+
+def test_a_seat_whose_shoulders_were_out_of_the_picture_is_said_so(tmp_path):
+    from api.commands.analyze import seat_notes
+    from engine.senas import load_profile
+
+    def collar_framed(frame):  # the shoulders leave the picture from 0.4 s
+        return [(1, (50, 30, 50, 50), {"shoulders": 0.0 if frame.ts_ms >= 400 else 1.0})]
+
+    source = open_source(write_clip(tmp_path / "clip.mp4"))
+    analyze_faked(source, tmp_path, collar_framed, progress=False, video=False)
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    (span,) = summary["shoulders_unseen"]["1"]
+    assert (span["start_ms"], span["end_ms"]) == (400, 760)
+    assert span["reason"] == "shoulders out of the picture"
+    assert seat_notes(summary, load_profile("extended")) == [
+        "seat 1: shoulders out of the picture for 0.4 s: no shrug could be seen then"
+    ]
+    assert seat_notes(summary, load_profile("standard")) == []  # no shrug seña: nothing to say

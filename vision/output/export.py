@@ -90,6 +90,8 @@ class RunSummary:
         self.dropped = 0
         self.errors: list[str] = []
         self.unjudged = UnjudgedSpans()
+        #: Per seat, the spans its shoulders were out of the picture: no shrug could be seen.
+        self.shoulders_unseen = SeatSpans()
         self._started = time.perf_counter()
         self._elapsed: float | None = None
 
@@ -111,6 +113,9 @@ class RunSummary:
         self.last_ms = ts if self.last_ms is None else max(self.last_ms, ts)
         self.frames += 1
         self.unjudged.add(ts, result)
+        for seat, view in result.seats.items():
+            unseen = view.face is not None and not view.shoulders_in_view
+            self.shoulders_unseen.note(seat, ts, SHOULDERS_UNSEEN if unseen else None)
         for seated in result.faces:
             self.faces.setdefault(seated.face.source_id, set()).add(seated.face.track_id)
             if seated.seat is not None:
@@ -150,6 +155,7 @@ class RunSummary:
             "gestures": len(self.gestures),
             "gestures_per_seat": per_seat,
             "unjudged": self.unjudged.to_dict(),
+            "shoulders_unseen": self.shoulders_unseen.to_dict(),
             "dropped_frames": self.dropped,
             "gaps": self.gaps,
             "errors": self.errors,
@@ -161,17 +167,42 @@ class RunSummary:
 
 #: Why a seat's first seconds were not judged: its calibration had to guess the rest.
 GUESSED_REST = "calibrated on a face never at rest"
+#: Why no shrug of a seat could be seen (``SeatView.shoulders_in_view``).
+SHOULDERS_UNSEEN = "shoulders out of the picture"
 
 
-class UnjudgedSpans:
+class SeatSpans:
+    """Per seat, the spans of frames in which something held, each named by the reason of its
+    first frame."""
+
+    def __init__(self) -> None:
+        self.spans: dict[int, list[dict[str, Any]]] = {}
+        self._open: dict[int, dict[str, Any]] = {}
+
+    def note(self, seat: int, ts_ms: int, reason: str | None) -> None:
+        """The seat's frame at ``ts_ms``: ``reason`` why it holds, or None when it does not."""
+        span = self._open.get(seat)
+        if reason is None:
+            self._open.pop(seat, None)
+        elif span is None:
+            span = {"start_ms": ts_ms, "end_ms": ts_ms, "reason": reason}
+            self._open[seat] = span
+            self.spans.setdefault(seat, []).append(span)
+        else:
+            span["end_ms"] = ts_ms
+
+    def to_dict(self) -> dict[str, list[dict[str, Any]]]:
+        return {str(seat): [dict(s) for s in spans] for seat, spans in sorted(self.spans.items())}
+
+
+class UnjudgedSpans(SeatSpans):
     """Per seat, the spans in which its face was too small or too poorly seen to judge
     (vision.judgeable), or in which it calibrated on a face never at rest (the rest is a guess,
     so what it showed then is not judged against it): no gesture of the seat is read there.
     Each span is named by the reason of its first frame."""
 
     def __init__(self) -> None:
-        self.spans: dict[int, list[dict[str, Any]]] = {}
-        self._open: dict[int, dict[str, Any]] = {}
+        super().__init__()
         self._calibrating_since: dict[int, int] = {}
         self._calibrated: set[int] = set()
 
@@ -179,15 +210,7 @@ class UnjudgedSpans:
         for seat, view in result.seats.items():
             self._note_calibration(seat, ts_ms, view.calibration)
             status = view.judgeability
-            span = self._open.get(seat)
-            if status.judgeable:
-                self._open.pop(seat, None)
-            elif span is None:
-                span = {"start_ms": ts_ms, "end_ms": ts_ms, "reason": status.reason}
-                self._open[seat] = span
-                self.spans.setdefault(seat, []).append(span)
-            else:
-                span["end_ms"] = ts_ms
+            self.note(seat, ts_ms, None if status.judgeable else status.reason)
 
     def _note_calibration(self, seat: int, ts_ms: int, calibration: Any) -> None:
         if calibration is None or seat in self._calibrated:
@@ -206,6 +229,3 @@ class UnjudgedSpans:
             current["start_ms"] = ts_ms
             spans.append(current)
         self.spans[seat] = [{"start_ms": since, "end_ms": ts_ms, "reason": GUESSED_REST}, *spans]
-
-    def to_dict(self) -> dict[str, list[dict[str, Any]]]:
-        return {str(seat): [dict(s) for s in spans] for seat, spans in sorted(self.spans.items())}
