@@ -37,7 +37,7 @@ import itertools
 import json
 import sys
 from collections import Counter
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -75,6 +75,16 @@ class Clip:
     #: Another tracker's marks to paint out of each frame (``drawn_marks.py``): the truth says
     #: the clip has them, and this is the footage as recorded, not a copy made from it.
     paint_marks: bool = False
+    #: Every frame flipped left to right, the truth's sides swapped (``--mirror``).
+    mirrored: bool = False
+
+    def prepare(self, image: np.ndarray) -> np.ndarray:
+        """One frame as the clip is read: drawn marks painted out, mirrored."""
+        if self.paint_marks:
+            image = paint_out_marks(image)
+        if self.mirrored:
+            image = cv2.flip(image, 1)
+        return image
 
     @property
     def label(self) -> str:
@@ -142,18 +152,26 @@ def split_parts(clips: Sequence[Clip], split: str) -> list[Clip]:
                 if start <= g["start_ms"] and (end is None or g["start_ms"] < end)
             ]
             truth = {**clip.truth, "split": part_split, "gestures": gestures}
-            parts.append(Clip(clip.name, truth, clip.video, window, clip.paint_marks))
+            parts.append(replace(clip, truth=truth, window=window))
     return parts
 
 
+def mirror_clip(clip: Clip) -> Clip:
+    """The clip read mirrored: a player's left is the image's left, so each labelled side swaps
+    (a wink of the left eye is one of the right eye in the mirrored picture)."""
+    swap = {"left": "right", "right": "left"}
+    gestures = [{**g, "side": swap.get(g["side"], g["side"])} for g in clip.truth["gestures"]]
+    return replace(clip, truth={**clip.truth, "gestures": gestures}, mirrored=True)
+
+
 def lead_in_frames(
-    video: Path, lead_in_ms: int, paint_marks: bool = False
+    video: Path, lead_in_ms: int, prepare: Callable[[np.ndarray], np.ndarray] | None = None
 ) -> Iterator[tuple[int, int, np.ndarray]]:
     """(index, ts_ms, BGR image): the first frame held for ``lead_in_ms``, then the clip, on one
-    clock at the clip's own rate; with ``paint_marks``, drawn marks painted out of each frame."""
+    clock at the clip's own rate; each frame passed through ``prepare`` (``Clip.prepare``)."""
     capture = cv2.VideoCapture(str(video))
     fps = capture.get(cv2.CAP_PROP_FPS) or 30.0
-    clean = paint_out_marks if paint_marks else _unchanged
+    clean = prepare or _unchanged
     try:
         ok, image = capture.read()
         if not ok:
@@ -186,7 +204,9 @@ def lead_in_ms_of(video: Path, lead_in_ms: int) -> int:
     return round(round(lead_in_ms * fps / 1000) * 1000 / fps)
 
 
-def lead_in_source(video: Path, lead_in_ms: int, paint_marks: bool = False) -> VideoSource:
+def lead_in_source(
+    video: Path, lead_in_ms: int, prepare: Callable[[np.ndarray], np.ndarray] | None = None
+) -> VideoSource:
     """The clip with its lead-in as a pipeline source."""
     from vision.capture.sources import VideoSource
     from vision.observation import Frame
@@ -196,7 +216,7 @@ def lead_in_source(video: Path, lead_in_ms: int, paint_marks: bool = False) -> V
         stills = False
 
         def __iter__(self) -> Iterator[SourceItem]:
-            for index, ts, image in lead_in_frames(video, lead_in_ms, paint_marks):
+            for index, ts, image in lead_in_frames(video, lead_in_ms, prepare):
                 if self.stopped:
                     return
                 yield Frame(ts, image, self.source_id, index)
@@ -219,7 +239,7 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
     gestures: list[Gesture] = []
     stamps: list[tuple[int, int]] = []
     talking: set[tuple[int, int]] = set()
-    with Pipeline(lead_in_source(clip.video, lead_in_ms, clip.paint_marks)) as pipeline:
+    with Pipeline(lead_in_source(clip.video, lead_in_ms, clip.prepare)) as pipeline:
         for result in pipeline:
             gestures += result.gestures
             if result.end_of_stream or result.gap is not None:
@@ -232,7 +252,8 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
 
 
 def _cache_stem(clip: Clip, lead_in_ms: int) -> str:
-    return f"{clip.name}.lead{lead_in_ms}{'.unmarked' if clip.paint_marks else ''}"
+    unmarked = ".unmarked" if clip.paint_marks else ""
+    return f"{clip.name}.lead{lead_in_ms}{unmarked}{'.mirrored' if clip.mirrored else ''}"
 
 
 def cached_observations(clip: Clip, lead_in_ms: int, cache: Path) -> Path:
@@ -240,7 +261,7 @@ def cached_observations(clip: Clip, lead_in_ms: int, cache: Path) -> Path:
     cache.mkdir(parents=True, exist_ok=True)
     observations = cache / f"{_cache_stem(clip, lead_in_ms)}.obs.pkl"
     if not observations.exists():
-        source = lead_in_source(clip.video, lead_in_ms, clip.paint_marks)
+        source = lead_in_source(clip.video, lead_in_ms, clip.prepare)
         cache_observations(source, observations)
     return observations
 
@@ -250,9 +271,7 @@ def cached_rows(clip: Clip, lead_in_ms: int, cache: Path, settings: DetectorSett
     from ``cache`` (made on first use), features from the code (kept until it changes)."""
     observations = cached_observations(clip, lead_in_ms, cache)
     kept = cache / f"{_cache_stem(clip, lead_in_ms)}.features.pkl"
-    frames = (
-        (ts, image) for _, ts, image in lead_in_frames(clip.video, lead_in_ms, clip.paint_marks)
-    )
+    frames = ((ts, image) for _, ts, image in lead_in_frames(clip.video, lead_in_ms, clip.prepare))
     return cached_features(observations, kept, frames, settings)
 
 
@@ -413,6 +432,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--lead-in", type=float, default=LEAD_IN_S, help="seconds of held first frame"
     )
+    parser.add_argument(
+        "--mirror",
+        action="store_true",
+        help="read every clip flipped left to right, its labelled sides swapped",
+    )
     parser.add_argument("--verbose", "-v", action="store_true", help="list every gesture")
     parser.add_argument(
         "--write-docs", action="store_true", help="write the tables into docs/benchmarks.md"
@@ -423,9 +447,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"{folder} is not a folder")
     if not args.truth.is_dir():
         parser.error(f"{args.truth} is not a folder")
+    if args.write_docs and args.mirror:
+        parser.error("--write-docs publishes the footage as recorded; drop --mirror")
     if args.write_docs and args.truth.resolve() != TRUTH_DIR.resolve():
         parser.error("--write-docs publishes the project's own truth files only; drop --truth")
     clips = split_parts(load_clips(args.footage, "all", args.truth), args.split)
+    if args.mirror:
+        clips = [mirror_clip(clip) for clip in clips]
     if not clips:
         names = ", ".join(str(f) for f in args.footage)
         parser.error(f"no clip of the truth files in {args.truth} is in {names}")

@@ -25,7 +25,6 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.drawn_marks import paint_out_marks
 from benchmarks.real_footage import LEAD_IN_MS, TRUTH_DIR, Clip, cached_observations, load_clips
 from benchmarks.shrink_eval_set import shrink_clip
 
@@ -69,8 +68,7 @@ def shrink_footage(
         video = target / clip.truth["video"]
         video.parent.mkdir(parents=True, exist_ok=True)
         try:
-            clean = paint_out_marks if clip.paint_marks else None
-            shrink_clip(clip.video, truth, width, video, noise, clean)
+            shrink_clip(clip.video, truth, width, video, noise, clip.prepare)
         except ValueError as exc:  # the face is small already
             video.unlink(missing_ok=True)  # no half-written copy for real_footage to trip on
             print(f"{clip.name}: {exc}, left out", file=sys.stderr)

@@ -81,7 +81,7 @@ def test_the_yardstick_reads_a_marked_clip_as_recorded_without_its_marks(tmp_pat
     (clip,) = load_clips([footage], "all", truths)
 
     assert clip.paint_marks
-    frames = [image for _, _, image in lead_in_frames(clip.video, 100, clip.paint_marks)]
+    frames = [image for _, _, image in lead_in_frames(clip.video, 100, clip.prepare)]
     assert len(frames) > 4 and not any(strongly_red(image).any() for image in frames)
     raw = [image for _, _, image in lead_in_frames(clip.video, 100)]
     assert all(strongly_red(image).any() for image in raw)

@@ -19,6 +19,7 @@ from benchmarks.real_footage import (
     lead_in_frames,
     lead_in_ms_of,
     load_clips,
+    mirror_clip,
     on_clip_clock,
     score_clip,
     split_parts,
@@ -205,3 +206,21 @@ def test_the_gestures_labelled_sure_are_also_scored_alone():
     assert sure_only(clip.truth)["ignore"] == [
         {"seat": 1, "kind": "pout", "start_ms": 3000, "end_ms": 3600}
     ]
+
+
+def test_a_mirrored_clip_is_read_flipped_with_its_sides_swapped(sample_videos: Path):
+    wink = {"seat": 1, "kind": "wink", "side": "left", "start_ms": 1000, "end_ms": 1400}
+    pout = {"seat": 1, "kind": "pout", "side": None, "start_ms": 2000, "end_ms": 2600}
+    tongue = {"seat": 1, "kind": "tongue_out", "side": "center", "start_ms": 3000, "end_ms": 3600}
+    clip = Clip("s", _truth("single.mp4", "tuning", True, [wink, pout, tongue]),
+                sample_videos / "single.mp4")  # fmt: skip
+
+    mirrored = mirror_clip(clip)
+
+    assert [g["side"] for g in mirrored.truth["gestures"]] == ["right", None, "center"]
+    assert [g["side"] for g in clip.truth["gestures"]] == ["left", None, "center"]
+    (_, _, image), *_ = lead_in_frames(clip.video, 0, mirrored.prepare)
+    (_, _, original), *_ = lead_in_frames(clip.video, 0, clip.prepare)
+    assert np.array_equal(image, original[:, ::-1]) and not np.array_equal(image, original)
+    (tuning,) = split_parts([mirrored], "tuning")
+    assert tuning.mirrored
