@@ -45,6 +45,13 @@ def test_a_tongue_put_out_once_the_talking_stops_is_found():
     assert labels(run(trace)[0]) == ["tongue_out center"]
 
 
+def test_a_mouth_opened_on_a_tongue_between_two_words_is_no_sena():
+    # psychopy's jwpIntro, mirrored: a talker's mouth, red inside, held open as a word ended.
+    trace = talking(Trace(8000), 3000, 4000).add(4200, 5200, **TONGUE)
+    assert labels(run(trace, _without_speech_hold("tongue_out"))[0]) == ["tongue_out center"]
+    assert run(trace)[0] == []
+
+
 def test_a_head_tilted_while_talking_is_no_sena():
     tilt = {"head_roll_deg": 14.0}
     assert labels(run(Trace(7000).add(3500, 4700, ramp_ms=150, **tilt))[0]) == ["head_tilt left"]
