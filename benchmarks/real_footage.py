@@ -21,6 +21,10 @@ A truth file's split names the whole clip, or with ``heldout_from_ms`` its part 
 (the part after is held out): the one clip of people at a table is needed on both sides.
 ``--truth DIR`` scores the truth files of another folder instead, such as those
 ``elan_truth.py`` makes of a club's own recordings, checked in ELAN.
+``--mirror`` reads every clip flipped left to right, its labelled sides swapped: a person may
+as well have made each gesture with the other side, so what the tuning fit to one side of a face
+(or to how MediaPipe reads it) shows there. Clips another tracker drew its points on (the truth
+says ``drawn_marks``) are read with those marks painted out (``drawn_marks.py``).
 
 ``--cache DIR`` keeps each clip's landmarks in DIR (MediaPipe runs once) and reruns only the
 features and detectors, with the current code and ``models/detectors.toml``: a detector change
