@@ -58,6 +58,16 @@ def serving(tmp_path: Path, *options: str):
         server.stop()
 
 
+def live_tab(browser, url: str):
+    """A page on the live tab of the dashboard at ``url``, and the list its script errors go to."""
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url, wait_until="domcontentloaded")
+    page.click("[data-tab=live]")
+    return page, errors
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     with serving(tmp_path_factory.mktemp("data")) as url:

@@ -8,7 +8,7 @@ import cv2
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_dashboard import serving
+from tests.browser.test_dashboard import live_tab, serving
 
 pytestmark = pytest.mark.browser
 
@@ -39,11 +39,7 @@ def test_a_seat_framed_to_the_collar_is_told_a_shrug_would_not_be_seen(
     with serving(
         tmp_path / "data", "--source", str(clip), "--loop", "--profile", "extended"
     ) as url:
-        page = browser.new_page(viewport={"width": 1366, "height": 900})
-        errors = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(url, wait_until="domcontentloaded")
-        page.click("[data-tab=live]")
+        page, errors = live_tab(browser, url)
         tile = page.locator("#seat-tiles .seat-tile[data-seat='1']")
         expect(tile.locator(".no-shoulders")).to_contain_text(
             "hombros fuera de cuadro", timeout=30_000
@@ -55,10 +51,9 @@ def test_a_seat_framed_to_the_collar_is_told_a_shrug_would_not_be_seen(
 def test_under_a_profile_without_shrugs_nothing_is_said(browser, sample_videos, tmp_path):
     clip = collar_clip(sample_videos, tmp_path)
     with serving(tmp_path / "data", "--source", str(clip), "--loop") as url:
-        page = browser.new_page(viewport={"width": 1366, "height": 900})
-        page.goto(url, wait_until="domcontentloaded")
-        page.click("[data-tab=live]")
+        page, errors = live_tab(browser, url)
         tile = page.locator("#seat-tiles .seat-tile[data-seat='1']")
         expect(tile).to_have_class("seat-tile pair-1-3 present", timeout=30_000)
         page.wait_for_timeout(4000)  # past the shoulders' hold
         expect(tile.locator(".no-shoulders")).to_have_count(0)
+        assert errors == []

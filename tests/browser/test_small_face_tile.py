@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from benchmarks.shrink_eval_set import shrink_clip
-from tests.browser.test_dashboard import serving
+from tests.browser.test_dashboard import live_tab, serving
 
 pytestmark = pytest.mark.browser
 
@@ -32,11 +32,7 @@ def small_face_clip(sample_videos, folder, width):
 def test_a_seat_too_small_to_judge_says_so_on_its_tile(browser, sample_videos, tmp_path):
     clip = small_face_clip(sample_videos, tmp_path, 45)
     with serving(tmp_path / "data", "--source", str(clip), "--loop") as url:
-        page = browser.new_page(viewport={"width": 1366, "height": 900})
-        errors = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(url, wait_until="domcontentloaded")
-        page.click("[data-tab=live]")
+        page, errors = live_tab(browser, url)
         tile = page.locator("#seat-tiles .seat-tile[data-seat='1']")
         expect(tile).to_have_class("seat-tile pair-1-3 present unjudgeable", timeout=30_000)
         expect(tile.locator(".unjudged")).to_contain_text("cara demasiado pequeña")

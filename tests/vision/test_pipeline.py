@@ -75,32 +75,30 @@ def test_recorded_source_every_frame_in_order_and_gestures_reported_once():
     json.dumps(late.to_dict())
 
 
-def test_a_talking_seat_is_said_so_in_its_view_and_on_the_feed():
+@pytest.mark.parametrize(
+    "score, flag, from_ms",
+    [("talking", "talking", 400), ("shoulders", "shoulders_in_view", 560)],
+    ids=["talking", "shoulders out of the picture"],
+)
+def test_a_seat_s_state_is_said_in_its_view_and_on_the_feed(score, flag, from_ms):
+    """The fake detector talks while its "talking" score is up, and sees the shoulders while
+    its "shoulders" score is: each flips at ``from_ms``, from 0 for talking, from 1 for the
+    shoulders."""
     from api.vision_feed import seat_summary
 
+    before = 0.0 if flag == "talking" else 1.0
+
     def script(frame):
-        return [(1, (40, 30, 50, 50), {"talking": 1.0 if 400 <= frame.ts_ms < 600 else 0.0})]
+        return [(1, (40, 30, 50, 50), {score: 1.0 - before if frame.ts_ms >= from_ms else before})]
 
     results = list(make_pipeline(ListSource("clip", frames("clip", 20)), script)[0])
     by_ts = {r.frame.ts_ms: r for r in results if not r.end_of_stream}
-    assert by_ts[480].seats[1].talking and not by_ts[640].seats[1].talking
-    assert by_ts[480].to_dict()["seats"]["1"]["talking"] is True
-    assert seat_summary(by_ts[480])["1"]["talking"] is True
-    assert seat_summary(by_ts[640])["1"]["talking"] is False
-
-
-def test_a_seat_whose_shoulders_are_out_of_the_picture_is_said_so_on_the_feed():
-    from api.vision_feed import seat_summary
-
-    def script(frame):
-        return [(1, (40, 30, 50, 50), {"shoulders": 0.0 if frame.ts_ms >= 560 else 1.0})]
-
-    results = list(make_pipeline(ListSource("clip", frames("clip", 20)), script)[0])
-    by_ts = {r.frame.ts_ms: r for r in results if not r.end_of_stream}
-    assert by_ts[480].seats[1].shoulders_in_view and not by_ts[640].seats[1].shoulders_in_view
-    assert by_ts[640].to_dict()["seats"]["1"]["shoulders_in_view"] is False
-    assert seat_summary(by_ts[480])["1"]["shoulders_in_view"] is True
-    assert seat_summary(by_ts[640])["1"]["shoulders_in_view"] is False
+    early, late = by_ts[360], by_ts[640]  # the seat is taken after 300 ms
+    assert getattr(early.seats[1], flag) is bool(before)
+    assert getattr(late.seats[1], flag) is not bool(before)
+    assert late.to_dict()["seats"]["1"][flag] is not bool(before)
+    assert seat_summary(early)["1"][flag] is bool(before)
+    assert seat_summary(late)["1"][flag] is not bool(before)
 
 
 def test_a_recorded_frame_is_judged_while_the_next_frame_s_landmarks_run():
