@@ -44,6 +44,8 @@ class Settings(BaseSettings):
     source: str = ""
     #: Start a video file again when it ends (the bundled sample always loops).
     loop: bool = False
+    #: The sources' pictures are mirrored (a selfie view): flip them back before reading them.
+    mirrored: bool = False
     #: Whether to run the vision pipeline at all (tests of the REST API switch it off).
     live: bool = True
     #: The house profile of señas: a shipped name, or a club's .toml file (kept as an absolute

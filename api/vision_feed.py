@@ -28,8 +28,12 @@ class RawFrame:
 class RawVideo:
     """The first source's frames, unannotated, paced to the source's clock."""
 
-    def __init__(self, spec: str, loop: bool, reconnect: ReconnectPolicy) -> None:
-        self._source = open_source(spec, source_id="cam1", loop=loop, reconnect=reconnect)
+    def __init__(
+        self, spec: str, loop: bool, reconnect: ReconnectPolicy, mirrored: bool = False
+    ) -> None:
+        self._source = open_source(
+            spec, source_id="cam1", loop=loop, reconnect=reconnect, mirrored=mirrored
+        )
 
     def __iter__(self) -> Iterator[RawFrame]:
         clock = SourceClock(live=self._source.live)
@@ -105,7 +109,7 @@ def vision_pipeline_factory(
         if missing is not None:
             if on_degraded is not None:
                 on_degraded(missing)
-            return RawVideo(specs[0], loop, reconnect)
+            return RawVideo(specs[0], loop, reconnect, settings.mirrored)
         from vision.mediapipe.landmarks import mediapipe_factory
         from vision.mediapipe.models import ModelError, require_model
         from vision.pipeline import Pipeline
@@ -115,7 +119,7 @@ def vision_pipeline_factory(
             pose = True
         except ModelError:
             pose = False  # no shrugs, everything else works
-        sources = open_sources(specs, loop=loop, reconnect=reconnect)
+        sources = open_sources(specs, loop=loop, reconnect=reconnect, mirrored=settings.mirrored)
         for source, source_id in zip(sources, ids, strict=True):
             source.source_id = source_id
         return Pipeline(

@@ -26,7 +26,7 @@ from tqdm import tqdm
 
 from api.cli import UserError
 from api.commands.calibrate import PLAYER_NAME, player_path
-from api.commands.sources import open_source_for_user
+from api.commands.sources import MIRRORED_HELP, open_source_for_user
 from api.enrolment import profile_kinds
 from api.exports.analysis import load_analysis
 from api.exports.eaf import write_eaf
@@ -103,6 +103,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "rate for frames dumped from a video)",
     )
     parser.add_argument("--max-frames", type=int, metavar="N", help="stop after N frames")
+    parser.add_argument("--mirrored", action="store_true", help=MIRRORED_HELP)
     parser.add_argument("--no-video", action="store_true", help="do not write annotated.mp4")
     parser.set_defaults(run=run)
 
@@ -117,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     detector_settings = _detector_settings(args.settings)
     detector_factory = _detector_factory(detector_settings, _player_file(args.player))
     landmarker_factory = _landmarker_factory()
-    source = open_source_for_user(args.source, fps=args.fps)
+    source = open_source_for_user(args.source, fps=args.fps, mirrored=args.mirrored)
     out = args.out or Path("out") / _stem(args.source)
     try:
         out.mkdir(parents=True, exist_ok=True)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from api.cli import UserError
+from api.commands.sources import MIRRORED_HELP
 from api.settings import Settings
 
 if TYPE_CHECKING:
@@ -83,6 +84,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--profile", default=None, help="señas profile name or .toml file (default: settings)"
     )
+    parser.add_argument("--mirrored", action="store_true", help=MIRRORED_HELP)
     parser.set_defaults(run=run)
 
 
@@ -104,7 +106,13 @@ def run(args: argparse.Namespace) -> int:
         if args.seconds is not None:
             calibration = settings.calibration.model_copy(update={"seconds": args.seconds})
             settings = settings.model_copy(update={"calibration": calibration})
-        detector = calibrate(args.source, settings, steps=steps, show_ms=args.show_seconds * 1000)
+        detector = calibrate(
+            args.source,
+            settings,
+            steps=steps,
+            show_ms=args.show_seconds * 1000,
+            mirrored=args.mirrored,
+        )
     except (SettingsError, SourceError, ModelError) as exc:
         raise UserError(str(exc)) from None
     detector.save_player(path, args.player)
@@ -174,6 +182,7 @@ def calibrate(
     landmarker_factory: LandmarkerFactory | None = None,
     steps: Sequence[EnrolStep] = (),
     show_ms: float = 3000.0,
+    mirrored: bool = False,
 ) -> SeatGestureDetector:
     """Run the pipeline on ``source_spec`` until one seat's baseline is calibrated, then through
     the enrolment ``steps``; returns that seat's detector. Raises UserError when no face stays
@@ -182,7 +191,8 @@ def calibrate(
     from vision.detectors import SeatGestureDetector
     from vision.pipeline import Pipeline, default_detectors, default_features
 
-    source = open_source_for_user(source_spec, loop=not str(source_spec).isdigit())
+    loop = not str(source_spec).isdigit()
+    source = open_source_for_user(source_spec, loop=loop, mirrored=mirrored)
     pipeline = Pipeline(
         source,
         landmarker_factory=landmarker_factory,

@@ -71,6 +71,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--loop", action="store_true", help="play a video file again at its end")
     parser.add_argument(
+        "--mirrored",
+        action="store_true",
+        help="the cameras' pictures are mirrored (a selfie view: a player's left eye on its "
+        "left): flip them back",
+    )
+    parser.add_argument(
         "--record",
         action="store_true",
         help="record each table's video (under DATA_DIR/recordings/) unless its switch is "
@@ -135,6 +141,8 @@ def _checked_settings(args: argparse.Namespace) -> tuple[Settings, bool]:
     overrides = {k: v for k, v in overrides.items() if v is not None}
     if args.loop:
         overrides["loop"] = True
+    if args.mirrored:
+        overrides["mirrored"] = True
     if args.no_live:
         overrides["live"] = False
     if args.record:

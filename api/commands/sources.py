@@ -8,6 +8,11 @@ from api.cli import UserError
 from vision.capture.sources import SourceError, VideoSource, open_source
 from vision.mediapipe.native_logs import native_logs_captured
 
+#: ``--mirrored`` of the commands that read one camera.
+MIRRORED_HELP = (
+    "the camera's picture is mirrored (a selfie view: your left eye on its left): flip it back"
+)
+
 
 def open_source_for_user(
     spec: str | int | Path,
@@ -16,14 +21,15 @@ def open_source_for_user(
     hint: str = "",
     loop: bool = False,
     fps: float | None = None,
+    mirrored: bool = False,
 ) -> VideoSource:
-    """``open_source(spec)``; a source that cannot be opened is a :class:`UserError` saying why,
-    after the ``option`` that named it and followed by ``hint``. OpenCV's and FFmpeg's own lines
-    about it stay off the terminal: the message says it."""
+    """``open_source(spec)``, flipped back if ``mirrored``; a source that cannot be opened is a
+    :class:`UserError` saying why, after the ``option`` that named it and followed by ``hint``.
+    OpenCV's and FFmpeg's own lines about it stay off the terminal: the message says it."""
     problem = None
     with native_logs_captured():
         try:
-            return open_source(spec, loop=loop, fps=fps)
+            return open_source(spec, loop=loop, fps=fps, mirrored=mirrored)
         except SourceError as exc:
             problem = str(exc)
     raise UserError(f"{option}: {problem}{hint}" if option else f"{problem}{hint}")

@@ -53,3 +53,18 @@ def test_beyond_loopback_the_environment_token_is_used(tmp_path, capsys, monkeyp
 def test_bad_options_are_user_errors(tmp_path, argv, message):
     with pytest.raises(UserError, match=message):
         settings_from(parse(*argv, "--no-live", "--data-dir", str(tmp_path)))
+
+
+def test_mirrored_cameras_are_flipped_back_before_the_pipeline_reads_them(tmp_path):
+    from api.vision_feed import vision_pipeline_factory
+    from vision.capture.sources import UnmirroredSource
+
+    a, b = write_clip(tmp_path / "a.mp4", frames=2), write_clip(tmp_path / "b.mp4", frames=2)
+    settings = settings_from(parse("--source", str(a), "--source", str(b), "--mirrored"))
+    assert settings.mirrored
+    with vision_pipeline_factory(settings)() as pipeline:
+        assert all(isinstance(s, UnmirroredSource) for s in pipeline.sources)
+        assert [s.source_id for s in pipeline.sources] == ["cam1", "cam2"]
+    plain = settings_from(parse("--source", str(a)))
+    with vision_pipeline_factory(plain)() as pipeline:
+        assert not any(isinstance(s, UnmirroredSource) for s in pipeline.sources)

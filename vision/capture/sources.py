@@ -15,7 +15,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar, Protocol
 
@@ -449,6 +449,48 @@ def _natural_key(path: Path) -> list[object]:
     return [int(part) if part.isdigit() else part.lower() for part in re.split(r"(\d+)", path.name)]
 
 
+class UnmirroredSource(VideoSource):
+    """Another source's pictures flipped left to right. A camera that delivers a mirrored
+    (selfie) picture shows the player's left eye on the image's left, and nothing in the picture
+    can tell: every side would be read swapped. Flipped back before anything reads them, its
+    frames are as a camera facing the player sees them (and so is the live view)."""
+
+    def __init__(self, inner: VideoSource) -> None:
+        self.inner = inner
+        self.source_id = inner.source_id
+
+    @property
+    def live(self) -> bool:  # type: ignore[override]
+        return self.inner.live
+
+    @property
+    def fps(self) -> float | None:  # type: ignore[override]
+        return self.inner.fps
+
+    @property
+    def frame_count(self) -> int | None:  # type: ignore[override]
+        return self.inner.frame_count
+
+    @property
+    def stills(self) -> bool:  # type: ignore[override]
+        return self.inner.stills
+
+    def __iter__(self) -> Iterator[SourceItem]:
+        for item in self.inner:
+            if isinstance(item, Frame):
+                yield replace(item, image=cv2.flip(item.image, 1), source_id=self.source_id)
+            else:
+                yield replace(item, source_id=self.source_id)
+
+    def stop(self) -> None:
+        super().stop()
+        self.inner.stop()
+
+    def close(self) -> None:
+        super().close()
+        self.inner.close()
+
+
 def open_source(
     spec: str | int | Path,
     *,
@@ -457,11 +499,25 @@ def open_source(
     fps: float | None = None,
     origin: float | None = None,
     reconnect: ReconnectPolicy | None = None,
+    mirrored: bool = False,
 ) -> VideoSource:
     """Open whatever ``spec`` names: a webcam index (``0``), a stream URL, a folder of images, an
     image or a video file. Raises :class:`SourceError` with a clear message when it cannot.
     A camera or stream reconnects by ``reconnect``; without one, by ``[sources]`` of
-    models/vision.toml."""
+    models/vision.toml. A ``mirrored`` source's pictures are flipped back
+    (:class:`UnmirroredSource`)."""
+    source = _open_source(spec, source_id, loop, fps, origin, reconnect)
+    return UnmirroredSource(source) if mirrored else source
+
+
+def _open_source(
+    spec: str | int | Path,
+    source_id: str | None,
+    loop: bool,
+    fps: float | None,
+    origin: float | None,
+    reconnect: ReconnectPolicy | None,
+) -> VideoSource:
     if reconnect is None:
         reconnect = ReconnectPolicy.from_settings(default_vision_settings().sources)
     if isinstance(spec, int) or (isinstance(spec, str) and spec.isdigit()):

@@ -16,8 +16,9 @@ image's right:
   player's right, shoulder) raised the transformation matrix's roll ``atan2(R[1,0], R[0,0])`` by
   15 degrees and turned the eye line (33 -> 263) by -15 degrees.
 
-A mirrored (selfie) image swaps every side, and nothing in the picture can tell; sources that
-mirror must be un-mirrored before landmarks run.
+A mirrored (selfie) image swaps every side, and nothing in the picture can tell; a source that
+mirrors is flipped back before landmarks run (``open_source(..., mirrored=True)``, the commands'
+``--mirrored``).
 
 A frame without a pose leaves the shoulder measures None: the seat's shrug detector holds the last
 pose it saw for a while, because poses may run at a lower rate than faces.
