@@ -25,7 +25,14 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.docs_section import WRITE_DOCS_HELP, run_main
-from benchmarks.real_footage import LEAD_IN_MS, Clip, cached_observations, load_clips, mirror_clip
+from benchmarks.real_footage import (
+    LEAD_IN_MS,
+    Clip,
+    add_footage_arguments,
+    cached_observations,
+    load_clips,
+    mirror_clip,
+)
 
 #: The blendshapes the detectors read (vision/detectors), each side's with its twin.
 BLENDSHAPES = (
@@ -105,9 +112,7 @@ def table(every: dict[str, list[float]], active: dict[str, list[float]]) -> list
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("footage", type=Path, nargs="+", help="real footage folders")
-    parser.add_argument("--cache", type=Path, default=Path("data/real-cache"),
-                        help="the real footage's landmark cache (made on first use)")  # fmt: skip
+    add_footage_arguments(parser)
     parser.add_argument("--moving", type=float, default=0.2,
                         help="a blendshape this far from its clip's median is moving")  # fmt: skip
     parser.add_argument("--write-docs", action="store_true", help=WRITE_DOCS_HELP)

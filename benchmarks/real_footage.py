@@ -422,6 +422,14 @@ class Tally:
         return "by clip: " + "; ".join([*named, f"{len(clean)} clips none in {clean_s:.0f} s"])
 
 
+def add_footage_arguments(parser: argparse.ArgumentParser) -> None:
+    """The real footage folders and their landmark cache, as the scripts that read them take
+    them."""
+    parser.add_argument("footage", type=Path, nargs="+", help="real footage folders")
+    parser.add_argument("--cache", type=Path, default=Path("data/real-cache"),
+                        help="real_footage.py's landmark cache (made on first use)")  # fmt: skip
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("footage", type=Path, nargs="+", help="real footage folders")

@@ -25,7 +25,14 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.real_footage import LEAD_IN_MS, TRUTH_DIR, Clip, cached_observations, load_clips
+from benchmarks.real_footage import (
+    LEAD_IN_MS,
+    TRUTH_DIR,
+    Clip,
+    add_footage_arguments,
+    cached_observations,
+    load_clips,
+)
 from benchmarks.shrink_eval_set import shrink_clip
 
 
@@ -79,13 +86,11 @@ def shrink_footage(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("footage", type=Path, nargs="+", help="real footage folders")
+    add_footage_arguments(parser)
     parser.add_argument("--out", type=Path, required=True, help="folder for the shrunk copies")
     parser.add_argument("--face-width", type=int, default=100, help="face width in px")
     parser.add_argument("--noise", type=float, default=0.0,
                         help="a sensor's grain, grey levels (a dim webcam: 4-8)")  # fmt: skip
-    parser.add_argument("--cache", type=Path, default=Path("data/real-cache"),
-                        help="real_footage.py's landmark cache (made on first use)")  # fmt: skip
     args = parser.parse_args(argv)
     if not 20 <= args.face_width <= 400:
         parser.error("--face-width: between 20 and 400 px")

@@ -27,7 +27,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from benchmarks.docs_section import WRITE_DOCS_HELP, run_main
-from benchmarks.real_footage import LEAD_IN_MS, cached_rows, lead_in_ms_of, load_clips
+from benchmarks.real_footage import (
+    LEAD_IN_MS,
+    add_footage_arguments,
+    cached_rows,
+    lead_in_ms_of,
+    load_clips,
+)
 from benchmarks.rescore import Rows, features_of, videos_in
 
 if TYPE_CHECKING:  # vision is imported where it is used: this name is for the annotations
@@ -162,11 +168,9 @@ def table(real: dict[str, list[float]], generated: dict[str, dict[str, list[floa
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("footage", type=Path, nargs="+", help="real footage folders")
+    add_footage_arguments(parser)
     parser.add_argument("--generated", type=Path, action="append", required=True,
                         help="a generated set cached by `rescore cache` (repeatable)")  # fmt: skip
-    parser.add_argument("--cache", type=Path, default=Path("data/real-cache"),
-                        help="the real footage's landmark cache (made on first use)")  # fmt: skip
     parser.add_argument("--write-docs", action="store_true", help=WRITE_DOCS_HELP)
     args = parser.parse_args(argv)
     for directory in args.generated:
