@@ -16,7 +16,6 @@ reading moved more than ``--moving`` (0.2) from the clip's median, where a gestu
 from __future__ import annotations
 
 import argparse
-import pickle
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
@@ -26,10 +25,9 @@ import numpy as np
 
 from benchmarks.docs_section import WRITE_DOCS_HELP, run_main
 from benchmarks.real_footage import (
-    LEAD_IN_MS,
     Clip,
     add_footage_arguments,
-    cached_observations,
+    cached_faces,
     load_clips,
     mirror_clip,
 )
@@ -53,7 +51,7 @@ def twin(name: str) -> str:
 
 def readings(clip: Clip, cache: Path) -> dict[int, dict[str, float]] | None:
     """Per frame timestamp, the one face's blendshapes; None for a clip of several faces."""
-    seen = pickle.loads(cached_observations(clip, LEAD_IN_MS, cache).read_bytes())
+    seen = cached_faces(clip, cache)
     if len(seen) != 1:
         return None
     (frames,) = seen.values()

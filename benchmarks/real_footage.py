@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import pickle
 import sys
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Sequence
@@ -268,6 +269,13 @@ def cached_observations(clip: Clip, lead_in_ms: int, cache: Path) -> Path:
         source = lead_in_source(clip.video, lead_in_ms, clip.prepare)
         cache_observations(source, observations)
     return observations
+
+
+def cached_faces(clip: Clip, cache: Path, lead_in_ms: int = LEAD_IN_MS) -> dict[int, Any]:
+    """Per seat, the clip's (ts_ms, (FaceObservation, PoseObservation) | None) from ``cache``'s
+    landmark file (made on first use)."""
+    seen: dict[int, Any] = pickle.loads(cached_observations(clip, lead_in_ms, cache).read_bytes())
+    return seen
 
 
 def cached_rows(clip: Clip, lead_in_ms: int, cache: Path, settings: DetectorSettings) -> Rows:

@@ -18,7 +18,6 @@ A clip whose face is already no wider than ``--face-width`` is left out, and sai
 from __future__ import annotations
 
 import argparse
-import pickle
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -26,11 +25,10 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.real_footage import (
-    LEAD_IN_MS,
     TRUTH_DIR,
     Clip,
     add_footage_arguments,
-    cached_observations,
+    cached_faces,
     load_clips,
 )
 from benchmarks.shrink_eval_set import shrink_clip
@@ -42,7 +40,7 @@ class SeveralFaces(ValueError):
 
 def face_box(clip: Clip, cache: Path) -> list[float] | None:
     """The median box (x, y, w, h, in the clip's pixels) of the faces its landmarks found."""
-    seen = pickle.loads(cached_observations(clip, LEAD_IN_MS, cache).read_bytes())
+    seen = cached_faces(clip, cache)
     if len(seen) > 1:
         raise SeveralFaces(f"{len(seen)} faces, a table-sized clip already")
     boxes = [item[0].bbox for frames in seen.values() for _, item in frames if item is not None]
