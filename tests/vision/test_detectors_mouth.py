@@ -128,6 +128,14 @@ def test_a_tongue_drawn_in_a_little_while_still_out_stays_one_gesture(off, found
     assert labels(run(trace, settings)[0]) == found
 
 
+def test_a_tongue_dimmed_for_a_moment_stays_one_gesture():
+    # The real tongue recording: one picture (80-170 ms) of the tongue less red split a held one.
+    tongue = {"tongue": 0.35, "mouth_open": 0.08, "jawOpen": 0.2}
+    trace = Trace(7000).add(3000, 5000, **tongue).add(4000, 4100, ramp_ms=1, tongue=-0.3)
+    [gesture] = run(trace)[0]
+    assert gesture.end_ms >= 4900
+
+
 def test_tongue_colour_without_parted_lips_is_not_a_tongue():
     assert run(Trace(5000).add(3000, 3800, tongue=0.35))[0] == []
 
