@@ -204,6 +204,13 @@ def test_a_twist_that_stretches_the_lips_is_not_a_lip_bite(lips):
     assert labels(run(Trace(5000).add(3000, 3800, **twist))[0]) == ["mouth_twist right"]
 
 
+def test_a_mouth_shifted_further_than_a_turn_explains_is_no_twist_while_the_head_turns():
+    # FG-net franck mirrored, turned 7 degrees: the mouth 0.025 face widths one way and the
+    # turn's 0.028 the other, mouthRight +0.04. Real twists turn the head under 1 degree.
+    turn = {"mouthRight": 0.04, "mouth_offset": -0.025, "head_yaw_deg": -7.0}
+    assert run(Trace(5000).add(3000, 3800, **turn))[0] == []
+
+
 def test_a_head_turn_that_shifts_the_mouth_geometry_alone_is_not_a_twist():
     change = {"mouth_offset": 0.12, "head_yaw_deg": 12.0}
     assert run(Trace(5000).add(3000, 3800, **change))[0] == []
