@@ -64,6 +64,7 @@ class Score:
         default_factory=lambda: defaultdict(list)
     )
     false_on: Counter[str] = field(default_factory=Counter)  # what a false gesture coincided with
+    missed: list[Interval] = field(default_factory=list)  # the true gestures not found
 
     def add(self, other: Score) -> None:
         pairs: tuple[tuple[Counter[Any], Counter[Any]], ...] = (  # labels, and false_on's str
@@ -75,6 +76,7 @@ class Score:
         for mine, theirs in pairs:
             mine.update(theirs)
         self.onset_errors_ms += other.onset_errors_ms
+        self.missed += other.missed
         for label, onsets in other.onsets_by_label.items():
             self.onsets_by_label[label] += onsets
 
@@ -121,6 +123,7 @@ def match(truth: Mapping[str, Any], predicted: list[Interval]) -> Score:
         ]
         if not candidates:
             score.false_negatives[want.label] += 1
+            score.missed.append(want)
             continue
         best = min(candidates, key=lambda p: abs(p.start_ms - want.start_ms))
         unmatched.remove(best)

@@ -44,6 +44,7 @@ def test_a_wrong_side_is_one_false_gesture_and_one_miss(truth):
     assert score.false_positives == {("wink", flipped): 1}
     assert score.false_negatives == {("wink", right.side): 1}
     assert score.false_on == {f"gesture wink {right.side}": 1}
+    assert score.missed == [right]
 
 
 def test_wrong_seat_no_overlap_and_duplicates_do_not_match(truth):
