@@ -82,6 +82,9 @@ class Clip:
     paint_marks: bool = False
     #: Every frame flipped left to right, the truth's sides swapped (``--mirror``).
     mirrored: bool = False
+    #: Read at this many frames a second at most, the others dropped (``--fps``): a slow camera,
+    #: or a machine the pipeline falls behind on. None: every frame.
+    max_fps: float | None = None
 
     def prepare(self, image: np.ndarray) -> np.ndarray:
         """One frame as the clip is read: drawn marks painted out, mirrored."""
@@ -90,6 +93,10 @@ class Clip:
         if self.mirrored:
             image = cv2.flip(image, 1)
         return image
+
+    def frames(self, lead_in_ms: int) -> Iterator[tuple[int, int, np.ndarray]]:
+        """(index, ts_ms, BGR image) of the clip as read, after its lead-in."""
+        return lead_in_frames(self.video, lead_in_ms, self.prepare, self.max_fps)
 
     @property
     def label(self) -> str:
@@ -170,29 +177,35 @@ def mirror_clip(clip: Clip) -> Clip:
 
 
 def lead_in_frames(
-    video: Path, lead_in_ms: int, prepare: Callable[[np.ndarray], np.ndarray] | None = None
+    video: Path,
+    lead_in_ms: int,
+    prepare: Callable[[np.ndarray], np.ndarray] | None = None,
+    max_fps: float | None = None,
 ) -> Iterator[tuple[int, int, np.ndarray]]:
     """(index, ts_ms, BGR image): the first frame held for ``lead_in_ms``, then the clip, on one
-    clock at the clip's own rate; each frame passed through ``prepare`` (``Clip.prepare``)."""
+    clock at the clip's own rate; each frame passed through ``prepare`` (``Clip.prepare``). With
+    ``max_fps`` under the clip's rate, only the first frame of each 1/max_fps slot is kept, on
+    the same clock, as a pipeline that cannot keep up drops the frames between."""
     capture = cv2.VideoCapture(str(video))
     fps = capture.get(cv2.CAP_PROP_FPS) or 30.0
     clean = prepare or _unchanged
+    keep_rate = min(max_fps or fps, fps)
     try:
         ok, image = capture.read()
         if not ok:
             raise SystemExit(f"cannot decode {video}")
-        image = clean(image)
-        held = round(lead_in_ms * fps / 1000)
-        index = 0
-        for _ in range(held):
-            yield index, round(index * 1000 / fps), image
+        first = clean(image)
+        held = round(lead_in_ms * fps / 1000)  # the clip's own first frame is at index held
+        index, slot = 0, -1
+        while True:
+            if index > held:
+                ok, image = capture.read()
+                if not ok:
+                    return
+            if int(index * keep_rate / fps) > slot:
+                slot = int(index * keep_rate / fps)
+                yield index, round(index * 1000 / fps), first if index <= held else clean(image)
             index += 1
-        while ok:
-            yield index, round(index * 1000 / fps), image
-            index += 1
-            ok, image = capture.read()
-            if ok:
-                image = clean(image)
     finally:
         capture.release()
 
@@ -209,19 +222,17 @@ def lead_in_ms_of(video: Path, lead_in_ms: int) -> int:
     return round(round(lead_in_ms * fps / 1000) * 1000 / fps)
 
 
-def lead_in_source(
-    video: Path, lead_in_ms: int, prepare: Callable[[np.ndarray], np.ndarray] | None = None
-) -> VideoSource:
+def lead_in_source(clip: Clip, lead_in_ms: int) -> VideoSource:
     """The clip with its lead-in as a pipeline source."""
     from vision.capture.sources import VideoSource
     from vision.observation import Frame
 
     class LeadInSource(VideoSource):
-        source_id = video.name
+        source_id = clip.video.name
         stills = False
 
         def __iter__(self) -> Iterator[SourceItem]:
-            for index, ts, image in lead_in_frames(video, lead_in_ms, prepare):
+            for index, ts, image in clip.frames(lead_in_ms):
                 if self.stopped:
                     return
                 yield Frame(ts, image, self.source_id, index)
@@ -244,7 +255,7 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
     gestures: list[Gesture] = []
     stamps: list[tuple[int, int]] = []
     talking: set[tuple[int, int]] = set()
-    with Pipeline(lead_in_source(clip.video, lead_in_ms, clip.prepare)) as pipeline:
+    with Pipeline(lead_in_source(clip, lead_in_ms)) as pipeline:
         for result in pipeline:
             gestures += result.gestures
             if result.end_of_stream or result.gap is not None:
@@ -258,7 +269,8 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
 
 def _cache_stem(clip: Clip, lead_in_ms: int) -> str:
     unmarked = ".unmarked" if clip.paint_marks else ""
-    return f"{clip.name}.lead{lead_in_ms}{unmarked}{'.mirrored' if clip.mirrored else ''}"
+    rate = "" if clip.max_fps is None else f".fps{clip.max_fps:g}"
+    return f"{clip.name}.lead{lead_in_ms}{unmarked}{'.mirrored' if clip.mirrored else ''}{rate}"
 
 
 def cached_observations(clip: Clip, lead_in_ms: int, cache: Path) -> Path:
@@ -266,7 +278,7 @@ def cached_observations(clip: Clip, lead_in_ms: int, cache: Path) -> Path:
     cache.mkdir(parents=True, exist_ok=True)
     observations = cache / f"{_cache_stem(clip, lead_in_ms)}.obs.pkl"
     if not observations.exists():
-        source = lead_in_source(clip.video, lead_in_ms, clip.prepare)
+        source = lead_in_source(clip, lead_in_ms)
         cache_observations(source, observations)
     return observations
 
@@ -283,7 +295,7 @@ def cached_rows(clip: Clip, lead_in_ms: int, cache: Path, settings: DetectorSett
     from ``cache`` (made on first use), features from the code (kept until it changes)."""
     observations = cached_observations(clip, lead_in_ms, cache)
     kept = cache / f"{_cache_stem(clip, lead_in_ms)}.features.pkl"
-    frames = ((ts, image) for _, ts, image in lead_in_frames(clip.video, lead_in_ms, clip.prepare))
+    frames = ((ts, image) for _, ts, image in clip.frames(lead_in_ms))
     return cached_features(observations, kept, frames, settings)
 
 
@@ -457,6 +469,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="read every clip flipped left to right, its labelled sides swapped",
     )
+    parser.add_argument(
+        "--fps",
+        type=float,
+        help="read every clip at this many frames a second at most, the others dropped, as on a "
+        "slow camera or a machine the pipeline falls behind on",
+    )
     parser.add_argument("--verbose", "-v", action="store_true", help="list every gesture")
     parser.add_argument(
         "--write-docs", action="store_true", help="write the tables into docs/benchmarks.md"
@@ -467,13 +485,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"{folder} is not a folder")
     if not args.truth.is_dir():
         parser.error(f"{args.truth} is not a folder")
-    if args.write_docs and args.mirror:
-        parser.error("--write-docs publishes the footage as recorded; drop --mirror")
+    if args.fps is not None and not 1 <= args.fps <= 240:
+        parser.error(f"--fps {args.fps:g}: give a rate from 1 to 240 frames a second")
+    if args.write_docs and (args.mirror or args.fps is not None):
+        parser.error("--write-docs publishes the footage as recorded; drop --mirror and --fps")
     if args.write_docs and args.truth.resolve() != TRUTH_DIR.resolve():
         parser.error("--write-docs publishes the project's own truth files only; drop --truth")
     clips = split_parts(load_clips(args.footage, "all", args.truth), args.split)
     if args.mirror:
         clips = [mirror_clip(clip) for clip in clips]
+    if args.fps is not None:
+        clips = [replace(clip, max_fps=args.fps) for clip in clips]
     if not clips:
         names = ", ".join(str(f) for f in args.footage)
         parser.error(f"no clip of the truth files in {args.truth} is in {names}")

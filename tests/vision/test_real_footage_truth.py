@@ -79,6 +79,17 @@ def test_the_lead_in_holds_the_first_frame_on_the_clip_s_own_clock(sample_videos
     assert [index for index, _, _ in frames] == list(range(len(frames)))
 
 
+def test_a_slower_rate_drops_frames_between_on_the_same_clock(sample_videos: Path):
+    video = sample_videos / "single.mp4"
+    every = list(lead_in_frames(video, 500))
+    slower = list(lead_in_frames(video, 500, max_fps=12))
+    assert [ts for _, ts, _ in slower[:7]] == [0, 100, 167, 267, 333, 433, 500]  # 12 a second
+    assert len(slower) == pytest.approx(len(every) * 12 / 30, abs=1)
+    by_index = {index: image for index, _, image in every}
+    assert all(np.array_equal(by_index[index], image) for index, _, image in slower)
+    assert len(list(lead_in_frames(video, 500, max_fps=60))) == len(every)  # never faster
+
+
 def _truth(video: str, split: str, signalling: bool, gestures: list[dict]) -> dict:
     return {
         "video": video, "fps": 30.0, "width": 64, "height": 48, "frames": 300, "split": split,
@@ -116,6 +127,14 @@ def test_a_folder_that_is_not_there_is_one_line_of_error(tmp_path: Path, capsys)
         real_footage_main([str(tmp_path), str(tmp_path / "missing")])
     assert stop.value.code == 2
     assert capsys.readouterr().err.strip().endswith(f"{tmp_path / 'missing'} is not a folder")
+
+
+@pytest.mark.parametrize("fps", ["0", "500"])
+def test_a_rate_out_of_range_is_one_line_of_error(tmp_path: Path, capsys, fps: str):
+    with pytest.raises(SystemExit) as stop:
+        real_footage_main([str(tmp_path), "--fps", fps])
+    assert stop.value.code == 2
+    assert f"--fps {fps}: give a rate from 1 to 240" in capsys.readouterr().err
 
 
 def _gesture(kind: str, side: str | None, start_ms: int, end_ms: int) -> Gesture:
