@@ -77,6 +77,8 @@ class Gap:
 class Health:
     state: str = "starting"  # starting | running | gap | stopped
     fps: float = 0.0
+    read_fps: float = 0.0  # frames a second the detectors are given (vision.read_rate)
+    slow: bool = False  # too few of them for a brief seña
     dropped: int = 0
     latency_ms: float = 0.0
     frames: int = 0
@@ -86,6 +88,8 @@ class Health:
         return {
             "state": self.state,
             "fps": round(self.fps, 1),
+            "read_fps": round(self.read_fps, 1),
+            "slow": self.slow,
             "dropped": self.dropped,
             "latency_ms": round(self.latency_ms, 1),
             "frames": self.frames,
@@ -271,7 +275,7 @@ class LiveFeed:
     def _update_stats(self, stats: Any) -> None:
         now = time.monotonic()
         if stats is not None:
-            for name in ("fps", "dropped", "latency_ms", "frames"):
+            for name in ("fps", "read_fps", "slow", "dropped", "latency_ms", "frames"):
                 value = getattr(stats, name, None)
                 if value is not None:
                     setattr(self.health, name, value)

@@ -38,6 +38,7 @@ from vision.judgeable import JUDGEABLE, Judgeability, SeatJudge
 from vision.mediapipe.landmarks import Landmarker, LandmarkerFactory
 from vision.mediapipe.pose_scheduler import pose_for_face
 from vision.observation import FaceObservation, Frame, PoseObservation
+from vision.read_rate import ReadRate
 from vision.seats import SeatedFace, SeatMap, SeatsInPlay, SeatTracker, TableSeats
 
 log = logging.getLogger(__name__)
@@ -85,6 +86,10 @@ class PipelineStats:
     frames: int = 0
     dropped: int = 0
     fps: float = 0.0
+    #: Frames a second the detectors are given, in source time, on the slowest source
+    #: (vision.read_rate); ``slow`` when under ``[pipeline] slow_fps``.
+    read_fps: float = 0.0
+    slow: bool = False
     latency_ms: float = 0.0
     gestures: int = 0
     gesture_latency_ms: float = 0.0
@@ -97,7 +102,8 @@ class PipelineStats:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        for key in ("fps", "latency_ms", "gesture_latency_ms", "gesture_latency_max_ms"):
+        rounded = ("fps", "read_fps", "latency_ms", "gesture_latency_ms", "gesture_latency_max_ms")
+        for key in rounded:
             data[key] = round(data[key], 1)
         return data
 
@@ -384,6 +390,7 @@ class Pipeline:
         self._stopped = threading.Event()
         self._started = False
         self._frame_times: deque[float] = deque(maxlen=30)
+        self._read_rate = ReadRate(settings.pipeline.slow_fps)
         self._landmarkers: dict[str, Landmarker] = {}
 
     @property
@@ -527,6 +534,7 @@ class Pipeline:
     def _mark_gap(self, gap: SourceGap) -> list[Gesture]:
         """The faces of a dropped source are lost from the moment the gap began."""
         self.stats.gaps += 1
+        self._read_rate.forget(gap.source_id)
         gestures: list[Gesture] = []
         for seat in self.seat_trackers[gap.source_id].seats:
             gestures += self._update(seat, gap.start_ms + 1, None)
@@ -560,6 +568,9 @@ class Pipeline:
             stats.errors = list(self._feed.errors)
         if gap is None and not end_of_stream:
             stats.frames += 1
+            if frame.source_id not in self._stills:
+                self._read_rate.add(frame.source_id, frame.ts_ms)
+                stats.read_fps, stats.slow = self._read_rate.fps, self._read_rate.slow
             self._frame_times.append(now)
             if len(self._frame_times) > 1:
                 span = self._frame_times[-1] - self._frame_times[0]

@@ -35,6 +35,7 @@ from engine.senas import Profile, ProfileError, Sena, interpret, load_profile
 from engine.table import Table
 from vision.capture.sources import VideoSource
 from vision.config.detector_settings import DetectorSettings
+from vision.config.pipeline_settings import default_vision_settings
 from vision.output.export import MIN_CUE_MS, GestureLog, RunSummary, vtt_timestamp
 from vision.seats import SeatMap, SeatMapError, parse_seat_map
 
@@ -144,6 +145,12 @@ def run(args: argparse.Namespace) -> int:
     )
     for note in seat_notes(data, profile):
         print(note)
+    if data["slow"]:
+        print(
+            f"the recording gives {data['read_fps']:.0f} frames a second: a brief seña (a "
+            f"quarter-second wink) may be missed; {default_vision_settings().pipeline.slow_fps:g} "
+            "or more is best"
+        )
     if data["errors"]:
         raise UserError(f"{args.source}: {data['errors'][0]} (results so far are in {out})")
     if data["frames"] and not data["faces_seen"]:

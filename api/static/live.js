@@ -99,11 +99,15 @@ function renderHealth() {
   const text = $("health-text");
   if (!connected) { dot.className = "dot bad"; text.textContent = t("health.ws"); return; }
   const stateName = pipeline.state || "off";
-  dot.className = `dot ${stateName === "running" ? "ok" : stateName === "off" ? "" : "bad"}`;
-  if (stateName !== "running") { text.textContent = t(`health.${stateName}`); return; }
+  const running = stateName === "running";
+  dot.className = `dot ${running ? (pipeline.slow ? "warn" : "ok") : stateName === "off" ? "" : "bad"}`;
+  if (!running) { text.textContent = t(`health.${stateName}`); return; }
+  // Too few frames a second for a brief seña: said beside the rate, never hidden in a tooltip.
   fill(text, h("span.fps", {}, `${pipeline.fps} fps`),
+    pipeline.slow && h("span.slow", {}, ` · ${t("health.slow")}`),
     h("span.more", {}, ` · ${recentDropped} ${t("health.dropped")} · ${pipeline.latency_ms} ms`));
-  $("health").title = `${pipeline.frames} frames · ${pipeline.dropped} ${t("health.dropped")}`;
+  $("health").title = `${pipeline.frames} frames · ${pipeline.dropped} ${t("health.dropped")}`
+    + ` · ${pipeline.read_fps} ${t("health.read")}`;
 }
 
 // A seat's state in a line: calibrating (and whether the face is at rest), ready (and whether

@@ -175,3 +175,17 @@ def test_a_seat_whose_shoulders_were_out_of_the_picture_is_said_so(tmp_path):
         "seat 1: shoulders out of the picture for 0.4 s: no shrug could be seen then"
     ]
     assert seat_notes(summary, load_profile("standard")) == []  # no shrug seña: nothing to say
+
+
+@pytest.mark.parametrize("fps, said", [(10.0, True), (25.0, False)])
+def test_a_recording_with_too_few_frames_a_second_is_said_so(
+    tmp_path, capsys, fake_mediapipe, fps, said
+):
+    fake_mediapipe(winking)
+    clip = write_clip(tmp_path / "clip.mp4", frames=30, fps=fps)
+    assert main(["analyze", str(clip), "--out", str(tmp_path / "o"), "--no-video"]) == 0
+    summary = json.loads((tmp_path / "o" / "summary.json").read_text())
+    assert summary["read_fps"] == pytest.approx(fps, rel=0.01)
+    assert summary["slow"] is said
+    line = "the recording gives 10 frames a second: a brief seña (a quarter-second wink) may be"
+    assert (line in capsys.readouterr().out) is said

@@ -75,6 +75,24 @@ def test_recorded_source_every_frame_in_order_and_gestures_reported_once():
     json.dumps(late.to_dict())
 
 
+@pytest.mark.parametrize("step_ms, slow", [(40, False), (100, True)])
+def test_too_few_frames_a_second_for_a_brief_sena_is_said(step_ms, slow):
+    # 25 frames a second, then 10: the rate is the frames' own, not how fast they were read.
+    source = ListSource("clip", frames("clip", 30, step_ms=step_ms))
+    pipeline, _, _ = make_pipeline(source, wink_between(400, 600))
+    last = [r for r in pipeline if not r.end_of_stream][-1]
+    assert last.stats.read_fps == pytest.approx(1000 / step_ms, rel=0.01)
+    assert last.stats.slow is slow
+    assert last.stats.to_dict()["slow"] is slow
+
+
+def test_photos_have_no_frame_rate_to_be_slow():
+    source = ListSource("photos", frames("photos", 30, step_ms=1000), stills=True)
+    pipeline, _, _ = make_pipeline(source, wink_between(400, 600))
+    last = [r for r in pipeline if not r.end_of_stream][-1]
+    assert last.stats.read_fps == 0.0 and not last.stats.slow
+
+
 @pytest.mark.parametrize(
     "score, flag, from_ms",
     [("talking", "talking", 400), ("shoulders", "shoulders_in_view", 560)],

@@ -66,6 +66,7 @@ class SeatSettings(StrictSettings):
 class PipelineSettings(StrictSettings):
     pose_max_age_ms: int = Field(ge=0)
     pose_face_margin: float = Field(ge=0)
+    slow_fps: float = Field(gt=0)
 
 
 class VisionSettings(StrictSettings):

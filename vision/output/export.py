@@ -88,6 +88,10 @@ class RunSummary:
         self.gestures: list[Gesture] = []
         self.gaps: list[dict[str, Any]] = []
         self.dropped = 0
+        #: Frames a second the detectors were given, and whether that was too few for a brief
+        #: seña (vision.read_rate), as of the last frame.
+        self.read_fps = 0.0
+        self.slow = False
         self.errors: list[str] = []
         self.unjudged = UnjudgedSpans()
         #: Per seat, the spans its shoulders were out of the picture: no shrug could be seen.
@@ -112,6 +116,7 @@ class RunSummary:
         self.first_ms = ts if self.first_ms is None else min(self.first_ms, ts)
         self.last_ms = ts if self.last_ms is None else max(self.last_ms, ts)
         self.frames += 1
+        self.read_fps, self.slow = result.stats.read_fps, result.stats.slow
         self.unjudged.add(ts, result)
         for seat, view in result.seats.items():
             unseen = view.face is not None and not view.shoulders_in_view
@@ -157,6 +162,8 @@ class RunSummary:
             "unjudged": self.unjudged.to_dict(),
             "shoulders_unseen": self.shoulders_unseen.to_dict(),
             "dropped_frames": self.dropped,
+            "read_fps": round(self.read_fps, 1),
+            "slow": self.slow,
             "gaps": self.gaps,
             "errors": self.errors,
         }
