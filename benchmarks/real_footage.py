@@ -55,6 +55,7 @@ from benchmarks.accuracy import Interval, Score, match, report
 from benchmarks.docs_section import outside_named, score_table, write_section
 from benchmarks.drawn_marks import paint_out_marks
 from benchmarks.rescore import Rows, cache_observations, cached_features, replay_rows
+from benchmarks.vary_light import LIGHTS, relight
 from engine.gesture import Gesture
 
 if TYPE_CHECKING:  # vision is imported where it is used: these names are for the annotations
@@ -85,13 +86,17 @@ class Clip:
     #: Read at this many frames a second at most, the others dropped (``--fps``): a slow camera,
     #: or a machine the pipeline falls behind on. None: every frame.
     max_fps: float | None = None
+    #: Every frame re-lit as a whole (``--light``, ``vary_light.LIGHTS``). None: as filmed.
+    light: str | None = None
 
     def prepare(self, image: np.ndarray) -> np.ndarray:
-        """One frame as the clip is read: drawn marks painted out, mirrored."""
+        """One frame as the clip is read: drawn marks painted out, mirrored, re-lit."""
         if self.paint_marks:
             image = paint_out_marks(image)
         if self.mirrored:
             image = cv2.flip(image, 1)
+        if self.light is not None:
+            image = relight(image, self.light)
         return image
 
     def frames(self, lead_in_ms: int) -> Iterator[tuple[int, int, np.ndarray]]:
@@ -270,7 +275,9 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
 def _cache_stem(clip: Clip, lead_in_ms: int) -> str:
     unmarked = ".unmarked" if clip.paint_marks else ""
     rate = "" if clip.max_fps is None else f".fps{clip.max_fps:g}"
-    return f"{clip.name}.lead{lead_in_ms}{unmarked}{'.mirrored' if clip.mirrored else ''}{rate}"
+    light = "" if clip.light is None else f".{clip.light}"
+    mirrored = ".mirrored" if clip.mirrored else ""
+    return f"{clip.name}.lead{lead_in_ms}{unmarked}{mirrored}{rate}{light}"
 
 
 def cached_observations(clip: Clip, lead_in_ms: int, cache: Path) -> Path:
@@ -475,6 +482,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="read every clip at this many frames a second at most, the others dropped, as on a "
         "slow camera or a machine the pipeline falls behind on",
     )
+    parser.add_argument(
+        "--light",
+        choices=sorted(LIGHTS),
+        help="re-light every frame: tan (dim, warm, as a bar's lamps), pale (washed out)",
+    )
     parser.add_argument("--verbose", "-v", action="store_true", help="list every gesture")
     parser.add_argument(
         "--write-docs", action="store_true", help="write the tables into docs/benchmarks.md"
@@ -487,15 +499,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"{args.truth} is not a folder")
     if args.fps is not None and not 1 <= args.fps <= 240:
         parser.error(f"--fps {args.fps:g}: give a rate from 1 to 240 frames a second")
-    if args.write_docs and (args.mirror or args.fps is not None):
-        parser.error("--write-docs publishes the footage as recorded; drop --mirror and --fps")
+    if args.write_docs and (args.mirror or args.fps is not None or args.light is not None):
+        parser.error(
+            "--write-docs publishes the footage as recorded; drop --mirror, --fps and --light"
+        )
     if args.write_docs and args.truth.resolve() != TRUTH_DIR.resolve():
         parser.error("--write-docs publishes the project's own truth files only; drop --truth")
     clips = split_parts(load_clips(args.footage, "all", args.truth), args.split)
     if args.mirror:
         clips = [mirror_clip(clip) for clip in clips]
-    if args.fps is not None:
-        clips = [replace(clip, max_fps=args.fps) for clip in clips]
+    if args.fps is not None or args.light is not None:
+        clips = [replace(clip, max_fps=args.fps, light=args.light) for clip in clips]
     if not clips:
         names = ", ".join(str(f) for f in args.footage)
         parser.error(f"no clip of the truth files in {args.truth} is in {names}")

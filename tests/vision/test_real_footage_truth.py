@@ -5,6 +5,7 @@ folders, and a split's tally."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +17,7 @@ from benchmarks.real_footage import (
     Clip,
     Run,
     Tally,
+    _cache_stem,
     lead_in_frames,
     lead_in_ms_of,
     load_clips,
@@ -243,3 +245,15 @@ def test_a_mirrored_clip_is_read_flipped_with_its_sides_swapped(sample_videos: P
     assert np.array_equal(image, original[:, ::-1]) and not np.array_equal(image, original)
     (tuning,) = split_parts([mirrored], "tuning")
     assert tuning.mirrored
+
+
+def test_a_relit_clip_is_read_darker_and_warmer_in_its_own_cache(sample_videos: Path):
+    clip = Clip("s", _truth("single.mp4", "tuning", False, []), sample_videos / "single.mp4")
+    tan = replace(clip, light="tan")
+    (_, _, original), *_ = clip.frames(0)
+    (_, _, relit), *_ = tan.frames(0)
+    blue, green, red = (relit.astype(float) / np.maximum(original, 1)).reshape(-1, 3).T
+    lit = original.reshape(-1, 3).min(axis=1) > 60  # well-lit pixels, away from rounding
+    assert np.median(blue[lit]) < np.median(green[lit]) < np.median(red[lit]) < 0.9
+    assert _cache_stem(tan, 3000) == "s.lead3000.tan"
+    assert _cache_stem(replace(tan, max_fps=15.0), 3000) == "s.lead3000.fps15.tan"
