@@ -102,9 +102,10 @@ function renderHealth() {
   const running = stateName === "running";
   dot.className = `dot ${running ? (pipeline.slow ? "warn" : "ok") : stateName === "off" ? "" : "bad"}`;
   if (!running) { text.textContent = t(`health.${stateName}`); return; }
-  // Too few frames a second for a brief seña: said beside the rate, never hidden in a tooltip.
+  // Too few frames a second for a brief seña: said beside the rate, in a word that fits a
+  // tablet's header, the why on hover.
   fill(text, h("span.fps", {}, `${pipeline.fps} fps`),
-    pipeline.slow && h("span.slow", {}, ` · ${t("health.slow")}`),
+    pipeline.slow && h("span.slow", { title: t("health.slowwhy") }, ` · ${t("health.slow")}`),
     h("span.more", {}, ` · ${recentDropped} ${t("health.dropped")} · ${pipeline.latency_ms} ms`));
   $("health").title = `${pipeline.frames} frames · ${pipeline.dropped} ${t("health.dropped")}`
     + ` · ${pipeline.read_fps} ${t("health.read")}`;

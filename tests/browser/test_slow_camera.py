@@ -36,11 +36,15 @@ def test_a_camera_giving_ten_frames_a_second_is_said_to_be_slow(browser, sample_
     clip = ten_a_second(sample_videos, tmp_path)
     with serving(tmp_path / "data", "--source", str(clip), "--loop") as url:
         page, errors = live_tab(browser, url)
-        expect(page.locator("#health-text .slow")).to_contain_text(
-            "pocos fotogramas por segundo", timeout=30_000
-        )
+        slow = page.locator("#health-text .slow")
+        expect(slow).to_contain_text("pocos fotogramas", timeout=30_000)
+        assert "un guiño breve puede perderse" in (slow.get_attribute("title") or "")
         expect(page.locator("#health-dot")).to_have_class("dot warn")
         assert "fotogramas por segundo leídos" in (
             page.locator("#health").get_attribute("title") or ""
         )
+        page.set_viewport_size({"width": 820, "height": 1180})  # a tablet: nothing overflows
+        page.click("#lang")
+        expect(slow).to_contain_text("few frames")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 820
         assert errors == []
