@@ -88,6 +88,9 @@ class Clip:
     max_fps: float | None = None
     #: Every frame re-lit as a whole (``--light``, ``vary_light.LIGHTS``). None: as filmed.
     light: str | None = None
+    #: Every frame coded as a JPEG of this quality and decoded again (``--jpeg``): a webcam's
+    #: MJPEG or a network camera's stream. None: as filmed.
+    jpeg_quality: int | None = None
 
     def prepare(self, image: np.ndarray) -> np.ndarray:
         """One frame as the clip is read: drawn marks painted out, mirrored, re-lit."""
@@ -97,6 +100,9 @@ class Clip:
             image = cv2.flip(image, 1)
         if self.light is not None:
             image = relight(image, self.light)
+        if self.jpeg_quality is not None:
+            coded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, self.jpeg_quality])[1]
+            image = np.asarray(cv2.imdecode(coded, cv2.IMREAD_COLOR))
         return image
 
     def frames(self, lead_in_ms: int) -> Iterator[tuple[int, int, np.ndarray]]:
@@ -276,8 +282,9 @@ def _cache_stem(clip: Clip, lead_in_ms: int) -> str:
     unmarked = ".unmarked" if clip.paint_marks else ""
     rate = "" if clip.max_fps is None else f".fps{clip.max_fps:g}"
     light = "" if clip.light is None else f".{clip.light}"
+    jpeg = "" if clip.jpeg_quality is None else f".jpeg{clip.jpeg_quality}"
     mirrored = ".mirrored" if clip.mirrored else ""
-    return f"{clip.name}.lead{lead_in_ms}{unmarked}{mirrored}{rate}{light}"
+    return f"{clip.name}.lead{lead_in_ms}{unmarked}{mirrored}{rate}{light}{jpeg}"
 
 
 def cached_observations(clip: Clip, lead_in_ms: int, cache: Path) -> Path:
@@ -487,6 +494,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         choices=sorted(LIGHTS),
         help="re-light every frame: tan (dim, warm, as a bar's lamps), pale (washed out)",
     )
+    parser.add_argument(
+        "--jpeg",
+        type=int,
+        metavar="QUALITY",
+        help="code every frame as a JPEG of this quality (1-100), as a webcam's MJPEG is",
+    )
     parser.add_argument("--verbose", "-v", action="store_true", help="list every gesture")
     parser.add_argument(
         "--write-docs", action="store_true", help="write the tables into docs/benchmarks.md"
@@ -499,17 +512,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"{args.truth} is not a folder")
     if args.fps is not None and not 1 <= args.fps <= 240:
         parser.error(f"--fps {args.fps:g}: give a rate from 1 to 240 frames a second")
-    if args.write_docs and (args.mirror or args.fps is not None or args.light is not None):
+    if args.jpeg is not None and not 1 <= args.jpeg <= 100:
+        parser.error(f"--jpeg {args.jpeg}: give a quality from 1 to 100")
+    altered = args.fps is not None or args.light is not None or args.jpeg is not None
+    if args.write_docs and (args.mirror or altered):
         parser.error(
-            "--write-docs publishes the footage as recorded; drop --mirror, --fps and --light"
+            "--write-docs publishes the footage as recorded; drop --mirror, --fps, --light "
+            "and --jpeg"
         )
     if args.write_docs and args.truth.resolve() != TRUTH_DIR.resolve():
         parser.error("--write-docs publishes the project's own truth files only; drop --truth")
     clips = split_parts(load_clips(args.footage, "all", args.truth), args.split)
     if args.mirror:
         clips = [mirror_clip(clip) for clip in clips]
-    if args.fps is not None or args.light is not None:
-        clips = [replace(clip, max_fps=args.fps, light=args.light) for clip in clips]
+    if altered:
+        clips = [
+            replace(clip, max_fps=args.fps, light=args.light, jpeg_quality=args.jpeg)
+            for clip in clips
+        ]
     if not clips:
         names = ", ".join(str(f) for f in args.footage)
         parser.error(f"no clip of the truth files in {args.truth} is in {names}")

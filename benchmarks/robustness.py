@@ -39,6 +39,7 @@ READINGS: dict[str, Callable[[Clip], Clip]] = {
     "10 frames a second": lambda clip: replace(clip, max_fps=10.0),
     "dim, warm light (tan)": lambda clip: replace(clip, light="tan"),
     "washed-out light (pale)": lambda clip: replace(clip, light="pale"),
+    "JPEG quality 30 (a cheap webcam's MJPEG)": lambda clip: replace(clip, jpeg_quality=30),
 }
 
 

@@ -257,3 +257,14 @@ def test_a_relit_clip_is_read_darker_and_warmer_in_its_own_cache(sample_videos: 
     assert np.median(blue[lit]) < np.median(green[lit]) < np.median(red[lit]) < 0.9
     assert _cache_stem(tan, 3000) == "s.lead3000.tan"
     assert _cache_stem(replace(tan, max_fps=15.0), 3000) == "s.lead3000.fps15.tan"
+
+
+def test_a_clip_read_through_a_jpeg_coder_loses_detail_in_its_own_cache(sample_videos: Path):
+    clip = Clip("s", _truth("single.mp4", "tuning", False, []), sample_videos / "single.mp4")
+    coded = replace(clip, jpeg_quality=30)
+    (_, _, original), *_ = clip.frames(0)
+    (_, _, seen), *_ = coded.frames(0)
+    assert seen.shape == original.shape
+    difference = np.abs(seen.astype(int) - original.astype(int))
+    assert 0.5 < difference.mean() < 10  # blocky and smeared, still the same picture
+    assert _cache_stem(coded, 3000) == "s.lead3000.jpeg30"

@@ -24,8 +24,11 @@ def test_each_reading_changes_the_clip_one_way():
     assert READINGS["mirrored"](clip).truth["gestures"][0]["side"] == "right"
     assert READINGS["15 frames a second"](clip).max_fps == 15.0
     assert READINGS["dim, warm light (tan)"](clip).light == "tan"
-    ways = {(c.mirrored, c.max_fps, c.light) for c in (read(clip) for read in READINGS.values())}
-    assert len(ways) == len(READINGS) == 6
+    ways = {
+        (c.mirrored, c.max_fps, c.light, c.jpeg_quality)
+        for c in (read(clip) for read in READINGS.values())
+    }
+    assert len(ways) == len(READINGS) == 7
 
 
 def test_a_row_gives_each_split_its_scores_and_false_rate():
