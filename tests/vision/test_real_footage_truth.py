@@ -131,12 +131,19 @@ def test_a_folder_that_is_not_there_is_one_line_of_error(tmp_path: Path, capsys)
     assert capsys.readouterr().err.strip().endswith(f"{tmp_path / 'missing'} is not a folder")
 
 
-@pytest.mark.parametrize("fps", ["0", "500"])
-def test_a_rate_out_of_range_is_one_line_of_error(tmp_path: Path, capsys, fps: str):
+@pytest.mark.parametrize(
+    "option, value, message",
+    [("--fps", "0", "give a rate from 1 to 240"), ("--fps", "500", "give a rate from 1 to 240"),
+     ("--jpeg", "0", "give a quality from 1 to 100"),
+     ("--jpeg", "101", "give a quality from 1 to 100")],
+)  # fmt: skip
+def test_a_reading_out_of_range_is_one_line_of_error(
+    tmp_path: Path, capsys, option: str, value: str, message: str
+):
     with pytest.raises(SystemExit) as stop:
-        real_footage_main([str(tmp_path), "--fps", fps])
+        real_footage_main([str(tmp_path), option, value])
     assert stop.value.code == 2
-    assert f"--fps {fps}: give a rate from 1 to 240" in capsys.readouterr().err
+    assert f"{option} {value}: {message}" in capsys.readouterr().err
 
 
 def _gesture(kind: str, side: str | None, start_ms: int, end_ms: int) -> Gesture:
