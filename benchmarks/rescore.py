@@ -20,7 +20,7 @@ import hashlib
 import json
 import pickle
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # vision is imported where it is used: these names are for th
     from engine.gesture import Gesture
     from vision.capture.sources import VideoSource
     from vision.config.detector_settings import DetectorSettings
+    from vision.detectors import SeatGestureDetector
     from vision.measures.features import FaceFeatures
     from vision.observation import FaceObservation, PoseObservation
 
@@ -47,6 +48,8 @@ Observed = tuple["FaceObservation", "PoseObservation | None"]  # a face and its 
 Cached = dict[int, list[tuple[int, Observed | None]]]  # seat -> [(ts_ms, (face, pose) | None)]
 #: (ts_ms, seat, FaceFeatures | None) per cached face.
 Rows = list[tuple[int, int, "FaceFeatures | None"]]
+#: Called on each row once its seat's detector has read it: (ts_ms, seat, features, detector).
+RowWatch = Callable[[int, int, "FaceFeatures | None", "SeatGestureDetector"], None]
 
 
 class Recorder:
@@ -176,10 +179,14 @@ def _frames(video: Path) -> Iterator[tuple[int, np.ndarray]]:
 
 
 def replay_rows(
-    rows: Rows, settings: DetectorSettings, talking: set[tuple[int, int]] | None = None
+    rows: Rows,
+    settings: DetectorSettings,
+    talking: set[tuple[int, int]] | None = None,
+    watch: RowWatch | None = None,
 ) -> list[Gesture]:
     """Each seat's detectors over (ts_ms, seat, FaceFeatures | None) rows, flushed at the end;
-    ``talking`` gathers the (seat, ts_ms) of the frames on which the seat read as talking."""
+    ``talking`` gathers the (seat, ts_ms) of the frames on which the seat read as talking, and
+    ``watch`` sees each row with the detector that has just read it."""
     from vision.detectors import SeatGestureDetector
 
     detectors: dict[int, SeatGestureDetector] = {}
@@ -191,6 +198,8 @@ def replay_rows(
         gestures += detector.update(ts, features)
         if talking is not None and detector.talking:
             talking.add((seat, ts))
+        if watch is not None:
+            watch(ts, seat, features, detector)
     for detector in detectors.values():
         gestures += detector.flush(last_ts)
     return gestures

@@ -41,11 +41,13 @@ from benchmarks.real_footage import (
     lead_in_ms_of,
     load_clips,
 )
-from benchmarks.rescore import Rows, features_of, videos_in
+from benchmarks.rescore import Rows, features_of, replay_rows, videos_in
 
 if TYPE_CHECKING:  # vision is imported where it is used: these names are for the annotations
     from engine.gesture import Gesture
     from vision.config.detector_settings import DetectorSettings
+    from vision.detectors import SeatGestureDetector
+    from vision.measures.features import FaceFeatures
 
 Signal = Callable[[Mapping[str, float], str | None], float]
 
@@ -93,21 +95,15 @@ def replay_seats(rows: Rows, settings: DetectorSettings) -> tuple[Frames, list[G
     """Each seat's (ts_ms, change from its baseline) per frame it was usable in, replayed through
     the seat's own detector so that the baseline is the one its detectors read, and the gestures
     those detectors reported."""
-    from vision.detectors import SeatGestureDetector
-
-    detectors: dict[int, SeatGestureDetector] = {}
     frames: Frames = defaultdict(list)
-    gestures: list[Gesture] = []
-    last_ts = 0
-    for ts, seat, features in rows:
-        detector = detectors.setdefault(seat, SeatGestureDetector(seat, settings))
-        gestures += detector.update(ts, features)
-        last_ts = ts
+
+    def note(
+        ts: int, seat: int, features: FaceFeatures | None, detector: SeatGestureDetector
+    ) -> None:
         if features is not None and detector.baseline.ready:
             frames[seat].append((ts, detector.baseline.delta(features.signals())))
-    for detector in detectors.values():
-        gestures += detector.flush(last_ts)
-    return frames, gestures
+
+    return frames, replay_rows(rows, settings, watch=note)
 
 
 def held_level(gesture: Mapping[str, Any], frames: Frames, offset_ms: int) -> float | None:
