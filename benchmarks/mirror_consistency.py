@@ -30,6 +30,7 @@ from benchmarks.real_footage import (
     cached_faces,
     load_clips,
     mirror_clip,
+    require_folders,
 )
 
 #: The blendshapes the detectors read (vision/detectors), each side's with its twin.
@@ -115,9 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="a blendshape this far from its clip's median is moving")  # fmt: skip
     parser.add_argument("--write-docs", action="store_true", help=WRITE_DOCS_HELP)
     args = parser.parse_args(argv)
-    for folder in args.footage:
-        if not folder.is_dir():
-            parser.error(f"{folder} is not a folder")
+    require_folders(parser, args.footage)
     if not 0 < args.moving < 1:
         parser.error("--moving: between 0 and 1")
     clips = load_clips(args.footage, "all")

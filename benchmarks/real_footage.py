@@ -464,6 +464,13 @@ def add_footage_arguments(parser: argparse.ArgumentParser) -> None:
                         help="real_footage.py's landmark cache (made on first use)")  # fmt: skip
 
 
+def require_folders(parser: argparse.ArgumentParser, folders: Sequence[Path]) -> None:
+    """Stop with one line of error (status 2) at the first of ``folders`` that is none."""
+    for folder in folders:
+        if not folder.is_dir():
+            parser.error(f"{folder} is not a folder")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("footage", type=Path, nargs="+", help="real footage folders")
@@ -505,11 +512,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--write-docs", action="store_true", help="write the tables into docs/benchmarks.md"
     )
     args = parser.parse_args(argv)
-    for folder in args.footage:
-        if not folder.is_dir():
-            parser.error(f"{folder} is not a folder")
-    if not args.truth.is_dir():
-        parser.error(f"{args.truth} is not a folder")
+    require_folders(parser, [*args.footage, args.truth])
     if args.fps is not None and not 1 <= args.fps <= 240:
         parser.error(f"--fps {args.fps:g}: give a rate from 1 to 240 frames a second")
     if args.jpeg is not None and not 1 <= args.jpeg <= 100:

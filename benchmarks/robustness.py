@@ -26,6 +26,7 @@ from benchmarks.real_footage import (
     add_footage_arguments,
     load_clips,
     mirror_clip,
+    require_folders,
     run_cached,
     score_clip,
     split_parts,
@@ -79,9 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="only these rows (repeatable; default: all)")  # fmt: skip
     parser.add_argument("--write-docs", action="store_true", help=WRITE_DOCS_HELP)
     args = parser.parse_args(argv)
-    for folder in args.footage:
-        if not folder.is_dir():
-            parser.error(f"{folder} is not a folder")
+    require_folders(parser, args.footage)
     clips = split_parts(load_clips(args.footage, "all"), "all")
     if not clips:
         parser.error("no clip of the project's truth files is in the folders given")
