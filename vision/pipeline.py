@@ -570,7 +570,7 @@ class Pipeline:
             stats.frames += 1
             if frame.source_id not in self._stills:
                 self._read_rate.add(frame.source_id, frame.ts_ms)
-                stats.read_fps, stats.slow = self._read_rate.fps, self._read_rate.slow
+                stats.read_fps, stats.slow = self._read_rate.reading()
             self._frame_times.append(now)
             if len(self._frame_times) > 1:
                 span = self._frame_times[-1] - self._frame_times[0]

@@ -47,4 +47,9 @@ class ReadRate:
     @property
     def slow(self) -> bool:
         """Whether some source gives fewer frames a second than brief señas need."""
-        return 0.0 < self.fps < self.slow_fps
+        return self.reading()[1]
+
+    def reading(self) -> tuple[float, bool]:
+        """``fps`` and ``slow`` from one measurement of the rate."""
+        fps = self.fps
+        return fps, 0.0 < fps < self.slow_fps
