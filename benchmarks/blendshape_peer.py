@@ -34,7 +34,6 @@ from benchmarks.real_footage import (
     Run,
     Tally,
     add_footage_arguments,
-    lead_in_ms_of,
     load_clips,
     mirror_clip,
     on_clip_clock,
@@ -193,7 +192,7 @@ def read_clips(clips: Sequence[Clip], cache: Path, settings: DetectorSettings) -
         rows = cached_rows(clip, LEAD_IN_MS, cache, settings)
         seats = {seat: rises(frames) for seat, frames in seat_frames(rows).items()}
         stamps = [(seat, ts) for ts, seat, found in rows if found is not None]
-        offset = lead_in_ms_of(clip.video, LEAD_IN_MS)
+        offset = clip.offset_ms(LEAD_IN_MS)
         keinu = run_cached(clip, LEAD_IN_MS, cache, settings)
         read.append(ClipFrames(clip, seats, stamps, offset, keinu))
     print(file=sys.stderr)

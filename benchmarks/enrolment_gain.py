@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from benchmarks.accuracy import Interval, Score, match
-from benchmarks.real_footage import LEAD_IN_S, TRUTH_DIR, cached_rows, lead_in_ms_of, load_clips
+from benchmarks.real_footage import LEAD_IN_S, TRUTH_DIR, cached_rows, load_clips
 from benchmarks.rescore import Rows, features_of, replay_rows, videos_in
 from engine.gesture import Gesture
 from vision.measures.baseline import EnrolledKind
@@ -164,7 +164,7 @@ def real_clips(
             clip.name,
             clip.truth,
             cached_rows(clip, lead_in_ms, cache, settings),
-            lead_in_ms_of(clip.video, lead_in_ms),
+            clip.offset_ms(lead_in_ms),
         )
         for clip in load_clips([footage], "all", truth_dir)
         if _repeated_kinds(clip.truth)

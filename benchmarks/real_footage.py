@@ -23,8 +23,11 @@ A truth file's split names the whole clip, or with ``heldout_from_ms`` its part 
 ``elan_truth.py`` makes of a club's own recordings, checked in ELAN.
 ``--mirror`` reads every clip flipped left to right, its labelled sides swapped: a person may
 as well have made each gesture with the other side, so what the tuning fit to one side of a face
-(or to how MediaPipe reads it) shows there. Clips another tracker drew its points on (the truth
-says ``drawn_marks``) are read with those marks painted out (``drawn_marks.py``).
+(or to how MediaPipe reads it) shows there. ``--fps``, ``--light``, ``--jpeg`` and ``--tempo``
+read it as a slow camera, another light, a hard video coding, or people faster or slower than
+those filmed would show it (``robustness.py`` prints them all). Clips another tracker drew its
+points on (the truth says ``drawn_marks``) are read with those marks painted out
+(``drawn_marks.py``).
 
 ``--cache DIR`` keeps each clip's landmarks in DIR (MediaPipe runs once) and reruns only the
 features and detectors, with the current code and ``models/detectors.toml``: a detector change
@@ -91,6 +94,10 @@ class Clip:
     #: Every frame coded as a JPEG of this quality and decoded again (``--jpeg``): a webcam's
     #: MJPEG or a network camera's stream. None: as filmed.
     jpeg_quality: int | None = None
+    #: Played this many times as fast (``--tempo``, ``retime_clip``): its frames on a clock
+    #: that runs ``tempo`` times as fast, as people who signal and talk faster (or, under 1,
+    #: slower) than those filmed would show them.
+    tempo: float = 1.0
 
     def prepare(self, image: np.ndarray) -> np.ndarray:
         """One frame as the clip is read: drawn marks painted out, mirrored, re-lit."""
@@ -107,7 +114,11 @@ class Clip:
 
     def frames(self, lead_in_ms: int) -> Iterator[tuple[int, int, np.ndarray]]:
         """(index, ts_ms, BGR image) of the clip as read, after its lead-in."""
-        return lead_in_frames(self.video, lead_in_ms, self.prepare, self.max_fps)
+        return lead_in_frames(self.video, lead_in_ms, self.prepare, self.max_fps, self.tempo)
+
+    def offset_ms(self, lead_in_ms: int) -> int:
+        """Where the clip itself starts on the clock of ``frames``."""
+        return lead_in_ms_of(self.video, lead_in_ms, self.tempo)
 
     @property
     def label(self) -> str:
@@ -187,18 +198,39 @@ def mirror_clip(clip: Clip) -> Clip:
     return replace(clip, truth={**clip.truth, "gestures": gestures}, mirrored=True)
 
 
+def retime_clip(clip: Clip, tempo: float) -> Clip:
+    """The clip played ``tempo`` times as fast: every labelled time, its window and its frame
+    rate on that clock."""
+
+    def faster(ms: int) -> int:
+        return round(ms / tempo)
+
+    truth = {**clip.truth, "fps": clip.truth["fps"] * tempo}
+    for key in ("gestures", "distractors", "ignore"):
+        if key in clip.truth:
+            truth[key] = [
+                {**g, "start_ms": faster(g["start_ms"]), "end_ms": faster(g["end_ms"])}
+                for g in clip.truth[key]
+            ]
+    start, end = clip.window
+    window = (faster(start), None if end is None else faster(end))
+    return replace(clip, truth=truth, window=window, tempo=clip.tempo * tempo)
+
+
 def lead_in_frames(
     video: Path,
     lead_in_ms: int,
     prepare: Callable[[np.ndarray], np.ndarray] | None = None,
     max_fps: float | None = None,
+    tempo: float = 1.0,
 ) -> Iterator[tuple[int, int, np.ndarray]]:
     """(index, ts_ms, BGR image): the first frame held for ``lead_in_ms``, then the clip, on one
-    clock at the clip's own rate; each frame passed through ``prepare`` (``Clip.prepare``). With
-    ``max_fps`` under the clip's rate, only the first frame of each 1/max_fps slot is kept, on
-    the same clock, as a pipeline that cannot keep up drops the frames between."""
+    clock at the clip's own rate (``tempo`` times it: the clip played faster or slower); each
+    frame passed through ``prepare`` (``Clip.prepare``). With ``max_fps`` under that rate, only
+    the first frame of each 1/max_fps slot is kept, on the same clock, as a pipeline that cannot
+    keep up drops the frames between."""
     capture = cv2.VideoCapture(str(video))
-    fps = capture.get(cv2.CAP_PROP_FPS) or 30.0
+    fps = (capture.get(cv2.CAP_PROP_FPS) or 30.0) * tempo
     clean = prepare or _unchanged
     keep_rate = min(max_fps or fps, fps)
     try:
@@ -225,10 +257,10 @@ def _unchanged(image: np.ndarray) -> np.ndarray:
     return image
 
 
-def lead_in_ms_of(video: Path, lead_in_ms: int) -> int:
-    """Where the clip itself starts on the lead-in clock."""
+def lead_in_ms_of(video: Path, lead_in_ms: int, tempo: float = 1.0) -> int:
+    """Where the clip itself starts on the lead-in clock (played at ``tempo``)."""
     capture = cv2.VideoCapture(str(video))
-    fps = capture.get(cv2.CAP_PROP_FPS) or 30.0
+    fps = (capture.get(cv2.CAP_PROP_FPS) or 30.0) * tempo
     capture.release()
     return round(round(lead_in_ms * fps / 1000) * 1000 / fps)
 
@@ -274,8 +306,7 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
             seen = [(seat, view) for seat, view in result.seats.items() if view.face is not None]
             stamps += [(seat, result.frame.ts_ms) for seat, _ in seen]
             talking.update((seat, result.frame.ts_ms) for seat, view in seen if view.talking)
-    offset = lead_in_ms_of(clip.video, lead_in_ms)
-    return on_clip_clock(gestures, stamps, offset, clip.window, talking)
+    return on_clip_clock(gestures, stamps, clip.offset_ms(lead_in_ms), clip.window, talking)
 
 
 def _cache_stem(clip: Clip, lead_in_ms: int) -> str:
@@ -283,8 +314,9 @@ def _cache_stem(clip: Clip, lead_in_ms: int) -> str:
     rate = "" if clip.max_fps is None else f".fps{clip.max_fps:g}"
     light = "" if clip.light is None else f".{clip.light}"
     jpeg = "" if clip.jpeg_quality is None else f".jpeg{clip.jpeg_quality}"
+    tempo = "" if clip.tempo == 1.0 else f".tempo{clip.tempo:g}"
     mirrored = ".mirrored" if clip.mirrored else ""
-    return f"{clip.name}.lead{lead_in_ms}{unmarked}{mirrored}{rate}{light}{jpeg}"
+    return f"{clip.name}.lead{lead_in_ms}{unmarked}{mirrored}{rate}{light}{jpeg}{tempo}"
 
 
 def cached_observations(clip: Clip, lead_in_ms: int, cache: Path) -> Path:
@@ -319,8 +351,7 @@ def run_cached(clip: Clip, lead_in_ms: int, cache: Path, settings: DetectorSetti
     talking: set[tuple[int, int]] = set()
     gestures = replay_rows(rows, settings, talking)
     stamps = [(seat, ts) for ts, seat, found in rows if found is not None]
-    offset = lead_in_ms_of(clip.video, lead_in_ms)
-    return on_clip_clock(gestures, stamps, offset, clip.window, talking)
+    return on_clip_clock(gestures, stamps, clip.offset_ms(lead_in_ms), clip.window, talking)
 
 
 def on_clip_clock(
@@ -507,6 +538,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="QUALITY",
         help="code every frame as a JPEG of this quality (1-100), as a webcam's MJPEG is",
     )
+    parser.add_argument(
+        "--tempo",
+        type=float,
+        help="play every clip this many times as fast (0.25-4; under 1, slower): people who "
+        "signal and talk faster or slower than those filmed",
+    )
     parser.add_argument("--verbose", "-v", action="store_true", help="list every gesture")
     parser.add_argument(
         "--write-docs", action="store_true", help="write the tables into docs/benchmarks.md"
@@ -517,11 +554,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--fps {args.fps:g}: give a rate from 1 to 240 frames a second")
     if args.jpeg is not None and not 1 <= args.jpeg <= 100:
         parser.error(f"--jpeg {args.jpeg}: give a quality from 1 to 100")
+    if args.tempo is not None and not 0.25 <= args.tempo <= 4:
+        parser.error(f"--tempo {args.tempo:g}: give a speed from 0.25 to 4 times as fast")
     altered = args.fps is not None or args.light is not None or args.jpeg is not None
-    if args.write_docs and (args.mirror or altered):
+    if args.write_docs and (args.mirror or altered or args.tempo is not None):
         parser.error(
-            "--write-docs publishes the footage as recorded; drop --mirror, --fps, --light "
-            "and --jpeg"
+            "--write-docs publishes the footage as recorded; drop --mirror, --fps, --light, "
+            "--jpeg and --tempo"
         )
     if args.write_docs and args.truth.resolve() != TRUTH_DIR.resolve():
         parser.error("--write-docs publishes the project's own truth files only; drop --truth")
@@ -533,6 +572,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             replace(clip, max_fps=args.fps, light=args.light, jpeg_quality=args.jpeg)
             for clip in clips
         ]
+    if args.tempo is not None:
+        clips = [retime_clip(clip, args.tempo) for clip in clips]
     if not clips:
         names = ", ".join(str(f) for f in args.footage)
         parser.error(f"no clip of the truth files in {args.truth} is in {names}")

@@ -38,7 +38,6 @@ from benchmarks.real_footage import (
     LEAD_IN_MS,
     add_footage_arguments,
     cached_rows,
-    lead_in_ms_of,
     load_clips,
 )
 from benchmarks.rescore import Rows, features_of, replay_rows, videos_in
@@ -143,7 +142,7 @@ def real_levels(
         if not clip.signalling:
             continue
         rows = cached_rows(clip, lead_in_ms, cache, settings)
-        offset = lead_in_ms_of(clip.video, lead_in_ms)
+        offset = clip.offset_ms(lead_in_ms)
         frames, _ = replay_seats(rows, settings)
         for kind, values in levels(clip.truth["gestures"], frames, offset).items():
             found[kind] += values

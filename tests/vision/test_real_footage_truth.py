@@ -23,6 +23,7 @@ from benchmarks.real_footage import (
     load_clips,
     mirror_clip,
     on_clip_clock,
+    retime_clip,
     score_clip,
     split_parts,
     sure_only,
@@ -135,7 +136,9 @@ def test_a_folder_that_is_not_there_is_one_line_of_error(tmp_path: Path, capsys)
     "option, value, message",
     [("--fps", "0", "give a rate from 1 to 240"), ("--fps", "500", "give a rate from 1 to 240"),
      ("--jpeg", "0", "give a quality from 1 to 100"),
-     ("--jpeg", "101", "give a quality from 1 to 100")],
+     ("--jpeg", "101", "give a quality from 1 to 100"),
+     ("--tempo", "0.1", "give a speed from 0.25 to 4"),
+     ("--tempo", "5", "give a speed from 0.25 to 4")],
 )  # fmt: skip
 def test_a_reading_out_of_range_is_one_line_of_error(
     tmp_path: Path, capsys, option: str, value: str, message: str
@@ -275,3 +278,26 @@ def test_a_clip_read_through_a_jpeg_coder_loses_detail_in_its_own_cache(sample_v
     difference = np.abs(seen.astype(int) - original.astype(int))
     assert 0.5 < difference.mean() < 10  # blocky and smeared, still the same picture
     assert _cache_stem(coded, 3000) == "s.lead3000.jpeg30"
+
+
+def test_a_clip_played_faster_runs_its_frames_and_labels_on_a_faster_clock(sample_videos: Path):
+    wink = {"seat": 1, "kind": "wink", "side": "left", "start_ms": 1500, "end_ms": 1800}
+    blink = {"seat": 1, "kind": "blink", "start_ms": 3000, "end_ms": 3150}
+    truth = {**_truth("single.mp4", "tuning", True, [wink]), "distractors": [blink]}
+    clip = replace(Clip("s", truth, sample_videos / "single.mp4"), window=(600, 3000))
+
+    faster = retime_clip(clip, 1.5)
+
+    assert [(g["start_ms"], g["end_ms"]) for g in faster.truth["gestures"]] == [(1000, 1200)]
+    assert [(d["start_ms"], d["end_ms"]) for d in faster.truth["distractors"]] == [(2000, 2100)]
+    assert faster.window == (400, 2000) and faster.truth["fps"] == 45.0
+    assert clip.truth["gestures"] == [wink]  # the clip itself is left as it was
+    assert faster.offset_ms(500) == round(round(500 * 45 / 1000) * 1000 / 45)
+    every, quick = list(clip.frames(500)), list(faster.frames(500))
+    assert len(quick) == len(every) + 7  # the lead-in keeps its 500 ms: 22 frames held, not 15
+    lasted, quick_lasted = every[-1][1] - clip.offset_ms(500), quick[-1][1] - faster.offset_ms(500)
+    assert quick_lasted == pytest.approx(lasted / 1.5, abs=1)
+    assert _cache_stem(faster, 3000) == "s.lead3000.tempo1.5"
+    slower = retime_clip(faster, 2 / 3)
+    assert slower.tempo == pytest.approx(1.0)
+    assert slower.truth["gestures"] == [wink]

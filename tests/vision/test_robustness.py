@@ -24,11 +24,13 @@ def test_each_reading_changes_the_clip_one_way():
     assert READINGS["mirrored"](clip).truth["gestures"][0]["side"] == "right"
     assert READINGS["15 frames a second"](clip).max_fps == 15.0
     assert READINGS["dim, warm light (tan)"](clip).light == "tan"
+    faster = READINGS["played 1.5 times as fast"](clip)
+    assert faster.tempo == 1.5 and faster.truth["gestures"][0]["end_ms"] == 200
     ways = {
-        (c.mirrored, c.max_fps, c.light, c.jpeg_quality)
+        (c.mirrored, c.max_fps, c.light, c.jpeg_quality, round(c.tempo, 3))
         for c in (read(clip) for read in READINGS.values())
     }
-    assert len(ways) == len(READINGS) == 7
+    assert len(ways) == len(READINGS) == 9
 
 
 def test_a_row_gives_each_split_its_scores_and_false_rate():
