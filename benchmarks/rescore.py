@@ -74,6 +74,9 @@ class Recorder:
     def flush(self, ts_ms: int) -> list[Gesture]:
         return []
 
+    def take_near_misses(self) -> list[Any]:
+        return []
+
 
 def cache_clip(video: Path) -> Path:
     """Run landmarks and seats over ``video`` once; returns the pickle written beside it."""

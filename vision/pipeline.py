@@ -19,7 +19,7 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -40,6 +40,9 @@ from vision.mediapipe.pose_scheduler import pose_for_face
 from vision.observation import FaceObservation, Frame, PoseObservation
 from vision.read_rate import ReadRate
 from vision.seats import SeatedFace, SeatMap, SeatsInPlay, SeatTracker, TableSeats
+
+if TYPE_CHECKING:  # the detectors are imported where they are built (default_detectors)
+    from vision.detectors.seat import NearMissedGesture
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +74,11 @@ class SeatDetector(Protocol):
     def scores(self) -> dict[str, float]: ...
 
     def flush(self, ts_ms: int) -> list[Gesture]: ...
+
+    def take_near_misses(self) -> list[NearMissedGesture]:
+        """The gestures that reached their kind's ``on`` but were held too briefly or too long
+        to count, since the last call."""
+        ...
 
 
 FeatureFunction = Callable[[FaceObservation, np.ndarray, PoseObservation | None], Any]
@@ -138,6 +146,9 @@ class FrameResult:
     stats: PipelineStats
     gap: SourceGap | None = None
     end_of_stream: bool = False
+    #: Gestures that reached their kind's ``on`` and ended without counting, too brief or held
+    #: too long: not señas, but what the practice page tells a player their seña lacked.
+    near_misses: list[NearMissedGesture] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary (no pixels) for the websocket feed."""
@@ -378,6 +389,7 @@ class Pipeline:
             for s in self.sources
         }
         self.detectors: dict[int, SeatDetector] = {}
+        self._near_misses: list[NearMissedGesture] = []  # since the last result
         self.judges: dict[int, SeatJudge] = {}
         self.gestures: list[Gesture] = []
         self.stats = PipelineStats()
@@ -529,7 +541,10 @@ class Pipeline:
         if ts_ms <= self._last_ts.get(seat, -1):
             return []
         self._last_ts[seat] = ts_ms
-        return self._detector(seat).update(ts_ms, features)
+        detector = self._detector(seat)
+        gestures = detector.update(ts_ms, features)
+        self._near_misses += detector.take_near_misses()
+        return gestures
 
     def _mark_gap(self, gap: SourceGap) -> list[Gesture]:
         """The faces of a dropped source are lost from the moment the gap began."""
@@ -549,6 +564,7 @@ class Pipeline:
             holder = self.table.holder(seat)
             ts = last[holder].ts_ms if holder in last else final.ts_ms
             gestures += detector.flush(ts)
+            self._near_misses += detector.take_near_misses()
         yield self._result(final, [], gestures, time.perf_counter(), end_of_stream=True)
 
     def _result(
@@ -596,7 +612,10 @@ class Pipeline:
                 JUDGEABLE if judge is None else judge.status, detector.talking,
                 detector.shoulders_in_view,
             )  # fmt: skip
-        return FrameResult(frame, seated, views, gestures, stats.copy(), gap, end_of_stream)
+        near_misses, self._near_misses = self._near_misses, []
+        return FrameResult(
+            frame, seated, views, gestures, stats.copy(), gap, end_of_stream, near_misses
+        )
 
 
 def open_pipeline(

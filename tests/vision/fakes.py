@@ -10,6 +10,8 @@ import numpy as np
 from engine.gesture import Gesture
 from vision.capture.sources import SourceGap, VideoSource
 from vision.config.detector_settings import DetectorSettings, default_detector_settings
+from vision.detectors.seat import NearMissedGesture
+from vision.detectors.state import NearMiss
 from vision.observation import FaceObservation, Frame, FrameObservations
 
 Script = Callable[[Frame], list[tuple[int, tuple[int, int, int, int], dict[str, float]]]]
@@ -73,7 +75,8 @@ def fake_features(face, image, pose):
 
 class FakeDetector:
     """Emits a wink when the face's "wink" score falls back under 0.5 after rising over it, talks
-    while its "talking" score is over 0.5; records every update."""
+    while its "talking" score is over 0.5, and has a wink too brief to count on a frame whose
+    "brief" score is over 0.5; records every update."""
 
     def __init__(self, seat: int):
         self.seat = seat
@@ -84,9 +87,13 @@ class FakeDetector:
         self.shoulders_in_view = True
         self._start: int | None = None
         self._score = 0.0
+        self._near_misses: list[NearMissedGesture] = []
 
     def update(self, ts_ms: int, features: dict | None) -> list[Gesture]:
         self.updates.append((ts_ms, features))
+        if (features or {}).get("brief", 0.0) > 0.5:
+            miss = NearMiss(ts_ms - 100, ts_ms, "left", "too_brief", 200)
+            self._near_misses.append(NearMissedGesture(self.seat, "wink", miss))
         self._score = (features or {}).get("wink", 0.0)
         self.talking = (features or {}).get("talking", 0.0) > 0.5
         self.shoulders_in_view = (features or {}).get("shoulders", 1.0) > 0.5
@@ -105,6 +112,10 @@ class FakeDetector:
             return []
         start, self._start = self._start, None
         return [Gesture(self.seat, "wink", "left", start, ts_ms)]
+
+    def take_near_misses(self) -> list[NearMissedGesture]:
+        missed, self._near_misses = self._near_misses, []
+        return missed
 
 
 class ListSource(VideoSource):

@@ -50,6 +50,9 @@ class ScriptedDetector:
     def flush(self, ts_ms: int) -> list[Gesture]:
         return []
 
+    def take_near_misses(self) -> list:
+        return []
+
 
 def run_analyze(tmp_path, profile):
     out = tmp_path / "out"

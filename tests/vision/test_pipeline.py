@@ -358,3 +358,16 @@ def test_open_pipeline_reconnects_by_the_settings_given(monkeypatch):
         0, settings=vision, landmarker_factory=lambda source_id: FakeLandmarker(wink_between(0, 0))
     ) as pipeline:
         assert pipeline.sources[0].reconnect.first_delay_s == 7.0
+
+
+def test_a_gesture_too_brief_to_count_reaches_the_result_of_its_frame_only():
+    def script(frame):
+        return [(1, (40, 30, 50, 50), {"brief": 1.0 if frame.ts_ms == 480 else 0.0})]
+
+    results = list(make_pipeline(ListSource("clip", frames("clip", 20)), script)[0])
+    missed = {r.frame.ts_ms: [m.to_dict() for m in r.near_misses] for r in results}
+    assert missed[480] == [{"seat": 1, "kind": "wink", "side": "left", "label": "wink left",
+                            "start_ms": 380, "end_ms": 480, "lasted_ms": 100,
+                            "reason": "too_brief", "limit_ms": 200}]  # fmt: skip
+    assert sum(len(m) for m in missed.values()) == 1
+    assert [g for r in results for g in r.gestures] == []

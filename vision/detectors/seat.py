@@ -21,7 +21,7 @@ from vision.detectors.mouth_twist import MouthTwistDetector
 from vision.detectors.occlusion import HiddenRegions
 from vision.detectors.pout import PoutDetector
 from vision.detectors.shrug import ShrugDetector
-from vision.detectors.state import Event, EventTracker, Phase
+from vision.detectors.state import Event, EventTracker, NearMiss, Phase
 from vision.detectors.tongue_out import TongueOutDetector
 from vision.detectors.wink import WinkDetector
 from vision.measures.baseline import (
@@ -50,6 +50,31 @@ DETECTOR_CLASSES: tuple[type[KindDetector[Any]], ...] = (
 
 #: How long activity intervals are kept for vetoes and gestures for repetition counts.
 _HISTORY_MS = 20_000
+#: Near misses kept for a reader that has not taken them (the oldest go first).
+_NEAR_MISSES_KEPT = 32
+
+
+@dataclass(frozen=True, slots=True)
+class NearMissedGesture:
+    """A seat's gesture that reached its kind's ``on`` but was held too briefly or too long
+    to count (``state.NearMiss``): what the practice page tells a player it lacked."""
+
+    seat: int
+    kind: str
+    miss: NearMiss
+
+    @property
+    def label(self) -> str:
+        side = self.miss.side
+        return self.kind if side is None else f"{self.kind} {side}"
+
+    def to_dict(self) -> dict[str, Any]:
+        m = self.miss
+        return {
+            "seat": self.seat, "kind": self.kind, "side": m.side, "label": self.label,
+            "start_ms": m.start_ms, "end_ms": m.end_ms, "lasted_ms": m.end_ms - m.start_ms,
+            "reason": m.reason, "limit_ms": m.limit_ms,
+        }  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -103,6 +128,9 @@ class SeatGestureDetector:
         )
         self._active: dict[str, deque[ActiveSpan]] = {d.kind: deque() for d in self.detectors}
         self._recent: deque[Gesture] = deque()
+        #: Kept until taken; bounded, as a reader that never takes them (a replay) must not
+        #: gather one per blink for hours.
+        self._near_misses: deque[NearMissedGesture] = deque(maxlen=_NEAR_MISSES_KEPT)
         self._releasing_until: dict[str, int] = {}
         #: Per kind held past its maximum, its signals' resting values from before: the face
         #: going back to them ends the posture, and they are the rest again at once.
@@ -275,6 +303,7 @@ class SeatGestureDetector:
             event = self.trackers[kind].update(ts_ms, value, side, quality)
             if event is not None:
                 ended.append((kind, event))
+            self._note_near_miss(kind)
         if any(self._scores[d.kind] >= d.settings.off for d in self._eye_kinds()):
             self._eyes_shut_until = ts_ms + self.settings.occlusion.hold_ms
         if not replayed:  # a replayed frame leaves the rest it calibrated as it is
@@ -290,7 +319,19 @@ class SeatGestureDetector:
             event = tracker.flush()
             if event is not None and not self._vetoed(kind, event):
                 ended.append(self._emit(kind, event))
+            self._note_near_miss(kind)
         return ended
+
+    def take_near_misses(self) -> list[NearMissedGesture]:
+        """The gestures that reached ``on`` and ended without counting since the last call."""
+        missed = list(self._near_misses)
+        self._near_misses.clear()
+        return missed
+
+    def _note_near_miss(self, kind: str) -> None:
+        miss = self.trackers[kind].take_near_miss()
+        if miss is not None:
+            self._near_misses.append(NearMissedGesture(self.seat, kind, miss))
 
     def repetition(self, gesture: Gesture) -> int:
         """1 for a gesture on its own, 2 for the second of a pair of the same kind and side

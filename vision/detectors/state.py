@@ -8,6 +8,10 @@ stayed under ``off`` for ``end_hold_ms``, and counts only if it lasted ``min_ms`
 lasted ``min_ms`` holds the next one off for ``refractory_ms``: a flicker at a gesture's onset
 must not hide the gesture itself. A face that is lost or unusable for longer than
 ``lost_grace_ms`` cancels the event in progress: no gesture rather than a false one.
+
+An event that reached ``on`` but did not count for its length is kept as the tracker's
+``near_miss`` until taken: the practice page tells a player whose seña was too brief, or held
+too long, what it lacked.
 """
 
 from __future__ import annotations
@@ -34,6 +38,18 @@ class Event:
     confidence: float
 
 
+@dataclass(frozen=True, slots=True)
+class NearMiss:
+    """An activation that reached ``on`` and ended without counting: held ``too_brief`` (under
+    ``min_ms``) or ``too_long`` (over ``max_ms``). ``limit_ms`` is the length it missed."""
+
+    start_ms: int
+    end_ms: int
+    side: str | None
+    reason: str  # "too_brief" | "too_long"
+    limit_ms: int
+
+
 @dataclass(slots=True)
 class EventTracker:
     settings: KindSettings
@@ -48,6 +64,8 @@ class EventTracker:
     _quality_sum: float = 0.0
     _frames: int = 0
     _votes: dict[str | None, float] = field(default_factory=lambda: defaultdict(float))
+    #: The last activation that reached ``on`` and did not count, until ``take_near_miss``.
+    near_miss: NearMiss | None = None
 
     def update(
         self, ts_ms: int, activation: float, side: str | None, quality: float
@@ -102,6 +120,11 @@ class EventTracker:
             return None
         return self._finish()
 
+    def take_near_miss(self) -> NearMiss | None:
+        """The near miss kept since the last call, if any (and forget it)."""
+        missed, self.near_miss = self.near_miss, None
+        return missed
+
     def _begin(self, start_ms: int) -> None:
         self.phase = Phase.ACTIVE
         self._start_ms = start_ms
@@ -116,13 +139,15 @@ class EventTracker:
         self._rise_ms = None
         end = self._last_above_ms
         duration = end - self._start_ms
+        side = max(self._votes, key=self._votes.__getitem__) if self._votes else None
         if counted and duration < self.settings.min_ms:
             # A flicker at the onset is no event: the rise that follows it may start one.
+            self.near_miss = NearMiss(self._start_ms, end, side, "too_brief", self.settings.min_ms)
             return None
         self.hold_off(end + self.settings.refractory_ms)
         if not counted or duration > self.settings.max_ms:
+            self.near_miss = NearMiss(self._start_ms, end, side, "too_long", self.settings.max_ms)
             return None
-        side = max(self._votes, key=self._votes.__getitem__)
         return Event(
             start_ms=self._start_ms,
             end_ms=end,
