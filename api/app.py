@@ -112,6 +112,7 @@ def create_app(
             describe_seats=seat_summary,
             jpeg_quality=settings.jpeg_quality,
             on_frame=recorder.feed if recorder is not None else None,
+            on_near_miss=lambda missed, source_id: practice.observe_near_miss(missed),
         )
 
     @asynccontextmanager

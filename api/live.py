@@ -130,6 +130,7 @@ class LiveFeed:
         describe_seats: Callable[[Any], dict[str, Any]] = lambda result: {},
         jpeg_quality: int = 75,
         on_frame: Callable[[Any], None] | None = None,
+        on_near_miss: Callable[[Any, str], None] | None = None,
     ) -> None:
         self.source = source
         self._factory = pipeline_factory
@@ -139,6 +140,7 @@ class LiveFeed:
         self._annotate = annotate
         self._describe_seats = describe_seats
         self._on_frame = on_frame
+        self._on_near_miss = on_near_miss
         self._commands: queue.SimpleQueue[Callable[[Any], None]] = queue.SimpleQueue()
         self.notice: str | None = None
         self._quality = jpeg_quality
@@ -218,6 +220,12 @@ class LiveFeed:
                 self._on_gesture(gesture, source_id)
             except Exception:
                 log.exception("a gesture could not be handled: %s", gesture)
+        if self._on_near_miss is not None:
+            for missed in getattr(result, "near_misses", ()) or ():
+                try:
+                    self._on_near_miss(missed, source_id)
+                except Exception:
+                    log.exception("a near miss could not be handled: %s", missed)
         self._update_stats(getattr(result, "stats", None))
         self._publish_scores(result)
         if self._on_frame is not None:

@@ -30,6 +30,7 @@ from engine.gesture import Gesture
 from engine.rules import Rules
 from engine.senas import SenaOption, interpret, load_profile, senas_for
 from engine.table import SenaCall, Table
+from vision.detectors.seat import NearMissedGesture
 
 #: Seconds a drill waits for the player to start signalling.
 DRILL_TIMEOUT_S = 12.0
@@ -52,6 +53,12 @@ class Drill:
     received: list[float] = field(default_factory=list)
     timer: threading.Timer | None = None
     table: Table | None = None
+    #: The asked kinds' gestures seen but held too briefly or too long to count.
+    near_misses: list[NearMissedGesture] = field(default_factory=list)
+
+    @property
+    def target_kinds(self) -> set[str]:
+        return {label.split()[0] for ways in self.targets.values() for way in ways for label in way}
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -199,6 +206,16 @@ class Practice:
             self._schedule(drill, self.profile.window_ms / 1000)
         return True
 
+    def observe_near_miss(self, missed: NearMissedGesture) -> None:
+        """Keep a gesture of an asked kind that was seen but did not count for its length: an
+        attempt that is not recognised says what it lacked."""
+        with self._lock:
+            drill = self.drill
+            if drill is None or missed.seat != drill.seat:
+                return
+            if missed.kind in drill.target_kinds:
+                drill.near_misses.append(missed)
+
     def _settle(self, drill_id: int) -> dict[str, Any] | None:
         with self._lock:
             drill = self.drill
@@ -245,6 +262,8 @@ class Practice:
             "time_ms": time_ms,
             "duration_ms": duration_ms,
             "size": size,
+            # what an attempt not recognised lacked: the last few of the asked kinds
+            "near_misses": [] if hit else [m.to_dict() for m in drill.near_misses[-3:]],
         }
 
     # players

@@ -346,6 +346,20 @@ class SeenOut(BaseModel):
     gestures: list[str]
 
 
+class NearMissOut(BaseModel):
+    """A gesture of an asked kind seen but held too briefly or too long to count."""
+
+    seat: int
+    kind: str
+    side: str | None
+    label: str
+    start_ms: int
+    end_ms: int
+    lasted_ms: int
+    reason: Literal["too_brief", "too_long"]
+    limit_ms: int
+
+
 class AttemptOut(BaseModel):
     drill: DrillOut
     recognised: bool
@@ -355,6 +369,9 @@ class AttemptOut(BaseModel):
     time_ms: int | None
     duration_ms: int | None
     size: float | None
+    #: For an attempt not recognised: the asked kinds' gestures that did not count for their
+    #: length (the last three).
+    near_misses: list[NearMissOut] = []
 
 
 class PlayerOut(BaseModel):

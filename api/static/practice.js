@@ -97,9 +97,18 @@ function showAttempt(attempt) {
   ].filter(Boolean).join(" · ");
   $("attempts").prepend(h("li", { class: ok ? "ok" : "miss" },
     h("b", {}, ok ? `✔ ${t("practice.ok")}` : `✘ ${t("practice.miss")}`),
-    ` ${meaningLabel(attempt.target)} — ${t("practice.seen")}: ${seen}`, h("br"), h("small", {}, figures)));
+    ` ${meaningLabel(attempt.target)} — ${t("practice.seen")}: ${seen}`, h("br"), h("small", {}, figures),
+    ...(attempt.near_misses || []).map((m) => h("div.near-miss", {}, nearMissText(m)))));
   $("prompt").textContent = t("practice.idle");
   loadPlayer();
+}
+
+// A gesture of the asked kind that was seen but did not count for its length: what it lacked.
+export function nearMissText(m) {
+  const seconds = (ms) => (ms / 1000).toLocaleString(getLang(), { maximumFractionDigits: 2 });
+  const key = m.reason === "too_long" ? "practice.toolong" : "practice.toobrief";
+  return t(key).replace("{gesture}", gestureLabel(m.label))
+    .replace("{lasted}", seconds(m.lasted_ms)).replace("{limit}", seconds(m.limit_ms));
 }
 
 // Enrolment: one button per gesture the profile's señas use (and one for ordinary talking);

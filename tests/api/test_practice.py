@@ -239,3 +239,63 @@ def test_enrolment_needs_the_live_video(client):
     response = client.post("/api/practice/players/Ane/enrol", json={"kind": "wink"})
     assert response.status_code == 409
     assert "live video" in response.json()["detail"]
+
+
+def _near_miss(seat: int, kind: str, side: str | None, lasted_ms: int, reason="too_brief"):
+    from vision.config.detector_settings import load_detector_settings
+    from vision.detectors.seat import NearMissedGesture
+    from vision.detectors.state import NearMiss
+
+    limit = load_detector_settings().gestures.of(kind)
+    limit_ms = limit.min_ms if reason == "too_brief" else limit.max_ms
+    return NearMissedGesture(seat, kind, NearMiss(1000, 1000 + lasted_ms, side, reason, limit_ms))
+
+
+def test_an_attempt_not_recognised_says_which_asked_gesture_was_too_brief(client):
+    drill(client, target="juego_31")  # a wink
+    practice = client.app.state.practice
+    practice.observe_near_miss(_near_miss(1, "wink", "left", 120))
+    practice.observe_near_miss(_near_miss(1, "pout", None, 300))  # not asked for
+    practice.observe_near_miss(_near_miss(2, "wink", "left", 90))  # another seat
+    attempt = client.post("/api/practice/drills/current/finish").json()["attempt"]
+    assert attempt["recognised"] is False
+    assert attempt["near_misses"] == [
+        {"seat": 1, "kind": "wink", "side": "left", "label": "wink left", "start_ms": 1000,
+         "end_ms": 1120, "lasted_ms": 120, "reason": "too_brief", "limit_ms": 200}
+    ]  # fmt: skip
+
+
+def test_a_recognised_attempt_has_no_near_misses_to_tell(client):
+    drill(client, target="juego_31")
+    client.app.state.practice.observe_near_miss(_near_miss(1, "wink", "left", 120))
+    client.app.state.on_gesture(Gesture(1, "wink", "left", 2000, 2300), "cam1")
+    attempt = client.post("/api/practice/drills/current/finish").json()["attempt"]
+    assert attempt["recognised"] is True and attempt["near_misses"] == []
+
+
+def test_near_misses_of_the_live_pipeline_reach_the_open_drill(tmp_path):
+    from dataclasses import dataclass, field
+
+    from api.vision_feed import RawFrame
+    from vision.observation import Frame
+
+    @dataclass
+    class Result(RawFrame):
+        near_misses: list = field(default_factory=list)
+
+    class NearMissing:
+        """Frames without faces, each 50th with a wink too brief to count."""
+
+        def __iter__(self):
+            for i in range(400):
+                time.sleep(0.01)
+                missed = [_near_miss(1, "wink", "right", 150)] if i % 50 == 49 else []
+                yield Result(Frame(i * 33, np.zeros((8, 8, 3), np.uint8), "cam1", i), [], missed)
+
+    settings = Settings(data_dir=tmp_path, source="0")
+    app = create_app(settings, pipeline_factory=NearMissing)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        drill(client, target="juego_31")
+        assert wait_for(lambda: client.app.state.practice.drill.near_misses)
+        attempt = client.post("/api/practice/drills/current/finish").json()["attempt"]
+        assert attempt["near_misses"][0]["label"] == "wink right"

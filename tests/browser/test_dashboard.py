@@ -215,6 +215,26 @@ def test_practice_asks_for_a_sena_and_scores_the_attempt(server, browser, tmp_pa
     page.screenshot(path=str(tmp_path / "practice.png"))
 
 
+def test_practice_says_what_a_sena_seen_but_not_counted_lacked(server, browser):
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(server + "#practice", wait_until="domcontentloaded")
+    expect(page.locator("#bars .bar-row")).to_have_count(9)
+    said = page.evaluate(
+        """async () => {
+          const { nearMissText } = await import("/static/practice.js");
+          return [
+            nearMissText({ label: "wink left", lasted_ms: 120, limit_ms: 200,
+                           reason: "too_brief" }),
+            nearMissText({ label: "pout", lasted_ms: 4500, limit_ms: 4000, reason: "too_long" }),
+          ];
+        }"""
+    )
+    assert said == [
+        "guiño (izquierda) visto, pero breve: 0,12 s; la seña se sostiene al menos 0,2 s",
+        "morros visto, pero sostenido 4,5 s; una seña dura como mucho 4 s",
+    ]
+
+
 def test_practice_enrols_the_players_own_senas_on_the_live_seat(server, browser):
     page = browser.new_page(viewport={"width": 1366, "height": 900})
     page.goto(server + "#practice", wait_until="domcontentloaded")
