@@ -34,13 +34,11 @@ from benchmarks.real_footage import (
     Run,
     Tally,
     add_footage_arguments,
-    load_clips,
+    footage_clips,
     mirror_clip,
     on_clip_clock,
-    require_folders,
     run_cached,
     score_clip,
-    split_parts,
 )
 from benchmarks.rescore import Rows
 from engine.gesture import Gesture
@@ -292,10 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--write-docs", action="store_true", help=WRITE_DOCS_HELP)
     args = parser.parse_args(argv)
-    require_folders(parser, args.footage)
-    clips = split_parts(load_clips(args.footage, "all"), "all")
-    if not clips:
-        parser.error("no clip of the project's truth files is in the folders given")
+    clips = footage_clips(parser, args.footage)
     if args.mirror:
         clips = [mirror_clip(clip) for clip in clips]
     settings = default_detector_settings()

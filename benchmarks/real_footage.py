@@ -502,6 +502,16 @@ def require_folders(parser: argparse.ArgumentParser, folders: Sequence[Path]) ->
             parser.error(f"{folder} is not a folder")
 
 
+def footage_clips(parser: argparse.ArgumentParser, folders: Sequence[Path]) -> list[Clip]:
+    """Every clip of the project's truth files in ``folders``, the table clip as its two parts;
+    one line of error (status 2) for a folder that is none, or when no clip is in them."""
+    require_folders(parser, folders)
+    clips = split_parts(load_clips(folders, "all"), "all")
+    if not clips:
+        parser.error("no clip of the project's truth files is in the folders given")
+    return clips
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("footage", type=Path, nargs="+", help="real footage folders")

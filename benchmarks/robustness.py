@@ -25,13 +25,11 @@ from benchmarks.real_footage import (
     Clip,
     Tally,
     add_footage_arguments,
-    load_clips,
+    footage_clips,
     mirror_clip,
-    require_folders,
     retime_clip,
     run_cached,
     score_clip,
-    split_parts,
 )
 
 #: Each reading of a clip, by the name its row takes.
@@ -84,10 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="only these rows (repeatable; default: all)")  # fmt: skip
     parser.add_argument("--write-docs", action="store_true", help=WRITE_DOCS_HELP)
     args = parser.parse_args(argv)
-    require_folders(parser, args.footage)
-    clips = split_parts(load_clips(args.footage, "all"), "all")
-    if not clips:
-        parser.error("no clip of the project's truth files is in the folders given")
+    clips = footage_clips(parser, args.footage)
     print("real footage, people signalling: precision / recall; people not signalling: false "
           "gestures per 5 min (how many in how many minutes of faces watched)\n")  # fmt: skip
     print("| reading | tuning clips | held-out clips |")
