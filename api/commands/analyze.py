@@ -240,7 +240,7 @@ def seat_notes(summary: dict[str, Any], profile: Profile) -> list[str]:
     """What a seat could not be judged on, from ``summary.json``: the spans its face was not
     judged, and, under a profile with a shrug seña, those its shoulders were out of the picture."""
     notes = [
-        f"seat {seat}: not judged for {_seconds(spans):.1f} s ({spans[0]['reason']}): "
+        f"seat {seat}: not judged for {_seconds(spans):.1f} s ({_reasons(spans)}): "
         "no gesture is read there"
         for seat, spans in summary["unjudged"].items()
     ]
@@ -255,6 +255,17 @@ def seat_notes(summary: dict[str, Any], profile: Profile) -> list[str]:
 
 def _seconds(spans: list[dict[str, Any]]) -> float:
     return float(sum(span["end_ms"] - span["start_ms"] for span in spans)) / 1000
+
+
+def _reasons(spans: list[dict[str, Any]]) -> str:
+    """The spans' reason; several, each with its own time, the longest first."""
+    by_reason: dict[str, list[dict[str, Any]]] = {}
+    for span in spans:
+        by_reason.setdefault(span["reason"], []).append(span)
+    if len(by_reason) == 1:
+        return str(spans[0]["reason"])
+    timed = sorted(by_reason.items(), key=lambda item: -_seconds(item[1]))
+    return ", ".join(f"{reason} {_seconds(them):.1f} s" for reason, them in timed)
 
 
 def read_senas(gestures: Sequence[Gesture], profile: Profile) -> list[Sena]:

@@ -189,3 +189,18 @@ def test_a_recording_with_too_few_frames_a_second_is_said_so(
     assert summary["slow"] is said
     line = "the recording gives 10 frames a second: a brief seña (a quarter-second wink) may be"
     assert (line in capsys.readouterr().out) is said
+
+
+def test_a_seat_not_judged_for_several_reasons_gives_each_its_time():
+    from api.commands.analyze import seat_notes
+    from engine.senas import load_profile
+
+    spans = [{"start_ms": 300, "end_ms": 10_600, "reason": "calibrated on a face never at rest"},
+             {"start_ms": 17_100, "end_ms": 17_400, "reason": "face turned away"},
+             {"start_ms": 20_000, "end_ms": 20_500, "reason": "face turned away"}]  # fmt: skip
+    summary = {"unjudged": {"2": spans, "3": spans[1:]}, "shoulders_unseen": {}}
+    assert seat_notes(summary, load_profile("standard")) == [
+        "seat 2: not judged for 11.1 s (calibrated on a face never at rest 10.3 s, face turned "
+        "away 0.8 s): no gesture is read there",
+        "seat 3: not judged for 0.8 s (face turned away): no gesture is read there",
+    ]
