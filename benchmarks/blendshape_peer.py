@@ -34,11 +34,13 @@ from benchmarks.real_footage import (
     Run,
     Tally,
     add_footage_arguments,
+    cached_rows,
     footage_clips,
     mirror_clip,
     on_clip_clock,
-    run_cached,
+    run_rows,
     score_clip,
+    seen_stamps,
 )
 from benchmarks.rescore import Rows
 from engine.gesture import Gesture
@@ -181,18 +183,14 @@ class ClipFrames:
 
 
 def read_clips(clips: Sequence[Clip], cache: Path, settings: DetectorSettings) -> list[ClipFrames]:
-    from benchmarks.real_footage import cached_rows
-
     read = []
     for index, clip in enumerate(clips, 1):
         print(f"reading {index}/{len(clips)} {clip.label:<60}", end="\r", file=sys.stderr,
               flush=True)  # fmt: skip
         rows = cached_rows(clip, LEAD_IN_MS, cache, settings)
         seats = {seat: rises(frames) for seat, frames in seat_frames(rows).items()}
-        stamps = [(seat, ts) for ts, seat, found in rows if found is not None]
-        offset = clip.offset_ms(LEAD_IN_MS)
-        keinu = run_cached(clip, LEAD_IN_MS, cache, settings)
-        read.append(ClipFrames(clip, seats, stamps, offset, keinu))
+        keinu = run_rows(clip, rows, LEAD_IN_MS, settings)
+        read.append(ClipFrames(clip, seats, seen_stamps(rows), clip.offset_ms(LEAD_IN_MS), keinu))
     print(file=sys.stderr)
     return read
 

@@ -347,11 +347,20 @@ def cached_rows(clip: Clip, lead_in_ms: int, cache: Path, settings: DetectorSett
 
 def run_cached(clip: Clip, lead_in_ms: int, cache: Path, settings: DetectorSettings) -> Run:
     """Landmarks from ``cache`` (made on first use), features and detectors from the code."""
-    rows = cached_rows(clip, lead_in_ms, cache, settings)
+    return run_rows(clip, cached_rows(clip, lead_in_ms, cache, settings), lead_in_ms, settings)
+
+
+def run_rows(clip: Clip, rows: Rows, lead_in_ms: int, settings: DetectorSettings) -> Run:
+    """The detectors over the clip's (ts_ms, seat, FaceFeatures | None) ``rows``."""
     talking: set[tuple[int, int]] = set()
     gestures = replay_rows(rows, settings, talking)
-    stamps = [(seat, ts) for ts, seat, found in rows if found is not None]
-    return on_clip_clock(gestures, stamps, clip.offset_ms(lead_in_ms), clip.window, talking)
+    offset = clip.offset_ms(lead_in_ms)
+    return on_clip_clock(gestures, seen_stamps(rows), offset, clip.window, talking)
+
+
+def seen_stamps(rows: Rows) -> list[tuple[int, int]]:
+    """(seat, ts_ms) of every face seen in ``rows``."""
+    return [(seat, ts) for ts, seat, found in rows if found is not None]
 
 
 def on_clip_clock(
