@@ -56,6 +56,11 @@ def normalise_side(kind: str, side: str | None) -> str | None:
     return side
 
 
+def gesture_label(kind: str, side: str | None) -> str:
+    """How a gesture is named in logs, captions and exports: its kind, then its side if any."""
+    return kind if side is None else f"{kind} {side}"
+
+
 @dataclass(frozen=True, slots=True)
 class Gesture:
     """One deliberate facial or shoulder movement of one seat, as vision reports it."""
@@ -77,7 +82,7 @@ class Gesture:
 
     @property
     def label(self) -> str:
-        return self.kind if self.side is None else f"{self.kind} {self.side}"
+        return gesture_label(self.kind, self.side)
 
     def to_dict(self) -> dict[str, Any]:
         return {

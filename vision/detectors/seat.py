@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from engine.gesture import Gesture
+from engine.gesture import Gesture, gesture_label
 from vision.config.detector_settings import EYE_REGIONS, DetectorSettings, KindSettings
 from vision.detectors.base import KindDetector
 from vision.detectors.brows_raised import BrowsRaisedDetector
@@ -65,8 +65,7 @@ class NearMissedGesture:
 
     @property
     def label(self) -> str:
-        side = self.miss.side
-        return self.kind if side is None else f"{self.kind} {side}"
+        return gesture_label(self.kind, self.miss.side)
 
     def to_dict(self) -> dict[str, Any]:
         m = self.miss
