@@ -107,7 +107,7 @@ def lift_shoulders(
     one on the image's +x/-x side."""
     height = face.face_height
     chin = face.landmarks[CHIN]
-    top = np.maximum(_below_face(face, grid.width), chin[1] - 0.3 * height) + 0.02 * height
+    top = body_top(face, grid.width)
     band = height * (
         0.15 + 0.1 * (1.0 - smoothstep(np.abs(grid.x[0] - chin[0]), 0.2 * height, 0.5 * height))
     )
@@ -118,6 +118,16 @@ def lift_shoulders(
     else:
         across = smoothstep(side_sign * (grid.x - chin[0]), -0.15 * height, 0.35 * height)
     field[..., 1] -= amount * 0.3 * height * rising * across
+
+
+def body_top(face: FaceGeometry, width: int) -> np.ndarray:
+    """Image row, in each of the ``width`` columns, where the body begins: just under the face's
+    outline beneath it, and 0.3 face heights above the chin beside it (where a turned body's
+    shoulder may rise beside the jaw). The shoulders lift from here, and the head's movement
+    stops here."""
+    chin = face.landmarks[CHIN, 1]
+    top: np.ndarray = np.maximum(_below_face(face, width), chin - 0.3 * face.face_height)
+    return top + np.float32(0.02 * face.face_height)
 
 
 def _below_face(face: FaceGeometry, width: int) -> np.ndarray:
@@ -135,11 +145,19 @@ def _below_face(face: FaceGeometry, width: int) -> np.ndarray:
 
 def head_weight(grid: Grid, face: FaceGeometry) -> np.ndarray:
     """How much of each pixel moves with the head: 1 on the head, fading out down the neck and
-    nothing from the shoulders down (a tilted head must not lift a shoulder)."""
+    nothing from the body's top down (a tilted head must not lift a shoulder). The fade is long
+    under the chin, where the neck stretches, and short beside the face: a turned body's shoulder
+    rising beside the jaw stays where it is (faded by the chin's row alone, a jacket beside a
+    turned face moved with the head's every sway, by 0.2-1.0 of it)."""
     height = face.face_height
     centre = face.centre
-    chin = face.landmarks[152, 1]
+    chin = face.landmarks[CHIN]
     radius = np.sqrt(((grid.x - centre[0]) / (0.8 * height)) ** 2
                      + ((grid.y - centre[1] + 0.1 * height) / (0.85 * height)) ** 2)  # fmt: skip
-    neck = 1.0 - smoothstep(grid.y, chin + 0.02 * height, chin + 0.25 * height)
-    return ((1.0 - smoothstep(radius, 0.75, 1.15)) * neck).astype(np.float32)
+    top = body_top(face, grid.width)[None, :]
+    under = 1.0 - smoothstep(np.abs(grid.x[0] - chin[0]), 0.2 * height, 0.5 * height)
+    fade = height * (0.08 + 0.15 * under)[None, :]
+    neck = 1.0 - smoothstep(grid.y, top, top + fade)
+    weight = (1.0 - smoothstep(radius, 0.75, 1.15)) * neck
+    smooth: np.ndarray = cv2.GaussianBlur(weight.astype(np.float32), (0, 0), 0.03 * height)
+    return smooth

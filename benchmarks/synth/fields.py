@@ -28,7 +28,9 @@ class Grid:
         return bump
 
 
-def smoothstep(value: np.ndarray | float, low: float, high: float) -> np.ndarray:
+def smoothstep(
+    value: np.ndarray | float, low: np.ndarray | float, high: np.ndarray | float
+) -> np.ndarray:
     """0 below ``low``, 1 above ``high``, a smooth cubic between (``low`` > ``high`` reverses)."""
     u = np.clip((np.asarray(value, np.float32) - low) / (high - low), 0.0, 1.0)
     step: np.ndarray = u * u * (3.0 - 2.0 * u)
