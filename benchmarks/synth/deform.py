@@ -148,7 +148,8 @@ def head_weight(grid: Grid, face: FaceGeometry) -> np.ndarray:
     nothing from the body's top down (a tilted head must not lift a shoulder). The fade is long
     under the chin, where the neck stretches, and short beside the face: a turned body's shoulder
     rising beside the jaw stays where it is (faded by the chin's row alone, a jacket beside a
-    turned face moved with the head's every sway, by 0.2-1.0 of it)."""
+    turned face moved with the head's every sway, by 0.2-1.0 of it). The face itself moves
+    whole."""
     height = face.face_height
     centre = face.centre
     chin = face.landmarks[CHIN]
@@ -160,4 +161,7 @@ def head_weight(grid: Grid, face: FaceGeometry) -> np.ndarray:
     neck = 1.0 - smoothstep(grid.y, top, top + fade)
     weight = (1.0 - smoothstep(radius, 0.75, 1.15)) * neck
     smooth: np.ndarray = cv2.GaussianBlur(weight.astype(np.float32), (0, 0), 0.03 * height)
-    return smooth
+    face_itself = np.zeros_like(smooth)
+    cv2.fillPoly(face_itself, [np.round(face.points(FACE_OVAL)).astype(np.int32)], 1.0)
+    moving: np.ndarray = np.maximum(smooth, face_itself)
+    return moving
