@@ -108,9 +108,7 @@ def lift_shoulders(
     height = face.face_height
     chin = face.landmarks[CHIN]
     top = body_top(face, grid.width)
-    band = height * (
-        0.15 + 0.1 * (1.0 - smoothstep(np.abs(grid.x[0] - chin[0]), 0.2 * height, 0.5 * height))
-    )
+    band = height * (0.15 + 0.1 * _under_chin(grid, face))
     rising = smoothstep(grid.y, top, top + band)
     across: np.ndarray | np.float32
     if side_sign == 0:
@@ -118,6 +116,12 @@ def lift_shoulders(
     else:
         across = smoothstep(side_sign * (grid.x - chin[0]), -0.15 * height, 0.35 * height)
     field[..., 1] -= amount * 0.3 * height * rising * across
+
+
+def _under_chin(grid: Grid, face: FaceGeometry) -> np.ndarray:
+    """Per column, 1 within 0.2 face heights of the chin (the neck), fading to 0 at 0.5."""
+    height = face.face_height
+    return 1.0 - smoothstep(np.abs(grid.x[0] - face.landmarks[CHIN, 0]), 0.2 * height, 0.5 * height)
 
 
 def body_top(face: FaceGeometry, width: int) -> np.ndarray:
@@ -152,12 +156,10 @@ def head_weight(grid: Grid, face: FaceGeometry) -> np.ndarray:
     whole."""
     height = face.face_height
     centre = face.centre
-    chin = face.landmarks[CHIN]
     radius = np.sqrt(((grid.x - centre[0]) / (0.8 * height)) ** 2
                      + ((grid.y - centre[1] + 0.1 * height) / (0.85 * height)) ** 2)  # fmt: skip
     top = body_top(face, grid.width)[None, :]
-    under = 1.0 - smoothstep(np.abs(grid.x[0] - chin[0]), 0.2 * height, 0.5 * height)
-    fade = height * (0.08 + 0.15 * under)[None, :]
+    fade = height * (0.08 + 0.15 * _under_chin(grid, face))[None, :]
     neck = 1.0 - smoothstep(grid.y, top, top + fade)
     weight = (1.0 - smoothstep(radius, 0.75, 1.15)) * neck
     smooth: np.ndarray = cv2.GaussianBlur(weight.astype(np.float32), (0, 0), 0.03 * height)
