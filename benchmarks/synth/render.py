@@ -37,7 +37,7 @@ class Placement:
 
     stage: tuple[int, int, int, int]
     face_height: float
-    face_y: float = 0.42
+    face_y: float
 
 
 def build_stage(

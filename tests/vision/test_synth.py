@@ -24,6 +24,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 #: Public domain (NASA): the face of scikit-image's astronaut.png, committed for the vision tests.
 PHOTO = REPO / "tests" / "vision" / "data" / "astronaut_face.jpg"
+#: The face 190 px tall, centred 0.42 of the way down a 640x480 frame: the close framing these
+#: tests' figures were measured on.
+CLOSE_UP = Placement((0, 0, 640, 480), 190.0, 0.42)
 
 
 def test_truth_interval_is_where_the_envelope_is_above_half_its_peak():
@@ -108,7 +111,7 @@ def _rest_and_held(
 ) -> list[tuple[np.ndarray, np.ndarray, dict[str, float]]]:
     """The sitter as a single-face clip shows it, at rest and 600 ms into a held ``kind``: each
     frame with MediaPipe's landmarks and blendshapes of it."""
-    stage, points = build_stage(sitter.image, sitter.landmarks, Placement((0, 0, 640, 480), 190.0))
+    stage, points = build_stage(sitter.image, sitter.landmarks, CLOSE_UP)
     renderer = SeatRenderer(stage, points, np.random.default_rng(0), 480)
     gesture = Event(1, kind, side, 0.0, 100.0, 1000.0, 100.0)
     seen = []
@@ -155,7 +158,7 @@ def test_a_tilted_head_leaves_the_body_beside_its_jaw_where_it_is(sitter):
     # A turned body's shoulder may rise beside the jaw. Faded by the chin's row alone, the head's
     # weight there was about half, and a 17° tilt of a turned tuning face (45-m7) lifted its
     # strip beside the neck 0.26-0.38 face sizes: a shrug no real tilt makes.
-    stage, points = build_stage(sitter.image, sitter.landmarks, Placement((0, 0, 640, 480), 190.0))
+    stage, points = build_stage(sitter.image, sitter.landmarks, CLOSE_UP)
     face = FaceGeometry(points)
     weight = head_weight(Grid(*stage.shape[:2]), face)
     chin, height = points[152], face.face_height
