@@ -46,13 +46,17 @@ def strip_shift(
     while the tongue is out) may end above where the template lies: its best match then sits at
     the strip's last row, a rise that never happened, and gives no reading.
 
-    The strips follow the face sideways, so that place falls between strip columns: the scores
-    of the two columns around it are blended. Taking the nearer one instead would make a sloping
-    shoulder line jump up or down by a pixel whenever the face drifts across a column's middle.
+    The strips are cut on one grid of the image (vision.measures.shoulder_strips), so while the
+    face keeps its size that place falls on a strip column and row. Once the size crossed to
+    the next grid, the template is scaled to the current strip's and the place falls between
+    columns: the scores of the two columns around it are blended. Taking the nearer one instead
+    would make a sloping shoulder line jump up or down by a pixel whenever the face drifts
+    across a column's middle.
     """
+    per_face = face_px / rest.step_y  # strip pixels per face size
     first = max(math.ceil(rest.row_of(rest_chin_y + s.strip_template_top * face_px)), 0)
-    last = rest.pixels.shape[0] - round(s.strip_max_drop * s.strip_px_per_face)
-    pad = round(s.strip_template_margin * s.strip_px_per_face)
+    last = rest.pixels.shape[0] - round(s.strip_max_drop * per_face)
+    pad = round(s.strip_template_margin * per_face)
     template = rest.pixels[first:last, pad : rest.pixels.shape[1] - pad]
     if (
         template.shape[0] < 3
@@ -60,12 +64,18 @@ def strip_shift(
         or mean_and_std(template)[1] < s.strip_min_texture
     ):
         return None
+    bias = _own_vertex(rest.pixels, template, first, pad)
+    if current.step_y != rest.step_y:  # the face's size crossed from one grid to the next
+        bias = 0.0
+        scale = rest.step_y / current.step_y
+        size = (round(template.shape[1] * scale), round(template.shape[0] * scale))
+        template = cv2.resize(template, size, interpolation=cv2.INTER_LINEAR)
     if current.pixels.shape[0] < template.shape[0] or current.pixels.shape[1] < template.shape[1]:
         return None
     scores = cv2.matchTemplate(current.pixels, template, cv2.TM_CCOEFF_NORMED)
     # Row and column of ``current`` where the template's first pixel would sit had nothing moved.
-    still_row = current.row_of(rest.y_of(first))
-    still_col = current.col_of(rest.x_of(pad))
+    still_row = (rest.y0 + first * rest.step_y - current.y0) / current.step_y
+    still_col = (rest.x0 + pad * rest.step_x - current.x0) / current.step_x
     last_col = scores.shape[1] - 1
     if not 0.0 <= still_col <= last_col:
         return None
@@ -74,7 +84,8 @@ def strip_shift(
     column = scores[:, left_col] * (1.0 - weight)
     if weight > 0.0:
         column = column + scores[:, left_col + 1] * weight
-    up, down = s.strip_max_rise * s.strip_px_per_face, s.strip_max_drop * s.strip_px_per_face
+    current_per_face = face_px / current.step_y
+    up, down = s.strip_max_rise * current_per_face, s.strip_max_drop * current_per_face
     low, high = (
         max(math.ceil(still_row - up), 0),
         min(math.floor(still_row + down), len(column) - 1),
@@ -86,10 +97,21 @@ def strip_shift(
     row = int(np.argmax(masked))
     if row == len(column) - 1 and row < still_row + down:
         return None  # the best place is where the strip ends: the template may lie further down
-    fine = row + _vertex(masked[row - 1 : row + 2]) if 0 < row < len(column) - 1 else row
+    fine = row + _vertex(masked[row - 1 : row + 2]) - bias if 0 < row < len(column) - 1 else row
     rise = (still_row - fine) * current.step_y / face_px
     distinct = _runner_up(masked, row, s.strip_tie_rows) < masked[row] - s.strip_tie_margin
     return StripShift(rise, float(masked[row]), within_reach=row > low, distinct=distinct)
+
+
+def _own_vertex(pixels: np.ndarray, template: np.ndarray, row: int, col: int) -> float:
+    """Where the sub-row fit places ``template`` in the strip ``pixels`` it was cut from at
+    (``row``, ``col``): not always 0, as its matches a row above and below differ (a steep
+    jacket edge: 0.4 rows). Taken off every reading, a strip that has not moved reads no rise."""
+    rows, columns = template.shape
+    if row < 1 or row + rows + 1 > pixels.shape[0]:
+        return 0.0
+    around = pixels[row - 1 : row + rows + 1, col : col + columns]
+    return _vertex(cv2.matchTemplate(around, template, cv2.TM_CCOEFF_NORMED)[:, 0])
 
 
 def _runner_up(scores: np.ndarray, best: int, apart: int) -> float:

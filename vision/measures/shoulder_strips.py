@@ -3,8 +3,9 @@
 
 Each side of the neck a strip is placed from the chin, in face sizes (the outer eye-corner
 distance of a typical face, measured across the temples: see ``measure_strips``), cut out, turned
-grey and shrunk to ``strip_px_per_face`` pixels per face size: a few hundred pixels, cheap enough
-for every face in every frame. Each strip keeps where it lies in the image, so a later frame can be
+grey and shrunk to about ``strip_px_per_face`` pixels per face size: a few hundred pixels, cheap
+enough for every face in every frame. Each strip pixel is the mean of a square of whole image
+pixels on one grid of the image, and each strip keeps where it lies, so a later frame can be
 compared with it even when the chin moved (speech opens the jaw).
 """
 
@@ -84,26 +85,46 @@ def measure_strips(
     top, bottom = (chin[1] + r * face_px for r in settings.strip_rows)
     if bottom > height - margin:
         return None  # the shoulders' line may lie below the frame: a shrug could not be seen
-    y0, y1 = max(round(top), 0), round(bottom)
+    step = max(round(face_px / settings.strip_px_per_face), 1)
+    y0, y1 = _on_grid(top, bottom, step, height)
     near, far = settings.strip_columns
     strips = []
     for sign in (towards_left, -towards_left):
         xa, xb = sorted((chin[0] + sign * near * face_px, chin[0] + sign * far * face_px))
-        x0, x1 = max(round(xa), 0), min(round(xb), width)
-        strips.append(_cut(image, x0, y0, x1, y1, face_px, settings))
+        x0, x1 = _on_grid(xa, xb, step, width)
+        strips.append(_cut(image, x0, y0, x1, y1, face_px, step, settings))
     head_y = float((pts[RIGHT_TEMPLE, 1] + pts[LEFT_TEMPLE, 1]) / 2)
     return ShoulderStrips(strips[0], strips[1], face_px, float(chin[1]), head_y)
 
 
+def _on_grid(low: float, high: float, step: int, size: int) -> tuple[int, int]:
+    """The span of whole ``step``-pixel cells nearest ``low``..``high`` within ``0..size``.
+
+    Every strip of a face is cut on the same grid of the image: where nothing moved, two strips
+    then average the very same pixels into each cell, and a face swaying by a pixel or two moves
+    its strips by whole cells or not at all. Cut where the chin happens to be, a strip's cells
+    averaged a steep edge (a jacket's lapel) a little differently at every sway, which read as
+    the shoulder rising up to 0.05 face sizes."""
+    first = max(round(low / step), 0)
+    last = min(round(high / step), size // step)
+    return first * step, max(last, first) * step
+
+
 def _cut(
-    image: np.ndarray, x0: int, y0: int, x1: int, y1: int, face_px: float, s: ShrugSettings
+    image: np.ndarray,
+    x0: int,
+    y0: int,
+    x1: int,
+    y1: int,
+    face_px: float,
+    step: int,
+    s: ShrugSettings,
 ) -> Strip | None:
-    columns = round((x1 - x0) / face_px * s.strip_px_per_face)
-    rows = round((y1 - y0) / face_px * s.strip_px_per_face)
-    wanted = (s.strip_columns[1] - s.strip_columns[0]) * s.strip_px_per_face
+    columns, rows = (x1 - x0) // step, (y1 - y0) // step
+    wanted = (s.strip_columns[1] - s.strip_columns[0]) * face_px / step
     if columns < s.strip_min_share * wanted or rows < 3:
         return None
     crop = image[y0:y1, x0:x1]
     grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
     small = cv2.resize(grey, (columns, rows), interpolation=cv2.INTER_AREA).astype(np.float32)
-    return Strip(small, x0, y0, (x1 - x0) / columns, (y1 - y0) / rows)
+    return Strip(small, x0, y0, float(step), float(step))
