@@ -23,19 +23,24 @@ TOLERANCE = 0.5 / SETTINGS.strip_px_per_face
 
 
 def face_at(
-    dy: float = 0.0, chin_drop: float = 0.0, dx: float = 0.0, eyes_closed: bool = False
+    dy: float = 0.0,
+    chin_drop: float = 0.0,
+    dx: float = 0.0,
+    eyes_closed: bool = False,
+    size: float = FACE_PX,
 ) -> FacePoints:
     """Landmarks with what the strips read: the outer eye corners (the player's left eye on the
     image's right), the temples and the chin; ``dy`` moves the head down, ``dx`` right,
-    ``chin_drop`` the chin alone. Closed eyes move the eye corners as MediaPipe does on the
-    generated faces' most affected: 6 % apart and 0.03 face sizes down."""
+    ``chin_drop`` the chin alone, ``size`` the face size the temples give. Closed eyes move the
+    eye corners as MediaPipe does on the generated faces' most affected: 6 % apart and 0.03 face
+    sizes down."""
     landmarks = np.zeros((478, 3), np.float32)
-    eye_x, eye_y = FACE_PX / 2, CHIN[1] - 90 + dy
+    eye_x, eye_y = size / 2, CHIN[1] - 90 + dy
     if eyes_closed:
-        eye_x, eye_y = 1.06 * eye_x, eye_y + 0.03 * FACE_PX
+        eye_x, eye_y = 1.06 * eye_x, eye_y + 0.03 * size
     landmarks[33, :2] = (CHIN[0] - eye_x + dx, eye_y)
     landmarks[263, :2] = (CHIN[0] + eye_x + dx, eye_y)
-    temple_x = FACE_PX / 2 / SETTINGS.face_per_temples
+    temple_x = size / 2 / SETTINGS.face_per_temples
     landmarks[127, :2] = (CHIN[0] - temple_x + dx, CHIN[1] - 85 + dy)
     landmarks[356, :2] = (CHIN[0] + temple_x + dx, CHIN[1] - 85 + dy)
     landmarks[152, :2] = (CHIN[0] + dx, CHIN[1] + dy + chin_drop)
@@ -116,14 +121,14 @@ def test_a_dropping_chin_moves_the_strips_window_but_not_the_reading():
     assert abs(left.rise) < 0.01 and abs(right.rise) < 0.01
 
 
-def jacket(bend: float) -> np.ndarray:
+def jacket(bend: float, size: float = FACE_PX) -> np.ndarray:
     """A dark jacket against a light wall and no shoulder line in the strips: only its edge,
     near vertical under the jaw and bending outwards by ``bend`` face sizes further down (a
     player turned to the camera, as the generated held-out face whose head's sway read as
     rises of 0.05)."""
     y, x = np.mgrid[0:480, 0:640].astype(np.float32)
-    below = np.clip((y - CHIN[1]) / FACE_PX, 0.0, None)
-    inside = np.abs(x - CHIN[0]) < FACE_PX * (1.0 + bend * np.sqrt(below))
+    below = np.clip((y - CHIN[1]) / size, 0.0, None)
+    inside = np.abs(x - CHIN[0]) < size * (1.0 + bend * np.sqrt(below))
     grey = cv2.GaussianBlur(np.where(inside, 35.0, 215.0), (0, 0), 1.5)
     return np.repeat(grey.astype(np.uint8)[..., None], 3, axis=2)
 
@@ -141,6 +146,20 @@ def test_a_head_swaying_over_a_still_jacket_edge_reads_no_rise(bend):
     ]
     assert len(rises) == 2 * 17 * 3
     assert max(abs(r) for r in rises) < 0.005
+
+
+def test_a_face_whose_size_hovers_between_two_grids_reads_no_rise():
+    # 3.5 image pixels a strip pixel: the nearest grid flips between 3 and 4 pixels a cell as
+    # the face's size wobbles (the DoD face at 100 px read +0.156 so on the flip's frames).
+    boundary = 3.5 * SETTINGS.strip_px_per_face
+    image = jacket(0.4, boundary)
+    rest = measure_strips(image, face_at(size=boundary - 0.4), SETTINGS)
+    for size in (boundary - 0.8, boundary + 0.4, boundary + 1.2):
+        strips = measure_strips(image, face_at(size=size), SETTINGS)
+        assert strips.step != rest.step or size < boundary
+        for now, then in zip(*strips.compared_with(rest), strict=True):
+            shift = strip_shift(now, then, rest.chin_y, rest.face_px, SETTINGS)
+            assert abs(shift.rise) < 0.005
 
 
 def test_closing_the_eyes_leaves_still_shoulders_still():

@@ -187,11 +187,12 @@ class ShoulderRest:
         ):
             self._take(strips, ts_ms)
             return None
+        current, resting = strips.compared_with(rest)
         shifts = [
             None
             if now is None or then is None
             else strip_shift(now, then, rest.chin_y, rest.face_px, s)
-            for now, then in ((strips.left, rest.left), (strips.right, rest.right))
+            for now, then in zip(current, resting, strict=True)
         ]
         face = (rest.head_y - strips.head_y) / rest.face_px
         raw = np.array([np.nan if x is None else x.rise for x in shifts] + [face])

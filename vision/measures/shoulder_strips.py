@@ -54,13 +54,33 @@ class Strip:
 
 @dataclass(frozen=True, slots=True)
 class ShoulderStrips:
-    """Both strips of one face in one frame (None: that side lies out of the frame)."""
+    """Both strips of one face in one frame (None: that side lies out of the frame), cut on two
+    grids: the one nearest ``strip_px_per_face`` pixels per face size, and the next towards the
+    face's own size. A face whose size hovers where one grid gives way to the next (56 px: 3.5
+    image pixels a strip pixel) then always has a grid in common with its rest, whose strips
+    compare cell for cell (``compared_with``)."""
 
     left: Strip | None  # the player's own sides
     right: Strip | None
     face_px: float
     chin_y: float  # image row of the chin: where a strip's template starts
     head_y: float  # image row of the temples' midpoint: the head's own height
+    step: int  # image pixels per strip pixel of ``left`` and ``right``
+    other: tuple[Strip | None, Strip | None]  # left and right on the other grid
+    other_step: int
+
+    def on_grid(self, step: int) -> tuple[Strip | None, Strip | None]:
+        return (self.left, self.right) if step == self.step else self.other
+
+    def compared_with(
+        self, rest: ShoulderStrips
+    ) -> tuple[tuple[Strip | None, Strip | None], tuple[Strip | None, Strip | None]]:
+        """(these strips, ``rest``'s) on a grid both were cut on, this face's nearest first; on
+        their nearest grids when they share none (the face's size changed by a third or more)."""
+        for step in (self.step, self.other_step):
+            if step in (rest.step, rest.other_step):
+                return self.on_grid(step), rest.on_grid(step)
+        return (self.left, self.right), (rest.left, rest.right)
 
 
 def measure_strips(
@@ -78,23 +98,35 @@ def measure_strips(
     face_px = float(norm(pts[LEFT_TEMPLE] - pts[RIGHT_TEMPLE])) * settings.face_per_temples
     if face_px * settings.strip_px_per_face < 1.0 or face_px < 4.0:
         return None
-    chin = pts[CHIN]
+    chin_x, chin_y = float(pts[CHIN, 0]), float(pts[CHIN, 1])
     towards_left = 1.0 if pts[LEFT_EYE_OUTER, 0] >= pts[RIGHT_EYE_OUTER, 0] else -1.0
     height, width = image.shape[:2]
     margin = settings.strip_frame_margin * face_px
-    top, bottom = (chin[1] + r * face_px for r in settings.strip_rows)
+    top, bottom = (chin_y + r * face_px for r in settings.strip_rows)
     if bottom > height - margin:
         return None  # the shoulders' line may lie below the frame: a shrug could not be seen
-    step = max(round(face_px / settings.strip_px_per_face), 1)
-    y0, y1 = _on_grid(top, bottom, step, height)
+    cells = face_px / settings.strip_px_per_face
+    step = max(round(cells), 1)
+    other_step = step + 1 if cells >= step or step == 1 else step - 1
     near, far = settings.strip_columns
-    strips = []
+    rows = {grid: _on_grid(top, bottom, grid, height) for grid in (step, other_step)}
+    strips: dict[int, list[Strip | None]] = {step: [], other_step: []}
     for sign in (towards_left, -towards_left):
-        xa, xb = sorted((chin[0] + sign * near * face_px, chin[0] + sign * far * face_px))
-        x0, x1 = _on_grid(xa, xb, step, width)
-        strips.append(_cut(image, x0, y0, x1, y1, face_px, step, settings))
+        xa, xb = sorted((chin_x + sign * near * face_px, chin_x + sign * far * face_px))
+        columns = {grid: _on_grid(xa, xb, grid, width) for grid in rows}
+        x0, y0 = min(c[0] for c in columns.values()), min(r[0] for r in rows.values())
+        x1, y1 = max(c[1] for c in columns.values()), max(r[1] for r in rows.values())
+        grey = _grey(image[y0:y1, x0:x1])  # once for both grids: they cover nearly the same
+        for grid, (ca, cb) in columns.items():
+            ra, rb = rows[grid]
+            cut = grey[ra - y0 : rb - y0, ca - x0 : cb - x0]
+            strips[grid].append(_shrink(cut, ca, ra, face_px, grid, settings))
     head_y = float((pts[RIGHT_TEMPLE, 1] + pts[LEFT_TEMPLE, 1]) / 2)
-    return ShoulderStrips(strips[0], strips[1], face_px, float(chin[1]), head_y)
+    left, right = strips[step]
+    return ShoulderStrips(
+        left, right, face_px, chin_y, head_y, step, (strips[other_step][0], strips[other_step][1]),
+        other_step,
+    )  # fmt: skip
 
 
 def _on_grid(low: float, high: float, step: int, size: int) -> tuple[int, int]:
@@ -110,21 +142,18 @@ def _on_grid(low: float, high: float, step: int, size: int) -> tuple[int, int]:
     return first * step, max(last, first) * step
 
 
-def _cut(
-    image: np.ndarray,
-    x0: int,
-    y0: int,
-    x1: int,
-    y1: int,
-    face_px: float,
-    step: int,
-    s: ShrugSettings,
+def _grey(crop: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 and crop.size else crop
+
+
+def _shrink(
+    grey: np.ndarray, x0: int, y0: int, face_px: float, step: int, s: ShrugSettings
 ) -> Strip | None:
-    columns, rows = (x1 - x0) // step, (y1 - y0) // step
+    """The strip of the grey ``grey`` whose top-left pixel is the image's (``x0``, ``y0``), each
+    ``step`` × ``step`` pixels averaged into one; None when too little of it is in the frame."""
+    rows, columns = grey.shape[0] // step, grey.shape[1] // step
     wanted = (s.strip_columns[1] - s.strip_columns[0]) * face_px / step
     if columns < s.strip_min_share * wanted or rows < 3:
         return None
-    crop = image[y0:y1, x0:x1]
-    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
     small = cv2.resize(grey, (columns, rows), interpolation=cv2.INTER_AREA).astype(np.float32)
     return Strip(small, x0, y0, float(step), float(step))
