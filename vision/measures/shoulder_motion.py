@@ -53,7 +53,7 @@ def strip_shift(
     would make a sloping shoulder line jump up or down by a pixel whenever the face drifts
     across a column's middle.
     """
-    per_face = face_px / rest.step_y  # strip pixels per face size
+    per_face = face_px / rest.step  # strip pixels per face size
     first = max(math.ceil(rest.row_of(rest_chin_y + s.strip_template_top * face_px)), 0)
     last = rest.pixels.shape[0] - round(s.strip_max_drop * per_face)
     pad = round(s.strip_template_margin * per_face)
@@ -65,17 +65,17 @@ def strip_shift(
     ):
         return None
     bias = _own_vertex(rest.pixels, template, first, pad)
-    if current.step_y != rest.step_y:  # the face's size crossed from one grid to the next
+    if current.step != rest.step:  # the face's size crossed from one grid to the next
         bias = 0.0
-        scale = rest.step_y / current.step_y
+        scale = rest.step / current.step
         size = (round(template.shape[1] * scale), round(template.shape[0] * scale))
         template = cv2.resize(template, size, interpolation=cv2.INTER_LINEAR)
     if current.pixels.shape[0] < template.shape[0] or current.pixels.shape[1] < template.shape[1]:
         return None
     scores = cv2.matchTemplate(current.pixels, template, cv2.TM_CCOEFF_NORMED)
     # Row and column of ``current`` where the template's first pixel would sit had nothing moved.
-    still_row = (rest.y0 + first * rest.step_y - current.y0) / current.step_y
-    still_col = (rest.x0 + pad * rest.step_x - current.x0) / current.step_x
+    still_row = (rest.y0 + first * rest.step - current.y0) / current.step
+    still_col = (rest.x0 + pad * rest.step - current.x0) / current.step
     last_col = scores.shape[1] - 1
     if not 0.0 <= still_col <= last_col:
         return None
@@ -84,7 +84,7 @@ def strip_shift(
     column = scores[:, left_col] * (1.0 - weight)
     if weight > 0.0:
         column = column + scores[:, left_col + 1] * weight
-    current_per_face = face_px / current.step_y
+    current_per_face = face_px / current.step
     up, down = s.strip_max_rise * current_per_face, s.strip_max_drop * current_per_face
     low, high = (
         max(math.ceil(still_row - up), 0),
@@ -98,7 +98,7 @@ def strip_shift(
     if row == len(column) - 1 and row < still_row + down:
         return None  # the best place is where the strip ends: the template may lie further down
     fine = row + _vertex(masked[row - 1 : row + 2]) - bias if 0 < row < len(column) - 1 else row
-    rise = (still_row - fine) * current.step_y / face_px
+    rise = (still_row - fine) * current.step / face_px
     distinct = _runner_up(masked, row, s.strip_tie_rows) < masked[row] - s.strip_tie_margin
     return StripShift(rise, float(masked[row]), within_reach=row > low, distinct=distinct)
 

@@ -35,21 +35,11 @@ class Strip:
     pixels: np.ndarray  # float32, rows x columns
     x0: int  # image column and row of the strip's top-left corner
     y0: int
-    step_x: float  # image pixels per strip pixel
-    step_y: float
+    step: int  # image pixels on a side of the square each strip pixel averages
 
     def row_of(self, y: float) -> float:
         """The strip row (fractional, pixel centres at .0) of image row ``y``."""
-        return (y - self.y0) / self.step_y - 0.5
-
-    def y_of(self, row: float) -> float:
-        return self.y0 + (row + 0.5) * self.step_y
-
-    def col_of(self, x: float) -> float:
-        return (x - self.x0) / self.step_x - 0.5
-
-    def x_of(self, col: float) -> float:
-        return self.x0 + (col + 0.5) * self.step_x
+        return (y - self.y0) / self.step - 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +100,7 @@ def measure_strips(
     other_step = step + 1 if cells >= step or step == 1 else step - 1
     near, far = settings.strip_columns
     rows = {grid: _on_grid(top, bottom, grid, height) for grid in (step, other_step)}
-    strips: dict[int, list[Strip | None]] = {step: [], other_step: []}
+    strips: dict[int, list[Strip | None]] = {step: [], other_step: []}  # left, right
     for sign in (towards_left, -towards_left):
         xa, xb = sorted((chin_x + sign * near * face_px, chin_x + sign * far * face_px))
         columns = {grid: _on_grid(xa, xb, grid, width) for grid in rows}
@@ -122,11 +112,10 @@ def measure_strips(
             cut = grey[ra - y0 : rb - y0, ca - x0 : cb - x0]
             strips[grid].append(_shrink(cut, ca, ra, face_px, grid, settings))
     head_y = float((pts[RIGHT_TEMPLE, 1] + pts[LEFT_TEMPLE, 1]) / 2)
-    left, right = strips[step]
+    (left, right), (other_left, other_right) = strips[step], strips[other_step]
     return ShoulderStrips(
-        left, right, face_px, chin_y, head_y, step, (strips[other_step][0], strips[other_step][1]),
-        other_step,
-    )  # fmt: skip
+        left, right, face_px, chin_y, head_y, step, (other_left, other_right), other_step
+    )
 
 
 def _on_grid(low: float, high: float, step: int, size: int) -> tuple[int, int]:
@@ -156,4 +145,4 @@ def _shrink(
     if columns < s.strip_min_share * wanted or rows < 3:
         return None
     small = cv2.resize(grey, (columns, rows), interpolation=cv2.INTER_AREA).astype(np.float32)
-    return Strip(small, x0, y0, float(step), float(step))
+    return Strip(small, x0, y0, step)
