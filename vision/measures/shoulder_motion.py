@@ -37,14 +37,51 @@ class StripShift:
     distinct: bool = True
 
 
+@dataclass(frozen=True, slots=True)
+class RestTemplate:
+    """The part of a resting strip below the chin that later strips are searched for, made once
+    per rest: its pixels, where they lie in the rest's strip, and the sub-row fit's own offset
+    there (``_own_vertex``)."""
+
+    rest: Strip
+    pixels: np.ndarray
+    first: int  # the rest strip's row and column of the template's top-left pixel
+    pad: int
+    face_px: float  # the rest's face size
+    bias: float
+
+
+def rest_template(
+    rest: Strip, rest_chin_y: float, face_px: float, s: ShrugSettings
+) -> RestTemplate | None:
+    """The template of the resting strip ``rest``; None when it has too little texture to be
+    found."""
+    per_face = face_px / rest.step  # strip pixels per face size
+    first = max(math.ceil(rest.row_of(rest_chin_y + s.strip_template_top * face_px)), 0)
+    last = rest.pixels.shape[0] - round(s.strip_max_drop * per_face)
+    pad = round(s.strip_template_margin * per_face)
+    pixels = rest.pixels[first:last, pad : rest.pixels.shape[1] - pad]
+    if pixels.shape[0] < 3 or pixels.shape[1] < 3 or mean_and_std(pixels)[1] < s.strip_min_texture:
+        return None
+    bias = _own_vertex(rest.pixels, pixels, first, pad)
+    return RestTemplate(rest, pixels, first, pad, face_px, bias)
+
+
 def strip_shift(
     current: Strip, rest: Strip, rest_chin_y: float, face_px: float, s: ShrugSettings
 ) -> StripShift | None:
+    """How ``current`` moved since the resting strip ``rest`` (``shift_from``); None also when
+    the rest has too little texture to be found."""
+    template = rest_template(rest, rest_chin_y, face_px, s)
+    return None if template is None else shift_from(current, template, s)
+
+
+def shift_from(current: Strip, resting: RestTemplate, s: ShrugSettings) -> StripShift | None:
     """Where the resting strip's part below the chin lies in ``current``, looked for straight up
-    and down from where it would be had nothing moved; None when it has too little texture to
-    be found or no room to be looked for. A strip cut from a chin that rose (a jaw read wrongly
-    while the tongue is out) may end above where the template lies: its best match then sits at
-    the strip's last row, a rise that never happened, and gives no reading.
+    and down from where it would be had nothing moved; None when there is no room to look for
+    it. A strip cut from a chin that rose (a jaw read wrongly while the tongue is out) may end
+    above where the template lies: its best match then sits at the strip's last row, a rise
+    that never happened, and gives no reading.
 
     The strips are cut on one grid of the image (vision.measures.shoulder_strips), so while the
     face keeps its size that place falls on a strip column and row. Once the size crossed to
@@ -53,18 +90,8 @@ def strip_shift(
     would make a sloping shoulder line jump up or down by a pixel whenever the face drifts
     across a column's middle.
     """
-    per_face = face_px / rest.step  # strip pixels per face size
-    first = max(math.ceil(rest.row_of(rest_chin_y + s.strip_template_top * face_px)), 0)
-    last = rest.pixels.shape[0] - round(s.strip_max_drop * per_face)
-    pad = round(s.strip_template_margin * per_face)
-    template = rest.pixels[first:last, pad : rest.pixels.shape[1] - pad]
-    if (
-        template.shape[0] < 3
-        or template.shape[1] < 3
-        or mean_and_std(template)[1] < s.strip_min_texture
-    ):
-        return None
-    bias = _own_vertex(rest.pixels, template, first, pad)
+    rest, template, first, pad = resting.rest, resting.pixels, resting.first, resting.pad
+    face_px, bias = resting.face_px, resting.bias
     if current.step != rest.step:  # the face's size crossed from one grid to the next
         bias = 0.0
         scale = rest.step / current.step
@@ -175,6 +202,8 @@ class ShoulderRest:
         self._anchor: np.ndarray | None = None  # the rises before a jump, until they come back
         self._last_ms: int | None = None
         self._step_ms = 0  # since the reading before the last
+        #: The rest's templates, made when first needed: by (side, grid step).
+        self._templates: dict[tuple[int, int], RestTemplate | None] = {}
 
     def lift(self, strips: ShoulderStrips, ts_ms: int) -> ShoulderLift | None:
         rest, s = self._rest, self.settings
@@ -188,11 +217,13 @@ class ShoulderRest:
             self._take(strips, ts_ms)
             return None
         current, resting = strips.compared_with(rest)
+        templates = [
+            None if then is None else self._template(rest, side, then)
+            for side, then in enumerate(resting)
+        ]
         shifts = [
-            None
-            if now is None or then is None
-            else strip_shift(now, then, rest.chin_y, rest.face_px, s)
-            for now, then in zip(current, resting, strict=True)
+            None if now is None or template is None else shift_from(now, template, s)
+            for now, template in zip(current, templates, strict=True)
         ]
         face = (rest.head_y - strips.head_y) / rest.face_px
         raw = np.array([np.nan if x is None else x.rise for x in shifts] + [face])
@@ -241,8 +272,16 @@ class ShoulderRest:
         if ts_ms - self._rest_ms >= self.settings.strip_rest_ms:
             self._take(strips, ts_ms)
 
+    def _template(self, rest: ShoulderStrips, side: int, strip: Strip) -> RestTemplate | None:
+        """The template of ``rest``'s ``strip`` on the player's ``side`` (0 left, 1 right)."""
+        key = (side, strip.step)
+        if key not in self._templates:
+            self._templates[key] = rest_template(strip, rest.chin_y, rest.face_px, self.settings)
+        return self._templates[key]
+
     def _take(self, strips: ShoulderStrips, ts_ms: int) -> None:
         self._rest, self._rest_ms, self._read_ms = strips, ts_ms, ts_ms
+        self._templates = {}
         self._drift = np.zeros(3)
         self._raw = np.zeros(3)
         self._clear = np.zeros(2)
