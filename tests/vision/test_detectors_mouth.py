@@ -140,6 +140,22 @@ def test_tongue_colour_without_parted_lips_is_not_a_tongue():
     assert run(Trace(5000).add(3000, 3800, tongue=0.35))[0] == []
 
 
+@pytest.mark.parametrize(
+    "below_lip, found",
+    [
+        (0.0, []),  # talk or a yawn: the tongue lies in the wide-open mouth, behind the lower lip
+        (0.004, []),  # a real talker's dropped jaw: the most it showed below the lip was 0.0065
+        (0.04, ["tongue_out center"]),  # a tongue stuck out over the chin from a wide mouth
+    ],
+)
+def test_a_wide_open_jaw_cancels_a_tongue_unless_it_reaches_out_over_the_lower_lip(
+    below_lip, found
+):
+    wide = {"tongue": 0.3, "mouth_open": 0.25, "jawOpen": 0.58,
+            "tongue_left": below_lip / 2, "tongue_right": below_lip / 2}  # fmt: skip
+    assert labels(run(Trace(5000).add(3000, 3800, **wide))[0]) == found
+
+
 def test_talking_is_not_a_tongue_out():
     trace = Trace(8000)
     for start in range(3000, 7000, 300):  # syllables: the jaw opens, a little tongue shows

@@ -6,7 +6,8 @@ colour is too close to the skin's to tell, unless the opening is less tongue-col
 rest (teeth and the dark of a talking mouth: lips stretched in speech). (An opening filled with
 something as colourful as the player's own lips does not tell: every real talking mouth shows
 it, with the tongue at rest.) Teeth bared beyond rest cancel it all: a tongue out covers them, a
-laugh shows them. The side is where the tongue lies below the lower lip: the tongue-coloured area
+laugh shows them, and so does a jaw dropped wide unless the tongue reaches out over the lower
+lip. The side is where the tongue lies below the lower lip: the tongue-coloured area
 that appeared there on each side of the mouth's middle (across the face's own eye line, so a turned
 face does not move it), a side when most of it is on one half. Where too little of it is redder than
 cheeks as red as the tongue, the area there unlike the cheeks' colour in a way shade cannot explain
@@ -41,12 +42,18 @@ class TongueOutDetector(KindDetector[TongueOutSettings]):
         coloured = ramp(delta["tongue"], s.tongue) * parting
         # Teeth bared beyond rest: a laugh, whose open lips and lit inside look like the above.
         bared = ramp(delta["teeth_area"], s.teeth_veto)
-        # A jaw dropped wide (talking loud, a yawn) shows the tongue lying inside the mouth.
-        bared = max(bared, ramp(delta["jawOpen"], s.jaw_veto))
+        # What appeared below the lower lip, each half, as tongue colour and as off-skin colour.
+        below_lip = [
+            (max(delta[f"{area}_left"], 0.0), max(delta[f"{area}_right"], 0.0))
+            for area in ("tongue", "off_skin")
+        ]
+        # A jaw dropped wide (talking loud, a yawn) shows the tongue lying inside the mouth,
+        # unless the tongue reaches out over the lower lip.
+        out_over_lip = ramp(max(sum(halves) for halves in below_lip), s.jaw_veto_lifted_below_lip)
+        bared = max(bared, ramp(delta["jawOpen"], s.jaw_veto) * (1.0 - out_over_lip))
         gap = ramp(gap_beyond_jaw, s.lip_gap) * (1.0 - ramp(-delta["tongue"], s.gap_colour_veto))
         value = max(coloured, gap) * (1.0 - bared)
-        for area in ("tongue", "off_skin"):
-            left, right = max(delta[f"{area}_left"], 0.0), max(delta[f"{area}_right"], 0.0)
+        for left, right in below_lip:
             if left + right >= s.below_lip_area:
                 return value, side_of((left - right) / (left + right), s.below_lip_balance)
         # Both centroids vote, each in units of its own side threshold: the tongue-coloured one is
