@@ -138,10 +138,10 @@ def run(args: argparse.Namespace) -> int:
     )
     data = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     print(
-        f"{data['frames']} frames ({data['duration_ms'] / 1000:.1f} s) at "
-        f"{data['processing_fps']:.1f} fps: {data['faces_seen']} faces, seats "
-        f"{', '.join(data['seats']) or 'none'}, {data['gestures']} gestures, {data['senas']} señas "
-        f"({data['profile']}) -> {out}"
+        f"{_count(data['frames'], 'frame')} ({data['duration_ms'] / 1000:.1f} s) at "
+        f"{data['processing_fps']:.1f} fps: {_count(data['faces_seen'], 'face')}, seats "
+        f"{', '.join(data['seats']) or 'none'}, {_count(data['gestures'], 'gesture')}, "
+        f"{_count(data['senas'], 'seña')} ({data['profile']}) -> {out}"
     )
     for note in seat_notes(data, profile):
         print(note)
@@ -452,3 +452,8 @@ def _landmarker_factory() -> LandmarkerFactory:
 def _stem(spec: str) -> str:
     name = Path(spec.rstrip("/")).name or "source"
     return Path(name).stem if "." in name else name
+
+
+def _count(n: int, noun: str) -> str:
+    """``n`` and the noun, plural unless one: "1 face", "2 faces"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -188,7 +188,10 @@ def test_a_recording_with_too_few_frames_a_second_is_said_so(
     assert summary["read_fps"] == pytest.approx(fps, rel=0.01)
     assert summary["slow"] is said
     line = "the recording gives 10 frames a second: a brief seña (a quarter-second wink) may be"
-    assert (line in capsys.readouterr().out) is said
+    out = capsys.readouterr().out
+    assert (line in out) is said
+    assert summary["faces_seen"] == 1
+    assert ": 1 face, seats 1, " in out  # not "1 faces"
 
 
 def test_a_seat_not_judged_for_several_reasons_gives_each_its_time():
