@@ -285,6 +285,38 @@ def test_both_shoulders_raised_unequally_are_a_shrug_both():
     assert labels(run_drawn(drawn_trace(5000, look))) == ["shrug both"]
 
 
+def half_jacket(slide: float = 0.0, lift: float = 0.0) -> np.ndarray:
+    """A player turned to the camera: on the player's right (image left) a striped shoulder, on
+    the left only a jacket's near-vertical edge; the body slid ``slide`` pixels right and its
+    jacket side raised ``lift`` pixels, the head where it was."""
+    image = frame()
+    image[:, int(CHIN[0]) :] = jacket(0.2)[:, int(CHIN[0]) :]
+    slid = cv2.warpAffine(image, np.float32([[1, 0, slide], [0, 1, 0]]), (640, 480),
+                          borderMode=cv2.BORDER_REPLICATE)  # fmt: skip
+    raised = cv2.warpAffine(slid, np.float32([[1, 0, 0], [0, 1, -lift]]), (640, 480),
+                            borderMode=cv2.BORDER_REPLICATE)  # fmt: skip
+    slid[:, int(CHIN[0]) :] = raised[:, int(CHIN[0]) :]
+    return slid
+
+
+@pytest.mark.parametrize("slide", [2.0, 3.0, -3.0])
+def test_a_body_sliding_sideways_beside_a_steep_jacket_edge_is_no_shrug(slide):
+    # Sideways, the edge's match moves up or down several times as far (a 2 px slide read
+    # +0.124 face sizes there), while the striped side reads nothing: a one-sided "shrug".
+    def look(ts):
+        return half_jacket(slide * during(ts)), face_at()
+
+    assert labels(run_drawn(drawn_trace(5000, look))) == []
+
+
+def test_a_shoulder_rising_beside_a_steep_jacket_edge_is_still_a_shrug():
+    # Half a face in a quarter of a second: a seña's rise, past what a slide could explain.
+    def look(ts):
+        return half_jacket(lift=40.0 * min((ts - 3000) / 250, 1.0) * during(ts)), face_at()
+
+    assert labels(run_drawn(drawn_trace(5000, look))) == ["shrug left"]
+
+
 def test_one_shoulder_lifted_for_under_half_a_second_while_talking_is_not_a_shrug():
     # A real talker's left shoulder rose with a word for 0.37 s; a seña is held.
     def look(ts):

@@ -253,6 +253,11 @@ class ShrugSettings(KindSettings):
     #: it less precisely, so ``image_match_cost`` times the shortfall is taken off the rise.
     image_sharp_match: float = Field(gt=0, le=1)
     image_match_cost: float = Field(ge=0)
+    #: How far (face sizes) a body may slide sideways since the rest without making a seña (a
+    #: player settling in the chair). A strip whose only structure is a steep edge (a turned
+    #: player's jacket) reads such a slide as a rise: its ``rise_per_slide`` times this is
+    #: taken off the rise.
+    image_slide: float = Field(ge=0)
     image_broken_match: float = Field(ge=-1, lt=1)  # worse: something crossed the strip ...
     image_broken_ms: int = Field(ge=0)  # ... and the image cue stays off this long
 

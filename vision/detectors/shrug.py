@@ -206,9 +206,11 @@ class ShrugDetector(KindDetector[ShrugSettings]):
         )
 
     def _sure_rise(self, shift: StripShift) -> float:
-        """The rise less what an imprecise match may have made up."""
+        """The rise less what an imprecise match, or the body sliding sideways beside a steep
+        edge, may have made up."""
         s = self.settings
-        return shift.rise - s.image_match_cost * max(s.image_sharp_match - shift.match, 0.0)
+        imprecise = s.image_match_cost * max(s.image_sharp_match - shift.match, 0.0)
+        return shift.rise - imprecise - shift.rise_per_slide * s.image_slide
 
     def jitter(self) -> float:
         """Median jump of the shoulders' mean height between successive poses (shoulder widths);

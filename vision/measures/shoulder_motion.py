@@ -35,6 +35,10 @@ class StripShift:
     #: False when another place in reach matches about as well (``strip_tie_margin``): which of
     #: them is the rest cannot be told, so the rise is no reading.
     distinct: bool = True
+    #: The rise this strip reads when the body slides sideways, per unit of slide (the rest
+    #: template's ``rise_per_slide``): about 0 for a level shoulder line, several for a steep
+    #: edge, whose sideways shift looks the same as a shift up or down.
+    rise_per_slide: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +53,7 @@ class RestTemplate:
     pad: int
     face_px: float  # the rest's face size
     bias: float
+    rise_per_slide: float
 
 
 def rest_template(
@@ -64,7 +69,18 @@ def rest_template(
     if pixels.shape[0] < 3 or pixels.shape[1] < 3 or mean_and_std(pixels)[1] < s.strip_min_texture:
         return None
     bias = _own_vertex(rest.pixels, pixels, first, pad)
-    return RestTemplate(rest, pixels, first, pad, face_px, bias)
+    return RestTemplate(rest, pixels, first, pad, face_px, bias, rise_per_slide(pixels))
+
+
+def rise_per_slide(template: np.ndarray) -> float:
+    """How far a sideways shift of ``template``'s picture moves where it matches up or down, per
+    unit of shift: the least-squares vertical shift that explains a horizontal one from its
+    gradients, |sum(gx * gy)| / sum(gy ** 2). A level edge gives 0, an edge 20 degrees off
+    vertical 2.7, a vertical one no bound (none of its rise can be told from a slide)."""
+    pixels = template.astype(np.float32)
+    gx = cv2.Sobel(pixels, cv2.CV_32F, 1, 0, ksize=3)[1:-1, 1:-1]
+    gy = cv2.Sobel(pixels, cv2.CV_32F, 0, 1, ksize=3)[1:-1, 1:-1]
+    return abs(float((gx * gy).sum())) / max(float((gy * gy).sum()), 1e-6)
 
 
 def strip_shift(
@@ -127,7 +143,9 @@ def shift_from(current: Strip, resting: RestTemplate, s: ShrugSettings) -> Strip
     fine = row + _vertex(masked[row - 1 : row + 2]) - bias if 0 < row < len(column) - 1 else row
     rise = (still_row - fine) * current.step / face_px
     distinct = _runner_up(masked, row, s.strip_tie_rows) < masked[row] - s.strip_tie_margin
-    return StripShift(rise, float(masked[row]), within_reach=row > low, distinct=distinct)
+    return StripShift(
+        rise, float(masked[row]), row > low, distinct, rise_per_slide=resting.rise_per_slide
+    )
 
 
 def _own_vertex(pixels: np.ndarray, template: np.ndarray, row: int, col: int) -> float:
