@@ -144,7 +144,11 @@ def shift_from(current: Strip, resting: RestTemplate, s: ShrugSettings) -> Strip
     rise = (still_row - fine) * current.step / face_px
     distinct = _runner_up(masked, row, s.strip_tie_rows) < masked[row] - s.strip_tie_margin
     return StripShift(
-        rise, float(masked[row]), row > low, distinct, rise_per_slide=resting.rise_per_slide
+        rise,
+        float(masked[row]),
+        within_reach=row > low,
+        distinct=distinct,
+        rise_per_slide=resting.rise_per_slide,
     )
 
 
