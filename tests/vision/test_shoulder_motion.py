@@ -11,7 +11,7 @@ from tests.vision.feature_traces import Trace, labels
 from tests.vision.test_detectors_speech import talking
 from vision.config.detector_settings import default_detector_settings
 from vision.detectors import SeatGestureDetector
-from vision.measures.shoulder_motion import ShoulderRest, readable, strip_shift
+from vision.measures.shoulder_motion import ShoulderRest, readable, rise_per_slide, strip_shift
 from vision.measures.shoulder_strips import measure_strips
 from vision.mediapipe.face_mesh import FacePoints
 
@@ -283,6 +283,17 @@ def test_both_shoulders_raised_unequally_are_a_shrug_both():
         return frame(left=12 * up, right=6 * up), face_at()
 
     assert labels(run_drawn(drawn_trace(5000, look))) == ["shrug both"]
+
+
+@pytest.mark.parametrize("off_vertical_deg, expected", [(90.0, 0.0), (45.0, 1.0), (20.0, 2.75)])
+def test_a_templates_rise_per_slide_is_how_steep_its_edge_is(off_vertical_deg, expected):
+    # An edge whose normal lies off_vertical_deg from the horizontal: shifted sideways by d,
+    # it matches best shifted up or down by d / tan(angle).
+    y, x = np.mgrid[0:40, 0:40].astype(np.float32)
+    normal = np.deg2rad(off_vertical_deg)
+    across = (x - 20) * np.cos(normal) + (y - 20) * np.sin(normal)
+    edge = cv2.GaussianBlur(np.where(across > 0, 200.0, 50.0).astype(np.float32), (0, 0), 1.5)
+    assert rise_per_slide(edge) == pytest.approx(expected, rel=0.05, abs=0.02)
 
 
 def half_jacket(slide: float = 0.0, lift: float = 0.0) -> np.ndarray:

@@ -5,8 +5,8 @@ lips part far more than the jaw opens, which is how MediaPipe's lip contour wrap
 colour is too close to the skin's to tell, unless the opening is less tongue-coloured than at
 rest (teeth and the dark of a talking mouth: lips stretched in speech). (An opening filled with
 something as colourful as the player's own lips does not tell: every real talking mouth shows
-it, with the tongue at rest.) Teeth bared beyond rest cancel it all: a tongue out covers them, a
-laugh shows them, and so does a jaw dropped wide unless the tongue reaches out over the lower
+it, with the tongue at rest.) Teeth bared beyond rest cancel it all (a tongue out covers them, a
+laugh shows them), and so does a jaw dropped wide, unless the tongue reaches out over the lower
 lip. The side is where the tongue lies below the lower lip: the tongue-coloured area
 that appeared there on each side of the mouth's middle (across the face's own eye line, so a turned
 face does not move it), a side when most of it is on one half. Where too little of it is redder than
