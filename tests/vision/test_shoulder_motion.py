@@ -291,7 +291,7 @@ def test_a_templates_rise_per_slide_is_how_steep_its_edge_is(off_vertical_deg, e
     # it matches best shifted up or down by d / tan(angle).
     y, x = np.mgrid[0:40, 0:40].astype(np.float32)
     normal = np.deg2rad(off_vertical_deg)
-    across = (x - 20) * np.cos(normal) + (y - 20) * np.sin(normal)
+    across = (x - 19.5) * np.cos(normal) + (y - 19.5) * np.sin(normal)
     edge = cv2.GaussianBlur(np.where(across > 0, 200.0, 50.0).astype(np.float32), (0, 0), 1.5)
     assert rise_per_slide(edge) == pytest.approx(expected, rel=0.05, abs=0.02)
 
