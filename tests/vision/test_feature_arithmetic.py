@@ -91,7 +91,7 @@ def test_the_mean_and_std_of_grey_samples_are_numpys_bit_for_bit(size, seed):
 @pytest.mark.parametrize("seed", range(10))
 def test_the_strips_texture_is_numpys_std_bit_for_bit(seed):
     strip = (np.random.default_rng(seed).random((30, 16)) * 255).astype(np.float32)
-    template = strip[4:27, 3:13]  # a strided view, as strip_shift cuts it
+    template = strip[4:27, 3:13]  # a strided view, as rest_template cuts it
     spread = mean_and_std(template)[1]
     assert spread == template.std()
     assert spread.dtype == np.float32

@@ -11,8 +11,15 @@ from tests.vision.feature_traces import Trace, labels
 from tests.vision.test_detectors_speech import talking
 from vision.config.detector_settings import default_detector_settings
 from vision.detectors import SeatGestureDetector
-from vision.measures.shoulder_motion import ShoulderRest, readable, rise_per_slide, strip_shift
-from vision.measures.shoulder_strips import measure_strips
+from vision.measures.shoulder_motion import (
+    ShoulderRest,
+    StripShift,
+    readable,
+    rest_template,
+    rise_per_slide,
+    shift_from,
+)
+from vision.measures.shoulder_strips import Strip, measure_strips
 from vision.mediapipe.face_mesh import FacePoints
 
 SETTINGS = default_detector_settings().gestures.shrug
@@ -68,6 +75,15 @@ def frame(
         cv2.ellipse(image, (int(hand_x), 300), (30, 38), 0, 0, 360, skin, -1)
         cv2.line(image, (int(hand_x), 300), (int(hand_x) + 20, 479), skin, int(0.7 * FACE_PX))
     return image
+
+
+def strip_shift(
+    current: Strip, rest: Strip, rest_chin_y: float, face_px: float, s=SETTINGS
+) -> StripShift | None:
+    """How ``current`` moved since the resting strip ``rest``, its template made for this one
+    comparison (ShoulderRest keeps one per rest)."""
+    template = rest_template(rest, rest_chin_y, face_px, s)
+    return None if template is None else shift_from(current, template, s)
 
 
 def shift_of(image: np.ndarray, mesh: FacePoints | None = None, plain_frame_rest: bool = False):

@@ -83,15 +83,6 @@ def rise_per_slide(template: np.ndarray) -> float:
     return abs(float((gx * gy).sum())) / max(float((gy * gy).sum()), 1e-6)
 
 
-def strip_shift(
-    current: Strip, rest: Strip, rest_chin_y: float, face_px: float, s: ShrugSettings
-) -> StripShift | None:
-    """How ``current`` moved since the resting strip ``rest`` (``shift_from``); None also when
-    the rest has too little texture to be found."""
-    template = rest_template(rest, rest_chin_y, face_px, s)
-    return None if template is None else shift_from(current, template, s)
-
-
 def shift_from(current: Strip, resting: RestTemplate, s: ShrugSettings) -> StripShift | None:
     """Where the resting strip's part below the chin lies in ``current``, looked for straight up
     and down from where it would be had nothing moved; None when there is no room to look for
