@@ -288,6 +288,16 @@ def test_lips_parted_wide_over_an_opening_less_tongue_coloured_than_at_rest_are_
     assert run(Trace(5000).add(3000, 3800, **speech))[0] == []
 
 
+@pytest.mark.parametrize("smile, found", [(0.25, ["tongue_out center"]), (0.5, [])])
+def test_lips_drawn_apart_by_a_grin_are_not_a_tongue_wrapped_by_them(smile, found):
+    # A real grin (cap12, read mirrored): lips 0.2 face sizes apart over teeth held together,
+    # the jaw hardly open, both corners up 0.47-0.59; a tongue wrapped by the lips smiles 0.29
+    # at most.
+    grin = {"mouth_open": 0.17, "jawOpen": 0.05, "tongue_side": 0.0, "mouthSmileLeft": smile,
+            "mouthSmileRight": smile}  # fmt: skip
+    assert labels(run(Trace(5000).add(3000, 3800, **grin))[0]) == found
+
+
 def test_a_tongue_seen_in_a_mouth_open_at_rest_needs_the_lips_to_part_further():
     trace = Trace(7000, rest={"mouth_open": 0.12, "tongue": 0.1})
     trace.add(3000, 4000, tongue=0.3)  # brighter light on the same open mouth

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 
 from vision.config.detector_settings import TongueOutSettings
 from vision.detectors.base import KindDetector, side_of
-from vision.measures.features import FaceFeatures, ramp
+from vision.measures.features import FaceFeatures, ramp, smile_of
 
 
 class TongueOutDetector(KindDetector[TongueOutSettings]):
@@ -52,6 +52,7 @@ class TongueOutDetector(KindDetector[TongueOutSettings]):
         out_over_lip = ramp(max(sum(halves) for halves in below_lip), s.jaw_veto_lifted_below_lip)
         bared = max(bared, ramp(delta["jawOpen"], s.jaw_veto) * (1.0 - out_over_lip))
         gap = ramp(gap_beyond_jaw, s.lip_gap) * (1.0 - ramp(-delta["tongue"], s.gap_colour_veto))
+        gap *= 1.0 - ramp(smile_of(delta), s.gap_smile_veto)
         value = max(coloured, gap) * (1.0 - bared)
         for left, right in below_lip:
             if left + right >= s.below_lip_area:
