@@ -3,7 +3,8 @@ further than at rest (vision.measures.tongue), beyond what this mouth zone shows
 parting keeps a tongue visible in a mouth open at rest, or a change of light, from counting); or the
 lips part far more than the jaw opens, which is how MediaPipe's lip contour wraps a tongue whose
 colour is too close to the skin's to tell, unless the opening is less tongue-coloured than at
-rest (teeth and the dark of a talking mouth: lips stretched in speech). (An opening filled with
+rest (teeth and the dark of a talking mouth: lips stretched in speech) or both corners rise into a
+smile (a grin parts the lips over teeth held together). (An opening filled with
 something as colourful as the player's own lips does not tell: every real talking mouth shows
 it, with the tongue at rest.) Teeth bared beyond rest cancel it all (a tongue out covers them, a
 laugh shows them), and so does a jaw dropped wide, unless the tongue reaches out over the lower
