@@ -150,8 +150,9 @@ class TongueOutSettings(KindSettings):
     #: Fall of the tongue-coloured fraction under its rest: lips parted over an opening *less*
     #: tongue-coloured than at rest show teeth or the dark mouth of speech, not a tongue.
     gap_colour_veto: Ramp
-    #: Rise of the smile (both mouthSmile shapes) that cancels the lips-beyond-jaw cue: a grin
-    #: draws the lips apart over teeth held together, a gap no jaw explains, with no tongue.
+    #: Rise of the smile (the lower of the two mouthSmile shapes' rises) that cancels the
+    #: lips-beyond-jaw cue: a grin draws the lips apart over teeth held together, a gap no jaw
+    #: explains, with no tongue.
     gap_smile_veto: Ramp
     jaw_share: float = Field(ge=0)
     mouth_open_min: float = Field(ge=0)  # lips must part at least this much (of face size)
