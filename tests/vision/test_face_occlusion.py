@@ -194,6 +194,22 @@ def test_a_pout_is_found_in_view_and_not_behind_a_hand_passing_over_the_mouth():
     assert run(passing)[0] == []
 
 
+@pytest.mark.parametrize(
+    "below_lip, found",
+    [
+        (0.0, []),  # a hand over the mouth as a tongue begins behind the lips
+        (0.04, ["tongue_out center"]),  # the tongue itself hanging over the chin's samples
+    ],
+)
+def test_a_tongue_stuck_out_over_the_chin_is_no_hand_over_the_mouth(below_lip, found):
+    # Generated tongues reaching down over the chin covered most of the mouth region's
+    # samples there from their first frame (changes of 300-1500, a hand's size): lost.
+    tongue = {"tongue": 0.3, "mouth_open": 0.2, "jawOpen": 0.3,
+              "tongue_left": below_lip / 2, "tongue_right": below_lip / 2}  # fmt: skip
+    trace = Trace(6000, mouth=True).add(3000, 3900, **tongue).set(3000, 3900, mouth_cover=1.0)
+    assert labels(run(trace)[0]) == found
+
+
 def test_a_mouth_gesture_held_long_enough_is_not_cancelled_by_its_own_change_of_the_mouth():
     # A tongue drawn back into an open mouth after a second out read as a hand over the mouth
     # (generated, 100 px): the tongue, seen from its start, was lost.

@@ -163,10 +163,11 @@ class TongueOutSettings(KindSettings):
     #: 0.5-0.63; real tongues out 0.1-0.38), which cancels every cue too.
     jaw_veto: Ramp
     #: Rise of the tongue-like area below the lower lip (face size squared, both halves, the
-    #: larger of the tongue-coloured and the off-skin reading) that lifts ``jaw_veto``: a tongue
-    #: lying in a wide-open mouth stays behind the lower lip, one stuck out covers the chin
-    #: under it (real talk with the jaw dropped: <= 0.0065).
-    jaw_veto_lifted_below_lip: Ramp
+    #: larger of the tongue-coloured and the off-skin reading) that says the tongue is stuck out
+    #: over the lip: it lifts ``jaw_veto`` (a tongue lying in a wide-open mouth stays behind the
+    #: lower lip; real talk with the jaw dropped: <= 0.0065), and at its top the mouth region's
+    #: change, the chin's skin under the tongue, is no hand over the mouth.
+    out_over_lip: Ramp
     filled_side_offset: float = Field(gt=0)  # the filled area's centroid offset for a side
     #: Rise of the tongue-coloured area below the lower lip (face size squared, both halves) from
     #: which its halves decide the side; a side when (left - right) / (left + right) passes

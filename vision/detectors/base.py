@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import ClassVar, Generic, TypeVar
 
 from vision.config.detector_settings import KindSettings
@@ -39,6 +39,11 @@ class KindDetector(Generic[S]):
         self, delta: Mapping[str, float], features: FaceFeatures, rest: Mapping[str, float]
     ) -> tuple[float, str | None]:
         raise NotImplementedError
+
+    def explained_regions(self, delta: Mapping[str, float]) -> Collection[str]:
+        """The face regions (vision.detectors.occlusion) whose change this frame's own gesture
+        accounts for, so that change is not read as a hand over them: none by default."""
+        return ()
 
     def held_back(self) -> None:
         """The seat held this frame's activation back under ``off`` (a talking or smiling face

@@ -282,7 +282,7 @@ class SeatGestureDetector:
             kind = detector.kind
             quality = mouth_quality if detector.settings.region == "mouth" else features.quality
             if detector.settings.occluded_by:
-                hidden = self.hidden_regions.hidden(self._covering(detector, ts_ms))
+                hidden = self.hidden_regions.hidden(self._covering(detector, ts_ms, delta))
                 quality = min(quality, 1.0 - hidden)
             if quality < minimum:
                 self._missing(ts_ms, [kind])
@@ -408,17 +408,22 @@ class SeatGestureDetector:
             raise RuntimeError("the baseline is still calibrating")
         save_player(path, player, self.baseline.values, self.sensitivities(), self.enrolment)
 
-    def _covering(self, detector: KindDetector[KindSettings], ts_ms: int) -> Sequence[str]:
+    def _covering(
+        self, detector: KindDetector[KindSettings], ts_ms: int, delta: Mapping[str, float]
+    ) -> Sequence[str]:
         """The regions whose hiding cancels ``detector``'s kind this frame. Shut eyes change
         their own regions as a hand over them would: while an eye kind reads them shut (and for
         the occlusion's hold after), the eye regions hide nothing (a real raise of the brows
         right after a closure was held back 166 ms). So does a mouth kind's own gesture: once
         its event has lasted ``min_ms`` (it counts already), the mouth region no longer cancels
         it (a tongue drawn back into an open mouth read as a hand over it at 100 px, and a held
-        pout's lips changed it so). A hand passing over a gesture just begun still does."""
+        pout's lips changed it so). A hand passing over a gesture just begun still does, unless
+        the kind's own reading accounts for the change (``explained_regions``)."""
         regions: Sequence[str] = detector.settings.occluded_by
         if detector.settings.region == "mouth" and self.trackers[detector.kind].lasted(ts_ms):
             regions = [r for r in regions if r != "mouth"]
+        explained = detector.explained_regions(delta)
+        regions = [r for r in regions if r not in explained]
         if ts_ms <= self._eyes_shut_until:
             return [r for r in regions if r not in EYE_REGIONS]
         return regions

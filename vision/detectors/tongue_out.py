@@ -20,7 +20,7 @@ opening is empty at rest, so its resting centroid is noise)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from vision.config.detector_settings import TongueOutSettings
 from vision.detectors.base import KindDetector, side_of
@@ -43,14 +43,10 @@ class TongueOutDetector(KindDetector[TongueOutSettings]):
         coloured = ramp(delta["tongue"], s.tongue) * parting
         # Teeth bared beyond rest: a laugh, whose open lips and lit inside look like the above.
         bared = ramp(delta["teeth_area"], s.teeth_veto)
-        # What appeared below the lower lip, each half, as tongue colour and as off-skin colour.
-        below_lip = [
-            (max(delta[f"{area}_left"], 0.0), max(delta[f"{area}_right"], 0.0))
-            for area in ("tongue", "off_skin")
-        ]
+        below_lip = _below_lip(delta)
         # A jaw dropped wide (talking loud, a yawn) shows the tongue lying inside the mouth,
         # unless the tongue reaches out over the lower lip.
-        out_over_lip = ramp(max(sum(halves) for halves in below_lip), s.jaw_veto_lifted_below_lip)
+        out_over_lip = self._out_over_lip(below_lip)
         bared = max(bared, ramp(delta["jawOpen"], s.jaw_veto) * (1.0 - out_over_lip))
         gap = ramp(gap_beyond_jaw, s.lip_gap) * (1.0 - ramp(-delta["tongue"], s.gap_colour_veto))
         gap *= 1.0 - ramp(smile_of(delta), s.gap_smile_veto)
@@ -63,3 +59,20 @@ class TongueOutDetector(KindDetector[TongueOutSettings]):
         mouth = features.mouth
         shift = mouth.tongue_side / s.side_offset + mouth.filled_side / s.filled_side_offset
         return value, side_of(shift, 1.0)
+
+    def explained_regions(self, delta: Mapping[str, float]) -> Collection[str]:
+        """A tongue stuck out over the lower lip covers the chin's skin under it, where the
+        mouth region's samples lie: a change there is the tongue, not a hand."""
+        return ("mouth",) if self._out_over_lip(_below_lip(delta)) >= 1.0 else ()
+
+    def _out_over_lip(self, below_lip: list[tuple[float, float]]) -> float:
+        return ramp(max(sum(halves) for halves in below_lip), self.settings.out_over_lip)
+
+
+def _below_lip(delta: Mapping[str, float]) -> list[tuple[float, float]]:
+    """What appeared below the lower lip, (left, right) halves, as tongue colour and as
+    off-skin colour."""
+    return [
+        (max(delta[f"{area}_left"], 0.0), max(delta[f"{area}_right"], 0.0))
+        for area in ("tongue", "off_skin")
+    ]
