@@ -409,12 +409,35 @@ def test_a_side_bite_on_a_smile_counts_the_teeth_it_adds_not_those_shown_at_rest
     ]
 
 
-def test_a_talking_mouth_whose_opening_looks_as_colourful_as_the_lips_is_no_tongue():
-    # A real talking head (not signalling): the jaw opens the lips as far as they part, and the
-    # opening (tongue at rest, palate) is as colourful as the lips. It once read as a tongue out.
-    talking = {"filled_opening": 0.08, "filled_side": 0.0, "mouth_open": 0.17, "jawOpen": 0.2,
-               "tongue": 0.1}  # fmt: skip
-    assert run(Trace(5000).add(3000, 3800, **talking))[0] == []
+#: A tongue out in the lips' own colour (the real tongue recording's third): the opening filled
+#: as the lips are, the jaw open as far as the lips part, hardly any tongue colour.
+FILLED = {"filled_opening": 0.11, "filled_side": 0.0, "mouth_open": 0.17, "jawOpen": 0.2,
+          "tongue": 0.1}  # fmt: skip
+
+
+def _syllables(trace: Trace, start: int, end: int) -> Trace:
+    for at in range(start, end, 300):
+        trace.add(at, at + 200, mouth_open=0.10, jawOpen=0.3)
+    return trace
+
+
+def test_an_opening_filled_in_the_lips_colour_on_a_quiet_face_is_a_tongue():
+    assert labels(run(Trace(6000).add(3000, 4200, **FILLED))[0]) == ["tongue_out center"]
+
+
+def test_an_opening_filled_in_the_lips_colour_soon_after_talking_is_no_tongue():
+    # A talking head (not signalling) pausing between words: the jaw opens the lips as far as
+    # they part, and the opening (tongue at rest, palate) is as colourful as the lips. Talk
+    # ended 0.6 s before: past the speech veto's hold, within the filled cue's quiet.
+    trace = _syllables(Trace(6000), 1000, 2400).add(3000, 4200, **FILLED)
+    assert run(trace)[0] == []
+    assert run(_syllables(Trace(6000), 3000, 4200).add(3000, 4200, **FILLED))[0] == []
+
+
+def test_an_opening_filled_by_a_laugh_is_no_tongue():
+    # FG-net franck laughing: corners up 0.46-0.54, the opening filled with lit lips and teeth.
+    laugh = {**FILLED, "mouthSmileLeft": 0.5, "mouthSmileRight": 0.5}
+    assert run(Trace(6000).add(3000, 4200, **laugh))[0] == []
 
 
 def test_a_laugh_baring_teeth_is_not_a_tongue_out():

@@ -150,10 +150,17 @@ class TongueOutSettings(KindSettings):
     #: Fall of the tongue-coloured fraction under its rest: lips parted over an opening *less*
     #: tongue-coloured than at rest show teeth or the dark mouth of speech, not a tongue.
     gap_colour_veto: Ramp
-    #: Rise of the smile (the lower of the two mouthSmile shapes' rises) that cancels the
-    #: lips-beyond-jaw cue: a grin draws the lips apart over teeth held together, a gap no jaw
-    #: explains, with no tongue.
-    gap_smile_veto: Ramp
+    #: Rise of the smile (the lower of the two mouthSmile shapes' rises) that cancels the lips'
+    #: own cues: a grin draws the lips apart over teeth held together, a gap no jaw explains,
+    #: and fills the opening with lit lips and teeth, with no tongue.
+    grin_veto: Ramp
+    #: Rise of the opening's share filled with something as light and colourful as the lips:
+    #: a tongue out in the lips' own colour, which the colour test cannot tell from them. Every
+    #: real talking mouth fills its opening so, with the tongue at rest; so it counts only on a
+    #: face that has talked no more than ``filled_quiet`` over the last ``filled_quiet_ms``.
+    filled: Ramp
+    filled_quiet: Ramp
+    filled_quiet_ms: int = Field(ge=0)
     jaw_share: float = Field(ge=0)
     mouth_open_min: float = Field(ge=0)  # lips must part at least this much (of face size)
     side_offset: float = Field(gt=0)  # tongue centroid offset (of mouth width) for a side

@@ -40,6 +40,15 @@ class KindDetector(Generic[S]):
     ) -> tuple[float, str | None]:
         raise NotImplementedError
 
+    @property
+    def talk_memory_ms(self) -> int:
+        """How far back this kind reads the face's talking itself (``hear``); 0: it does not."""
+        return 0
+
+    def hear(self, talked: float) -> None:
+        """Before each activation: the most the face talked (vision.measures.speech) over the
+        last ``talk_memory_ms``."""
+
     def explained_regions(self, delta: Mapping[str, float]) -> Collection[str]:
         """The face regions (vision.detectors.occlusion) whose change this frame's own gesture
         accounts for, so that change is not read as a hand over them: none by default."""

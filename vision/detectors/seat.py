@@ -143,8 +143,11 @@ class SeatGestureDetector:
         self._last_delta: Mapping[str, float] = {}
         self._speech = SpeechActivity(settings.speech.window_ms, settings.speech.deadband)
         self._held_by_talk = False  # see ``talking``
-        #: Talking lately, for the kinds whose ``speech_veto`` reads it over ``speech_hold_ms``.
-        self._talked = RecentPeak(max(d.settings.speech_hold_ms for d in self.detectors))
+        #: Talking lately, for the kinds whose ``speech_veto`` reads it over ``speech_hold_ms``
+        #: and those that read it themselves (``talk_memory_ms``).
+        self._talked = RecentPeak(
+            max(max(d.settings.speech_hold_ms, d.talk_memory_ms) for d in self.detectors)
+        )
         #: Until when the eyes' own closing explains their regions' change (see ``update``).
         self._eyes_shut_until = -1
 
@@ -287,6 +290,8 @@ class SeatGestureDetector:
             if quality < minimum:
                 self._missing(ts_ms, [kind])
                 continue
+            if detector.talk_memory_ms:
+                detector.hear(self._talked.within(ts_ms, detector.talk_memory_ms))
             value, side = detector.activation(delta, features, self.baseline.values)
             before = value
             if detector.settings.smile_veto is not None:
