@@ -428,7 +428,8 @@ class SeatGestureDetector:
         if detector.settings.region == "mouth" and self.trackers[detector.kind].lasted(ts_ms):
             regions = [r for r in regions if r != "mouth"]
         explained = detector.explained_regions(delta)
-        regions = [r for r in regions if r not in explained]
+        if explained:
+            regions = [r for r in regions if r not in explained]
         if ts_ms <= self._eyes_shut_until:
             return [r for r in regions if r not in EYE_REGIONS]
         return regions
