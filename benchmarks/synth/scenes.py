@@ -51,6 +51,11 @@ def every_gesture() -> list[Request]:
     ]
 
 
+def each_side_twice(kind: str) -> list[Request]:
+    """Two requests for each side of ``kind`` (two of the kind when it has no side)."""
+    return [Request(kind, side) for side in (GESTURE_SIDES[kind] or (None,)) * 2]
+
+
 def twice_each_kind(rng: np.random.Generator) -> list[Request]:
     """Each gesture kind done twice in a row, with a random side."""
     return [

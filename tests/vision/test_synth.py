@@ -11,12 +11,14 @@ import cv2
 import numpy as np
 import pytest
 
+import benchmarks.make_eval_set as make_eval_set_module
+from benchmarks.make_eval_set import make_eval_set
 from benchmarks.synth.deform import head_weight
 from benchmarks.synth.face import FaceGeometry
 from benchmarks.synth.fields import Grid
 from benchmarks.synth.landmarks import detect_faces, open_landmarker
 from benchmarks.synth.render import Placement, SeatRenderer, build_stage
-from benchmarks.synth.scenes import Sitter, render_clip
+from benchmarks.synth.scenes import Sitter, each_side_twice, render_clip
 from benchmarks.synth.timeline import Event, Request, make_event, plan_seat
 from engine.gesture import GESTURE_SIDES, normalise_side
 
@@ -264,3 +266,33 @@ def test_relit_clips_are_darker_and_warmer_or_lighter_and_flatter(tmp_path, monk
                                       "--out", str(clips)])  # fmt: skip
     with pytest.raises(SystemExit):
         vary_light.main()  # the clips would be overwritten
+
+
+def test_each_side_twice_asks_every_side_of_a_kind_two_times():
+    sides = [r.side for r in each_side_twice("tongue_out")]
+    assert sorted(sides) == sorted(list(GESTURE_SIDES["tongue_out"]) * 2)
+    assert [(r.kind, r.side) for r in each_side_twice("pout")] == [("pout", None)] * 2
+
+
+def test_a_one_kind_set_gives_each_photo_and_its_mirror_image_one_clip(tmp_path, monkeypatch):
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    (photos / "astronaut_face.jpg").write_bytes(PHOTO.read_bytes())
+    rendered = {}
+
+    def record(out, name, sitters, scripts, rng, seed):
+        rendered[name] = (sitters[0], [(r.kind, r.side) for r in scripts[0]])
+
+    monkeypatch.setattr(make_eval_set_module, "render_clip", record)
+    names = make_eval_set(photos, 5050, tmp_path / "out", only="tongue_out", mirrored=True)
+    assert names == ["astronaut_face", "m-astronaut_face"]
+    for name in names:
+        assert sorted(rendered[name][1]) == sorted(
+            ("tongue_out", side) for side in GESTURE_SIDES["tongue_out"] * 2
+        )
+    plain, mirror = rendered["astronaut_face"][0], rendered["m-astronaut_face"][0]
+    assert mirror.name == "m-astronaut_face.jpg"
+    width = plain.image.shape[1]
+    nose = 1  # the face mesh's nose tip: the flip moves it across the picture
+    assert mirror.landmarks[nose, 0] == pytest.approx(width - plain.landmarks[nose, 0], abs=3.0)
+    assert np.abs(mirror.image.astype(int) - cv2.flip(plain.image, 1)).mean() < 3.0
