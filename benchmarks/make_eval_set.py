@@ -76,20 +76,22 @@ def make_eval_set(
     if not sitters:
         raise SystemExit(f"no photo with a face in {photos}")
     out.mkdir(parents=True, exist_ok=True)
-    if only is not None:
-        return _one_kind_set(sitters, only, seed, out)
     names = []
     for index, sitter in enumerate(sitters):
         rng = np.random.default_rng([seed, index])
-        requests = every_gesture() + twice_each_kind(rng)
+        requests = each_side_twice(only) if only else every_gesture() + twice_each_kind(rng)
         order = rng.permutation(len(requests))
-        chunks = np.array_split(order, CLIPS_PER_PHOTO)
-        for part, chunk in enumerate(chunks[:clips_per_photo], 1):
-            name = f"{Path(sitter.name).stem}_{part}"
+        stem = Path(sitter.name).stem
+        if only:
+            chunks = {stem: order}
+        else:
+            split = np.array_split(order, CLIPS_PER_PHOTO)[:clips_per_photo]
+            chunks = {f"{stem}_{part}": chunk for part, chunk in enumerate(split, 1)}
+        for name, chunk in chunks.items():
             render_clip(out, name, [sitter], [[requests[i] for i in chunk]], rng, seed)
             names.append(name)
             print(f"wrote {name}", file=sys.stderr)
-    if table and len(sitters) > 1:
+    if table and not only and len(sitters) > 1:
         rng = np.random.default_rng([seed, len(sitters)])
         chosen = sorted(rng.choice(len(sitters), size=min(4, len(sitters)), replace=False))
         pool = every_gesture() + twice_each_kind(rng)
@@ -100,19 +102,6 @@ def make_eval_set(
         render_clip(out, "table", [sitters[i] for i in chosen], scripts, rng, seed)
         names.append("table")
         print("wrote table", file=sys.stderr)
-    return names
-
-
-def _one_kind_set(sitters: list[Sitter], kind: str, seed: int, out: Path) -> list[str]:
-    names = []
-    for index, sitter in enumerate(sitters):
-        rng = np.random.default_rng([seed, index])
-        requests = each_side_twice(kind)
-        order = rng.permutation(len(requests))
-        name = Path(sitter.name).stem
-        render_clip(out, name, [sitter], [[requests[i] for i in order]], rng, seed)
-        names.append(name)
-        print(f"wrote {name}", file=sys.stderr)
     return names
 
 
