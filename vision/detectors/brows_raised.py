@@ -1,8 +1,8 @@
 """brows_raised: both brows up, read from the brow blendshapes (inner, outer left, outer right).
 A seña lifts the whole brow line, the two outer brows alike, so the weaker outer brow must rise
 nearly as much as the stronger (``brows_alike``): MediaPipe reads a one-brow raise so. (It also
-reads a real talker's raises, whose landmarks lift both brows alike, as 0.55 against 0.15 as
-filmed and even when mirrored: this test is no defence against a talker's both-brow raise.) The
+reads one real man's silent raises, whose landmarks lift both brows alike, as 0.55 against 0.15
+as filmed: this test misses some real both-brow raises, and is no defence against them.) The
 blendshapes count only once the brows have also risen above the eye corners: MediaPipe lifts
 them on some faces when the eyes close, with the brows still."""
 
