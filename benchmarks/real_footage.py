@@ -32,9 +32,11 @@ points on (the truth says ``drawn_marks``) are read with those marks painted out
 ``--cache DIR`` keeps each clip's landmarks in DIR (MediaPipe runs once) and reruns only the
 features and detectors, with the current code and ``models/detectors.toml``: a detector change
 is rescored in seconds. Without it, the whole pipeline runs (the published figures). The footage
-is never copied into the repository; only the truth files are. Last lines, one per split:
+is never copied into the repository; only the truth files are. Last lines, one per split, then
+the false gestures over every split's watched time when there is more than one:
 
     SPLIT precision P recall R onset_ms M false_per_5min F (W watched minutes)
+    all splits, people not signalling: false_per_5min F (N in W watched minutes; 95% interval)
 """
 
 from __future__ import annotations
@@ -637,12 +639,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n".join(table))
         summary.append(tally.summary(split))
         tables.append((split, table, summary[-1], tally.intervals(split)))
+    counted = [tally for tally in tallies.values() if tally.quiet_watched_ms]
+    if len(counted) > 1:
+        summary.append(quiet_overall(counted))
     print()
     print("\n".join(summary))
     print("\n".join(spread for *_, spread in tables))
     if args.write_docs:
-        write_section("real_footage", _command(args), _markdown(tables))
+        write_section("real_footage", _command(args), _markdown(tables, summary[len(tables) :]))
     return 0
+
+
+def quiet_overall(tallies: Sequence[Tally]) -> str:
+    """False gestures per 5 minutes over every split's people not signalling: the target's own
+    measure, taken over all the footage."""
+    false = sum(sum(tally.quiet_false.values()) for tally in tallies)
+    watched_ms = sum(tally.quiet_watched_ms for tally in tallies)
+    low, high = intervals.rate(false, watched_ms / 300_000)
+    return (
+        f"all splits, people not signalling: false_per_5min {false / watched_ms * 300_000:.2f} "
+        f"({false} in {watched_ms / 60000:.2f} watched minutes; 95% interval {low:.1f}-{high:.1f})"
+    )
 
 
 def _command(args: argparse.Namespace) -> str:
@@ -652,12 +669,14 @@ def _command(args: argparse.Namespace) -> str:
     return f"python -m benchmarks.real_footage {folders}{cache} --split {args.split}"
 
 
-def _markdown(tables: list[tuple[str, list[str], str, str]]) -> str:
-    """The printed tables as one markdown table per split."""
+def _markdown(tables: list[tuple[str, list[str], str, str]], overall: Sequence[str] = ()) -> str:
+    """The printed tables as one markdown table per split, then the lines over all splits."""
     lines = ["## Real footage of real people", ""]
     for split, table, summary, spread in tables:
         lines += [f"### {split} clips", "", f"`{summary}`", "", f"`{spread}`", ""]
         lines += [*score_table(table), ""]
+    for line in overall:
+        lines += [f"`{line}`", ""]
     return "\n".join(lines)
 
 

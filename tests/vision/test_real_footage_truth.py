@@ -23,6 +23,7 @@ from benchmarks.real_footage import (
     load_clips,
     mirror_clip,
     on_clip_clock,
+    quiet_overall,
     retime_clip,
     score_clip,
     split_parts,
@@ -183,6 +184,22 @@ def test_a_split_tallies_signalling_scores_and_false_gestures_per_five_minutes()
     tally.add(still, Run([], 60_000, talking_ms=45_000), score_clip(still, Run([], 60_000)))
     assert tally.quiet_by_clip() == "by clip: q 3 in 120 s; 1 clips none in 60 s"
     assert tally.quiet_talking().endswith("held back): 25% of the time")  # 45 s of 180
+
+
+def test_false_gestures_are_also_counted_over_every_split_s_watched_time():
+    tuning, heldout = Tally(), Tally()
+    quiet = Clip("q", _truth("q.mp4", "tuning", False, []), Path("q.mp4"))
+    held = Clip("h", _truth("h.mp4", "heldout", False, []), Path("h.mp4"))
+    tuning.add(quiet, Run([], 240_000), score_clip(quiet, Run([], 240_000)))
+    bites = Run([_gesture("lip_bite", "left", 1000, 1500), _gesture("pout", None, 9000, 9700)],
+                60_000)  # fmt: skip
+    heldout.add(held, bites, score_clip(held, bites))
+    # none in 4 min and 2 in 1 min: 10 per 5 min held out, 2 over the 5 minutes of both
+    assert heldout.false_per_5min == pytest.approx(10.0)
+    assert quiet_overall([tuning, heldout]) == (
+        "all splits, people not signalling: false_per_5min 2.00 "
+        "(2 in 5.00 watched minutes; 95% interval 0.2-7.2)"
+    )
 
 
 def test_watched_face_time_adds_up_every_seat_after_the_lead_in():
