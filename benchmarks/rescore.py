@@ -196,7 +196,9 @@ def replay_rows(
     gestures: list[Gesture] = []
     last_ts = 0
     for ts, seat, features in rows:
-        detector = detectors.setdefault(seat, SeatGestureDetector(seat, settings))
+        if seat not in detectors:
+            detectors[seat] = SeatGestureDetector(seat, settings)
+        detector = detectors[seat]
         last_ts = ts
         gestures += detector.update(ts, features)
         if talking is not None and detector.talking:
