@@ -163,7 +163,10 @@ class FaceFeatures:
 def ramp(value: float, span: Ramp | tuple[float, float]) -> float:
     """Map ``value`` linearly from ``span[0]`` (-> 0) to ``span[1]`` (-> 1), clipped."""
     lo, hi = span
-    return min(max((value - lo) / (hi - lo), 0.0), 1.0)
+    share = (value - lo) / (hi - lo)
+    # min(max(share, 0.0), 1.0) without the calls (the detectors make dozens a frame); NaN and
+    # -0.0 come out as they do there.
+    return 0.0 if share < 0.0 else 1.0 if share > 1.0 else share
 
 
 def smile_of(delta: Mapping[str, float]) -> float:
