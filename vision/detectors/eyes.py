@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
-import numpy as np
-
 from vision.config.detector_settings import EyeAppearanceSettings, EyeReading
 from vision.detectors.base import KindDetector
 from vision.measures.features import ramp
@@ -18,12 +16,17 @@ EYE_SIGNALS = (
     "eye_open_left", "eye_open_right", "eyeBlinkLeft", "eyeBlinkRight",
     "eye_dark_left", "eye_dark_right",
 )  # fmt: skip
+#: Each side's signals, named once: the eye kinds read them several times a frame.
+_OPEN = {side: f"eye_open_{side}" for side in ("left", "right")}
+_BLINK = {side: f"eyeBlink{side.capitalize()}" for side in ("left", "right")}
+_DARK = {side: f"eye_dark_{side}" for side in ("left", "right")}
 
 
 def lid_drop(delta: Mapping[str, float], rest: Mapping[str, float], side: str) -> float:
     """How much of its resting opening the player's ``side`` eye has lost (0..1): relative, so
     narrow and wide eyes shut alike."""
-    return -delta[f"eye_open_{side}"] / max(rest.get(f"eye_open_{side}", 0.0), 0.05)
+    name = _OPEN[side]
+    return -delta[name] / max(rest.get(name, 0.0), 0.05)
 
 
 def look_drop(
@@ -31,7 +34,7 @@ def look_drop(
 ) -> float | None:
     """How much of its resting darkness (iris against cheek) the eye has lost (0..1), or None
     when it was not measured or shows too little contrast at rest to lose."""
-    name = f"eye_dark_{side}"
+    name = _DARK[side]
     if name not in delta or rest.get(name, 0.0) < eyes.min_rest_darkness:
         return None
     return -delta[name] / rest[name]
@@ -61,18 +64,21 @@ class EyeKindDetector(KindDetector[R]):
         landmarks and hides the iris as much as a closure does; only eyeBlink stays lower. The
         eye's appearance, where measured, confirms it: an eye that still shows its darkness is
         not shut."""
-        shut = ramp(delta[f"eyeBlink{side.capitalize()}"], self.settings.shut_blink)
+        shut = ramp(delta[_BLINK[side]], self.settings.shut_blink)
         return shut * self.look_confirms(delta, rest, side)
 
     def closedness(self, delta: Mapping[str, float], rest: Mapping[str, float], side: str) -> float:
         """How closed the ``side`` eye is (0..1), unsaturated so two eyes can be compared: the
         mean of its lid gap's relative drop, its eyeBlink rise and, where measured, its
-        darkness lost."""
-        readings = [lid_drop(delta, rest, side), delta[f"eyeBlink{side.capitalize()}"]]
+        darkness lost.
+
+        ``np.mean(np.clip(readings, 0.0, 1.0))`` in plain floats: NumPy adds a few values left to
+        right from 0.0, and its clip keeps NaN and -0.0 as the conditionals do."""
+        total = 0.0 + _unit(lid_drop(delta, rest, side)) + _unit(delta[_BLINK[side]])
         look = look_drop(delta, rest, side, self.eyes)
-        if look is not None:
-            readings.append(look)
-        return float(np.mean(np.clip(readings, 0.0, 1.0)))
+        if look is None:
+            return total / 2
+        return (total + _unit(look)) / 3
 
     def one_sided(self, delta: Mapping[str, float], rest: Mapping[str, float]) -> float:
         """How much more closed the left eye is than the right (negative: the right)."""
@@ -89,3 +95,8 @@ class EyeKindDetector(KindDetector[R]):
         if look is None:
             return 1.0
         return 1.0 - eyes.look_weight + eyes.look_weight * ramp(look, eyes.look)
+
+
+def _unit(value: float) -> float:
+    """``value`` clipped to 0..1."""
+    return 0.0 if value < 0.0 else 1.0 if value > 1.0 else value

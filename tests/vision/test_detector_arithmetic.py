@@ -1,0 +1,48 @@
+"""The detectors' shortcuts compute exactly what the straightforward code computes."""
+
+import math
+
+import numpy as np
+import pytest
+
+from vision.config.detector_settings import default_detector_settings
+from vision.detectors.wink import WinkDetector
+from vision.measures.features import ramp
+
+SETTINGS = default_detector_settings()
+#: Values where a shortcut could part from NumPy or min/max: signed zeros, the ends, NaN.
+EDGES = [-0.0, 0.0, 1.0, -1.0, 2.0, 0.5, 1e-300, -1e-300, math.nan, math.inf, -math.inf]
+
+
+def same(a: float, b: float) -> bool:
+    """Equal bit for bit (the sign of a zero and NaN included)."""
+    return np.float64(a).tobytes() == np.float64(b).tobytes()
+
+
+def values(seed: int, count: int) -> list[float]:
+    rng = np.random.default_rng(seed)
+    return (rng.normal(0.4, 0.6, count)).tolist() + EDGES
+
+
+@pytest.mark.parametrize("span", [(0.1, 0.5), (0.5, 0.1), (-2.0, 3.0)])
+def test_the_ramp_is_min_max_bit_for_bit(span):
+    lo, hi = span
+    for value in values(1, 500):
+        assert same(ramp(value, span), min(max((value - lo) / (hi - lo), 0.0), 1.0)), value
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_an_eyes_closedness_is_numpys_mean_of_its_clipped_readings(seed):
+    detector = WinkDetector(SETTINGS.gestures.wink, SETTINGS.eyes)
+    readings = values(seed, 200)
+    rng = np.random.default_rng(seed)
+    for _ in range(400):
+        lid, blink, dark = rng.choice(readings, 3).tolist()
+        rest_open, rest_dark = rng.choice([0.0, 0.03, 0.3]), rng.choice([0.0, 0.5])
+        delta = {"eye_open_left": lid, "eyeBlinkLeft": blink, "eye_dark_left": dark}
+        rest = {"eye_open_left": rest_open, "eye_dark_left": rest_dark}
+        measured = [-lid / max(rest_open, 0.05), blink]
+        if rest_dark >= SETTINGS.eyes.min_rest_darkness:
+            measured.append(-dark / rest_dark)
+        expected = float(np.mean(np.clip(measured, 0.0, 1.0)))
+        assert same(detector.closedness(delta, rest, "left"), expected), (delta, rest)
