@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 import cv2
 import numpy as np
@@ -48,6 +49,7 @@ from vision.measures.signal_names import (
     GEOMETRY_SIGNALS,
     MOUTH_LUMA,
     MOUTH_SIGNALS,
+    numbered,
 )
 from vision.measures.tongue import NO_MOUTH, MouthAppearance, measure_mouth
 from vision.mediapipe.face_mesh import (
@@ -137,19 +139,17 @@ class FaceFeatures:
     def signals(self) -> dict[str, float]:
         """The scalar measures a baseline is kept for, by name. (The tongue's and the filled
         opening's sides are not: tongue_out reads where they are, not how far they moved.)"""
-        values = {name: float(self.blendshapes.get(name, 0.0)) for name in DETECTOR_BLENDSHAPES}
-        for name in GEOMETRY_SIGNALS:
-            values[name] = float(getattr(self, name))
-        for name in MOUTH_SIGNALS:
-            values[name] = float(getattr(self.mouth, name))
+        shapes = self.blendshapes
+        values = {name: float(shapes.get(name, 0.0)) for name in DETECTOR_BLENDSHAPES}
+        values.update(zip(GEOMETRY_SIGNALS, map(float, _GEOMETRY(self)), strict=True))
+        values.update(zip(MOUTH_SIGNALS, map(float, _MOUTH(self.mouth)), strict=True))
         values[MOUTH_LUMA] = float(self.mouth.luma)
         for side, eye in self.eyes.items():
             values[f"eye_dark_{side}"] = eye.darkness
-            for index, grey in enumerate(eye.surround):
-                values[f"eye_surround_{side}_{index}"] = grey
+            names = numbered(f"eye_surround_{side}_", len(eye.surround))
+            values.update(zip(names, eye.surround, strict=True))
         for region, greys in self.surroundings.items():
-            for index, grey in enumerate(greys):
-                values[f"{SIGNAL_PREFIX[region]}{index}"] = grey
+            values.update(zip(numbered(SIGNAL_PREFIX[region], len(greys)), greys, strict=True))
         if self.shoulders is not None:
             values["shoulder_gap_left"] = self.shoulders.gap_left
             values["shoulder_gap_right"] = self.shoulders.gap_right
@@ -158,6 +158,11 @@ class FaceFeatures:
             values["shoulder_height_left"] = self.shoulders.height_left
             values["shoulder_height_right"] = self.shoulders.height_right
         return values
+
+
+#: Each group's scalar signals read at once (FaceFeatures.signals runs a few times a frame).
+_GEOMETRY = attrgetter(*GEOMETRY_SIGNALS)
+_MOUTH = attrgetter(*MOUTH_SIGNALS)
 
 
 def ramp(value: float, span: Ramp | tuple[float, float]) -> float:

@@ -4,6 +4,8 @@ so the settings can check their names without importing it."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 #: Blendshapes the detectors read; others stay in ``blendshapes`` for the overlay.
 DETECTOR_BLENDSHAPES = (
     "eyeBlinkLeft", "eyeBlinkRight", "eyeSquintLeft", "eyeSquintRight",
@@ -32,3 +34,10 @@ MOUTH_LUMA = "mouth_luma"
 
 #: What every face with a mouth in view gives: the names a calibration limit may use.
 FACE_SIGNALS = frozenset((*DETECTOR_BLENDSHAPES, *GEOMETRY_SIGNALS, *MOUTH_SIGNALS, MOUTH_LUMA))
+
+
+@lru_cache(maxsize=256)
+def numbered(prefix: str, count: int) -> tuple[str, ...]:
+    """``prefix`` followed by 0 .. ``count`` - 1: the names of a region's grey samples, made once
+    rather than for every sample of every frame."""
+    return tuple(f"{prefix}{index}" for index in range(count))
