@@ -17,6 +17,9 @@ from vision.measures.face_occlusion import region_changes
 from vision.measures.features import ramp
 from vision.measures.recent_peak import RecentPeak
 
+#: The head's turn, tilt and nod: how far they moved from rest relights the skin.
+_HEAD_ANGLES = ("head_yaw_deg", "head_roll_deg", "head_pitch_deg")
+
 
 class HiddenRegions:
     """The held hidden-ness (0..1, the ``hidden`` ramp of each region's pattern change) of the
@@ -33,7 +36,7 @@ class HiddenRegions:
         """Read every region of this frame against the player's rest."""
         s = self.settings
         changes = region_changes(delta, rest, self._regions, s)
-        turned = max(abs(delta.get(f"head_{axis}_deg", 0.0)) for axis in ("yaw", "roll", "pitch"))
+        turned = max(abs(delta.get(name, 0.0)) for name in _HEAD_ANGLES)
         relit = ramp(turned, s.turned_deg)
         for region, recent in self._recent.items():
             value = ramp(changes[region], s.hidden) * (1.0 - relit)

@@ -20,12 +20,16 @@ too. Cost: about 0.06 ms a face to measure and 0.07 ms to read all five regions.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import count
+from dataclasses import dataclass
+from functools import lru_cache, partial
+from itertools import chain, count, takewhile
+from operator import add, is_not
 
 import cv2
 import numpy as np
 
 from vision.config.detector_settings import OcclusionSettings
+from vision.measures.signal_names import numbered
 from vision.mediapipe.face_mesh import LEFT_CHEEK_SKIN, MOUTH_SKIN, RIGHT_CHEEK_SKIN, FacePoints
 
 #: Face-mesh landmarks sampled per region (skin only, none on the lips or in the eyes); sides
@@ -44,6 +48,9 @@ SIGNAL_PREFIX = {
 }
 _POINTS = np.concatenate([np.array(points) for points in REGIONS.values()])
 _SPLITS = np.cumsum([len(points) for points in REGIONS.values()])[:-1]
+#: More samples than any region has: their names are made once (samples_of reads on past them).
+_NAMED = 64
+_is_value = partial(is_not, None)
 
 
 def _within(values: np.ndarray, end: int) -> np.ndarray:
@@ -90,8 +97,38 @@ def measure_surroundings(
     }
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """How ``pattern_changes`` lays out regions of the given sizes, one region a row: made once
+    per set of sizes (the same every frame), read-only."""
+
+    sizes: np.ndarray
+    valid: np.ndarray  # which cells of each row hold a point
+    at: np.ndarray  # the misfit's rank read, per row
+    rows: np.ndarray  # each row's index, as a column
+    #: 1.0 for the ``keep`` first of each row's points by misfit, 0.0 for the others.
+    firsts: np.ndarray
+
+    @staticmethod
+    @lru_cache(maxsize=64)
+    def of(sizes: tuple[int, ...], keep: float, quantile: float) -> _Layout:
+        counts = np.array(sizes)
+        cells = np.arange(int(counts.max()))[None, :]
+        kept = np.maximum(3, (keep * counts).astype(int))
+        layout = _Layout(
+            sizes=counts,
+            valid=cells < counts[:, None],
+            at=np.round(quantile * (counts - 1)).astype(int),
+            rows=np.arange(len(sizes))[:, None],
+            firsts=(cells < kept[:, None]).astype(float),
+        )
+        for array in (layout.sizes, layout.valid, layout.at, layout.rows, layout.firsts):
+            array.flags.writeable = False
+        return layout
+
+
 def pattern_changes(
-    rests: list[np.ndarray], nows: list[np.ndarray], settings: OcclusionSettings
+    rests: Sequence[Sequence[float]], nows: Sequence[Sequence[float]], settings: OcclusionSettings
 ) -> np.ndarray:
     """How far each ``nows[i]`` has left the pattern of ``rests[i]`` (grey levels at the same
     points), all regions at once: the ``quantile`` point's misfit after fitting ``now ~ gain *
@@ -99,15 +136,13 @@ def pattern_changes(
     ``noise_grey``, over the rest pattern's spread times the gain: large when most points stop
     fitting, and when the pattern's contrast under the gain sinks to the noise (a flat hand).
     0 for a rest too flat (under ``min_rest_spread``) to tell anything."""
-    sizes = np.array([len(r) for r in rests])
-    width = int(sizes.max())
-    valid = np.arange(width)[None, :] < sizes[:, None]
-    rest = np.zeros((len(rests), width))
-    now = np.zeros_like(rest)
-    rest[valid] = np.concatenate(rests)
-    now[valid] = np.concatenate(nows)
+    layout = _Layout.of(tuple(len(r) for r in rests), settings.keep, settings.quantile)
+    sizes, valid = layout.sizes, layout.valid
+    rest = np.zeros(valid.shape)
+    now = np.zeros(valid.shape)
+    rest[valid] = list(chain.from_iterable(rests))
+    now[valid] = list(chain.from_iterable(nows))
     spread = np.sqrt((valid * (rest - (rest.sum(1) / sizes)[:, None]) ** 2).sum(1) / sizes)
-    keep = np.maximum(3, (settings.keep * sizes).astype(int))
     weight = valid.astype(float)
     for _ in range(2):
         total = weight.sum(1)
@@ -115,10 +150,10 @@ def pattern_changes(
         n_off = now - ((weight * now).sum(1) / total)[:, None]
         gain = (weight * r_off * n_off).sum(1) / np.maximum((weight * r_off**2).sum(1), 1e-9)
         misfit = np.where(valid, np.abs(n_off - gain[:, None] * r_off), np.inf)
-        rank = np.argsort(np.argsort(misfit, axis=1), axis=1)
-        weight = (rank < keep[:, None]).astype(float)
-    at = np.round(settings.quantile * (sizes - 1)).astype(int)
-    chosen = np.sort(misfit, axis=1)[np.arange(len(rests)), at]
+        # 1.0 where a point's rank by misfit is under ``keep``: the first ``keep`` in order.
+        weight = np.empty(valid.shape)
+        weight[layout.rows, np.argsort(misfit, axis=1)] = layout.firsts
+    chosen = np.sort(misfit, axis=1)[layout.rows[:, 0], layout.at]
     change = (chosen + settings.noise_grey) / (np.maximum(gain, 1e-3) * np.maximum(spread, 1e-9))
     return np.where(spread < settings.min_rest_spread, 0.0, change)
 
@@ -130,23 +165,18 @@ def pattern_change(rest: np.ndarray, now: np.ndarray, settings: OcclusionSetting
 
 def samples_of(
     delta: Mapping[str, float], rest: Mapping[str, float], region: str
-) -> tuple[np.ndarray, np.ndarray] | None:
+) -> tuple[list[float], list[float]] | None:
     """A region's (keys of SIGNAL_PREFIX) grey levels at rest and now, from the seat's baseline
     and its change; None when it was not measured at rest or is not now."""
     prefix = SIGNAL_PREFIX[region]
-    at_rest, change = [], []
-    for index in count():
-        name = f"{prefix}{index}"
-        if name not in rest:
-            break
-        if name not in delta:
-            return None
-        at_rest.append(rest[name])
-        change.append(delta[name])
+    names = chain(numbered(prefix, _NAMED), (f"{prefix}{index}" for index in count(_NAMED)))
+    at_rest = list(takewhile(_is_value, map(rest.get, names)))
     if not at_rest:
         return None
-    resting = np.array(at_rest)
-    return resting, resting + np.array(change)
+    change = list(map(delta.get, numbered(prefix, len(at_rest))))
+    if None in change:
+        return None
+    return at_rest, list(map(add, at_rest, change))
 
 
 def region_changes(
