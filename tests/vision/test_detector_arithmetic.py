@@ -8,6 +8,7 @@ import pytest
 from vision.config.detector_settings import default_detector_settings
 from vision.detectors.wink import WinkDetector
 from vision.measures.features import ramp
+from vision.measures.shoulder_motion import _moved, _runner_up
 
 SETTINGS = default_detector_settings()
 #: Values where a shortcut could part from NumPy or min/max: signed zeros, the ends, NaN.
@@ -46,3 +47,33 @@ def test_an_eyes_closedness_is_numpys_mean_of_its_clipped_readings(seed):
             measured.append(-dark / rest_dark)
         expected = float(np.mean(np.clip(measured, 0.0, 1.0)))
         assert same(detector.closedness(delta, rest, "left"), expected), (delta, rest)
+
+
+def numpy_runner_up(scores: np.ndarray, best: int, apart: int) -> float:
+    padded = np.concatenate(([-np.inf], scores, [-np.inf]))
+    peaks = (scores >= padded[:-2]) & (scores >= padded[2:])
+    peaks &= np.abs(np.arange(len(scores)) - best) >= apart
+    return float(scores[peaks].max()) if peaks.any() else -np.inf
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_runner_up_is_numpys_highest_peak_away_from_the_best(seed):
+    rng = np.random.default_rng(seed)
+    for _ in range(2000):
+        size = int(rng.integers(1, 45))
+        scores = rng.random(size).astype(np.float32)
+        if rng.random() < 0.5:  # ties, rows out of reach, a flat or missing score
+            scores = rng.choice([-2.0, 0.0, 0.5, 0.9, np.nan, -np.inf], size).astype(np.float32)
+        best, apart = int(rng.integers(0, size)), int(rng.integers(0, 6))
+        expected = numpy_runner_up(scores, best, apart)
+        assert _runner_up(scores, best, apart) == expected, (scores, best, apart)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_strip_moved_as_numpy_tells_it_nan_left_out(seed):
+    rng = np.random.default_rng(seed)
+    for _ in range(2000):
+        now, before = (rng.choice([0.01, 0.2, -0.3, np.nan, 0.0], 2) for _ in range(2))
+        most = float(rng.choice([0.0, 0.05, 0.2]))
+        step = np.abs(now - before)
+        assert _moved(now, before, most) == bool(np.any(step[~np.isnan(step)] > most))

@@ -12,7 +12,7 @@ hand passing, hair swinging).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -128,7 +128,7 @@ def shift_from(current: Strip, resting: RestTemplate, s: ShrugSettings) -> Strip
         return None
     masked = np.full(len(column), -2.0, np.float32)  # rows out of reach
     masked[low : high + 1] = column[low : high + 1]
-    row = int(np.argmax(masked))
+    row = int(masked.argmax())
     if row == len(column) - 1 and row < still_row + down:
         return None  # the best place is where the strip ends: the template may lie further down
     fine = row + _vertex(masked[row - 1 : row + 2]) - bias if 0 < row < len(column) - 1 else row
@@ -155,11 +155,22 @@ def _own_vertex(pixels: np.ndarray, template: np.ndarray, row: int, col: int) ->
 
 
 def _runner_up(scores: np.ndarray, best: int, apart: int) -> float:
-    """The highest local peak of ``scores`` at least ``apart`` rows from ``best`` (-inf: none)."""
-    padded = np.concatenate(([-np.inf], scores, [-np.inf]))
-    peaks = (scores >= padded[:-2]) & (scores >= padded[2:])
-    peaks &= np.abs(np.arange(len(scores)) - best) >= apart
-    return float(scores[peaks].max()) if peaks.any() else -np.inf
+    """The highest local peak of ``scores`` at least ``apart`` rows from ``best`` (-inf: none).
+
+    A peak is at least its neighbours (the ends have one); NaN is none. In plain floats: the
+    scores are a few dozen, fewer than NumPy's calls' overhead is worth."""
+    values = scores.tolist()
+    last = len(values) - 1
+    found = -math.inf
+    for row in (*range(min(best - apart + 1, last + 1)), *range(max(best + apart, 0), last + 1)):
+        value = values[row]
+        if (
+            value > found
+            and (row == 0 or value >= values[row - 1])
+            and (row == last or value >= values[row + 1])
+        ):
+            found = value
+    return found
 
 
 def readable(shift: StripShift, s: ShrugSettings) -> bool:
@@ -246,10 +257,7 @@ class ShoulderRest:
         if any(x is not None and readable(x, s) for x in shifts):
             self._read_ms = ts_ms
         self._raw = raw
-        steady = [
-            None if x is None else replace(x, rise=x.rise - drift)
-            for x, drift in zip(shifts, self._drift[:2], strict=True)
-        ]
+        steady = [_less(x, drift) for x, drift in zip(shifts, self._drift[:2], strict=True)]
         return ShoulderLift(
             steady[0], steady[1], face - self._drift[2], strips.face_px / rest.face_px
         )
@@ -261,15 +269,12 @@ class ShoulderRest:
         where they were since."""
         most = self.settings.strip_max_speed * min(max(self._step_ms, 1), 200) / 1000.0
         if self._anchor is not None:
-            away = np.abs(rises - self._anchor)
-            if np.any(away[~np.isnan(away)] > most):
+            if _moved(rises, self._anchor, most):
                 return True
             self._anchor = None
-        if 0 < self._step_ms <= 200:
-            step = np.abs(rises - self._clear)
-            if np.any(step[~np.isnan(step)] > most):
-                self._anchor = self._clear
-                return True
+        if 0 < self._step_ms <= 200 and _moved(rises, self._clear, most):
+            self._anchor = self._clear
+            return True
         self._clear = rises
         return False
 
@@ -277,8 +282,10 @@ class ShoulderRest:
         """Nothing is under way: let the drift follow the last reading for the time since the
         one before."""
         share = 1.0 - np.exp(-self._step_ms / self.settings.strip_drift_ms)
-        known = ~np.isnan(self._raw)
-        self._drift[known] += share * (self._raw[known] - self._drift[known])
+        drift = self._drift
+        for index, raw in enumerate(self._raw.tolist()):
+            if not math.isnan(raw):
+                drift[index] += share * (raw - drift[index])
 
     def settle(self, strips: ShoulderStrips, ts_ms: int) -> None:
         """Nothing is moving: let ``strips`` be the rest if the last one is old enough."""
@@ -299,3 +306,18 @@ class ShoulderRest:
         self._raw = np.zeros(3)
         self._clear = np.zeros(2)
         self._anchor = None
+
+
+def _moved(rises: np.ndarray, before: np.ndarray, most: float) -> bool:
+    """Whether a rise read now and before (nan: not read) moved by more than ``most``."""
+    pairs = zip(rises.tolist(), before.tolist(), strict=True)
+    return any(abs(now - then) > most for now, then in pairs)
+
+
+def _less(shift: StripShift | None, drift: float) -> StripShift | None:
+    """``shift`` with ``drift`` taken off its rise (``dataclasses.replace`` without its cost)."""
+    if shift is None:
+        return None
+    return StripShift(
+        shift.rise - drift, shift.match, shift.within_reach, shift.distinct, shift.rise_per_slide
+    )
