@@ -7,6 +7,7 @@ import pytest
 
 from vision.config.detector_settings import default_detector_settings
 from vision.detectors.wink import WinkDetector
+from vision.measures.face_occlusion import pattern_changes
 from vision.measures.features import ramp
 from vision.measures.shoulder_motion import _moved, _runner_up
 
@@ -77,3 +78,49 @@ def test_a_strip_moved_as_numpy_tells_it_nan_left_out(seed):
         most = float(rng.choice([0.0, 0.05, 0.2]))
         step = np.abs(now - before)
         assert _moved(now, before, most) == bool(np.any(step[~np.isnan(step)] > most))
+
+
+def numpy_pattern_changes(rests: list[np.ndarray], nows: list[np.ndarray]) -> np.ndarray:
+    """pattern_changes as first written: each region fitted on its own arrays."""
+    s = SETTINGS.occlusion
+    sizes = np.array([len(r) for r in rests])
+    width = int(sizes.max())
+    valid = np.arange(width)[None, :] < sizes[:, None]
+    rest = np.zeros((len(rests), width))
+    now = np.zeros_like(rest)
+    rest[valid] = np.concatenate(rests)
+    now[valid] = np.concatenate(nows)
+    spread = np.sqrt((valid * (rest - (rest.sum(1) / sizes)[:, None]) ** 2).sum(1) / sizes)
+    keep = np.maximum(3, (s.keep * sizes).astype(int))
+    weight = valid.astype(float)
+    for _ in range(2):
+        total = weight.sum(1)
+        r_off = rest - ((weight * rest).sum(1) / total)[:, None]
+        n_off = now - ((weight * now).sum(1) / total)[:, None]
+        gain = (weight * r_off * n_off).sum(1) / np.maximum((weight * r_off**2).sum(1), 1e-9)
+        misfit = np.where(valid, np.abs(n_off - gain[:, None] * r_off), np.inf)
+        rank = np.argsort(np.argsort(misfit, axis=1), axis=1)
+        weight = (rank < keep[:, None]).astype(float)
+    at = np.round(s.quantile * (sizes - 1)).astype(int)
+    chosen = np.sort(misfit, axis=1)[np.arange(len(rests)), at]
+    change = (chosen + s.noise_grey) / (np.maximum(gain, 1e-3) * np.maximum(spread, 1e-9))
+    return np.where(spread < s.min_rest_spread, 0.0, change)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_pattern_changes_are_the_first_written_ones_bit_for_bit(seed):
+    rng = np.random.default_rng(seed)
+    for _ in range(200):
+        sizes = rng.choice([3, 5, 9, 16, 24], int(rng.integers(1, 6)))
+        rests = [rng.uniform(20, 230, n).round(rng.integers(0, 3)) for n in sizes]
+        nows = [
+            r * rng.uniform(0.5, 1.5) + rng.normal(0, rng.choice([0.5, 20]), len(r)) for r in rests
+        ]
+        if rng.random() < 0.2:  # a flat rest, a flat hand, ties in the misfits
+            rests[0] = np.full(len(rests[0]), 100.0)
+            nows[-1] = np.full(len(nows[-1]), 140.0)
+        expected = numpy_pattern_changes(rests, nows)
+        found = pattern_changes(
+            [r.tolist() for r in rests], [n.tolist() for n in nows], SETTINGS.occlusion
+        )
+        assert found.tobytes() == expected.tobytes(), sizes

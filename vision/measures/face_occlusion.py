@@ -104,6 +104,7 @@ class _Layout:
 
     sizes: np.ndarray
     valid: np.ndarray  # which cells of each row hold a point
+    cells: np.ndarray  # valid as 1.0 and 0.0
     at: np.ndarray  # the misfit's rank read, per row
     rows: np.ndarray  # each row's index, as a column
     #: 1.0 for the ``keep`` first of each row's points by misfit, 0.0 for the others.
@@ -118,11 +119,12 @@ class _Layout:
         layout = _Layout(
             sizes=counts,
             valid=cells < counts[:, None],
+            cells=(cells < counts[:, None]).astype(float),
             at=np.round(quantile * (counts - 1)).astype(int),
             rows=np.arange(len(sizes))[:, None],
             firsts=(cells < kept[:, None]).astype(float),
         )
-        for array in (layout.sizes, layout.valid, layout.at, layout.rows, layout.firsts):
+        for array in vars(layout).values():
             array.flags.writeable = False
         return layout
 
@@ -138,24 +140,31 @@ def pattern_changes(
     0 for a rest too flat (under ``min_rest_spread``) to tell anything."""
     layout = _Layout.of(tuple(len(r) for r in rests), settings.keep, settings.quantile)
     sizes, valid = layout.sizes, layout.valid
-    rest = np.zeros(valid.shape)
-    now = np.zeros(valid.shape)
-    rest[valid] = list(chain.from_iterable(rests))
-    now[valid] = list(chain.from_iterable(nows))
+    # The rest (0) and now (1) patterns side by side: the fit reads both alike, at once.
+    both = np.zeros((2, *valid.shape))
+    both[:, valid] = list(chain.from_iterable(rests)), list(chain.from_iterable(nows))
+    rest = both[0]
     spread = np.sqrt((valid * (rest - (rest.sum(1) / sizes)[:, None]) ** 2).sum(1) / sizes)
-    weight = valid.astype(float)
-    for _ in range(2):
-        total = weight.sum(1)
-        r_off = rest - ((weight * rest).sum(1) / total)[:, None]
-        n_off = now - ((weight * now).sum(1) / total)[:, None]
-        gain = (weight * r_off * n_off).sum(1) / np.maximum((weight * r_off**2).sum(1), 1e-9)
-        misfit = np.where(valid, np.abs(n_off - gain[:, None] * r_off), np.inf)
-        # 1.0 where a point's rank by misfit is under ``keep``: the first ``keep`` in order.
-        weight = np.empty(valid.shape)
-        weight[layout.rows, np.argsort(misfit, axis=1)] = layout.firsts
+    gain, misfit = _fit(both, layout.cells, valid)
+    # Refitted where a point's rank by misfit is under ``keep``: the first ``keep`` in order.
+    weight = np.empty(valid.shape)
+    weight[layout.rows, np.argsort(misfit, axis=1)] = layout.firsts
+    gain, misfit = _fit(both, weight, valid)
     chosen = np.sort(misfit, axis=1)[layout.rows[:, 0], layout.at]
     change = (chosen + settings.noise_grey) / (np.maximum(gain, 1e-3) * np.maximum(spread, 1e-9))
     return np.where(spread < settings.min_rest_spread, 0.0, change)
+
+
+def _fit(both: np.ndarray, weight: np.ndarray, valid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's gain fitting ``now ~ gain * rest + offset`` over the points ``weight`` keeps
+    (1.0, others 0.0), ``both`` holding rest and now, and every point's misfit (inf where
+    ``valid`` has none). With weights of 0 and 1, ``(weight * r) * r`` is ``weight * r**2``."""
+    means = (weight * both).sum(2) / weight.sum(1)
+    offsets = both - means[..., None]
+    products = (weight * offsets[0] * offsets).sum(2)
+    gain = products[1] / np.maximum(products[0], 1e-9)
+    misfit = np.where(valid, np.abs(offsets[1] - gain[:, None] * offsets[0]), np.inf)
+    return gain, misfit
 
 
 def pattern_change(rest: np.ndarray, now: np.ndarray, settings: OcclusionSettings) -> float:
