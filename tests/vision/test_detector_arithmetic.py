@@ -10,6 +10,7 @@ from vision.detectors.wink import WinkDetector
 from vision.measures.face_occlusion import pattern_changes
 from vision.measures.features import ramp
 from vision.measures.shoulder_motion import _moved, _runner_up
+from vision.measures.speech import SpeechActivity
 
 SETTINGS = default_detector_settings()
 #: Values where a shortcut could part from NumPy or min/max: signed zeros, the ends, NaN.
@@ -124,3 +125,20 @@ def test_the_pattern_changes_are_the_first_written_ones_bit_for_bit(seed):
             [r.tolist() for r in rests], [n.tolist() for n in nows], SETTINGS.occlusion
         )
         assert found.tobytes() == expected.tobytes(), sizes
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_talking_is_the_builtins_deadband_bit_for_bit(seed):
+    rng = np.random.default_rng(seed)
+    speech, deadband, window_ms = SpeechActivity(400, 0.03), 0.03, 400
+    gaps: list[tuple[int, float]] = []
+    for index in range(600):
+        ts_ms, gap = index * 33, float(rng.choice([rng.uniform(0, 0.3), 0.1, -0.0, 0.0]))
+        gaps = [(t, g) for t, g in gaps if t > ts_ms - window_ms] + [(ts_ms, gap)]
+        start = followed = gaps[0][1]
+        travel = 0.0
+        for _, g in gaps:
+            moved = min(max(followed, g - deadband), g + deadband)
+            travel += abs(moved - followed)
+            followed = moved
+        assert same(speech.update(ts_ms, gap), travel - abs(followed - start))

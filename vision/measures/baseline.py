@@ -103,7 +103,8 @@ class Baseline:
 
     def delta(self, signals: Mapping[str, float]) -> dict[str, float]:
         """Every signal minus its resting value (a signal never seen at rest counts as rest)."""
-        return {name: value - self.values.get(name, value) for name, value in signals.items()}
+        resting = self.values.get
+        return {name: value - resting(name, value) for name, value in signals.items()}
 
     def adapt(
         self,
@@ -119,13 +120,15 @@ class Baseline:
         frozen, released = set(frozen), set(released)
         slow = 1.0 - math.exp(-step / self.adapt_ms)
         fast = 1.0 - math.exp(-step / self.release_ms)
+        values = self.values
         for name, value in signals.items():
-            if name not in self.values:
-                self.values[name] = value
+            resting = values.get(name)
+            if resting is None:
+                values[name] = value
             elif name in released:
-                self.values[name] += fast * (value - self.values[name])
+                values[name] = resting + fast * (value - resting)
             elif name not in frozen:
-                self.values[name] += slow * (value - self.values[name])
+                values[name] = resting + slow * (value - resting)
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,9 +30,14 @@ class SpeechActivity:
         while self._gaps[0][0] <= ts_ms - self.window_ms:
             self._gaps.popleft()
         start = followed = self._gaps[0][1]
-        travel = 0.0
+        travel, deadband = 0.0, self.deadband
         for _, gap in self._gaps:
-            moved = min(max(followed, gap - self.deadband), gap + self.deadband)
+            # min(max(followed, low), high), as the builtins pick (this runs over every frame
+            # of the window, every frame).
+            low, high = gap - deadband, gap + deadband
+            moved = low if low > followed else followed
+            if high < moved:
+                moved = high
             travel += abs(moved - followed)
             followed = moved
         return travel - abs(followed - start)
