@@ -20,14 +20,15 @@ same points at rest: a change of light scales and shifts it, an occluder replace
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
 
 from vision.config.detector_settings import EyeAppearanceSettings
 from vision.measures.face_occlusion import box_means
-from vision.measures.numeric import median, norm
 from vision.mediapipe.face_mesh import EYE_CORNERS, FacePoints
 
 
@@ -37,61 +38,91 @@ class EyeAppearance:
     surround: tuple[float, ...]  # grey level at points around the eye, for the occlusion test
 
 
+@dataclass(frozen=True)
+class _Points:
+    """Where measure_eyes reads an eye, from the settings: each point down the face and along
+    the eye from the corners' midpoint, and the half-side of its square, in eye widths. The eye
+    is read in rows (bottom to top) of three points across it, then three points on the cheek,
+    then the surround."""
+
+    down: np.ndarray
+    along: np.ndarray
+    windows: np.ndarray
+    eye: int  # how many of the points are the eye's rows
+
+    @staticmethod
+    @lru_cache(maxsize=8)
+    def of(settings: EyeAppearanceSettings) -> _Points:
+        angles = np.linspace(0.0, np.pi, settings.surround_points)  # from beside the eye, under
+        heights = np.linspace(-settings.look_below, settings.look_above, settings.look_rows)
+        eye_down = -np.repeat(heights, 3)
+        eye_along = np.tile(np.array([-1.0, 0.0, 1.0]) * settings.look_across, len(heights))
+        down_at = np.concatenate([eye_down, np.full(3, settings.cheek_below),
+                                  np.sin(angles) * settings.surround_down])  # fmt: skip
+        along_at = np.concatenate([eye_along, np.array([-1.0, 0.0, 1.0]) * settings.cheek_spread,
+                                   np.cos(angles) * settings.surround_across])  # fmt: skip
+        windows = np.concatenate([np.full(eye_down.size, settings.look_window),
+                                  np.full(3 + angles.size, settings.window)])  # fmt: skip
+        points = _Points(down_at, along_at, windows, eye_down.size)
+        for array in (down_at, along_at, windows):
+            array.flags.writeable = False
+        return points
+
+
 def measure_eyes(
     image: np.ndarray, mesh: FacePoints, settings: EyeAppearanceSettings
 ) -> dict[str, EyeAppearance]:
     """Both eyes of ``image`` (BGR) by the player's side; an eye too small, or with a point to
-    read outside the frame, is left out."""
-    pts = mesh.xy
+    read outside the frame, is left out.
+
+    Both eyes are placed in one array operation: each point is the corners' midpoint plus its
+    offsets down and along the eye, added in that order (as ``np.outer`` per eye would)."""
     h, w = image.shape[:2]
-    angles = np.linspace(0.0, np.pi, settings.surround_points)  # from beside the eye, under it
-    heights = np.linspace(-settings.look_below, settings.look_above, settings.look_rows)
-    # The eye is read in rows (bottom to top) of three points across it, then three points on
-    # the cheek, then the surround.
-    eye_down = -np.repeat(heights, 3)
-    eye_along = np.tile(np.array([-1.0, 0.0, 1.0]) * settings.look_across, len(heights))
-    down_at = np.concatenate([eye_down, np.full(3, settings.cheek_below),
-                              np.sin(angles) * settings.surround_down])  # fmt: skip
-    along_at = np.concatenate([eye_along, np.array([-1.0, 0.0, 1.0]) * settings.cheek_spread,
-                               np.cos(angles) * settings.surround_across])  # fmt: skip
-    windows = np.concatenate([np.full(eye_down.size, settings.look_window),
-                              np.full(3 + angles.size, settings.window)])  # fmt: skip
-    n_eye = eye_down.size
-    sides, points, radii = [], [], []
+    place = _Points.of(settings)
+    sides, middles, downs, alongs, widths = [], [], [], [], []
     for side, (outer_corner, inner_corner) in EYE_CORNERS.items():
-        outer, inner = pts[outer_corner], pts[inner_corner]
-        width = float(norm(inner - outer))
+        (ox, oy), (ix, iy) = mesh.xy[[outer_corner, inner_corner]].tolist()
+        dx, dy = ix - ox, iy - oy
+        width = math.sqrt(dx * dx + dy * dy)
         if width < settings.min_eye_px:
             continue
-        along = (inner - outer) / width
-        down = np.array([-along[1], along[0]])
-        if down[1] < 0:
-            down = -down
-        at = (
-            (outer + inner) / 2
-            + np.outer(down_at * width, down)
-            + np.outer(along_at * width, along)
-        )
-        if at.min() < 0 or np.any(at.max(axis=0) >= (w, h)):
-            continue
+        along = (dx / width, dy / width)
+        down = (along[1], -along[0]) if along[0] < 0 else (-along[1], along[0])
         sides.append(side)
-        points.append(at)
-        radii.append(windows * width)
+        middles.append(((ox + ix) / 2, (oy + iy) / 2))
+        downs.append(down)
+        alongs.append(along)
+        widths.append(width)
     if not sides:
         return {}
-    every = np.vstack(points)
-    margin = float(max(r.max() for r in radii))
-    x0, y0 = np.clip(np.floor(every.min(axis=0) - margin).astype(int), 0, [w, h])
-    x1, y1 = np.clip(np.ceil(every.max(axis=0) + margin).astype(int) + 1, 0, [w, h])
+    scale = np.array(widths)[:, None]
+    at = (
+        np.array(middles)[:, None, :]
+        + (place.down * scale)[:, :, None] * np.array(downs)[:, None, :]
+        + (place.along * scale)[:, :, None] * np.array(alongs)[:, None, :]
+    )
+    inside = ~((at.min(axis=(1, 2)) < 0) | (at.max(axis=1) >= (w, h)).any(axis=1))
+    if not inside.all():
+        at, scale = at[inside], scale[inside]
+        sides = [side for side, kept in zip(sides, inside.tolist(), strict=True) if kept]
+        if not sides:
+            return {}
+    every = at.reshape(-1, 2)
+    radii = (place.windows * scale).ravel()
+    margin = float(radii.max())
+    (low_x, low_y), (high_x, high_y) = every.min(axis=0).tolist(), every.max(axis=0).tolist()
+    x0, y0 = min(max(math.floor(low_x - margin), 0), w), min(max(math.floor(low_y - margin), 0), h)
+    x1 = min(max(math.ceil(high_x + margin) + 1, 0), w)
+    y1 = min(max(math.ceil(high_y + margin) + 1, 0), h)
     gray = cv2.cvtColor(np.ascontiguousarray(image[y0:y1, x0:x1]), cv2.COLOR_BGR2GRAY)
     integral = cv2.integral(gray, sdepth=cv2.CV_64F)
-    greys = box_means(integral, every - (x0, y0), np.concatenate(radii))
-    measured = {}
-    for side, grey in zip(sides, np.split(greys, len(sides)), strict=True):
-        darkest = grey[:n_eye].reshape(-1, 3).min(axis=1)
-        cheek = max(median(grey[n_eye : n_eye + 3]), 1.0)
-        measured[side] = EyeAppearance(
-            darkness=float(np.maximum(1.0 - darkest / cheek, 0.0).mean()),
-            surround=tuple(float(v) for v in grey[n_eye + 3 :]),
-        )
-    return measured
+    greys = box_means(integral, every - (x0, y0), radii).reshape(len(sides), -1)
+    n_eye = place.eye
+    darkest = greys[:, :n_eye].reshape(len(sides), -1, 3).min(axis=2)
+    cheek = np.maximum(np.partition(greys[:, n_eye : n_eye + 3], 1, axis=1)[:, 1], 1.0)
+    darkness = np.maximum(1.0 - darkest / cheek[:, None], 0.0).mean(axis=1).tolist()
+    surround = greys[:, n_eye + 3 :].tolist()
+    return {
+        side: EyeAppearance(darkness=dark, surround=tuple(grey))
+        for side, dark, grey in zip(sides, darkness, surround, strict=True)
+    }
