@@ -242,3 +242,24 @@ def test_the_eyes_and_surroundings_are_the_first_written_ones_bit_for_bit(seed):
     mesh = FacePoints(points, float(np.linalg.norm(points[263] - points[33])))
     assert measure_eyes(image, mesh, EYES) == first_measure_eyes(image, points)
     assert measure_surroundings(image, mesh, OCCLUSION) == first_measure_surroundings(image, points)
+
+
+def test_the_chroma_looked_up_is_numpys_hypot_bit_for_bit():
+    rng = np.random.default_rng(0)
+    crop = rng.integers(0, 256, (70, 64, 3), dtype=np.uint8)
+    crop[0, :, 1], crop[1, :, 2] = 0, 255  # the ends of a* and b*
+    expected = np.hypot(
+        crop[..., 1].astype(np.float32) - 128.0, crop[..., 2].astype(np.float32) - 128.0
+    )
+    index = np.left_shift(crop[..., 1], 8, dtype=np.intp) | crop[..., 2]
+    assert tongue._CHROMA.take(index).tobytes() == expected.tobytes()
+    a, b = (grid.astype(np.float32) - 128.0 for grid in np.mgrid[0:256, 0:256])
+    assert tongue._CHROMA.tobytes() == np.hypot(a, b).ravel().tobytes()
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 8, 51])
+@pytest.mark.parametrize("seed", range(5))
+def test_the_cheeks_colour_from_bytes_is_the_median_of_their_floats(size, seed):
+    channel = np.random.default_rng(seed).integers(0, 256, size, dtype=np.uint8)
+    from_floats = np.median(channel.astype(np.float32) - 128.0)
+    assert np.float32(median(channel) - 128.0) == from_floats

@@ -110,6 +110,10 @@ _OUTLINES = tuple(itertools.pairwise(_PART_ENDS))
 _DROPPED = slice(_PART_ENDS[0] + len(_ZONE_BELOW_TOP), _PART_ENDS[1])
 #: The crop holds the cheeks, the zone, the opening and the upper lip.
 _FRAMED_POINTS = _PART_ENDS[3]
+#: The colourfulness of every (a*, b*), ``np.hypot(a* - 128, b* - 128)`` in float32, at
+#: a* * 256 + b*: looked up for the crop's pixels, the same values for less than the arithmetic.
+_CHROMA = np.hypot(*np.meshgrid(*[np.arange(256, dtype=np.float32) - 128.0] * 2, indexing="ij"))
+_CHROMA = _CHROMA.ravel()
 
 
 def _outline_masks(
@@ -127,13 +131,13 @@ def _outline_masks(
     return masks
 
 
-def _off_skin(lab: np.ndarray, cheek: np.ndarray, where: np.ndarray) -> np.ndarray:
-    """How far the colour (a*, b*) of each pixel ``where`` is true lies from the cheeks' in ways
-    shade cannot explain (Lab units): shade dims the skin's colour towards grey along its own hue,
-    so only the hue's change and any colour beyond the skin's count."""
-    skin = np.median(lab[cheek][:, 1:].astype(np.float32) - 128.0, axis=0)
+def _off_skin(lab: np.ndarray, skin: np.ndarray, where: np.ndarray) -> np.ndarray:
+    """How far the colour (a*, b*) of each pixel ``where`` is true lies from the cheeks' median
+    ``skin`` (a*, b* less 128, float32) in ways shade cannot explain (Lab units): shade dims the
+    skin's colour towards grey along its own hue, so only the hue's change and any colour beyond
+    the skin's count."""
     along = skin / max(float(norm(skin)), 1e-6)
-    change = lab[where][:, 1:].astype(np.float32) - 128.0 - skin
+    change = lab.reshape(-1, 3)[where.ravel()][:, 1:].astype(np.float32) - 128.0 - skin
     beyond = np.maximum(change @ along, 0.0)
     across = change[:, 1] * along[0] - change[:, 0] * along[1]
     distance: np.ndarray = np.hypot(beyond, across)
@@ -175,7 +179,7 @@ def measure_mouth(
     crop = cv2.resize(image[y0:y1, x0:x1], size, interpolation=cv2.INTER_AREA)
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
     lightness, redness = lab[..., 0].astype(np.float32), lab[..., 1].astype(np.float32)
-    chroma = np.hypot(redness - 128.0, lab[..., 2].astype(np.float32) - 128.0)
+    chroma = _CHROMA.take(np.bitwise_or(np.left_shift(lab[..., 1], 8, dtype=np.intp), lab[..., 2]))
 
     radius = max(round(0.12 * mouth_width * scale), 1)
     masks = _outline_masks(every, (x0, y0), scale, radius, lab.shape[:2])
@@ -210,27 +214,37 @@ def measure_mouth(
     centre = corners_midpoint + settings.middle_on_midline * (midline - corners_midpoint)
     area_unit = max((scale * eye_px) ** 2, 1e-6)
 
+    # The centre and the eye line as floats: each centroid's offset is their dot product, as
+    # np.dot of two pairs adds them.
+    (centre_x, centre_y), (u_x, u_y) = centre.tolist(), u.tolist()
+
     def count_and_side(found: np.ndarray) -> tuple[int, float]:
         count = int(np.count_nonzero(found))
         if not count:
             return 0, 0.0
         moments = cv2.moments(found.view(np.uint8), binaryImage=True)
-        centroid = np.array([moments["m10"], moments["m01"]]) / count / scale + (x0, y0)
-        return count, float(np.dot(centroid - centre, u) / mouth_width)
+        x = moments["m10"] / count / scale + x0
+        y = moments["m01"] / count / scale + y0
+        return count, ((x - centre_x) * u_x + (y - centre_y) * u_y) / mouth_width
 
     def teeth_share(half: np.ndarray) -> float:
         return float(np.count_nonzero(teeth_px & half) / max(int(np.count_nonzero(half)), 1))
 
     zone_area = max(int(np.count_nonzero(zone)), 1)
     middle = (centre - (x0, y0)) * scale
+    # The chin's pixels on the player's left of the mouth's middle, across the eye line.
+    height, width = chin.shape
+    rows, columns = np.arange(height)[:, None], np.arange(width)
+    chin_left = chin & ((columns - middle[0]) * u[0] + (rows - middle[1]) * u[1] > 0)
 
     def halves_below(found: np.ndarray) -> tuple[float, float]:
-        rows, cols = np.nonzero(found & chin)
-        left = np.count_nonzero((cols - middle[0]) * u[0] + (rows - middle[1]) * u[1] > 0)
-        return left / area_unit, (len(rows) - left) / area_unit
+        below, left = np.count_nonzero(found & chin), np.count_nonzero(found & chin_left)
+        return left / area_unit, (below - left) / area_unit
 
+    # The cheeks' (a*, b*): their medians less 128 (exact: whole or half Lab units).
+    skin = np.array([skin_red - 128.0, median(lab[..., 2][cheek]) - 128.0], np.float32)
     off_skin_px = chin & in_tongue_light
-    off_skin_px[off_skin_px] = _off_skin(lab, cheek, off_skin_px) >= settings.chroma_off_skin
+    off_skin_px[off_skin_px] = _off_skin(lab, skin, off_skin_px) >= settings.chroma_off_skin
 
     tongue, side = count_and_side(tongue_px)
     filled, filled_side = count_and_side(filled_px)
@@ -240,7 +254,7 @@ def measure_mouth(
         tongue=tongue / zone_area,
         tongue_side=side,
         lip_contrast=median(redness[own_lip_px]) - skin_red if own_lip_px.any() else 0.0,
-        luma=float(lightness.mean()),
+        luma=float(np.add.reduce(lightness, axis=None) / lightness.size),  # lightness.mean()
         filled_opening=filled / area_unit,
         filled_side=filled_side,
         teeth_area=float(np.count_nonzero(bare_teeth_px)) / area_unit,
