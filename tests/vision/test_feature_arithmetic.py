@@ -8,7 +8,7 @@ from vision.config.detector_settings import default_detector_settings
 from vision.measures import tongue
 from vision.measures.eye_appearance import EyeAppearance, measure_eyes
 from vision.measures.face_occlusion import REGIONS, measure_surroundings
-from vision.measures.features import _GAP_GROUPS, _centroid, _mean_gaps
+from vision.measures.features import _CENTRED, _GAP_GROUPS, _centroid, _centroids, _mean_gaps
 from vision.measures.numeric import mean_and_std, median, norm, quantile
 from vision.mediapipe.face_mesh import EYE_CORNERS, FacePoints
 
@@ -28,6 +28,17 @@ def test_the_gathered_gaps_are_the_mean_norms_bit_for_bit(seed):
     for name, pairs in _GAP_GROUPS.items():
         lengths = [float(np.linalg.norm(points[a] - points[b])) for a, b in pairs]
         assert gaps[name] == sum(lengths) / len(lengths), name
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_geometrys_centroids_are_numpys_means_bit_for_bit(seed):
+    points = landmarks(seed)
+    if seed == 0:  # signed zeros: NumPy's sum starts from 0.0
+        points[list(_CENTRED["mouth"])] = -0.0
+    centroids = _centroids(points)
+    for name, group in _CENTRED.items():
+        expected = points[list(group)].mean(axis=0)
+        assert np.array(centroids[name]).tobytes() == expected.tobytes(), name
 
 
 @pytest.mark.parametrize("seed", range(20))

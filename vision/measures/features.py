@@ -65,6 +65,7 @@ from vision.mediapipe.face_mesh import (
     MOUTH_CORNERS,
     NOSE_BRIDGE,
     NOSE_TIP,
+    OUTER_EYE_CORNERS,
     RIGHT_BROW,
     RIGHT_EYE_CORNERS,
     RIGHT_EYE_LIDS,
@@ -194,11 +195,19 @@ _GAP_GROUPS = {
     "mouth_width": (MOUTH_CORNERS,),
 }
 _GAP_ENDS = np.array([pair for group in _GAP_GROUPS.values() for pair in group]).T
-_RIGHT_BROW, _LEFT_BROW = np.array(RIGHT_BROW), np.array(LEFT_BROW)
+#: The landmark groups whose centroids the geometry reads, gathered at once (see _centroids).
 #: The brows are measured from the eye corners, which stay put when the lids close: the lids'
 #: centre drops as the eyes shut, which read as brows going up.
-_RIGHT_EYE_ENDS, _LEFT_EYE_ENDS = np.array(RIGHT_EYE_CORNERS), np.array(LEFT_EYE_CORNERS)
-_MOUTH_CENTRE, _NOSE_BRIDGE = np.array(MOUTH_CENTRE), np.array(NOSE_BRIDGE)
+_CENTRED = {
+    "brow_left": LEFT_BROW,
+    "eye_left": LEFT_EYE_CORNERS,
+    "brow_right": RIGHT_BROW,
+    "eye_right": RIGHT_EYE_CORNERS,
+    "mouth": MOUTH_CENTRE,
+    "nose": NOSE_BRIDGE,
+}
+_CENTRED_POINTS = np.array([index for group in _CENTRED.values() for index in group])
+_OUTER_EYES = np.array(OUTER_EYE_CORNERS)
 _POSE_HEAD = np.array((POSE_NOSE, *POSE_EARS))
 
 
@@ -215,6 +224,21 @@ def _mean_gaps(points: np.ndarray) -> dict[str, float]:
         means[name] = sum(lengths[start : start + len(group)]) / len(group)
         start += len(group)
     return means
+
+
+def _centroids(points: np.ndarray) -> dict[str, tuple[float, float]]:
+    """Each _CENTRED group's ``points[group].mean(axis=0)``, as floats: NumPy adds a few rows
+    in order from 0.0 (the same value, bit for bit)."""
+    xy = points[_CENTRED_POINTS].tolist()
+    centroids, start = {}, 0
+    for name, group in _CENTRED.items():
+        x = y = 0.0
+        for px, py in xy[start : start + len(group)]:
+            x += px
+            y += py
+        centroids[name] = (x / len(group), y / len(group))
+        start += len(group)
+    return centroids
 
 
 def _centroid(points: np.ndarray, indices: np.ndarray) -> np.ndarray:
@@ -337,14 +361,19 @@ def compute_features(
     pts = mesh.xy
     gaps = _mean_gaps(pts)
     face_px = max(mesh.size, 1e-6)
-    u = (pts[LEFT_EYE_OUTER] - pts[RIGHT_EYE_OUTER]) / face_px  # towards the player's left
-    up = np.array([u[1], -u[0]])  # towards the top of the head
+    corners: list[list[float]] = pts[_OUTER_EYES].tolist()
+    (right_x, right_y), (left_x, left_y) = corners
+    # Towards the player's left, and towards the top of the head. Each offset along them is a
+    # plain a*b + c*d, as np.dot adds a pair.
+    u_x, u_y = (left_x - right_x) / face_px, (left_y - right_y) / face_px
+    up_x, up_y = u_y, -u_x
+    centroids = _centroids(pts)
 
-    def brow_gap(brow: np.ndarray, corners: np.ndarray) -> float:
-        return float(np.dot(_centroid(pts, brow) - _centroid(pts, corners), up))
+    def brow_gap(side: str) -> float:
+        (brow_x, brow_y), (eye_x, eye_y) = centroids[f"brow_{side}"], centroids[f"eye_{side}"]
+        return (brow_x - eye_x) * up_x + (brow_y - eye_y) * up_y
 
-    centre = _centroid(pts, _MOUTH_CENTRE)
-    midline = _centroid(pts, _NOSE_BRIDGE)
+    (mouth_x, mouth_y), (nose_x, nose_y) = centroids["mouth"], centroids["nose"]
     roll, yaw, pitch = head_angles(face)
     mouth = measure_mouth(image, mesh, settings.tongue)
     quality, mouth_quality, parts = _quality(
@@ -359,14 +388,14 @@ def compute_features(
         blendshapes=dict(face.blendshapes),
         eye_open_left=gaps["lids_left"] / max(gaps["width_left"], 1e-6),
         eye_open_right=gaps["lids_right"] / max(gaps["width_right"], 1e-6),
-        brow_gap_left=brow_gap(_LEFT_BROW, _LEFT_EYE_ENDS) / face_px,
-        brow_gap_right=brow_gap(_RIGHT_BROW, _RIGHT_EYE_ENDS) / face_px,
+        brow_gap_left=brow_gap("left") / face_px,
+        brow_gap_right=brow_gap("right") / face_px,
         lower_lip_left=gaps["lower_lip_left"] / face_px,
         lower_lip_center=gaps["lower_lip_center"] / face_px,
         lower_lip_right=gaps["lower_lip_right"] / face_px,
         mouth_open=gaps["mouth_open"] / face_px,
         mouth_width=gaps["mouth_width"] / face_px,
-        mouth_offset=float(np.dot(centre - midline, u)) / face_px,
+        mouth_offset=((mouth_x - nose_x) * u_x + (mouth_y - nose_y) * u_y) / face_px,
         head_roll_deg=roll,
         head_yaw_deg=yaw,
         head_pitch_deg=pitch,
