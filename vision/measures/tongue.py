@@ -122,12 +122,12 @@ def _outline_masks(
     """One 0/1 plane of ``shape`` per _OUTLINE_PARTS part: discs of ``radius`` around the cheeks,
     then each filled outline, with ``every`` (image pixels, _OUTLINE_POINTS) moved to ``origin``
     and scaled, all rounded at once."""
-    in_crop = np.round((every - origin) * scale)
+    in_crop = np.rint((every - origin) * scale).astype(np.int32)  # np.round's own rounding
     masks = np.zeros((len(_OUTLINE_PARTS), *shape), np.uint8)
-    for cx, cy in in_crop[: len(_CHEEKS)].astype(int):
-        cv2.circle(masks[0], (int(cx), int(cy)), radius, 1, -1)
+    for cx, cy in in_crop[: len(_CHEEKS)].tolist():
+        cv2.circle(masks[0], (cx, cy), radius, 1, -1)
     for plane, (start, end) in zip(masks[1:], _OUTLINES, strict=True):
-        cv2.fillPoly(plane, [in_crop[start:end].astype(np.int32)], 1)
+        cv2.fillPoly(plane, [in_crop[start:end]], 1)
     return masks
 
 
@@ -187,11 +187,13 @@ def measure_mouth(
     chin = below & ~lower_lip
     zone = opening | below
     upper_lip_px = upper & ~opening
-    if not upper_lip_px.any() or not cheek.any() or not zone.any():
+    lip_lightness, cheek_redness = lightness[upper_lip_px], redness[cheek]
+    zone_area = int(np.count_nonzero(zone))
+    if not lip_lightness.size or not cheek_redness.size or not zone_area:
         return None
-    lip_light = median(lightness[upper_lip_px])
+    lip_light = median(lip_lightness)
     lip_chroma = max(median(chroma[upper_lip_px]), 1.0)
-    skin_red = median(redness[cheek])
+    skin_red = median(cheek_redness)
     skin_light = median(lightness[cheek])
     in_tongue_light = (lightness >= skin_light * settings.min_lightness_of_skin) & (
         lightness <= skin_light * settings.max_lightness_of_skin
@@ -230,7 +232,6 @@ def measure_mouth(
     def teeth_share(half: np.ndarray) -> float:
         return float(np.count_nonzero(teeth_px & half) / max(int(np.count_nonzero(half)), 1))
 
-    zone_area = max(int(np.count_nonzero(zone)), 1)
     middle = (centre - (x0, y0)) * scale
     # The chin's pixels on the player's left of the mouth's middle, across the eye line.
     height, width = chin.shape
