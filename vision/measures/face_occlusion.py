@@ -147,28 +147,31 @@ def pattern_changes(
     # The rest (0) and now (1) patterns side by side: the fit reads both alike, at once.
     both = np.zeros((2, *valid.shape))
     both[:, valid] = list(chain.from_iterable(rests)), list(chain.from_iterable(nows))
-    rest = both[0]
-    spread = np.sqrt((valid * (rest - (rest.sum(1) / sizes)[:, None]) ** 2).sum(1) / sizes)
-    gain, misfit = _fit(both, layout.cells, valid)
+    gain, misfit, squares = _fit(both, layout.cells, sizes, valid)
+    # Fitted on every point first, whose rest offsets' squares make the rest's spread.
+    spread = np.sqrt(squares / sizes)
     # Refitted where a point's rank by misfit is under ``keep``: the first ``keep`` in order.
     weight = np.empty(valid.shape)
     weight[layout.rows, np.argsort(misfit, axis=1)] = layout.firsts
-    gain, misfit = _fit(both, weight, valid)
+    gain, misfit, _ = _fit(both, weight, weight.sum(1), valid)
     chosen = np.sort(misfit, axis=1)[layout.rows[:, 0], layout.at]
     change = (chosen + settings.noise_grey) / (np.maximum(gain, 1e-3) * np.maximum(spread, 1e-9))
     return np.where(spread < settings.min_rest_spread, 0.0, change)
 
 
-def _fit(both: np.ndarray, weight: np.ndarray, valid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each row's gain fitting ``now ~ gain * rest + offset`` over the points ``weight`` keeps
-    (1.0, others 0.0), ``both`` holding rest and now, and every point's misfit (inf where
-    ``valid`` has none). With weights of 0 and 1, ``(weight * r) * r`` is ``weight * r**2``."""
-    means = (weight * both).sum(2) / weight.sum(1)
+def _fit(
+    both: np.ndarray, weight: np.ndarray, kept: np.ndarray, valid: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each row's gain fitting ``now ~ gain * rest + offset`` over the ``kept`` points
+    ``weight`` keeps (1.0, others 0.0), ``both`` holding rest and now; every point's misfit (inf
+    where ``valid`` has none); and the sum of the kept rest offsets' squares. With weights of 0
+    and 1, ``(weight * r) * r`` is ``weight * r**2`` bit for bit."""
+    means = (weight * both).sum(2) / kept
     offsets = both - means[..., None]
     products = (weight * offsets[0] * offsets).sum(2)
     gain = products[1] / np.maximum(products[0], 1e-9)
     misfit = np.where(valid, np.abs(offsets[1] - gain[:, None] * offsets[0]), np.inf)
-    return gain, misfit
+    return gain, misfit, products[0]
 
 
 def pattern_change(rest: np.ndarray, now: np.ndarray, settings: OcclusionSettings) -> float:
