@@ -101,16 +101,17 @@ def measure_eyes(
         + (place.down * scale)[:, :, None] * np.array(downs)[:, None, :]
         + (place.along * scale)[:, :, None] * np.array(alongs)[:, None, :]
     )
-    inside = ~((at.min(axis=(1, 2)) < 0) | (at.max(axis=1) >= (w, h)).any(axis=1))
+    lows, highs = at.min(axis=1), at.max(axis=1)  # each eye's, x and y
+    inside = ~((lows.min(axis=1) < 0) | (highs >= (w, h)).any(axis=1))
     if not inside.all():
-        at, scale = at[inside], scale[inside]
+        at, scale, lows, highs = at[inside], scale[inside], lows[inside], highs[inside]
         sides = [side for side, kept in zip(sides, inside.tolist(), strict=True) if kept]
         if not sides:
             return {}
     every = at.reshape(-1, 2)
     radii = (place.windows * scale).ravel()
     margin = float(radii.max())
-    (low_x, low_y), (high_x, high_y) = every.min(axis=0).tolist(), every.max(axis=0).tolist()
+    (low_x, low_y), (high_x, high_y) = lows.min(axis=0).tolist(), highs.max(axis=0).tolist()
     x0, y0 = min(max(math.floor(low_x - margin), 0), w), min(max(math.floor(low_y - margin), 0), h)
     x1 = min(max(math.ceil(high_x + margin) + 1, 0), w)
     y1 = min(max(math.ceil(high_y + margin) + 1, 0), h)
@@ -120,7 +121,8 @@ def measure_eyes(
     n_eye = place.eye
     darkest = greys[:, :n_eye].reshape(len(sides), -1, 3).min(axis=2)
     cheek = np.maximum(np.partition(greys[:, n_eye : n_eye + 3], 1, axis=1)[:, 1], 1.0)
-    darkness = np.maximum(1.0 - darkest / cheek[:, None], 0.0).mean(axis=1).tolist()
+    shares = np.maximum(1.0 - darkest / cheek[:, None], 0.0)
+    darkness = (np.add.reduce(shares, axis=1) / shares.shape[1]).tolist()  # mean(axis=1)
     surround = greys[:, n_eye + 3 :].tolist()
     return {
         side: EyeAppearance(darkness=dark, surround=tuple(grey))
