@@ -121,6 +121,12 @@ class SeatGestureDetector:
             for d in self.detectors
         }
         self._scores = {d.kind: 0.0 for d in self.detectors}
+        #: (kind, speech_hold_ms, speech_veto) of each kind a talking face holds back.
+        self._speech_vetoes = [
+            (d.kind, d.settings.speech_hold_ms, d.settings.speech_veto)
+            for d in self.detectors
+            if d.settings.speech_veto is not None
+        ]
         self._raw_scores = dict(self._scores)
         self.hidden_regions = HiddenRegions(
             settings.occlusion, {r for d in self.detectors for r in d.settings.occluded_by}
@@ -271,18 +277,12 @@ class SeatGestureDetector:
         talking = self._speech.update(ts_ms, features.mouth_open) if mouth_seen else 0.0
         self._talked.update(ts_ms, talking)
         heard = {  # per kind with a speech veto: the talking it reads
-            d.kind: self._talked.within(ts_ms, d.settings.speech_hold_ms)
-            for d in self.detectors
-            if d.settings.speech_veto is not None
+            kind: self._talked.within(ts_ms, hold_ms) for kind, hold_ms, _ in self._speech_vetoes
         }
-        self._held_by_talk = any(
-            heard[d.kind] > d.settings.speech_veto[0]
-            for d in self.detectors
-            if d.settings.speech_veto is not None
-        )
+        self._held_by_talk = any(heard[kind] > veto[0] for kind, _, veto in self._speech_vetoes)
         ended: list[tuple[str, Event]] = []
         for detector in self.detectors:
-            kind = detector.kind
+            kind, tracker = detector.kind, self.trackers[detector.kind]
             quality = mouth_quality if detector.settings.region == "mouth" else features.quality
             if detector.settings.occluded_by:
                 hidden = self.hidden_regions.hidden(self._covering(detector, ts_ms, delta))
@@ -304,10 +304,11 @@ class SeatGestureDetector:
             value = min(value * detector.settings.sensitivity, 1.0)
             self._scores[kind] = value
             self._note_activity(kind, ts_ms, value >= detector.settings.on)
-            event = self.trackers[kind].update(ts_ms, value, side, quality)
+            event = tracker.update(ts_ms, value, side, quality)
             if event is not None:
                 ended.append((kind, event))
-            self._note_near_miss(kind)
+            if tracker.near_miss is not None:
+                self._note_near_miss(kind)
         if any(self._scores[d.kind] >= d.settings.off for d in self._eye_kinds()):
             self._eyes_shut_until = ts_ms + self.settings.occlusion.hold_ms
         if not replayed:  # a replayed frame leaves the rest it calibrated as it is
