@@ -78,7 +78,8 @@ def test_a_strip_moved_as_numpy_tells_it_nan_left_out(seed):
         now, before = (rng.choice([0.01, 0.2, -0.3, np.nan, 0.0], 2) for _ in range(2))
         most = float(rng.choice([0.0, 0.05, 0.2]))
         step = np.abs(now - before)
-        assert _moved(now, before, most) == bool(np.any(step[~np.isnan(step)] > most))
+        expected = bool(np.any(step[~np.isnan(step)] > most))
+        assert _moved(now.tolist(), before.tolist(), most) == expected
 
 
 def numpy_pattern_changes(rests: list[np.ndarray], nows: list[np.ndarray]) -> np.ndarray:

@@ -12,6 +12,7 @@ hand passing, hair swinging).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -221,9 +222,10 @@ class ShoulderRest:
         self._rest_ms = 0
         self._read_ms = 0
         self._drift = np.zeros(3)  # left, right, face
-        self._raw = np.zeros(3)
-        self._clear = np.full(2, np.nan)  # the last rises read clearly (nan: not), left and right
-        self._anchor: np.ndarray | None = None  # the rises before a jump, until they come back
+        self._raw: tuple[float, ...] = (0.0, 0.0, 0.0)  # the last rises read (nan: not)
+        #: The last rises read clearly (nan: not), left and right.
+        self._clear: tuple[float, ...] = (math.nan, math.nan)
+        self._anchor: tuple[float, ...] | None = None  # the rises before a jump, until back
         self._last_ms: int | None = None
         self._step_ms = 0  # since the reading before the last
         #: The rest's templates, made when first needed: by (side, grid step).
@@ -250,19 +252,22 @@ class ShoulderRest:
             for now, template in zip(current, templates, strict=True)
         ]
         face = (rest.head_y - strips.head_y) / rest.face_px
-        raw = np.array([np.nan if x is None else x.rise for x in shifts] + [face])
-        clear = np.array([x.rise if x is not None and readable(x, s) else np.nan for x in shifts])
+        clearly = [x is not None and readable(x, s) for x in shifts]
+        clear = tuple(
+            x.rise if x is not None and ok else math.nan
+            for x, ok in zip(shifts, clearly, strict=True)
+        )
         if self._off_track(clear):
             return None  # not read: the rest is taken afresh if this lasts strip_rest_lost_ms
-        if any(x is not None and readable(x, s) for x in shifts):
+        if any(clearly):
             self._read_ms = ts_ms
-        self._raw = raw
+        self._raw = (*(math.nan if x is None else x.rise for x in shifts), face)
         steady = [_less(x, drift) for x, drift in zip(shifts, self._drift[:2], strict=True)]
         return ShoulderLift(
             steady[0], steady[1], face - self._drift[2], strips.face_px / rest.face_px
         )
 
-    def _off_track(self, rises: np.ndarray) -> bool:
+    def _off_track(self, rises: tuple[float, ...]) -> bool:
         """Whether the strips' clear readings (nan: not read clearly) have jumped away from the
         last ones before: faster than ``strip_max_speed`` between frames under 200 ms apart
         (over a longer gap anything may have happened), and not come back within that of
@@ -283,7 +288,7 @@ class ShoulderRest:
         one before."""
         share = 1.0 - np.exp(-self._step_ms / self.settings.strip_drift_ms)
         drift = self._drift
-        for index, raw in enumerate(self._raw.tolist()):
+        for index, raw in enumerate(self._raw):
             if not math.isnan(raw):
                 drift[index] += share * (raw - drift[index])
 
@@ -303,15 +308,14 @@ class ShoulderRest:
         self._rest, self._rest_ms, self._read_ms = strips, ts_ms, ts_ms
         self._templates = {}
         self._drift = np.zeros(3)
-        self._raw = np.zeros(3)
-        self._clear = np.zeros(2)
+        self._raw = (0.0, 0.0, 0.0)
+        self._clear = (0.0, 0.0)
         self._anchor = None
 
 
-def _moved(rises: np.ndarray, before: np.ndarray, most: float) -> bool:
+def _moved(rises: Sequence[float], before: Sequence[float], most: float) -> bool:
     """Whether a rise read now and before (nan: not read) moved by more than ``most``."""
-    pairs = zip(rises.tolist(), before.tolist(), strict=True)
-    return any(abs(now - then) > most for now, then in pairs)
+    return any(abs(now - then) > most for now, then in zip(rises, before, strict=True))
 
 
 def _less(shift: StripShift | None, drift: float) -> StripShift | None:
