@@ -99,20 +99,20 @@ def measure_strips(
     step = max(round(cells), 1)
     other_step = step + 1 if cells >= step or step == 1 else step - 1
     near, far = settings.strip_columns
-    rows = {grid: _on_grid(top, bottom, grid, height) for grid in (step, other_step)}
-    strips: dict[int, list[Strip | None]] = {step: [], other_step: []}  # left, right
+    grids = (step, other_step)
+    rows = [_on_grid(top, bottom, grid, height) for grid in grids]
+    y0, y1 = min(rows[0][0], rows[1][0]), max(rows[0][1], rows[1][1])
+    strips: tuple[list[Strip | None], list[Strip | None]] = ([], [])  # per grid: left, right
     for sign in (towards_left, -towards_left):
         xa, xb = sorted((chin_x + sign * near * face_px, chin_x + sign * far * face_px))
-        columns = {grid: _on_grid(xa, xb, grid, width) for grid in rows}
-        x0, y0 = min(c[0] for c in columns.values()), min(r[0] for r in rows.values())
-        x1, y1 = max(c[1] for c in columns.values()), max(r[1] for r in rows.values())
+        columns = [_on_grid(xa, xb, grid, width) for grid in grids]
+        x0, x1 = min(columns[0][0], columns[1][0]), max(columns[0][1], columns[1][1])
         grey = _grey(image[y0:y1, x0:x1])  # once for both grids: they cover nearly the same
-        for grid, (ca, cb) in columns.items():
-            ra, rb = rows[grid]
-            cut = grey[ra - y0 : rb - y0, ca - x0 : cb - x0]
-            strips[grid].append(_shrink(cut, ca, ra, face_px, grid, settings))
+        for cut, grid, (ca, cb), (ra, rb) in zip(strips, grids, columns, rows, strict=True):
+            piece = grey[ra - y0 : rb - y0, ca - x0 : cb - x0]
+            cut.append(_shrink(piece, ca, ra, face_px, grid, settings))
     head_y = float((pts[RIGHT_TEMPLE, 1] + pts[LEFT_TEMPLE, 1]) / 2)
-    (left, right), (other_left, other_right) = strips[step], strips[other_step]
+    (left, right), (other_left, other_right) = strips
     return ShoulderStrips(
         left, right, face_px, chin_y, head_y, step, (other_left, other_right), other_step
     )
