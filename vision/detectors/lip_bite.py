@@ -69,7 +69,9 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         s = self.settings
         rolled = ramp(delta["mouthRollLower"], s.roll_lower)
         hidden = max(
-            ramp(delta[f"lower_lip_{part}"], s.lip_hidden) for part in ("left", "center", "right")
+            ramp(delta["lower_lip_left"], s.lip_hidden),
+            ramp(delta["lower_lip_center"], s.lip_hidden),
+            ramp(delta["lower_lip_right"], s.lip_hidden),
         )
         upper = delta["mouthRollUpper"]
         share = upper / max(delta["mouthRollLower"], s.roll_lower[0])
@@ -85,9 +87,9 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         seen = ramp(features.face_px, s.teeth_face_px) * (1.0 - askew)
         fuller = ramp(delta["lower_lip_center"], s.fuller_lip_veto)
         discounted = max(ramp(relit, s.light_veto), fuller)
+        left_flicker, right_flicker = self._teeth_flicker
         teeth = max(
-            ramp(rise, self._teeth_ramp(flicker))
-            for rise, flicker in zip((left, right), self._teeth_flicker, strict=True)
+            ramp(left, self._teeth_ramp(left_flicker)), ramp(right, self._teeth_ramp(right_flicker))
         )
         smiled_wide = ramp(delta["mouth_width"], s.wide_veto)
         teeth *= (1.0 - max(discounted, smiled_wide)) * seen
@@ -95,8 +97,8 @@ class LipBiteDetector(KindDetector[LipBiteSettings]):
         value = max(drawn_in * (1.0 - both_rolled), teeth) * (1.0 - parted)
         smiling = s.smile_veto is not None and smile_of(delta) >= s.smile_veto[0]
         quiet = value < s.off and parted == 0.0 and discounted == 0.0 and not smiling
-        for name, flicker in zip(("teeth_left", "teeth_right"), self._teeth_flicker, strict=True):
-            flicker.update(features.ts_ms, delta[name] if quiet else None)
+        left_flicker.update(features.ts_ms, delta["teeth_left"] if quiet else None)
+        right_flicker.update(features.ts_ms, delta["teeth_right"] if quiet else None)
         if teeth >= drawn_in:
             return value, side_of((left - right) / max(left + right, 1e-6), s.teeth_balance)
         thickness = max(
