@@ -176,7 +176,8 @@ def measure_mouth(
         return None
     scale = settings.crop_px / (x1 - x0)
     size = (settings.crop_px, max(round((y1 - y0) * scale), 8))
-    crop = cv2.resize(image[y0:y1, x0:x1], size, interpolation=cv2.INTER_AREA)
+    # A contiguous copy first: OpenCV resizes it faster than the frame's view, copy included.
+    crop = cv2.resize(np.ascontiguousarray(image[y0:y1, x0:x1]), size, interpolation=cv2.INTER_AREA)
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
     lightness, redness = lab[..., 0].astype(np.float32), lab[..., 1].astype(np.float32)
     chroma = _CHROMA.take(np.bitwise_or(np.left_shift(lab[..., 1], 8, dtype=np.intp), lab[..., 2]))
