@@ -1,5 +1,7 @@
 """The features' shortcuts compute exactly what the straightforward NumPy code computes."""
 
+import math
+
 import cv2
 import numpy as np
 import pytest
@@ -8,7 +10,14 @@ from vision.config.detector_settings import default_detector_settings
 from vision.measures import tongue
 from vision.measures.eye_appearance import EyeAppearance, measure_eyes
 from vision.measures.face_occlusion import REGIONS, measure_surroundings
-from vision.measures.features import _CENTRED, _GAP_GROUPS, _centroid, _centroids, _mean_gaps
+from vision.measures.features import (
+    _CENTRED,
+    _GAP_GROUPS,
+    _centroid,
+    _centroids,
+    _face_light,
+    _mean_gaps,
+)
 from vision.measures.numeric import mean_and_std, median, norm, quantile
 from vision.mediapipe.face_mesh import EYE_CORNERS, FacePoints
 
@@ -274,3 +283,18 @@ def test_the_cheeks_colour_from_bytes_is_the_median_of_their_floats(size, seed):
     channel = np.random.default_rng(seed).integers(0, 256, size, dtype=np.uint8)
     from_floats = np.median(channel.astype(np.float32) - 128.0)
     assert np.float32(median(channel) - 128.0) == from_floats
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_face_light_is_the_first_written_ones_bit_for_bit(seed):
+    image, points = face_in_frame(seed)
+    h, w = image.shape[:2]
+    xs, ys = points[:, 0], points[:, 1]
+    x0, y0 = min(max(math.floor(xs.min()), 0), w), min(max(math.floor(ys.min()), 0), h)
+    x1, y1 = min(max(math.ceil(xs.max()), 0), w), min(max(math.ceil(ys.max()), 0), h)
+    expected = (0.0, 0.0)
+    if x1 - x0 >= 2 and y1 - y0 >= 2:
+        crop = image[y0:y1:4, x0:x1:4] if min(x1 - x0, y1 - y0) > 64 else image[y0:y1, x0:x1]
+        gray = cv2.cvtColor(np.ascontiguousarray(crop), cv2.COLOR_BGR2GRAY)
+        expected = (float(gray.mean()), float(gray.std()))
+    assert _face_light(image, points) == expected

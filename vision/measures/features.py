@@ -324,8 +324,11 @@ def _face_light(image: np.ndarray, points: np.ndarray) -> tuple[float, float]:
     x1, y1 = min(max(math.ceil(xs.max()), 0), w), min(max(math.ceil(ys.max()), 0), h)
     if x1 - x0 < 2 or y1 - y0 < 2:
         return 0.0, 0.0
-    crop = image[y0:y1:4, x0:x1:4] if min(x1 - x0, y1 - y0) > 64 else image[y0:y1, x0:x1]
-    gray = cv2.cvtColor(np.ascontiguousarray(crop), cv2.COLOR_BGR2GRAY)
+    # A big face is read at every fourth pixel of every fourth row: the rows are copied whole
+    # and turned grey, then thinned (copying single pixels out of a frame costs more).
+    every = 4 if min(x1 - x0, y1 - y0) > 64 else 1
+    rows = np.ascontiguousarray(image[y0:y1:every, x0:x1])
+    gray = cv2.cvtColor(rows, cv2.COLOR_BGR2GRAY)[:, ::every]
     mean, spread = mean_and_std(gray)
     return float(mean), float(spread)
 
