@@ -137,7 +137,8 @@ def _off_skin(lab: np.ndarray, skin: np.ndarray, where: np.ndarray) -> np.ndarra
     skin's colour towards grey along its own hue, so only the hue's change and any colour beyond
     the skin's count."""
     along = skin / max(float(norm(skin)), 1e-6)
-    change = lab.reshape(-1, 3)[where.ravel()][:, 1:].astype(np.float32) - 128.0 - skin
+    colour = np.stack((lab[..., 1][where], lab[..., 2][where]), axis=1)  # each channel's gather
+    change = colour.astype(np.float32) - 128.0 - skin
     beyond = np.maximum(change @ along, 0.0)
     across = change[:, 1] * along[0] - change[:, 0] * along[1]
     distance: np.ndarray = np.hypot(beyond, across)
