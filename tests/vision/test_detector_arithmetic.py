@@ -7,6 +7,7 @@ import pytest
 
 from vision.config.detector_settings import default_detector_settings
 from vision.detectors.wink import WinkDetector
+from vision.measures.baseline import _medians
 from vision.measures.face_occlusion import SIGNAL_PREFIX, pattern_changes, samples_of
 from vision.measures.features import ramp
 from vision.measures.shoulder_motion import _moved, _runner_up
@@ -176,3 +177,20 @@ def test_the_samples_read_by_their_last_count_are_the_ones_read_name_by_name():
         if count and rng.random() < 0.1:
             del delta[f"{prefix}{int(rng.integers(count))}"]
         assert samples_of(delta, rest, region) == first_samples_of(delta, rest, prefix)
+
+
+def test_the_calibrations_medians_are_numpys_one_by_one():
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        counts = rng.choice([1, 2, 63, 64], int(rng.integers(1, 40))).tolist()
+        samples = {
+            f"s{i}": rng.normal(0, rng.choice([1e-3, 1.0, 1e3]), count).tolist()
+            for i, count in enumerate(counts)
+        }
+        if rng.random() < 0.3:  # a sample lost to NaN, signed zeros
+            next(iter(samples.values()))[0] = math.nan
+            samples["zeros"] = [-0.0, 0.0, -0.0, -0.0]
+        expected = {name: float(np.median(values)) for name, values in samples.items()}
+        found = _medians(samples)
+        assert list(found) == list(expected)
+        assert all(same(found[name], expected[name]) for name in expected)
