@@ -8,7 +8,7 @@ import pytest
 from vision.config.detector_settings import default_detector_settings
 from vision.detectors.wink import WinkDetector
 from vision.measures.baseline import _medians
-from vision.measures.face_occlusion import SIGNAL_PREFIX, pattern_changes, samples_of
+from vision.measures.face_occlusion import pattern_changes
 from vision.measures.features import ramp
 from vision.measures.shoulder_motion import _moved, _runner_up
 from vision.measures.speech import SpeechActivity
@@ -144,39 +144,6 @@ def test_the_talking_is_the_builtins_deadband_bit_for_bit(seed):
             travel += abs(moved - followed)
             followed = moved
         assert same(speech.update(ts_ms, gap), travel - abs(followed - start))
-
-
-def first_samples_of(
-    delta: dict[str, float], rest: dict[str, float], prefix: str
-) -> tuple[list[float], list[float]] | None:
-    """face_occlusion.samples_of as first written: name by name."""
-    at_rest, change = [], []
-    index = 0
-    while f"{prefix}{index}" in rest:
-        name = f"{prefix}{index}"
-        if name not in delta:
-            return None
-        at_rest.append(rest[name])
-        change.append(delta[name])
-        index += 1
-    if not at_rest:
-        return None
-    return at_rest, (np.array(at_rest) + np.array(change)).tolist()
-
-
-def test_the_samples_read_by_their_last_count_are_the_ones_read_name_by_name():
-    rng = np.random.default_rng(0)
-    region = "mouth"
-    prefix = SIGNAL_PREFIX[region]
-    for _ in range(3000):  # counts that change, holes at rest, samples missing now
-        count = int(rng.choice([0, 1, 2, 3, 9, 24, 24, 24, 70]))
-        rest = {f"{prefix}{i}": float(rng.uniform(0, 255)) for i in range(count)}
-        delta = {name: float(rng.normal(0, 5)) for name in rest}
-        if count and rng.random() < 0.1:
-            del rest[f"{prefix}{int(rng.integers(count))}"]
-        if count and rng.random() < 0.1:
-            del delta[f"{prefix}{int(rng.integers(count))}"]
-        assert samples_of(delta, rest, region) == first_samples_of(delta, rest, prefix)
 
 
 def test_the_calibrations_medians_are_numpys_one_by_one():

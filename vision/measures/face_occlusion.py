@@ -20,11 +20,11 @@ too. Cost: about 0.04 ms a face to measure and 0.05 ms to read all five regions.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import accumulate, chain, count, pairwise
-from operator import add, itemgetter
+from functools import lru_cache, partial
+from itertools import accumulate, chain, count, pairwise, takewhile
+from operator import add, is_not
 
 import cv2
 import numpy as np
@@ -52,6 +52,7 @@ _POINTS = np.concatenate([np.array(points) for points in REGIONS.values()])
 _BOUNDS = [0, *accumulate(len(points) for points in REGIONS.values())]
 #: More samples than any region has: their names are made once (samples_of reads on past them).
 _NAMED = 64
+_is_value = partial(is_not, None)
 
 
 def _within(values: np.ndarray, end: int) -> np.ndarray:
@@ -133,9 +134,7 @@ class _Layout:
 
 
 def pattern_changes(
-    rests: Sequence[Collection[float]],
-    nows: Sequence[Collection[float]],
-    settings: OcclusionSettings,
+    rests: Sequence[Sequence[float]], nows: Sequence[Sequence[float]], settings: OcclusionSettings
 ) -> np.ndarray:
     """How far each ``nows[i]`` has left the pattern of ``rests[i]`` (grey levels at the same
     points), all regions at once: the ``quantile`` point's misfit after fitting ``now ~ gain *
@@ -186,42 +185,14 @@ def samples_of(
     """A region's (keys of SIGNAL_PREFIX) grey levels at rest and now, from the seat's baseline
     and its change; None when it was not measured at rest or is not now."""
     prefix = SIGNAL_PREFIX[region]
-    known = _counts.get(prefix, 0)
-    if known > 1:  # as many samples as last time: all of them at rest and the next one not?
-        read, after = _reader(prefix, known)
-        try:
-            at_rest, change = read(rest), read(delta)
-        except KeyError:
-            pass
-        else:
-            if after not in rest:
-                return list(at_rest), list(map(add, at_rest, change))
-    resting: list[float] = []
-    for name in chain(numbered(prefix, _NAMED), (f"{prefix}{index}" for index in count(_NAMED))):
-        value = rest.get(name)
-        if value is None:
-            break
-        resting.append(value)
-    _counts[prefix] = len(resting)
-    try:
-        changes = [delta[name] for name in numbered(prefix, len(resting))]
-    except KeyError:
+    names = chain(numbered(prefix, _NAMED), (f"{prefix}{index}" for index in count(_NAMED)))
+    at_rest = list(takewhile(_is_value, map(rest.get, names)))
+    if not at_rest:
         return None
-    return (resting, list(map(add, resting, changes))) if resting else None
-
-
-#: Reads some names' values from a mapping at once.
-_Read = Callable[[Mapping[str, float]], Sequence[float]]
-#: How many samples each prefix had at rest when last read: the names to read first.
-_counts: dict[str, int] = {}
-
-
-@lru_cache(maxsize=64)
-def _reader(prefix: str, count: int) -> tuple[_Read, str]:
-    """What reads the first ``count`` (at least 2) samples of ``prefix`` at once, and the name
-    after them."""
-    names = numbered(prefix, count + 1)
-    return itemgetter(*names[:count]), names[count]
+    change = list(map(delta.get, numbered(prefix, len(at_rest))))
+    if None in change:
+        return None
+    return at_rest, list(map(add, at_rest, change))
 
 
 def region_changes(
