@@ -22,9 +22,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
-from itertools import accumulate, chain, count, pairwise, takewhile
-from operator import add, is_not
+from functools import lru_cache
+from itertools import accumulate, chain, count, pairwise
+from operator import add
 
 import cv2
 import numpy as np
@@ -52,7 +52,6 @@ _POINTS = np.concatenate([np.array(points) for points in REGIONS.values()])
 _BOUNDS = [0, *accumulate(len(points) for points in REGIONS.values())]
 #: More samples than any region has: their names are made once (samples_of reads on past them).
 _NAMED = 64
-_is_value = partial(is_not, None)
 
 
 def _within(values: np.ndarray, end: int) -> np.ndarray:
@@ -176,7 +175,7 @@ def _fit(
 
 def pattern_change(rest: np.ndarray, now: np.ndarray, settings: OcclusionSettings) -> float:
     """``pattern_changes`` of one region."""
-    return float(pattern_changes([rest], [now], settings)[0])
+    return float(pattern_changes([rest.tolist()], [now.tolist()], settings)[0])
 
 
 def samples_of(
@@ -186,11 +185,16 @@ def samples_of(
     and its change; None when it was not measured at rest or is not now."""
     prefix = SIGNAL_PREFIX[region]
     names = chain(numbered(prefix, _NAMED), (f"{prefix}{index}" for index in count(_NAMED)))
-    at_rest = list(takewhile(_is_value, map(rest.get, names)))
+    at_rest: list[float] = []
+    for value in map(rest.get, names):
+        if value is None:
+            break
+        at_rest.append(value)
     if not at_rest:
         return None
-    change = list(map(delta.get, numbered(prefix, len(at_rest))))
-    if None in change:
+    try:
+        change = [delta[name] for name in numbered(prefix, len(at_rest))]
+    except KeyError:
         return None
     return at_rest, list(map(add, at_rest, change))
 
