@@ -9,6 +9,7 @@ from typing import TypeVar
 from vision.config.detector_settings import EyeAppearanceSettings, EyeReading
 from vision.detectors.base import KindDetector
 from vision.measures.features import ramp
+from vision.measures.numeric import clipped_unit
 
 R = TypeVar("R", bound=EyeReading)
 
@@ -74,11 +75,11 @@ class EyeKindDetector(KindDetector[R]):
 
         ``np.mean(np.clip(readings, 0.0, 1.0))`` in plain floats: NumPy adds a few values left to
         right from 0.0, and its clip keeps NaN and -0.0 as the conditionals do."""
-        total = 0.0 + _unit(lid_drop(delta, rest, side)) + _unit(delta[_BLINK[side]])
+        total = 0.0 + clipped_unit(lid_drop(delta, rest, side)) + clipped_unit(delta[_BLINK[side]])
         look = look_drop(delta, rest, side, self.eyes)
         if look is None:
             return total / 2
-        return (total + _unit(look)) / 3
+        return (total + clipped_unit(look)) / 3
 
     def one_sided(self, delta: Mapping[str, float], rest: Mapping[str, float]) -> float:
         """How much more closed the left eye is than the right (negative: the right)."""
@@ -95,8 +96,3 @@ class EyeKindDetector(KindDetector[R]):
         if look is None:
             return 1.0
         return 1.0 - eyes.look_weight + eyes.look_weight * ramp(look, eyes.look)
-
-
-def _unit(value: float) -> float:
-    """``value`` clipped to 0..1."""
-    return 0.0 if value < 0.0 else 1.0 if value > 1.0 else value

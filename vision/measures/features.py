@@ -42,7 +42,7 @@ from vision.config.detector_settings import (
 )
 from vision.measures.eye_appearance import EyeAppearance, measure_eyes
 from vision.measures.face_occlusion import SIGNAL_PREFIX, measure_surroundings
-from vision.measures.numeric import mean_and_std, norm
+from vision.measures.numeric import clipped_unit, mean_and_std, norm
 from vision.measures.shoulder_strips import ShoulderStrips, measure_strips
 from vision.measures.signal_names import (
     DETECTOR_BLENDSHAPES,
@@ -169,10 +169,7 @@ _MOUTH = attrgetter(*MOUTH_SIGNALS)
 def ramp(value: float, span: Ramp | tuple[float, float]) -> float:
     """Map ``value`` linearly from ``span[0]`` (-> 0) to ``span[1]`` (-> 1), clipped."""
     lo, hi = span
-    share = (value - lo) / (hi - lo)
-    # min(max(share, 0.0), 1.0) without the calls (the detectors make dozens a frame); NaN and
-    # -0.0 come out as they do there.
-    return 0.0 if share < 0.0 else 1.0 if share > 1.0 else share
+    return clipped_unit((value - lo) / (hi - lo))
 
 
 def smile_of(delta: Mapping[str, float]) -> float:
