@@ -1,6 +1,7 @@
 """Winks, blinks and closed eyes on synthetic feature traces (no MediaPipe)."""
 
 from tests.vision.feature_traces import Trace, labels, run, with_kind
+from vision.config.detector_settings import DetectorSettings, load_detector_settings
 
 # A shut eye as MediaPipe reads a real one: eyeBlink up 0.70-0.75 from rest.
 WINK_LEFT = {"eye_open_left": -0.2, "eyeBlinkLeft": 0.72}
@@ -89,6 +90,45 @@ def test_a_wink_held_for_ever_is_a_resting_face_not_a_gesture():
     assert detector.baseline.values["eye_open_left"] < 0.2  # absorbed as the new rest
     then = Trace(20000).add(3000, 12000, **WINK_LEFT).add(16000, 16500, **WINK_LEFT)
     assert labels(run(then)[0]) == ["wink left"]  # the rest came back when the eye reopened
+
+
+# A look down at the cards as real faces make one: the lids drop and eyeBlink rises 0.48-0.57.
+LOOK_DOWN = {"eye_open_left": -0.2, "eye_open_right": -0.2,
+             "eyeBlinkLeft": 0.52, "eyeBlinkRight": 0.52}  # fmt: skip
+
+
+def with_baseline(**fields: float) -> DetectorSettings:
+    settings = load_detector_settings()
+    return settings.model_copy(update={"baseline": settings.baseline.model_copy(update=fields)})
+
+
+def card_play(minutes: float, share: float) -> Trace:
+    """A player who looks down at the cards ``share`` of every 5 s for ``minutes``, then shuts
+    both eyes for 1.5 s."""
+    play_ms = int(minutes * 60000)
+    trace = Trace(play_ms + 8000)
+    for start in range(3000, 3000 + play_ms, 5000):
+        trace.add(start, start + int(5000 * share), **LOOK_DOWN)
+    return trace.add(play_ms + 5000, play_ms + 6500, **BOTH)
+
+
+def test_a_closure_after_minutes_of_looks_down_at_the_cards_is_still_found():
+    """The eyes' rest follows open eyes only: followed, the looks down would lift it until the
+    closure no longer rose far enough over it (``[baseline] eyes_away_rise``)."""
+    trace = card_play(minutes=2, share=0.6)
+    gestures, _, detector = run(trace)
+    assert labels(gestures) == ["eyes_closed"]
+    assert detector.baseline.values["eyeBlinkLeft"] < 0.1  # the open eyes' 0.05, not lifted
+    followed = with_baseline(eyes_away_rise=0.99)  # every look down followed, as before
+    assert labels(run(trace, followed)[0]) == []
+
+
+def test_eyes_that_stay_narrowed_become_their_rest():
+    """A squint held beyond ``eyes_away_seconds`` on end is how the eyes now rest: followed."""
+    narrowed = Trace(60000).add(3000, 60000, eyeBlinkLeft=0.3, eyeBlinkRight=0.3)
+    assert run(narrowed)[2].baseline.values["eyeBlinkLeft"] > 0.15
+    never = with_baseline(eyes_away_seconds=1000.0)
+    assert run(narrowed, never)[2].baseline.values["eyeBlinkLeft"] < 0.1
 
 
 def test_narrow_eyes_wink_by_the_same_share_of_their_opening():

@@ -316,6 +316,11 @@ class BaselineSettings(StrictSettings):
     adapt_seconds: float = Field(gt=0)  # time constant of the baseline while the face rests
     #: Time constant while a kind is held past its max duration: a new resting face.
     release_seconds: float = Field(gt=0)
+    #: The eyes' signals wait while either eye's eyeBlink stands this far over rest (a blink, a
+    #: look down, a squint) ...
+    eyes_away_rise: float = Field(gt=0, lt=1)
+    #: ... unless it has stood there this long on end: then the eyes rest so.
+    eyes_away_seconds: float = Field(gt=0)
 
 
 class EnrolmentSettings(StrictSettings):

@@ -13,7 +13,7 @@ from vision.config.detector_settings import EYE_REGIONS, DetectorSettings, KindS
 from vision.detectors.base import KindDetector
 from vision.detectors.brows_raised import BrowsRaisedDetector
 from vision.detectors.enrolment import enrolled_sensitivities, enrolled_settings
-from vision.detectors.eyes import EyeKindDetector
+from vision.detectors.eyes import EYE_SIGNALS, EyeKindDetector
 from vision.detectors.eyes_closed import EyesClosedDetector
 from vision.detectors.head_tilt import HeadTiltDetector
 from vision.detectors.lip_bite import LipBiteDetector
@@ -156,6 +156,8 @@ class SeatGestureDetector:
         )
         #: Until when the eyes' own closing explains their regions' change (see ``update``).
         self._eyes_shut_until = -1
+        #: Since when either eye has stood away from its rest (see ``_eyes_away``).
+        self._eyes_away_since: int | None = None
 
     def _detector(
         self, cls: type[KindDetector[Any]], settings: DetectorSettings
@@ -515,6 +517,21 @@ class SeatGestureDetector:
             del self._rest_before[kind]
             self._releasing_until.pop(kind, None)
 
+    def _eyes_away(self, ts_ms: int) -> bool:
+        """Whether either eye stands away from its rest (eyeBlink risen ``eyes_away_rise``: a
+        blink, a look down at the cards, a squint), and not yet for ``eyes_away_seconds`` on end.
+        The eyes' rest waits meanwhile: followed, a hand's looks down would lift it until a
+        closure no longer rose far enough over it."""
+        s = self.settings.baseline
+        delta = self._last_delta
+        risen = max(delta.get("eyeBlinkLeft", 0.0), delta.get("eyeBlinkRight", 0.0))
+        if risen <= s.eyes_away_rise:
+            self._eyes_away_since = None
+            return False
+        if self._eyes_away_since is None:
+            self._eyes_away_since = ts_ms
+        return ts_ms - self._eyes_away_since < s.eyes_away_seconds * 1000.0
+
     def _adapt(self, ts_ms: int, signals: Mapping[str, float]) -> None:
         frozen: set[str] = set()
         released: set[str] = set()
@@ -541,6 +558,8 @@ class SeatGestureDetector:
                 or self._scores[detector.kind] >= detector.settings.off
             ):
                 frozen.update(detector.signals)
+        if self._eyes_away(ts_ms):  # a posture held past its kind's max_ms still releases them
+            frozen.update(set(EYE_SIGNALS) - released)
         self.baseline.adapt(ts_ms, signals, frozen=frozen, released=released - frozen)
         prefixes = tuple(SIGNAL_PREFIX[r] for r in self.hidden_regions.settled(ts_ms))
         if prefixes:
