@@ -1,0 +1,181 @@
+"""The real closures and winks, given after minutes of looking down at the cards.
+
+    python -m benchmarks.card_play FOOTAGE [REGISTRY] [--minutes 2] [--level 0.55] [--write-docs]
+
+Players look at their cards through most of a hand, and a look down raises MediaPipe's eyeBlink
+0.48-0.57 over rest, under what a shut eye needs. Each labelled clip with a wink or a closure is
+replayed from its landmark cache as: its lead-in and the frames before its first eye seña, then
+``--minutes`` of card play (those frames again, in a loop, with both eyes' eyeBlink raised to a
+look down's ``--level`` for a share of every 10 s), then the rest of the clip with its señas. For
+each share it prints the eye señas found with the shipped settings, where the eyes' rest follows
+open eyes only, and with every look down followed (``[baseline] eyes_away_rise`` out of reach, as
+the baseline was before), and the higher eye's resting eyeBlink when the first seña comes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from benchmarks.accuracy import Interval, match
+from benchmarks.docs_section import WRITE_DOCS_HELP, run_main
+from benchmarks.real_footage import (
+    LEAD_IN_MS,
+    Clip,
+    add_footage_arguments,
+    cached_rows,
+    footage_clips,
+)
+from benchmarks.rescore import Rows, replay_rows
+from vision.config.detector_settings import DetectorSettings, default_detector_settings
+from vision.detectors import SeatGestureDetector
+from vision.measures.features import FaceFeatures
+
+EYE_KINDS = ("wink", "eyes_closed")
+SHARES = (0.0, 0.3, 0.5, 0.7, 0.9)
+PERIOD_MS = 10_000
+#: The looped frames start this long into the clip: a short clip's señas begin at once, and its
+#: lead-in (the first frame held) is looped then.
+LOOP_FROM_MS = 500
+#: The card play ends this long before the first eye seña is labelled.
+CUT_BEFORE_MS = 300
+
+
+@dataclass(frozen=True)
+class Played:
+    """A clip's rows with card play put in, and how far its own frames after it moved."""
+
+    rows: Rows
+    shift_ms: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    found: int
+    labelled: int
+    rest: float  # the higher eye's resting eyeBlink when the first seña comes
+
+
+def eye_clips(clips: Sequence[Clip]) -> list[Clip]:
+    return [c for c in clips if any(g["kind"] in EYE_KINDS for g in c.truth["gestures"])]
+
+
+def first_eye_sena_ms(clip: Clip) -> int:
+    return min(int(g["start_ms"]) for g in clip.truth["gestures"] if g["kind"] in EYE_KINDS)
+
+
+def card_play(rows: Rows, clip: Clip, minutes: float, share: float, level: float) -> Played:
+    """``rows`` with ``minutes`` of card play put in before the clip's first eye seña."""
+    offset = clip.offset_ms(LEAD_IN_MS)
+    cut = offset + first_eye_sena_ms(clip) - CUT_BEFORE_MS
+    before = [row for row in rows if row[0] < cut]
+    loop = [row for row in before if row[0] >= offset + LOOP_FROM_MS] or before
+    span = loop[-1][0] - loop[0][0] + (loop[1][0] - loop[0][0] if len(loop) > 1 else 33)
+    rounds = max(round(minutes * 60_000 / span), 1)
+    jitter = random.Random(0)
+    played: Rows = []
+    for k in range(1, rounds + 1):
+        for ts, seat, found in loop:
+            t = ts + k * span
+            looked_down = (t - loop[0][0]) % PERIOD_MS < share * PERIOD_MS
+            played.append(
+                (t, seat, None if found is None else _at(found, t, looked_down, level, jitter))
+            )
+    shift = rounds * span
+    after = [
+        (ts + shift, seat, None if f is None else replace(f, ts_ms=ts + shift))
+        for ts, seat, f in rows
+        if ts >= cut
+    ]
+    return Played(before + played + after, shift)
+
+
+def _at(
+    found: FaceFeatures, ts: int, looked_down: bool, level: float, jitter: random.Random
+) -> FaceFeatures:
+    """``found`` at ``ts``; looking down, its eyes' eyeBlink at least ``level`` (jittered)."""
+    if not looked_down:
+        return replace(found, ts_ms=ts)
+    shapes = dict(found.blendshapes)
+    for eye in ("eyeBlinkLeft", "eyeBlinkRight"):
+        shapes[eye] = max(shapes.get(eye, 0.0), level + jitter.uniform(-0.03, 0.03))
+    return replace(found, ts_ms=ts, blendshapes=shapes)
+
+
+def replay(clip: Clip, played: Played, settings: DetectorSettings) -> Outcome:
+    """The clip's eye señas scored on the detectors' reading of ``played``."""
+    offset = clip.offset_ms(LEAD_IN_MS) + played.shift_ms
+    first = offset + first_eye_sena_ms(clip)
+    truth = {
+        **clip.truth,
+        "gestures": [g for g in clip.truth["gestures"] if g["kind"] in EYE_KINDS],
+    }
+    rest = [0.0]
+
+    def watch(ts: int, seat: int, found: FaceFeatures | None, seen: SeatGestureDetector) -> None:
+        if ts <= first:
+            values = seen.baseline.values
+            rest[0] = max(values.get("eyeBlinkLeft", 0.0), values.get("eyeBlinkRight", 0.0))
+
+    gestures = replay_rows(played.rows, settings, watch=watch)
+    predicted = [
+        Interval(g.seat, g.kind, g.side, g.start_ms - offset, g.end_ms - offset)
+        for g in gestures
+        if g.kind in EYE_KINDS and g.start_ms >= first - 1000
+    ]
+    score = match(truth, predicted)
+    return Outcome(sum(score.true_positives.values()), len(truth["gestures"]), rest[0])
+
+
+def every_look_followed(settings: DetectorSettings) -> DetectorSettings:
+    """``settings`` whose eyes' rest follows every frame, as the baseline did before."""
+    baseline = settings.baseline.model_copy(update={"eyes_away_rise": 0.99})
+    return settings.model_copy(update={"baseline": baseline})
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    add_footage_arguments(parser)
+    parser.add_argument("--minutes", type=float, default=2.0, help="card play before the señas")
+    parser.add_argument("--level", type=float, default=0.55,
+                        help="a look down's eyeBlink (real: 0.48-0.57 over rest)")  # fmt: skip
+    parser.add_argument("--write-docs", action="store_true", help=WRITE_DOCS_HELP)
+    args = parser.parse_args(argv)
+    if not 0 < args.minutes <= 30:
+        parser.error("--minutes: more than 0, at most 30")
+    if not 0 < args.level < 1:
+        parser.error("--level: between 0 and 1")
+    clips = eye_clips(footage_clips(parser, args.footage))
+    if not clips:
+        print("no clip with a labelled wink or closure in the folders given", file=sys.stderr)
+        return 2
+    shipped = default_detector_settings()
+    followed = every_look_followed(shipped)
+    print(f"{len(clips)} clips, their eye señas after {args.minutes:g} min of card play, looking "
+          f"down (eyeBlink {args.level:g}) a share of every 10 s", flush=True)  # fmt: skip
+    print(f"{'looking down':>12}  {'rest follows open eyes':>22}  {'every look followed':>19}")
+    for share in SHARES:
+        ours = [0, 0, 0.0]
+        before = [0, 0, 0.0]
+        for clip in clips:
+            rows = cached_rows(clip, LEAD_IN_MS, args.cache, shipped)
+            played = card_play(rows, clip, args.minutes, share, args.level)
+            for tally, settings in ((ours, shipped), (before, followed)):
+                outcome = replay(clip, played, settings)
+                tally[0] += outcome.found
+                tally[1] += outcome.labelled
+                tally[2] = max(tally[2], outcome.rest)
+        print(f"{share:>12.0%}  {_cell(ours):>22}  {_cell(before):>19}", flush=True)
+    print("each cell: señas found of those labelled (the highest resting eyeBlink when they came)")
+    return 0
+
+
+def _cell(tally: list[float]) -> str:
+    return f"{tally[0]:.0f} of {tally[1]:.0f} (rest {tally[2]:.2f})"
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_main(main, "card_play", "Eye señas after card play", "FOOTAGE"))

@@ -1,0 +1,54 @@
+"""benchmarks/card_play.py: eye señas replayed after minutes of looking down at the cards."""
+
+from pathlib import Path
+
+import pytest
+
+from benchmarks.card_play import card_play, every_look_followed, main, replay
+from benchmarks.real_footage import Clip
+from tests.vision.feature_traces import Trace
+from tests.vision.test_detectors_eyes import BOTH
+from vision.config.detector_settings import load_detector_settings
+
+LEAD_IN_MS = 3000  # the clip's own start on the rows' clock (a video that cannot be read: 30 fps)
+
+
+def _clip_and_rows() -> tuple[Clip, list]:
+    """A face that shuts both eyes 4.0-5.5 s into its clip, after the 3 s lead-in."""
+    closure = {"seat": 1, "kind": "eyes_closed", "side": None, "start_ms": 4000, "end_ms": 5500}
+    truth = {"video": "v.mp4", "fps": 30.0, "frames": 270, "split": "tuning", "signalling": True,
+             "gestures": [closure], "distractors": [], "ignore": []}  # fmt: skip
+    trace = Trace(12000).add(LEAD_IN_MS + 4000, LEAD_IN_MS + 5500, **BOTH)
+    rows = [(ts, 1, features) for ts, features in trace.frames()]
+    return Clip("c", truth, Path("missing/v.mp4")), rows
+
+
+def test_card_play_is_put_in_before_the_first_eye_sena():
+    clip, rows = _clip_and_rows()
+    played = card_play(rows, clip, minutes=0.5, share=0.5, level=0.55)
+    assert abs(played.shift_ms - 30_000) <= 3_300  # whole rounds of the 3.2 s looped
+    stamps = [ts for ts, _, _ in played.rows]
+    assert stamps == sorted(stamps) and len(set(stamps)) == len(stamps)
+    cut = LEAD_IN_MS + 4000 - 300
+    during = [f for ts, _, f in played.rows if cut <= ts < cut + played.shift_ms]
+    looking_down = [f.blendshapes["eyeBlinkLeft"] >= 0.52 for f in during]
+    assert 0.4 < sum(looking_down) / len(during) < 0.6
+    after = [(ts, f) for ts, _, f in played.rows if ts >= cut + played.shift_ms]
+    assert all(f.ts_ms == ts for ts, f in after)
+    assert len(after) == len([ts for ts, _, _ in rows if ts >= cut])
+
+
+def test_the_closure_is_found_after_card_play_only_where_the_eyes_rest_waits():
+    clip, rows = _clip_and_rows()
+    played = card_play(rows, clip, minutes=1.0, share=0.7, level=0.55)
+    shipped = load_detector_settings()
+    waits = replay(clip, played, shipped)
+    assert (waits.found, waits.labelled) == (1, 1) and waits.rest < 0.1
+    followed = replay(clip, played, every_look_followed(shipped))
+    assert (followed.found, followed.labelled) == (0, 1) and followed.rest > 0.2
+
+
+def test_a_folder_that_is_not_there_is_one_line_and_status_2(tmp_path):
+    with pytest.raises(SystemExit) as stopped:
+        main([str(tmp_path / "missing")])
+    assert stopped.value.code == 2
