@@ -141,12 +141,13 @@ class Clip:
 
 
 def load_clips(folders: Sequence[Path], split: str, truth_dir: Path = TRUTH_DIR) -> list[Clip]:
-    """The clips of ``split`` whose video is in one of ``folders``, each from the first that
-    holds it."""
+    """The clips whose video is in one of ``folders``, each from the first that holds it: every
+    clip whole for ``split`` "all"; for "tuning" or "heldout" only that split's clips and parts
+    (``split_parts``), so a clip held out from a time on never reaches a tuning run whole."""
     clips = []
     for path in sorted(truth_dir.glob("*.truth.json")):
         truth = json.loads(path.read_text())
-        if split != "all" and truth["split"] != split:
+        if split != "all" and truth["split"] != split and "heldout_from_ms" not in truth:
             continue
         videos = [folder / truth["video"] for folder in folders]
         video = next((v for v in videos if v.is_file()), None)
@@ -156,7 +157,7 @@ def load_clips(folders: Sequence[Path], split: str, truth_dir: Path = TRUTH_DIR)
             continue
         name = path.name.removesuffix(".truth.json")
         clips.append(Clip(name, truth, video, paint_marks=_as_recorded_with_marks(truth, video)))
-    return clips
+    return clips if split == "all" else split_parts(clips, split)
 
 
 def _as_recorded_with_marks(truth: dict[str, Any], video: Path) -> bool:

@@ -126,6 +126,25 @@ def test_each_clip_comes_from_the_first_folder_that_holds_it(tmp_path: Path, cap
     assert load_clips([registry, shared], "heldout", truths)[0].video == registry / "a/both.mp4"
 
 
+def test_a_clip_held_out_from_a_time_on_reaches_each_split_as_its_part(tmp_path: Path):
+    """Asked for one split, load_clips gives a clip tuned on up to a time and held out after it
+    as that split's part alone: a tuning run never reads the held-out part."""
+    folder, truths = tmp_path / "footage", tmp_path / "truths"
+    (folder / "t").mkdir(parents=True)
+    (folder / "t/table.mp4").write_bytes(b"")
+    truths.mkdir()
+    early = {"seat": 1, "kind": "wink", "side": "left", "start_ms": 1000, "end_ms": 1300}
+    late = {**early, "start_ms": 40000, "end_ms": 40300}
+    truth = {**_truth("t/table.mp4", "tuning", True, [early, late]), "heldout_from_ms": 30000}
+    (truths / truth_name("t/table.mp4")).write_text(json.dumps(truth))
+    (tuning,) = load_clips([folder], "tuning", truths)
+    assert tuning.window == (0, 30000) and tuning.truth["gestures"] == [early]
+    (heldout,) = load_clips([folder], "heldout", truths)
+    assert heldout.window == (30000, None) and heldout.truth["gestures"] == [late]
+    (whole,) = load_clips([folder], "all", truths)
+    assert whole.window == (0, None) and len(whole.truth["gestures"]) == 2
+
+
 def test_a_folder_that_is_not_there_is_one_line_of_error(tmp_path: Path, capsys):
     with pytest.raises(SystemExit) as stop:
         real_footage_main([str(tmp_path), str(tmp_path / "missing")])
