@@ -157,24 +157,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{len(clips)} clips, their eye señas after {args.minutes:g} min of card play, looking "
           f"down (eyeBlink {args.level:g}) a share of every 10 s", flush=True)  # fmt: skip
     print(f"{'looking down':>12}  {'rest follows open eyes':>22}  {'every look followed':>19}")
+    rows = {clip.name: cached_rows(clip, LEAD_IN_MS, args.cache, shipped) for clip in clips}
     for share in SHARES:
-        ours = [0, 0, 0.0]
-        before = [0, 0, 0.0]
+        ours, before = [], []
         for clip in clips:
-            rows = cached_rows(clip, LEAD_IN_MS, args.cache, shipped)
-            played = card_play(rows, clip, args.minutes, share, args.level)
-            for tally, settings in ((ours, shipped), (before, followed)):
-                outcome = replay(clip, played, settings)
-                tally[0] += outcome.found
-                tally[1] += outcome.labelled
-                tally[2] = max(tally[2], outcome.rest)
+            played = card_play(rows[clip.name], clip, args.minutes, share, args.level)
+            ours.append(replay(clip, played, shipped))
+            before.append(replay(clip, played, followed))
         print(f"{share:>12.0%}  {_cell(ours):>22}  {_cell(before):>19}", flush=True)
     print("each cell: señas found of those labelled (the highest resting eyeBlink when they came)")
     return 0
 
 
-def _cell(tally: list[float]) -> str:
-    return f"{tally[0]:.0f} of {tally[1]:.0f} (rest {tally[2]:.2f})"
+def _cell(outcomes: Sequence[Outcome]) -> str:
+    found = sum(o.found for o in outcomes)
+    labelled = sum(o.labelled for o in outcomes)
+    return f"{found} of {labelled} (rest {max(o.rest for o in outcomes):.2f})"
 
 
 if __name__ == "__main__":
