@@ -102,13 +102,13 @@ def with_baseline(**fields: float) -> DetectorSettings:
     return settings.model_copy(update={"baseline": settings.baseline.model_copy(update=fields)})
 
 
-def card_play(minutes: float, share: float) -> Trace:
-    """A player who looks down at the cards ``share`` of every 5 s for ``minutes``, then shuts
-    both eyes for 1.5 s."""
+def card_play(minutes: float, share: float, period_ms: int = 5000) -> Trace:
+    """A player who looks down at the cards ``share`` of every ``period_ms`` for ``minutes``,
+    then shuts both eyes for 1.5 s."""
     play_ms = int(minutes * 60000)
     trace = Trace(play_ms + 8000)
-    for start in range(3000, 3000 + play_ms, 5000):
-        trace.add(start, start + int(5000 * share), **LOOK_DOWN)
+    for start in range(3000, 3000 + play_ms, period_ms):
+        trace.add(start, start + int(period_ms * share), **LOOK_DOWN)
     return trace.add(play_ms + 5000, play_ms + 6500, **BOTH)
 
 
@@ -123,9 +123,18 @@ def test_a_closure_after_minutes_of_looks_down_at_the_cards_is_still_found():
     assert labels(run(trace, followed)[0]) == []
 
 
+def test_half_a_minute_and_more_studying_the_cards_is_not_yet_a_new_rest():
+    """Looks down of 36 s on end still wait (``eyes_away_seconds``, a minute); followed after
+    10 s, the same looks lift the rest past a closure's reach."""
+    trace = card_play(minutes=3, share=0.9, period_ms=40_000)
+    assert labels(run(trace)[0]) == ["eyes_closed"]
+    assert labels(run(trace, with_baseline(eyes_away_seconds=10.0))[0]) == []
+
+
 def test_eyes_that_stay_narrowed_become_their_rest():
-    """A squint held beyond ``eyes_away_seconds`` on end is how the eyes now rest: followed."""
-    narrowed = Trace(60000).add(3000, 60000, eyeBlinkLeft=0.3, eyeBlinkRight=0.3)
+    """A squint held beyond ``eyes_away_seconds`` (a minute) on end is how the eyes now rest:
+    followed."""
+    narrowed = Trace(180_000).add(3000, 180_000, eyeBlinkLeft=0.3, eyeBlinkRight=0.3)
     assert run(narrowed)[2].baseline.values["eyeBlinkLeft"] > 0.15
     never = with_baseline(eyes_away_seconds=1000.0)
     assert run(narrowed, never)[2].baseline.values["eyeBlinkLeft"] < 0.1
