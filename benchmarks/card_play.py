@@ -1,12 +1,13 @@
 """The real closures and winks, given after minutes of looking down at the cards.
 
-    python -m benchmarks.card_play FOOTAGE [REGISTRY] [--minutes 2] [--level 0.55] [--write-docs]
+    python -m benchmarks.card_play FOOTAGE [REGISTRY] [--minutes 2] [--level 0.55] [--period 10]
 
 Players look at their cards through most of a hand, and a look down raises MediaPipe's eyeBlink
 0.48-0.57 over rest, under what a shut eye needs. Each labelled clip with a wink or a closure is
 replayed from its landmark cache as: its lead-in and the frames before its first eye seña, then
 ``--minutes`` of card play (those frames again, in a loop, with both eyes' eyeBlink raised to a
-look down's ``--level`` for a share of every 10 s), then the rest of the clip with its señas. For
+look down's ``--level`` for a share of every ``--period`` seconds: the longer the period, the
+longer each look), then the rest of the clip with its señas. For
 each share it prints the eye señas found with the shipped settings, where the eyes' rest follows
 open eyes only, and with every look down followed (``[baseline] eyes_away_rise`` out of reach, as
 the baseline was before), and the higher eye's resting eyeBlink when the first seña comes.
@@ -36,7 +37,6 @@ from vision.measures.features import FaceFeatures
 
 EYE_KINDS = ("wink", "eyes_closed")
 SHARES = (0.0, 0.3, 0.5, 0.7, 0.9)
-PERIOD_MS = 10_000
 #: The looped frames start this long into the clip: a short clip's señas begin at once, and its
 #: lead-in (the first frame held) is looped then.
 LOOP_FROM_MS = 500
@@ -67,8 +67,11 @@ def first_eye_sena_ms(clip: Clip) -> int:
     return min(int(g["start_ms"]) for g in clip.truth["gestures"] if g["kind"] in EYE_KINDS)
 
 
-def card_play(rows: Rows, clip: Clip, minutes: float, share: float, level: float) -> Played:
-    """``rows`` with ``minutes`` of card play put in before the clip's first eye seña."""
+def card_play(
+    rows: Rows, clip: Clip, minutes: float, share: float, level: float, period_ms: int = 10_000
+) -> Played:
+    """``rows`` with ``minutes`` of card play put in before the clip's first eye seña: a look
+    down for ``share`` of every ``period_ms``."""
     offset = clip.offset_ms(LEAD_IN_MS)
     cut = offset + first_eye_sena_ms(clip) - CUT_BEFORE_MS
     before = [row for row in rows if row[0] < cut]
@@ -80,7 +83,7 @@ def card_play(rows: Rows, clip: Clip, minutes: float, share: float, level: float
     for k in range(1, rounds + 1):
         for ts, seat, found in loop:
             t = ts + k * span
-            looked_down = (t - loop[0][0]) % PERIOD_MS < share * PERIOD_MS
+            looked_down = (t - loop[0][0]) % period_ms < share * period_ms
             played.append(
                 (t, seat, None if found is None else _at(found, t, looked_down, level, jitter))
             )
@@ -142,26 +145,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=2.0, help="card play before the señas")
     parser.add_argument("--level", type=float, default=0.55,
                         help="a look down's eyeBlink (real: 0.48-0.57 over rest)")  # fmt: skip
+    parser.add_argument("--period", type=float, default=10.0,
+                        help="seconds of each look down and look up together")  # fmt: skip
     parser.add_argument("--write-docs", action="store_true", help=WRITE_DOCS_HELP)
     args = parser.parse_args(argv)
     if not 0 < args.minutes <= 30:
         parser.error("--minutes: more than 0, at most 30")
     if not 0 < args.level < 1:
         parser.error("--level: between 0 and 1")
+    if not 2 <= args.period <= 300:
+        parser.error("--period: from 2 to 300 seconds")
+    period_ms = round(args.period * 1000)
     clips = eye_clips(footage_clips(parser, args.footage))
     if not clips:
         print("no clip with a labelled wink or closure in the folders given", file=sys.stderr)
         return 2
     shipped = default_detector_settings()
     followed = every_look_followed(shipped)
-    print(f"{len(clips)} clips, their eye señas after {args.minutes:g} min of card play, looking "
-          f"down (eyeBlink {args.level:g}) a share of every 10 s", flush=True)  # fmt: skip
+    print(f"{len(clips)} clips, their eye señas after {args.minutes:g} min of card play, "
+          f"looking down (eyeBlink {args.level:g}) a share of every {args.period:g} s",
+          flush=True)  # fmt: skip
     print(f"{'looking down':>12}  {'rest follows open eyes':>22}  {'every look followed':>19}")
     rows = {clip.name: cached_rows(clip, LEAD_IN_MS, args.cache, shipped) for clip in clips}
     for share in SHARES:
         ours, before = [], []
         for clip in clips:
-            played = card_play(rows[clip.name], clip, args.minutes, share, args.level)
+            played = card_play(rows[clip.name], clip, args.minutes, share, args.level, period_ms)
             ours.append(replay(clip, played, shipped))
             before.append(replay(clip, played, followed))
         print(f"{share:>12.0%}  {_cell(ours):>22}  {_cell(before):>19}", flush=True)
