@@ -30,9 +30,12 @@ def test_card_play_is_put_in_before_the_first_eye_sena():
     stamps = [ts for ts, _, _ in played.rows]
     assert stamps == sorted(stamps) and len(set(stamps)) == len(stamps)
     cut = LEAD_IN_MS + 4000 - 300
+    assert played.from_ms == cut
     during = [f for ts, _, f in played.rows if cut <= ts < cut + played.shift_ms]
     looking_down = [f.blendshapes["eyeBlinkLeft"] >= 0.52 for f in during]
     assert 0.4 < sum(looking_down) / len(during) < 0.6
+    lowered = [f.eye_open_left < 0.1 for f in during]  # the lids drop with the look (0.30 open)
+    assert lowered == looking_down
     after = [(ts, f) for ts, _, f in played.rows if ts >= cut + played.shift_ms]
     assert all(f.ts_ms == ts for ts, f in after)
     assert len(after) == len([ts for ts, _, _ in rows if ts >= cut])
@@ -43,9 +46,19 @@ def test_the_closure_is_found_after_card_play_only_where_the_eyes_rest_waits():
     played = card_play(rows, clip, minutes=1.0, share=0.7, level=0.55)
     shipped = load_detector_settings()
     waits = replay(clip, played, shipped)
-    assert (waits.found, waits.labelled) == (1, 1) and waits.rest < 0.1
+    assert (waits.found, waits.labelled, waits.false) == (1, 1, 0) and waits.rest < 0.1
     followed = replay(clip, played, every_look_followed(shipped))
     assert (followed.found, followed.labelled) == (0, 1) and followed.rest > 0.2
+
+
+def test_looks_down_deeper_than_any_real_one_are_counted_as_false_closures():
+    """The card play's looks down lower the lids and hide the iris as real ones do, so once their
+    eyeBlink rises as far as a shut eye's, they are read as closures, and counted false."""
+    clip, rows = _clip_and_rows()
+    deep = card_play(rows, clip, minutes=0.5, share=0.5, level=0.85)
+    assert replay(clip, deep, load_detector_settings()).false >= 1
+    looking = card_play(rows, clip, minutes=0.5, share=0.5, level=0.55)
+    assert replay(clip, looking, load_detector_settings()).false == 0
 
 
 def test_a_folder_that_is_not_there_is_one_line_and_status_2(tmp_path):
