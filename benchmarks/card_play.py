@@ -51,11 +51,12 @@ LOOK_DARKNESS = 0.6
 @dataclass(frozen=True)
 class Played:
     """A clip's rows with card play put in from ``from_ms`` for ``shift_ms`` (how far the clip's
-    own frames after it moved)."""
+    own frames after it moved); ``offset_ms``: where the clip itself started on their clock."""
 
     rows: Rows
     from_ms: int
     shift_ms: int
+    offset_ms: int
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ def card_play(
         for ts, seat, f in rows
         if ts >= cut
     ]
-    return Played(before + played + after, cut, shift)
+    return Played(before + played + after, cut, shift, offset)
 
 
 def _at(
@@ -130,7 +131,7 @@ def _at(
 
 def replay(clip: Clip, played: Played, settings: DetectorSettings) -> Outcome:
     """The clip's eye señas scored on the detectors' reading of ``played``."""
-    offset = clip.offset_ms(LEAD_IN_MS) + played.shift_ms
+    offset = played.offset_ms + played.shift_ms
     first = offset + first_eye_sena_ms(clip)
     truth = {
         **clip.truth,
