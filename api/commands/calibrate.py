@@ -121,10 +121,10 @@ def run(args: argparse.Namespace) -> int:
           f"{kept}, ...)")  # fmt: skip
     if detector.enrolment:
         print(enrolled_summary(detector.enrolment, settings))
-    narrow = detector.eyes_too_narrow()
+    narrow = detector.eyes_unreadable
     if narrow:
         kinds = " or ".join(narrow)
-        print(f"note: your eyes rest narrowed, so keinu cannot read your {kinds} until you "
+        print(f"note: your eyes rest narrowed, so keinu may not read your {kinds} until you "
               f"show them once: keinu calibrate --player {args.player} --enrol")  # fmt: skip
     return 0
 

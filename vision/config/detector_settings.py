@@ -454,6 +454,9 @@ class EyeAppearanceSettings(StrictSettings):
     #: shut, where the eye shows at least ``min_rest_darkness`` at rest.
     look_weight: float = Field(ge=0, le=1)
     min_rest_darkness: float = Field(ge=0, lt=1)
+    #: What MediaPipe's eyeBlink reads on a shut eye, whatever the eye's rest: an eye resting
+    #: so high that a kind's ``shut_blink`` would carry it past this cannot be read shut.
+    shut_reads: float = Field(gt=0, le=1)
 
 
 class OcclusionSettings(StrictSettings):

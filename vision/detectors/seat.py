@@ -109,6 +109,10 @@ class SeatGestureDetector:
         #: ``shoulders_in_view``.
         self._watched_ms: tuple[int, int] | None = None
         self._shoulders_seen_ms: int | None = None
+        #: Each eye's eyeBlink rise on the last frame, and the highest held two frames running
+        #: since the calibration, kept through new settings (see ``eyes_unreadable``).
+        self._eyes_before = (0.0, 0.0)
+        self._eyes_reached = (0.0, 0.0)
         self._build(settings)
 
     def _build(self, settings: DetectorSettings) -> None:
@@ -210,6 +214,7 @@ class SeatGestureDetector:
 
     def recalibrate(self) -> None:
         self.baseline.restart()
+        self._eyes_before = self._eyes_reached = (0.0, 0.0)
         self._build(self.settings)
 
     def update(self, ts_ms: int, features: FaceFeatures | None) -> list[Gesture]:
@@ -271,6 +276,7 @@ class SeatGestureDetector:
         signals = features.signals()
         delta = self.baseline.delta(signals)
         self._last_delta = delta
+        self._note_eyes_reached(delta)
         mouth_quality = min(features.mouth_quality, self._lips_in_view(features.mouth.lip_contrast))
         smile = smile_of(delta)
         self.hidden_regions.update(ts_ms, delta, self.baseline.values)
@@ -375,17 +381,38 @@ class SeatGestureDetector:
         right = self._last_delta.get("eyeBlinkRight", 0.0)
         return {d.kind: d.of_eyes(left, right) for d in self._eye_kinds()}
 
-    def eyes_too_narrow(self) -> list[str]:
-        """The eye kinds this face cannot make at its rest: eyeBlink tops out at 1, so an eye
-        resting above ``1 - shut_blink``'s top never rises far enough (the player may enrol)."""
+    @property
+    def eyes_unreadable(self) -> list[str]:
+        """The eye kinds this face may not be read making: a shut eye reads eyeBlink about
+        ``[eyes] shut_reads`` whatever its rest, so an eye resting closer to it than a kind's
+        ``shut_blink`` cannot rise that far over its rest. A kind is named until the face has
+        shown otherwise (its eyes held that far over rest for two frames running, as in a full
+        blink) or the player has enrolled it (their own ``shut_blink``)."""
         if not self.baseline.ready:
             return []
-        left, right = (
-            1.0 - self.baseline.values.get(f"eyeBlink{s}", 0.0) for s in ("Left", "Right")
-        )
+        reads = self.settings.eyes.shut_reads
+        rest = self.baseline.values
+        left, right = reads - rest.get("eyeBlinkLeft", 0.0), reads - rest.get("eyeBlinkRight", 0.0)
         return [
-            d.kind for d in self._eye_kinds() if d.of_eyes(left, right) < d.settings.shut_blink[1]
+            d.kind
+            for d in self._eye_kinds()
+            if d.of_eyes(left, right) < d.settings.shut_blink[1]
+            and d.of_eyes(*self._eyes_reached) < d.settings.shut_blink[1]
         ]
+
+    def _note_eyes_reached(self, delta: Mapping[str, float]) -> None:
+        """Keep, per eye, the highest eyeBlink rise held two frames running (see
+        ``eyes_unreadable``)."""
+        left, right = delta.get("eyeBlinkLeft", 0.0), delta.get("eyeBlinkRight", 0.0)
+        (left_before, right_before), (left_reached, right_reached) = (
+            self._eyes_before,
+            self._eyes_reached,
+        )
+        self._eyes_reached = (
+            max(left_reached, min(left, left_before)),
+            max(right_reached, min(right, right_before)),
+        )
+        self._eyes_before = (left, right)
 
     def _build_for_player(
         self, sensitivities: Mapping[str, float], enrolment: Mapping[str, EnrolledKind]
