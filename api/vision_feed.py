@@ -160,6 +160,7 @@ def seat_summary(result: Any) -> dict[str, dict[str, Any]]:
             ),
             "talking": bool(getattr(view, "talking", False)),
             "shoulders_in_view": bool(getattr(view, "shoulders_in_view", True)),
+            "eyes_unreadable": list(getattr(view, "eyes_unreadable", ())),
             "judgeable": judgeability is None or judgeability.judgeable,
             "unjudgeable_reason": None if judgeability is None else judgeability.reason,
         }

@@ -60,6 +60,7 @@ class Recorder:
     wants_pose = True
     talking = False
     shoulders_in_view = True
+    eyes_unreadable: tuple[str, ...] = ()
 
     def __init__(self) -> None:
         self.frames: list[tuple[int, Observed | None]] = []

@@ -69,6 +69,11 @@ class SeatDetector(Protocol):
         """Both shoulders are in the picture lately: a shrug could be seen."""
         ...
 
+    @property
+    def eyes_unreadable(self) -> Sequence[str]:
+        """The eye kinds this face's eyes rest too narrowed to be read making (until enrolled)."""
+        ...
+
     def update(self, ts_ms: int, features: Any | None) -> list[Gesture]: ...
 
     def scores(self) -> dict[str, float]: ...
@@ -132,6 +137,8 @@ class SeatView:
     talking: bool = False
     #: Both shoulders are in the picture: a shrug could be seen.
     shoulders_in_view: bool = True
+    #: The eye kinds its eyes rest too narrowed to be read making, until the player enrols them.
+    eyes_unreadable: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -167,6 +174,7 @@ class FrameResult:
                     "calibration": calibration_dict(view.calibration),
                     "talking": view.talking,
                     "shoulders_in_view": view.shoulders_in_view,
+                    "eyes_unreadable": list(view.eyes_unreadable),
                     **view.judgeability.to_dict(),
                 }
                 for seat, view in sorted(self.seats.items())
@@ -610,7 +618,7 @@ class Pipeline:
             views[seat] = SeatView(
                 seat, holder or "", face, detector.scores(), detector.calibration,
                 JUDGEABLE if judge is None else judge.status, detector.talking,
-                detector.shoulders_in_view,
+                detector.shoulders_in_view, tuple(detector.eyes_unreadable),
             )  # fmt: skip
         near_misses, self._near_misses = self._near_misses, []
         return FrameResult(

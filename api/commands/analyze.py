@@ -238,7 +238,8 @@ def analyze(
 
 def seat_notes(summary: dict[str, Any], profile: Profile) -> list[str]:
     """What a seat could not be judged on, from ``summary.json``: the spans its face was not
-    judged, and, under a profile with a shrug seña, those its shoulders were out of the picture."""
+    judged, and, under a profile with a shrug seña, those its shoulders were out of the picture;
+    under one with eye señas, those its eyes rested too narrowed for them to be read."""
     notes = [
         f"seat {seat}: not judged for {_seconds(spans):.1f} s ({_reasons(spans)}): "
         "no gesture is read there"
@@ -250,6 +251,17 @@ def seat_notes(summary: dict[str, Any], profile: Profile) -> list[str]:
             "no shrug could be seen then"
             for seat, spans in summary["shoulders_unseen"].items()
         ]
+    used = profile_kinds(profile)
+    for seat, spans in summary.get("eyes_unreadable", {}).items():
+        kinds = [k for k in dict.fromkeys(", ".join(s["reason"] for s in spans).split(", "))
+                 if k in used]  # fmt: skip
+        if kinds:
+            notes.append(
+                f"seat {seat}: eyes resting narrowed for {_seconds(spans):.1f} s: a "
+                f"{' or '.join(k.replace('_', ' ') for k in kinds)} may not be read then "
+                "(the player can show it once, then be read with it: keinu calibrate --player "
+                "NAME --enrol; keinu analyze --player NAME)"
+            )
     return notes
 
 

@@ -85,6 +85,7 @@ class FakeDetector:
         self.wants_pose = seat % 2 == 1  # odd seats want their pose, even ones do not
         self.talking = False
         self.shoulders_in_view = True
+        self.eyes_unreadable: list[str] = []
         self._start: int | None = None
         self._score = 0.0
         self._near_misses: list[NearMissedGesture] = []
@@ -97,6 +98,8 @@ class FakeDetector:
         self._score = (features or {}).get("wink", 0.0)
         self.talking = (features or {}).get("talking", 0.0) > 0.5
         self.shoulders_in_view = (features or {}).get("shoulders", 1.0) > 0.5
+        narrow = (features or {}).get("narrow", 0.0) > 0.5
+        self.eyes_unreadable = ["wink", "eyes_closed"] if narrow else []
         if self._score >= 0.5 and self._start is None:
             self._start = ts_ms
         elif self._score < 0.5 and self._start is not None:

@@ -3,6 +3,7 @@ fake landmarker; the real one runs in test_vision_video.py)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 
@@ -175,6 +176,31 @@ def test_a_seat_whose_shoulders_were_out_of_the_picture_is_said_so(tmp_path):
         "seat 1: shoulders out of the picture for 0.4 s: no shrug could be seen then"
     ]
     assert seat_notes(summary, load_profile("standard")) == []  # no shrug seña: nothing to say
+
+
+def test_a_seat_whose_eyes_rest_too_narrowed_for_its_eye_senas_is_said_so(tmp_path):
+    from api.commands.analyze import seat_notes
+    from engine.senas import load_profile
+
+    def narrowed(frame):  # the detector names the eye kinds from 0.4 s
+        return [(1, (50, 30, 50, 50), {"narrow": 1.0 if frame.ts_ms >= 400 else 0.0})]
+
+    source = open_source(write_clip(tmp_path / "clip.mp4"))
+    analyze_faked(source, tmp_path, narrowed, progress=False, video=False)
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    (span,) = summary["eyes_unreadable"]["1"]
+    assert (span["start_ms"], span["end_ms"], span["reason"]) == (400, 760, "wink, eyes_closed")
+    (note,) = seat_notes(summary, load_profile("standard"))
+    assert note.startswith("seat 1: eyes resting narrowed for 0.4 s: a wink or eyes closed may")
+    assert "keinu calibrate --player NAME --enrol" in note
+    standard = load_profile("standard")
+    winks = [e for e in standard.entries if all(p.kind == "wink" for p in e.gestures)]
+    only_winks = dataclasses.replace(standard, entries=tuple(winks))
+    (note,) = seat_notes(summary, only_winks)
+    assert "a wink may not be read" in note  # no closure seña there: not named
+    no_eyes = [e for e in standard.entries if all("eye" not in p.kind and p.kind != "wink"
+                                                 for p in e.gestures)]  # fmt: skip
+    assert seat_notes(summary, dataclasses.replace(standard, entries=tuple(no_eyes))) == []
 
 
 @pytest.mark.parametrize("fps, said", [(10.0, True), (25.0, False)])

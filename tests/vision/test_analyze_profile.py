@@ -37,6 +37,7 @@ class ScriptedDetector:
     wants_pose = True
     talking = False
     shoulders_in_view = True
+    eyes_unreadable: tuple[str, ...] = ()
 
     def __init__(self, seat: int) -> None:
         self.seat = seat

@@ -119,6 +119,22 @@ def test_a_seat_s_state_is_said_in_its_view_and_on_the_feed(score, flag, from_ms
     assert seat_summary(late)["1"][flag] is not bool(before)
 
 
+def test_the_eye_kinds_a_seat_cannot_be_read_making_are_in_its_view_and_on_the_feed():
+    from api.vision_feed import seat_summary
+
+    def script(frame):
+        return [(1, (40, 30, 50, 50), {"narrow": 1.0 if frame.ts_ms >= 400 else 0.0})]
+
+    results = list(make_pipeline(ListSource("clip", frames("clip", 20)), script)[0])
+    by_ts = {r.frame.ts_ms: r for r in results if not r.end_of_stream}
+    early, late = by_ts[360], by_ts[640]
+    assert early.seats[1].eyes_unreadable == ()
+    assert late.seats[1].eyes_unreadable == ("wink", "eyes_closed")
+    assert late.to_dict()["seats"]["1"]["eyes_unreadable"] == ["wink", "eyes_closed"]
+    assert seat_summary(early)["1"]["eyes_unreadable"] == []
+    assert seat_summary(late)["1"]["eyes_unreadable"] == ["wink", "eyes_closed"]
+
+
 def test_a_recorded_frame_is_judged_while_the_next_frame_s_landmarks_run():
     """Features of frame N wait (up to 2 s) for the landmarker to be given frame N + 1: they
     only see it if both run at once."""

@@ -96,6 +96,7 @@ class RunSummary:
         self.unjudged = UnjudgedSpans()
         #: Per seat, the spans its shoulders were out of the picture: no shrug could be seen.
         self.shoulders_unseen = SeatSpans()
+        self.eyes_unreadable = SeatSpans()
         self._started = time.perf_counter()
         self._elapsed: float | None = None
 
@@ -121,6 +122,8 @@ class RunSummary:
         for seat, view in result.seats.items():
             unseen = view.face is not None and not view.shoulders_in_view
             self.shoulders_unseen.note(seat, ts, SHOULDERS_UNSEEN if unseen else None)
+            narrow = view.face is not None and view.eyes_unreadable
+            self.eyes_unreadable.note(seat, ts, ", ".join(view.eyes_unreadable) if narrow else None)
         for seated in result.faces:
             self.faces.setdefault(seated.face.source_id, set()).add(seated.face.track_id)
             if seated.seat is not None:
@@ -161,6 +164,7 @@ class RunSummary:
             "gestures_per_seat": per_seat,
             "unjudged": self.unjudged.to_dict(),
             "shoulders_unseen": self.shoulders_unseen.to_dict(),
+            "eyes_unreadable": self.eyes_unreadable.to_dict(),
             "dropped_frames": self.dropped,
             "read_fps": round(self.read_fps, 1),
             "slow": self.slow,
