@@ -4,7 +4,7 @@ import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { refereeTable } from "/static/referee.js";
 
 const MAX_FEED = 60;
-const seatState = Object.fromEntries(seatsOf({ players: 6 }).map((s) => [s, { calibration: null, present: false, talking: false, senas: [], enrol: "", judgeable: true, unjudgeable_reason: null, shoulders_in_view: true }]));
+const seatState = Object.fromEntries(seatsOf({ players: 6 }).map((s) => [s, { calibration: null, present: false, talking: false, senas: [], enrol: "", judgeable: true, unjudgeable_reason: null, shoulders_in_view: true, eyes_unreadable: [] }]));
 const enrolWaiting = new Map(); // seat -> resolve of the enrolment message it waits for
 const ENROL_SECONDS = 3;
 let connected = false;
@@ -32,8 +32,8 @@ export function initLive() {
   on("scores", (data) => {
     for (const [seat, info] of Object.entries(data.seats)) {
       if (!seatState[seat]) continue;
-      const { calibration, present, talking = false, judgeable = true, unjudgeable_reason = null, shoulders_in_view = true } = info;
-      Object.assign(seatState[seat], { calibration, present, talking, judgeable, unjudgeable_reason, shoulders_in_view });
+      const { calibration, present, talking = false, judgeable = true, unjudgeable_reason = null, shoulders_in_view = true, eyes_unreadable = [] } = info;
+      Object.assign(seatState[seat], { calibration, present, talking, judgeable, unjudgeable_reason, shoulders_in_view, eyes_unreadable });
     }
     renderTiles();
   });
@@ -131,6 +131,13 @@ export function shouldersHidden(info, kinds) {
   return Boolean(info?.present) && info.shoulders_in_view === false && kinds.has("shrug");
 }
 
+// The eye señas of the house profile a seat's eyes rest too narrowed to be read making, said
+// with what to do (show them once: enrolment sets the player's own level), or "".
+export function eyesUnreadable(info, kinds) {
+  const unread = (info?.present ? info.eyes_unreadable || [] : []).filter((kind) => kinds.has(kind));
+  return unread.length ? `${t("seat.narroweyes")}: ${unread.map(gestureLabel).join(", ")}` : "";
+}
+
 // The seat's player shows, in turn, ordinary talking and each gesture of the house profile.
 async function enrolSeat(seat, name) {
   const info = seatState[seat];
@@ -165,6 +172,7 @@ function renderTiles() {
       unjudged ? h("p.unjudged", { title: info.unjudgeable_reason || "" },
         `⚠ ${t("seat.unjudgeable")}${info.unjudgeable_reason ? ` (${info.unjudgeable_reason})` : ""}`) : null,
       !unjudged && shouldersHidden(info, profileKinds) ? h("p.no-shoulders", {}, `⚠ ${t("seat.noshoulders")}`) : null,
+      !unjudged && eyesUnreadable(info, profileKinds) ? h("p.narrow-eyes", {}, `⚠ ${eyesUnreadable(info, profileKinds)} — ${t("seat.enroleyes")}`) : null,
       h("div.enrol", {}, h("button", { type: "button", class: "enrol-seat", onclick: () => enrolSeat(seat, name) }, t("live.enrol")),
         " ", h("small.enrol-state", {}, info.enrol)),
       h("ul.last-senas", {}, ...info.senas.map((s) => h("li", {}, senaLabel(s), " ",

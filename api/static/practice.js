@@ -1,7 +1,7 @@
 // Practice mode: calibration, enrolment of the player's own señas, drills and their scores, live bars, sensitivities, progress plot.
 import { api, fill, h, on } from "/static/core.js";
 import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
-import { calibrationText, shouldersHidden } from "/static/live.js";
+import { calibrationText, eyesUnreadable, shouldersHidden } from "/static/live.js";
 
 const KINDS = ["lip_bite", "tongue_out", "mouth_twist", "brows_raised", "wink", "eyes_closed", "pout", "head_tilt", "shrug"];
 const COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#ae3ec9", "#e67700", "#0c8599", "#c2255c", "#5c940d", "#364fc7", "#862e9c"];
@@ -157,7 +157,9 @@ function showEnrolled(data) {
 function renderBars(info) {
   const scores = info?.scores || {};
   const shoulders = shouldersHidden(info, new Set(enrolKinds)) ? ` — ${t("seat.noshoulders")}` : "";
-  $("calib-state").textContent = info ? calibrationText(info.calibration, info.present, info.talking) + shoulders : "";
+  const narrow = eyesUnreadable(info, new Set(enrolKinds));
+  const eyes = narrow ? ` — ${narrow} (${t("practice.enroleyes")})` : "";
+  $("calib-state").textContent = info ? calibrationText(info.calibration, info.present, info.talking) + shoulders + eyes : "";
   fill($("bars"), ...KINDS.map((kind) => {
     const value = scores[kind] ?? 0;
     return h("div.bar-row", { class: `bar-row${relevant.has(kind) ? " relevant" : ""}` },

@@ -331,6 +331,31 @@ def test_the_live_page_says_which_seat_is_talking(server, browser):
     expect(state).to_have_text("calibrado", timeout=20_000)  # the sample's talker stops
 
 
+def test_a_seat_whose_eyes_rest_too_narrowed_is_told_to_show_its_eye_senas_once(server, browser):
+    # The sample table's seats 3 and 4 rest with eyeBlink over 0.14: a shut eye (about 0.80)
+    # would not rise the 0.66 over rest a closure must (seat 3's eyes both, seat 4's one).
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(server + "#live", wait_until="domcontentloaded")
+    page.click("[data-tab=live]")
+    narrow = page.locator(".seat-tile[data-seat='3'] .narrow-eyes")
+    expect(narrow).to_have_text(
+        "⚠ ojos entornados en reposo, puede no leerse: guiño, cerrar los ojos — que lo haga una "
+        "vez con «Aprender sus señas»",
+        timeout=60_000,
+    )
+    seat_4 = page.locator(".seat-tile[data-seat='4'] .narrow-eyes")
+    expect(seat_4).to_contain_text("cerrar los ojos")
+    for seat in (1, 2):
+        expect(page.locator(f".seat-tile[data-seat='{seat}'] .narrow-eyes")).to_have_count(0)
+    said = page.evaluate(
+        """import('/static/live.js').then(({ eyesUnreadable }) => [
+             eyesUnreadable({ present: true, eyes_unreadable: ['wink'] }, new Set(['wink'])),
+             eyesUnreadable({ present: true, eyes_unreadable: ['wink'] }, new Set(['pout'])),
+             eyesUnreadable({ present: false, eyes_unreadable: ['wink'] }, new Set(['wink']))])"""
+    )
+    assert said == ["ojos entornados en reposo, puede no leerse: guiño", "", ""]
+
+
 def test_without_live_video_the_page_requests_no_stream_and_says_so(browser, tmp_path):
     with serving(tmp_path, "--no-live") as url:
         page = browser.new_page(viewport={"width": 1366, "height": 900})
