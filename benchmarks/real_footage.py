@@ -66,6 +66,8 @@ from engine.gesture import Gesture
 if TYPE_CHECKING:  # vision is imported where it is used: these names are for the annotations
     from vision.capture.sources import SourceItem, VideoSource
     from vision.config.detector_settings import DetectorSettings
+    from vision.detectors.seat import SeatGestureDetector
+    from vision.measures.features import FaceFeatures
 
 TRUTH_DIR = Path(__file__).parent / "real_footage"
 #: Seconds the first frame is held before a clip (``--lead-in``); the landmark cache is per value.
@@ -121,6 +123,12 @@ class Clip:
     def offset_ms(self, lead_in_ms: int) -> int:
         """Where the clip itself starts on the clock of ``frames``."""
         return lead_in_ms_of(self.video, lead_in_ms, self.tempo)
+
+    def inside(self, lead_in_ms: int) -> Callable[[int], bool]:
+        """Whether a time on the clock of ``frames`` falls inside the clip's ``window``."""
+        offset = self.offset_ms(lead_in_ms)
+        start, end = offset + self.window[0], self.window[1]
+        return lambda ts: start <= ts and (end is None or ts < offset + end)
 
     @property
     def label(self) -> str:
@@ -293,6 +301,8 @@ class Run:
     gestures: list[Gesture]
     watched_ms: float
     talking_ms: float = 0.0  # of the watched time, how long the seats read as talking
+    #: Per seat, the eye kinds its eyes rested too narrowed to be read making at the clip's end.
+    eyes_unreadable: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
 
 def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
@@ -301,6 +311,8 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
     gestures: list[Gesture] = []
     stamps: list[tuple[int, int]] = []
     talking: set[tuple[int, int]] = set()
+    narrow: dict[int, tuple[str, ...]] = {}
+    inside = clip.inside(lead_in_ms)
     with Pipeline(lead_in_source(clip, lead_in_ms)) as pipeline:
         for result in pipeline:
             gestures += result.gestures
@@ -309,7 +321,10 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
             seen = [(seat, view) for seat, view in result.seats.items() if view.face is not None]
             stamps += [(seat, result.frame.ts_ms) for seat, _ in seen]
             talking.update((seat, result.frame.ts_ms) for seat, view in seen if view.talking)
-    return on_clip_clock(gestures, stamps, clip.offset_ms(lead_in_ms), clip.window, talking)
+            if inside(result.frame.ts_ms):
+                narrow.update((seat, view.eyes_unreadable) for seat, view in seen)
+    run = on_clip_clock(gestures, stamps, clip.offset_ms(lead_in_ms), clip.window, talking)
+    return replace(run, eyes_unreadable=narrow)
 
 
 def _cache_stem(clip: Clip, lead_in_ms: int) -> str:
@@ -356,9 +371,19 @@ def run_cached(clip: Clip, lead_in_ms: int, cache: Path, settings: DetectorSetti
 def run_rows(clip: Clip, rows: Rows, lead_in_ms: int, settings: DetectorSettings) -> Run:
     """The detectors over the clip's (ts_ms, seat, FaceFeatures | None) ``rows``."""
     talking: set[tuple[int, int]] = set()
-    gestures = replay_rows(rows, settings, talking)
+    narrow: dict[int, tuple[str, ...]] = {}
+    inside = clip.inside(lead_in_ms)
+
+    def note_eyes(
+        ts: int, seat: int, found: FaceFeatures | None, detector: SeatGestureDetector
+    ) -> None:
+        if found is not None and inside(ts):
+            narrow[seat] = tuple(detector.eyes_unreadable)
+
+    gestures = replay_rows(rows, settings, talking, note_eyes)
     offset = clip.offset_ms(lead_in_ms)
-    return on_clip_clock(gestures, seen_stamps(rows), offset, clip.window, talking)
+    run = on_clip_clock(gestures, seen_stamps(rows), offset, clip.window, talking)
+    return replace(run, eyes_unreadable=narrow)
 
 
 def seen_stamps(rows: Rows) -> list[tuple[int, int]]:
@@ -428,8 +453,13 @@ class Tally:
     quiet_watched_ms: float = 0.0
     quiet_talking_ms: float = 0.0
     quiet_clips: list[tuple[str, float, int]] = field(default_factory=list)
+    #: Faces seen, and of them those whose eyes rested too narrowed for each eye kind.
+    faces: int = 0
+    narrowed: Counter[str] = field(default_factory=Counter)
 
     def add(self, clip: Clip, run: Run, score: Score) -> None:
+        self.faces += len(run.eyes_unreadable)
+        self.narrowed.update(k for kinds in run.eyes_unreadable.values() for k in kinds)
         if clip.signalling:
             self.score.add(score)
             self.sure.add(score_clip(replace(clip, truth=sure_only(clip.truth)), run))
@@ -489,6 +519,15 @@ class Tally:
         people not signalling that read as talking."""
         share = self.quiet_talking_ms / self.quiet_watched_ms if self.quiet_watched_ms else 0.0
         return f"people not signalling read as talking (señas held back): {share:.0%} of the time"
+
+    def narrowed_eyes(self) -> str:
+        """How many faces' eyes rested so narrowed that a shut eye would not rise as far as the
+        eye kinds ask (the pages tell such a player to show the kind once)."""
+        kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(self.narrowed.items()))
+        return (
+            f"faces whose eyes rest too narrowed to be read shut (enrolment asked): "
+            f"{kinds or 'none'} of {self.faces}"
+        )
 
     def quiet_by_clip(self) -> str:
         """Where those false gestures fell: the clips with any, most first, then the rest."""
@@ -635,6 +674,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             tally.quiet_kinds(),
             tally.quiet_by_clip(),
             tally.quiet_talking(),
+            tally.narrowed_eyes(),
         ]
         print(f"\n== {split}: clips of people signalling ==")
         print("\n".join(table))

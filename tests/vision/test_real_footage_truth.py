@@ -25,6 +25,7 @@ from benchmarks.real_footage import (
     on_clip_clock,
     quiet_overall,
     retime_clip,
+    run_rows,
     score_clip,
     split_parts,
     sure_only,
@@ -255,6 +256,31 @@ def test_a_clip_held_out_from_a_time_is_scored_as_two_parts_one_per_split():
     assert on_clip_clock(found, stamps, 0, heldout.window).watched_ms == pytest.approx(5000)
     assert [g.start_ms for g in on_clip_clock(found, stamps, 0, heldout.window).gestures] == [5000]
     assert [g.start_ms for g in on_clip_clock(found, stamps, 0, tuning.window).gestures] == [4000]
+
+
+def test_faces_resting_too_narrowed_for_a_shut_eye_are_counted_inside_each_part_alone():
+    from tests.vision.feature_traces import Trace
+    from vision.config.detector_settings import load_detector_settings
+
+    narrow = Trace(10_000, rest={"eyeBlinkLeft": 0.15, "eyeBlinkRight": 0.15})
+    narrow.set(6000, 6100, eyeBlinkLeft=0.88, eyeBlinkRight=0.88)  # a full blink, held out
+    rows = [(ts, 1, f) for ts, f in narrow.frames()]
+    rows += [(ts, 2, f) for ts, f in Trace(10_000).frames()]
+    truth = {**_truth("x.mp4", "tuning", False, []), "heldout_from_ms": 5000}
+    tuning, heldout = split_parts([Clip("x", truth, Path("x.mp4"))], "all")
+    settings = load_detector_settings()
+    rows.sort(key=lambda row: row[0])
+
+    early, late = run_rows(tuning, rows, 0, settings), run_rows(heldout, rows, 0, settings)
+
+    assert early.eyes_unreadable == {1: ("wink", "eyes_closed"), 2: ()}
+    assert late.eyes_unreadable == {1: (), 2: ()}  # the blink showed the eyes can shut that far
+    tally = Tally()
+    tally.add(tuning, early, score_clip(tuning, early))
+    assert tally.narrowed_eyes() == (
+        "faces whose eyes rest too narrowed to be read shut (enrolment asked): "
+        "eyes_closed 1, wink 1 of 2"
+    )
 
 
 def test_the_gestures_labelled_sure_are_also_scored_alone():
