@@ -121,12 +121,32 @@ def run(args: argparse.Namespace) -> int:
           f"{kept}, ...)")  # fmt: skip
     if detector.enrolment:
         print(enrolled_summary(detector.enrolment, settings))
-    narrow = detector.eyes_unreadable
-    if narrow:
-        kinds = " or ".join(narrow)
-        print(f"note: your eyes rest narrowed, so keinu may not read your {kinds} until you "
-              f"show them once: keinu calibrate --player {args.player} --enrol")  # fmt: skip
+    for note in narrow_eyes_notes(detector, args.player):
+        print(note)
     return 0
+
+
+def narrow_eyes_notes(detector: SeatGestureDetector, player: str) -> list[str]:
+    """What to do about the eye kinds the player's eyes rest too narrowed to be read making:
+    show them once; or, where a show was seen and its level still had to stay above the eyes'
+    rise while talking and looking down, show them fuller."""
+    from vision.detectors.enrolment import seen_shut_rises
+
+    enrol = f"keinu calibrate --player {player} --enrol"
+    rules = detector.settings.enrolment
+    narrow = detector.eyes_unreadable
+    enrolled = detector.enrolment
+    shown = [k for k in narrow if k in enrolled and seen_shut_rises(enrolled[k], rules)]
+    unshown = [k for k in narrow if k not in shown]
+    notes = []
+    if unshown:
+        notes.append(f"note: your eyes rest narrowed, so keinu may not read your "
+                     f"{' or '.join(unshown)} until you show them once: {enrol}")  # fmt: skip
+    if shown:
+        notes.append(f"note: your {' or '.join(shown)} as shown rose no further than your eyes "
+                     "do as you talk and look at your cards, so keinu cannot tell them apart: "
+                     f"shut the eyes fully and enrol again: {enrol}")  # fmt: skip
+    return notes
 
 
 def enrolled_summary(enrolment: Mapping[str, EnrolledKind], settings: DetectorSettings) -> str:

@@ -185,6 +185,27 @@ def test_the_enrolment_summary_says_what_was_learnt_and_what_was_not_seen():
     assert missed.startswith("not seen, nothing learnt: wink")
 
 
+def test_eyes_too_narrowed_are_told_to_show_the_kind_or_to_show_it_fuller():
+    from api.commands.calibrate import narrow_eyes_notes
+    from tests.vision.feature_traces import Trace
+    from vision.detectors import SeatGestureDetector
+    from vision.measures.baseline import EnrolledKind
+
+    detector = SeatGestureDetector(1, load_detector_settings())
+    for ts, features in Trace(3000, rest={"eyeBlinkLeft": 0.2, "eyeBlinkRight": 0.2}).frames():
+        detector.update(ts, features)
+    (note,) = narrow_eyes_notes(detector, "Ane")
+    assert note == (
+        "note: your eyes rest narrowed, so keinu may not read your wink or eyes_closed until "
+        "you show them once: keinu calibrate --player Ane --enrol"
+    )
+    # a closure shown rising 0.5, but the eyes stood 0.5 over rest while talking: kept at 0.6
+    detector.use_enrolment({"eyes_closed": EnrolledKind((0.0,), 0.0, (0.5,), 0.5)})
+    unshown, fuller = narrow_eyes_notes(detector, "Ane")
+    assert unshown.startswith("note: your eyes rest narrowed, so keinu may not read your wink ")
+    assert fuller.startswith("note: your eyes_closed as shown rose no further than your eyes do")
+
+
 @pytest.mark.video
 def test_a_face_seen_but_never_at_rest_is_told_what_to_relax(data_dir, tmp_path, capsys):
     from vision.config.detector_settings import DEFAULT_SETTINGS_PATH
