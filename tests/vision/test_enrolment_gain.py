@@ -1,5 +1,7 @@
 """benchmarks/enrolment_gain.py: which moments of a clip enrol, and what is scored after."""
 
+import pytest
+
 from benchmarks.enrolment_gain import held_out_score, quiet_spans
 from engine.gesture import Gesture
 
@@ -64,3 +66,27 @@ def test_a_kind_enrols_per_seat_only_where_that_seat_shows_it_twice():
     repeated = _repeated_kinds(truth)
     assert set(repeated) == {(1, "wink"), (2, "wink")}
     assert [g["start_ms"] for g in repeated[2, "wink"]] == [1000, 9000]  # the first one enrols
+
+
+def test_narrowed_eyes_rest_higher_while_a_shut_eye_reads_as_it_did():
+    from benchmarks.enrolment_gain import narrowed
+    from tests.vision.feature_traces import Trace
+    from vision.config.detector_settings import load_detector_settings
+
+    settings = load_detector_settings()  # a shut eye reads 0.80
+    trace = Trace(200).set(100, 200, eyeBlinkLeft=0.80, eyeBlinkRight=0.40)
+    rows = [(ts, 1, features) for ts, features in trace.frames()] + [(200, 1, None)]
+    read = narrowed(rows, 0.2, settings)
+    rest, open_eye, shut_eye = (
+        rows[0][2].blendshapes,
+        read[0][2].blendshapes,
+        read[-2][2].blendshapes,
+    )
+    assert open_eye["eyeBlinkLeft"] == pytest.approx(
+        rest["eyeBlinkLeft"] + 0.2 * (1 - rest["eyeBlinkLeft"] / 0.8)
+    )
+    assert open_eye["eyeBlinkLeft"] > rest["eyeBlinkLeft"] + 0.18  # rests near 0.05
+    assert shut_eye["eyeBlinkLeft"] == pytest.approx(0.80)  # shut: as it was
+    assert shut_eye["eyeBlinkRight"] == pytest.approx(0.40 + 0.1)  # half way
+    assert read[-1] == (200, 1, None)
+    assert narrowed(rows, 0.0, settings) is rows
