@@ -96,6 +96,7 @@ class RunSummary:
         self.unjudged = UnjudgedSpans()
         #: Per seat, the spans its shoulders were out of the picture: no shrug could be seen.
         self.shoulders_unseen = SeatSpans()
+        #: Per seat, the spans its eyes rested too narrowed to read the eye kinds it names.
         self.eyes_unreadable = SeatSpans()
         self._started = time.perf_counter()
         self._elapsed: float | None = None
