@@ -257,8 +257,8 @@ def seat_notes(summary: dict[str, Any], profile: Profile) -> list[str]:
                  if k in used]  # fmt: skip
         if kinds:
             notes.append(
-                f"seat {seat}: eyes resting narrowed for {_seconds(spans):.1f} s: a "
-                f"{' or '.join(k.replace('_', ' ') for k in kinds)} may not be read then "
+                f"seat {seat}: eyes resting narrowed for {_seconds(spans):.1f} s: "
+                f"{' or '.join(kinds)} may not be read then "
                 "(the player can show it once, then be read with it: keinu calibrate --player "
                 "NAME --enrol; keinu analyze --player NAME)"
             )

@@ -191,13 +191,13 @@ def test_a_seat_whose_eyes_rest_too_narrowed_for_its_eye_senas_is_said_so(tmp_pa
     (span,) = summary["eyes_unreadable"]["1"]
     assert (span["start_ms"], span["end_ms"], span["reason"]) == (400, 760, "wink, eyes_closed")
     (note,) = seat_notes(summary, load_profile("standard"))
-    assert note.startswith("seat 1: eyes resting narrowed for 0.4 s: a wink or eyes closed may")
+    assert note.startswith("seat 1: eyes resting narrowed for 0.4 s: wink or eyes_closed may not")
     assert "keinu calibrate --player NAME --enrol" in note
     standard = load_profile("standard")
     winks = [e for e in standard.entries if all(p.kind == "wink" for p in e.gestures)]
     only_winks = dataclasses.replace(standard, entries=tuple(winks))
     (note,) = seat_notes(summary, only_winks)
-    assert "a wink may not be read" in note  # no closure seña there: not named
+    assert ": wink may not be read" in note  # no closure seña there: not named
     no_eyes = [e for e in standard.entries if all("eye" not in p.kind and p.kind != "wink"
                                                  for p in e.gestures)]  # fmt: skip
     assert seat_notes(summary, dataclasses.replace(standard, entries=tuple(no_eyes))) == []
