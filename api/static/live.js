@@ -131,18 +131,23 @@ export function shouldersHidden(info, kinds) {
   return Boolean(info?.present) && info.shoulders_in_view === false && kinds.has("shrug");
 }
 
-// The eye señas of the house profile a seat's eyes rest too narrowed to be read making, said
-// with what to do (show them once: enrolment sets the player's own level), or "".
+// The eye kinds of the house profile a seat's eyes rest too narrowed to be read making.
+function unreadableEyes(info, kinds) {
+  return (info?.present ? info.eyes_unreadable || [] : []).filter((kind) => kinds.has(kind));
+}
+
+// Those kinds said in a line (show them once: enrolment sets the player's own level), or "".
 export function eyesUnreadable(info, kinds) {
-  const unread = (info?.present ? info.eyes_unreadable || [] : []).filter((kind) => kinds.has(kind));
+  const unread = unreadableEyes(info, kinds);
   return unread.length ? `${t("seat.narroweyes")}: ${unread.map(gestureLabel).join(", ")}` : "";
 }
 
-// The seat's player shows, in turn, ordinary talking and each gesture of the house profile.
-async function enrolSeat(seat, name) {
+// The seat's player shows, in turn, ordinary talking and each gesture of the house profile (or
+// only the kinds given).
+async function enrolSeat(seat, name, only = null) {
   const info = seatState[seat];
   const say = (text) => { info.enrol = text; renderTiles(); };
-  const kinds = ["rest", ...Object.keys((await api("GET", "/api/practice/catalogue")).kinds)];
+  const kinds = ["rest", ...(only || Object.keys((await api("GET", "/api/practice/catalogue")).kinds))];
   const missed = [];
   for (const kind of kinds) {
     const shown = new Promise((resolve) => enrolWaiting.set(seat, resolve));
@@ -172,7 +177,8 @@ function renderTiles() {
       unjudged ? h("p.unjudged", { title: info.unjudgeable_reason || "" },
         `⚠ ${t("seat.unjudgeable")}${info.unjudgeable_reason ? ` (${info.unjudgeable_reason})` : ""}`) : null,
       !unjudged && shouldersHidden(info, profileKinds) ? h("p.no-shoulders", {}, `⚠ ${t("seat.noshoulders")}`) : null,
-      !unjudged && eyesUnreadable(info, profileKinds) ? h("p.narrow-eyes", {}, `⚠ ${eyesUnreadable(info, profileKinds)} — ${t("seat.enroleyes")}`) : null,
+      !unjudged && eyesUnreadable(info, profileKinds) ? h("p.narrow-eyes", {}, `⚠ ${eyesUnreadable(info, profileKinds)} `,
+        h("button", { type: "button", class: "enrol-eyes", onclick: () => enrolSeat(seat, name, unreadableEyes(info, profileKinds)) }, t("seat.enroleyes"))) : null,
       h("div.enrol", {}, h("button", { type: "button", class: "enrol-seat", onclick: () => enrolSeat(seat, name) }, t("live.enrol")),
         " ", h("small.enrol-state", {}, info.enrol)),
       h("ul.last-senas", {}, ...info.senas.map((s) => h("li", {}, senaLabel(s), " ",

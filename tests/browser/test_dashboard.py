@@ -337,10 +337,10 @@ def test_a_seat_whose_eyes_rest_too_narrowed_is_told_to_show_its_eye_senas_once(
     page = browser.new_page(viewport={"width": 1366, "height": 900})
     page.goto(server + "#live", wait_until="domcontentloaded")
     page.click("[data-tab=live]")
-    narrow = page.locator(".seat-tile[data-seat='3'] .narrow-eyes")
+    tile = page.locator(".seat-tile[data-seat='3']")
+    narrow = tile.locator(".narrow-eyes")
     expect(narrow).to_have_text(
-        "⚠ ojos entornados en reposo, puede no leerse: guiño, cerrar los ojos — que lo haga una "
-        "vez con «Aprender sus señas»",
+        "⚠ ojos entornados en reposo, puede no leerse: guiño, cerrar los ojos Aprender estas",
         timeout=60_000,
     )
     seat_4 = page.locator(".seat-tile[data-seat='4'] .narrow-eyes")
@@ -354,6 +354,13 @@ def test_a_seat_whose_eyes_rest_too_narrowed_is_told_to_show_its_eye_senas_once(
              eyesUnreadable({ present: false, eyes_unreadable: ['wink'] }, new Set(['wink']))])"""
     )
     assert said == ["ojos entornados en reposo, puede no leerse: guiño", "", ""]
+    # One click asks the player for just those kinds, after their ordinary talking.
+    narrow.locator(".enrol-eyes").click()
+    expect(tile.locator(".enrol-state")).to_contain_text("hazlo ahora", timeout=60_000)
+    expect(tile.locator(".enrol-state")).to_contain_text("señas aprendidas", timeout=60_000)
+    name = tile.locator(".tile-head b").text_content()
+    saved = page.request.get(server + f"api/practice/players/{name}").json()
+    assert set(saved["calibration"]["enrolment"]) == {"wink", "eyes_closed"}
 
 
 def test_without_live_video_the_page_requests_no_stream_and_says_so(browser, tmp_path):
