@@ -1,6 +1,7 @@
 """The real closures and winks, given after minutes of looking down at the cards.
 
     python -m benchmarks.card_play FOOTAGE [REGISTRY] [--minutes 2] [--level 0.55] [--period 10]
+        [--iris-kept 0.85]
 
 Players look at their cards through most of a hand, and a look down raises MediaPipe's eyeBlink
 0.48-0.57 over rest, under what a shut eye needs. Each labelled clip with a wink or a closure is
@@ -11,6 +12,8 @@ longer each look), then the rest of the clip with its señas. For
 each share it prints the eye señas found with the shipped settings, where the eyes' rest follows
 open eyes only, and with every look down followed (``[baseline] eyes_away_rise`` out of reach, as
 the baseline was before), and the higher eye's resting eyeBlink when the first seña comes.
+``--iris-kept`` is the share of its darkness one eye keeps in a look (a real glance at a phone
+kept one iris in view); the other keeps a closure's.
 """
 
 from __future__ import annotations
@@ -46,6 +49,8 @@ CUT_BEFORE_MS = 300
 #: darkness, as a closure does: only eyeBlink stays lower (docs/vision.md, *Eyes*).
 LOOK_OPENING = 0.06
 LOOK_DARKNESS = 0.6
+#: A real glance at a phone in the hands (the table clip) kept one eye's iris in view: 0.78-0.95
+#: of its darkness, while its eyeBlink rose 0.60-0.69 (``--iris-kept``).
 
 
 @dataclass(frozen=True)
@@ -76,10 +81,17 @@ def first_eye_sena_ms(clip: Clip) -> int:
 
 
 def card_play(
-    rows: Rows, clip: Clip, minutes: float, share: float, level: float, period_ms: int = 10_000
+    rows: Rows,
+    clip: Clip,
+    minutes: float,
+    share: float,
+    level: float,
+    period_ms: int = 10_000,
+    iris_kept: float = LOOK_DARKNESS,
 ) -> Played:
     """``rows`` with ``minutes`` of card play put in before the clip's first eye seña: a look
-    down for ``share`` of every ``period_ms``."""
+    down for ``share`` of every ``period_ms``, the player's left eye keeping ``iris_kept`` of
+    its darkness."""
     offset = clip.offset_ms(LEAD_IN_MS)
     cut = offset + first_eye_sena_ms(clip) - CUT_BEFORE_MS
     before = [row for row in rows if row[0] < cut]
@@ -92,9 +104,8 @@ def card_play(
         for ts, seat, found in loop:
             t = ts + k * span
             looked_down = (t - loop[0][0]) % period_ms < share * period_ms
-            played.append(
-                (t, seat, None if found is None else _at(found, t, looked_down, level, jitter))
-            )
+            seen = None if found is None else _at(found, t, looked_down, level, jitter, iris_kept)
+            played.append((t, seat, seen))
     shift = rounds * span
     after = [
         (ts + shift, seat, None if f is None else replace(f, ts_ms=ts + shift))
@@ -105,18 +116,24 @@ def card_play(
 
 
 def _at(
-    found: FaceFeatures, ts: int, looked_down: bool, level: float, jitter: random.Random
+    found: FaceFeatures,
+    ts: int,
+    looked_down: bool,
+    level: float,
+    jitter: random.Random,
+    iris_kept: float = LOOK_DARKNESS,
 ) -> FaceFeatures:
     """``found`` at ``ts``; looking down, as real looks down read: eyeBlink at least ``level``
     (jittered), the lids' opening down to ``LOOK_OPENING`` of what it was and the iris as hidden
-    as in a closure (its darkness down to ``LOOK_DARKNESS``)."""
+    as in a closure (its darkness down to ``LOOK_DARKNESS``; the left eye's to ``iris_kept``)."""
     if not looked_down:
         return replace(found, ts_ms=ts)
     shapes = dict(found.blendshapes)
     for eye in ("eyeBlinkLeft", "eyeBlinkRight"):
         shapes[eye] = max(shapes.get(eye, 0.0), level + jitter.uniform(-0.03, 0.03))
+    kept = {"left": iris_kept, "right": LOOK_DARKNESS}
     eyes = {
-        side: replace(eye, darkness=eye.darkness * LOOK_DARKNESS)
+        side: replace(eye, darkness=eye.darkness * kept.get(side, LOOK_DARKNESS))
         for side, eye in found.eyes.items()
     }
     return replace(
@@ -170,6 +187,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="a look down's eyeBlink (real: 0.48-0.57 over rest)")  # fmt: skip
     parser.add_argument("--period", type=float, default=10.0,
                         help="seconds of each look down and look up together")  # fmt: skip
+    parser.add_argument("--iris-kept", type=float, default=LOOK_DARKNESS,
+                        help="share of one eye's darkness a look down keeps (a closure's: "
+                        f"{LOOK_DARKNESS:g}; a real glance at a phone: 0.78-0.95)")  # fmt: skip
     parser.add_argument("--write-docs", action="store_true", help=WRITE_DOCS_HELP)
     args = parser.parse_args(argv)
     if not 0 < args.minutes <= 30:
@@ -178,6 +198,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--level: between 0 and 1")
     if not 2 <= args.period <= 300:
         parser.error("--period: from 2 to 300 seconds")
+    if not 0 <= args.iris_kept <= 1:
+        parser.error("--iris-kept: between 0 and 1")
     period_ms = round(args.period * 1000)
     clips = eye_clips(footage_clips(parser, args.footage))
     if not clips:
@@ -193,7 +215,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for share in SHARES:
         ours, before = [], []
         for clip in clips:
-            played = card_play(rows[clip.name], clip, args.minutes, share, args.level, period_ms)
+            played = card_play(rows[clip.name], clip, args.minutes, share, args.level, period_ms,
+                               args.iris_kept)  # fmt: skip
             ours.append(replay(clip, played, shipped))
             before.append(replay(clip, played, followed))
         print(f"{share:>12.0%}  {_cell(ours):>31}  {_cell(before):>31}", flush=True)

@@ -13,12 +13,13 @@ from vision.config.detector_settings import load_detector_settings
 LEAD_IN_MS = 3000  # the clip's own start on the rows' clock (a video that cannot be read: 30 fps)
 
 
-def _clip_and_rows() -> tuple[Clip, list]:
-    """A face that shuts both eyes 4.0-5.5 s into its clip, after the 3 s lead-in."""
+def _clip_and_rows(eyes: bool = False) -> tuple[Clip, list]:
+    """A face that shuts both eyes 4.0-5.5 s into its clip, after the 3 s lead-in (``eyes``: the
+    frames carry each eye's appearance)."""
     closure = {"seat": 1, "kind": "eyes_closed", "side": None, "start_ms": 4000, "end_ms": 5500}
     truth = {"video": "v.mp4", "fps": 30.0, "frames": 270, "split": "tuning", "signalling": True,
              "gestures": [closure], "distractors": [], "ignore": []}  # fmt: skip
-    trace = Trace(12000).add(LEAD_IN_MS + 4000, LEAD_IN_MS + 5500, **BOTH)
+    trace = Trace(12000, eyes=eyes).add(LEAD_IN_MS + 4000, LEAD_IN_MS + 5500, **BOTH)
     rows = [(ts, 1, features) for ts, features in trace.frames()]
     return Clip("c", truth, Path("missing/v.mp4")), rows
 
@@ -59,6 +60,19 @@ def test_looks_down_deeper_than_any_real_one_are_counted_as_false_closures():
     assert replay(clip, deep, load_detector_settings()).false >= 1
     looking = card_play(rows, clip, minutes=0.5, share=0.5, level=0.55)
     assert replay(clip, looking, load_detector_settings()).false == 0
+
+
+def test_looks_down_that_keep_one_iris_in_view_are_no_closures():
+    """As a real glance at a phone in the hands: eyeBlink as high as a shut eye's, one iris kept."""
+    clip, rows = _clip_and_rows(eyes=True)
+    kept = card_play(rows, clip, minutes=0.5, share=0.5, level=0.85, iris_kept=0.95)
+    (looking,) = [f for ts, _, f in kept.rows if ts > kept.from_ms and f.eye_open_left < 0.1][:1]
+    resting = rows[0][2].eyes
+    assert looking.eyes["left"].darkness == pytest.approx(0.95 * resting["left"].darkness, 0.1)
+    assert looking.eyes["right"].darkness == pytest.approx(0.6 * resting["right"].darkness, 0.1)
+    assert replay(clip, kept, load_detector_settings()).false == 0
+    hidden = card_play(rows, clip, minutes=0.5, share=0.5, level=0.85)
+    assert replay(clip, hidden, load_detector_settings()).false >= 1
 
 
 def test_a_folder_that_is_not_there_is_one_line_and_status_2(tmp_path):
