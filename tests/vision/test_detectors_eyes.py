@@ -162,6 +162,26 @@ def test_a_look_down_held_as_long_as_a_closure_is_no_gesture():
     assert labels(run(Trace(6000, eyes=True).add(3000, 5000, **closed))[0]) == ["eyes_closed"]
 
 
+# A real glance at a phone in the hands (the table clip): eyeBlink as high as a shallow closure's,
+# the lids as low, but one eye still shows most of its iris (0.14 of its darkness lost).
+GLANCE_AT_PHONE = {
+    "eye_open_left": -0.27, "eye_open_right": -0.27, "eyeBlinkLeft": 0.66, "eyeBlinkRight": 0.66,
+    "eye_dark_left": -0.063, "eye_dark_right": -0.13,
+}  # fmt: skip
+
+
+def test_a_blink_inside_a_glance_as_deep_as_a_closure_does_not_make_it_one():
+    trace = Trace(7000, eyes=True).add(3000, 5000, **GLANCE_AT_PHONE)
+    trace.add(3500, 3650, ramp_ms=30, eyeBlinkLeft=0.15, eye_dark_left=-0.2)  # the blink
+    assert run(trace)[0] == []
+    settings = load_detector_settings()
+    held = settings.gestures.eyes_closed.model_copy(update={"off": 0.35})
+    loose = settings.model_copy(
+        update={"gestures": settings.gestures.model_copy(update={"eyes_closed": held})}
+    )
+    assert labels(run(trace, loose)[0]) == ["eyes_closed"]  # the glance carried the blink on
+
+
 # The eyes' appearance (vision.measures.eye_appearance) beside their landmarks. On a turned face
 # MediaPipe dropped the open eye's lid landmarks by a third during a wink, and kept a shut far eye's
 # open.
