@@ -159,6 +159,8 @@ function renderBars(info) {
   const shoulders = shouldersHidden(info, new Set(enrolKinds)) ? ` — ${t("seat.noshoulders")}` : "";
   const narrow = eyesUnreadable(info, new Set(enrolKinds));
   const eyes = narrow ? ` — ${narrow} (${t("practice.enroleyes")})` : "";
+  const needed = new Set(info?.present ? info.eyes_unreadable || [] : []);
+  for (const step of $("enrol-steps").querySelectorAll("button")) step.classList.toggle("needed", needed.has(step.dataset.kind));
   $("calib-state").textContent = info ? calibrationText(info.calibration, info.present, info.talking) + shoulders + eyes : "";
   fill($("bars"), ...KINDS.map((kind) => {
     const value = scores[kind] ?? 0;

@@ -354,7 +354,15 @@ def test_a_seat_whose_eyes_rest_too_narrowed_is_told_to_show_its_eye_senas_once(
              eyesUnreadable({ present: false, eyes_unreadable: ['wink'] }, new Set(['wink']))])"""
     )
     assert said == ["ojos entornados en reposo, puede no leerse: guiño", "", ""]
-    # One click asks the player for just those kinds, after their ordinary talking.
+    practice = browser.new_page(viewport={"width": 1366, "height": 900})
+    practice.goto(server + "#practice", wait_until="domcontentloaded")
+    practice.fill("#player", "Nerea")
+    practice.locator("#player").dispatch_event("change")
+    practice.select_option("#practice-seat", "4")
+    expect(practice.locator("#calib-state")).to_contain_text("ojos entornados", timeout=30_000)
+    expect(practice.locator("#enrol-steps button.needed")).to_have_count(1)
+    expect(practice.locator("#enrol-steps [data-kind=eyes_closed]")).to_have_class("needed")
+    # One click on the live tile asks for just those kinds, after the player's ordinary talking.
     narrow.locator(".enrol-eyes").click()
     expect(tile.locator(".enrol-state")).to_contain_text("hazlo ahora", timeout=60_000)
     expect(tile.locator(".enrol-state")).to_contain_text("señas aprendidas", timeout=60_000)
