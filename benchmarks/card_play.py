@@ -23,9 +23,11 @@ import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from benchmarks.accuracy import Interval, match
 from benchmarks.docs_section import WRITE_DOCS_HELP, run_main
+from benchmarks.enrolment_gain import enrol_on, narrowed
 from benchmarks.real_footage import (
     LEAD_IN_MS,
     Clip,
@@ -49,6 +51,10 @@ CUT_BEFORE_MS = 300
 #: darkness, as a closure does: only eyeBlink stays lower (docs/vision.md, *Eyes*).
 LOOK_OPENING = 0.06
 LOOK_DARKNESS = 0.6
+#: With ``--narrow``: the player enrols on the card play's first seconds (talking, looking at the
+#: cards) and on each eye kind's first seña, this much either side of its label.
+ENROL_PLAY_MS = 10_000
+ENROL_PAD_MS = 300
 #: A real glance at a phone in the hands (the table clip) kept one eye's iris in view: 0.78-0.95
 #: of its darkness, while its eyeBlink rose 0.60-0.69 (``--iris-kept``).
 
@@ -146,13 +152,19 @@ def _at(
     )
 
 
-def replay(clip: Clip, played: Played, settings: DetectorSettings) -> Outcome:
-    """The clip's eye señas scored on the detectors' reading of ``played``."""
+def replay(
+    clip: Clip, played: Played, settings: DetectorSettings, shown: Sequence[dict[str, Any]] = ()
+) -> Outcome:
+    """The clip's eye señas scored on the detectors' reading of ``played``; those ``shown`` (an
+    enrolment's) count neither way."""
     offset = played.offset_ms + played.shift_ms
     first = offset + first_eye_sena_ms(clip)
     truth = {
         **clip.truth,
-        "gestures": [g for g in clip.truth["gestures"] if g["kind"] in EYE_KINDS],
+        "gestures": [
+            g for g in clip.truth["gestures"] if g["kind"] in EYE_KINDS and g not in shown
+        ],
+        "ignore": [*clip.truth.get("ignore", []), *shown],
     }
     rest = [0.0]
 
@@ -173,6 +185,32 @@ def replay(clip: Clip, played: Played, settings: DetectorSettings) -> Outcome:
     return Outcome(sum(score.true_positives.values()), len(truth["gestures"]), rest[0], false)
 
 
+def enrolled_on_first(
+    clip: Clip, played: Played, settings: DetectorSettings
+) -> tuple[DetectorSettings, list[dict[str, Any]]]:
+    """``settings`` as a player's enrolment sets them, and the señas shown for it: each eye kind
+    the clip labels twice shown once, its first instance, after the player talked and looked at
+    their cards (the first ``ENROL_PLAY_MS`` of the card play)."""
+    from vision.detectors.enrolment import enrolled_settings
+
+    offset = played.offset_ms + played.shift_ms
+    quiet = [(played.from_ms, played.from_ms + min(ENROL_PLAY_MS, played.shift_ms))]
+    learnt, shown = {}, []
+    for kind in EYE_KINDS:
+        instances = sorted(
+            (g for g in clip.truth["gestures"] if g["kind"] == kind), key=lambda g: g["start_ms"]
+        )
+        if len(instances) < 2:
+            continue
+        show = instances[0]
+        span = (show["start_ms"] + offset - ENROL_PAD_MS, show["end_ms"] + offset + ENROL_PAD_MS)
+        enrolled, _ = enrol_on(played.rows, settings, int(show["seat"]), kind, span, quiet, [])
+        if enrolled is not None:
+            learnt[kind] = enrolled
+            shown.append(show)
+    return enrolled_settings(settings, learnt), shown
+
+
 def every_look_followed(settings: DetectorSettings) -> DetectorSettings:
     """``settings`` whose eyes' rest follows every frame, as the baseline did before."""
     baseline = settings.baseline.model_copy(update={"eyes_away_rise": 0.99})
@@ -190,6 +228,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--iris-kept", type=float, default=LOOK_DARKNESS,
                         help="share of one eye's darkness a look down keeps (a closure's: "
                         f"{LOOK_DARKNESS:g}; a real glance at a phone: 0.78-0.95)")  # fmt: skip
+    parser.add_argument("--narrow", type=float, default=0.0,
+                        help="read the eyes as resting this much narrowed (enrolment_gain.py's "
+                        "--narrow), and compare with the player enrolled (0-0.4)")  # fmt: skip
     parser.add_argument("--write-docs", action="store_true", help=WRITE_DOCS_HELP)
     args = parser.parse_args(argv)
     if not 0 < args.minutes <= 30:
@@ -200,6 +241,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--period: from 2 to 300 seconds")
     if not 0 <= args.iris_kept <= 1:
         parser.error("--iris-kept: between 0 and 1")
+    if not 0 <= args.narrow <= 0.4:
+        parser.error("--narrow: from 0 to 0.4")
     period_ms = round(args.period * 1000)
     clips = eye_clips(footage_clips(parser, args.footage))
     if not clips:
@@ -210,16 +253,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{len(clips)} clips, their eye señas after {args.minutes:g} min of card play, "
           f"looking down (eyeBlink {args.level:g}) a share of every {args.period:g} s",
           flush=True)  # fmt: skip
-    print(f"{'looking down':>12}  {'rest follows open eyes':>31}  {'every look followed':>31}")
+    other = "enrolled on the first of each" if args.narrow else "every look followed"
+    print(f"{'looking down':>12}  {'rest follows open eyes':>31}  {other:>31}")
     rows = {clip.name: cached_rows(clip, LEAD_IN_MS, args.cache, shipped) for clip in clips}
     for share in SHARES:
-        ours, before = [], []
+        ours, theirs = [], []
         for clip in clips:
             played = card_play(rows[clip.name], clip, args.minutes, share, args.level, period_ms,
                                args.iris_kept)  # fmt: skip
+            if args.narrow:
+                played = replace(played, rows=narrowed(played.rows, args.narrow, shipped))
+                theirs.append(replay(clip, played, *enrolled_on_first(clip, played, shipped)))
+            else:
+                theirs.append(replay(clip, played, followed))
             ours.append(replay(clip, played, shipped))
-            before.append(replay(clip, played, followed))
-        print(f"{share:>12.0%}  {_cell(ours):>31}  {_cell(before):>31}", flush=True)
+        print(f"{share:>12.0%}  {_cell(ours):>31}  {_cell(theirs):>31}", flush=True)
     print(
         "each cell: señas found of those labelled, eye señas reported during the card play "
         "(none was made), the highest resting eyeBlink when the señas came"

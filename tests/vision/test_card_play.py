@@ -1,10 +1,12 @@
 """benchmarks/card_play.py: eye señas replayed after minutes of looking down at the cards."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from benchmarks.card_play import card_play, every_look_followed, main, replay
+from benchmarks.card_play import card_play, enrolled_on_first, every_look_followed, main, replay
+from benchmarks.enrolment_gain import narrowed
 from benchmarks.real_footage import Clip
 from tests.vision.feature_traces import Trace
 from tests.vision.test_detectors_eyes import BOTH
@@ -73,6 +75,26 @@ def test_looks_down_that_keep_one_iris_in_view_are_no_closures():
     assert replay(clip, kept, load_detector_settings()).false == 0
     hidden = card_play(rows, clip, minutes=0.5, share=0.5, level=0.85)
     assert replay(clip, hidden, load_detector_settings()).false >= 1
+
+
+def test_a_player_whose_eyes_rest_narrowed_is_read_once_enrolled():
+    """Two closures 4.0-5.5 s and 7.0-8.5 s into the clip, read as from eyes resting 0.2 higher:
+    as shipped neither rises far enough; enrolled on the first, the second is found."""
+    clip, rows = _clip_and_rows()
+    second = {**clip.truth["gestures"][0], "start_ms": 7000, "end_ms": 8500}
+    clip = Clip("c", {**clip.truth, "gestures": [*clip.truth["gestures"], second]}, clip.video)
+    trace = Trace(15000).add(LEAD_IN_MS + 4000, LEAD_IN_MS + 5500, **BOTH)
+    trace.add(LEAD_IN_MS + 7000, LEAD_IN_MS + 8500, **BOTH)
+    rows = [(ts, 1, features) for ts, features in trace.frames()]
+    settings = load_detector_settings()
+    played = card_play(rows, clip, minutes=0.5, share=0.5, level=0.55)
+    played = replace(played, rows=narrowed(played.rows, 0.2, settings))
+    assert replay(clip, played, settings).found == 0
+    own, shown = enrolled_on_first(clip, played, settings)
+    assert shown == [clip.truth["gestures"][0]]
+    assert own.gestures.eyes_closed.shut_blink[1] < 0.6
+    enrolled = replay(clip, played, own, shown)
+    assert (enrolled.found, enrolled.labelled, enrolled.false) == (1, 1, 0)
 
 
 def test_a_folder_that_is_not_there_is_one_line_and_status_2(tmp_path):
