@@ -55,8 +55,9 @@ LOOK_DARKNESS = 0.6
 #: cards) and on each eye kind's first seña, this much either side of its label.
 ENROL_PLAY_MS = 10_000
 ENROL_PAD_MS = 300
-#: A real glance at a phone in the hands (the table clip) kept one eye's iris in view: 0.78-0.95
-#: of its darkness, while its eyeBlink rose 0.60-0.69 (``--iris-kept``).
+#: A real glance at a phone in the hands (the table clip) kept one eye's iris in view, 0.78-0.95
+#: of its darkness, while its eyeBlink rose 0.60-0.69: what ``--iris-kept`` replays.
+GLANCE_IRIS_KEPT = 0.85
 
 
 @dataclass(frozen=True)
@@ -226,8 +227,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--period", type=float, default=10.0,
                         help="seconds of each look down and look up together")  # fmt: skip
     parser.add_argument("--iris-kept", type=float, default=LOOK_DARKNESS,
-                        help="share of one eye's darkness a look down keeps (a closure's: "
-                        f"{LOOK_DARKNESS:g}; a real glance at a phone: 0.78-0.95)")  # fmt: skip
+                        help=f"share of one eye's darkness a look down keeps (a closure's: "
+                        f"{LOOK_DARKNESS:g}; a real glance at a phone's: "
+                        f"{GLANCE_IRIS_KEPT:g})")  # fmt: skip
     parser.add_argument("--narrow", type=float, default=0.0,
                         help="read the eyes as resting this much narrowed (enrolment_gain.py's "
                         "--narrow), and compare with the player enrolled (0-0.4)")  # fmt: skip
