@@ -238,7 +238,7 @@ def test_eyes_resting_too_narrow_to_rise_as_a_shut_eye_are_named_until_enrolled(
     assert both.eyes_unreadable == []
 
 
-def test_a_full_blink_shows_a_narrowed_eye_can_rise_far_enough():
+def test_a_full_blink_shows_a_narrowed_eye_can_rise_far_enough(tmp_path):
     blink = {"eyeBlinkLeft": 0.88, "eyeBlinkRight": 0.88}  # 0.68 over a rest of 0.20
     one_frame = _calibrated(
         {"eyeBlinkLeft": 0.15, "eyeBlinkRight": 0.15}, 8000, spans=[(6000, 6010, blink)]
@@ -248,6 +248,12 @@ def test_a_full_blink_shows_a_narrowed_eye_can_rise_far_enough():
         {"eyeBlinkLeft": 0.15, "eyeBlinkRight": 0.15}, 8000, spans=[(6000, 6100, blink)]
     )
     assert blinked.eyes_unreadable == []
+    blinked.save_player(tmp_path / "ane.json", "Ane")
+    blinked.load_player(tmp_path / "ane.json")
+    assert blinked.eyes_unreadable == ["wink", "eyes_closed"]  # a rest loaded: shown nothing yet
+    blinked = _calibrated(
+        {"eyeBlinkLeft": 0.15, "eyeBlinkRight": 0.15}, 8000, spans=[(6000, 6100, blink)]
+    )
     blinked.recalibrate()
     for ts, features in Trace(3000, rest={"eyeBlinkLeft": 0.15, "eyeBlinkRight": 0.15}).frames():
         blinked.update(10_000 + ts, features)

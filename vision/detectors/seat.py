@@ -214,7 +214,7 @@ class SeatGestureDetector:
 
     def recalibrate(self) -> None:
         self.baseline.restart()
-        self._eyes_before = self._eyes_reached = (0.0, 0.0)
+        self._forget_eyes_reached()
         self._build(self.settings)
 
     def update(self, ts_ms: int, features: FaceFeatures | None) -> list[Gesture]:
@@ -400,6 +400,10 @@ class SeatGestureDetector:
             and d.of_eyes(*self._eyes_reached) < d.settings.shut_blink[1]
         ]
 
+    def _forget_eyes_reached(self) -> None:
+        """A new rest: how far the eyes rose over the old one shows nothing about it."""
+        self._eyes_before = self._eyes_reached = (0.0, 0.0)
+
     def _note_eyes_reached(self, delta: Mapping[str, float]) -> None:
         """Keep, per eye, the highest eyeBlink rise held two frames running (see
         ``eyes_unreadable``)."""
@@ -434,6 +438,7 @@ class SeatGestureDetector:
         player = load_player(path)
         self._build_for_player(player.sensitivities, player.enrolment)
         self.baseline.load(player.baseline)
+        self._forget_eyes_reached()
         self.enrolment = dict(player.enrolment)
         return player.player
 
