@@ -340,7 +340,7 @@ def test_a_seat_whose_eyes_rest_too_narrowed_is_told_to_show_its_eye_senas_once(
     tile = page.locator(".seat-tile[data-seat='3']")
     narrow = tile.locator(".narrow-eyes")
     expect(narrow).to_have_text(
-        "⚠ ojos entornados en reposo, puede no leerse: guiño, cerrar los ojos Aprender estas",
+        "⚠ ojos entornados en reposo; quizá no se lea: guiño, cerrar los ojos Aprender estas",
         timeout=60_000,
     )
     seat_4 = page.locator(".seat-tile[data-seat='4'] .narrow-eyes")
@@ -353,7 +353,7 @@ def test_a_seat_whose_eyes_rest_too_narrowed_is_told_to_show_its_eye_senas_once(
              eyesUnreadable({ present: true, eyes_unreadable: ['wink'] }, new Set(['pout'])),
              eyesUnreadable({ present: false, eyes_unreadable: ['wink'] }, new Set(['wink']))])"""
     )
-    assert said == ["ojos entornados en reposo, puede no leerse: guiño", "", ""]
+    assert said == ["ojos entornados en reposo; quizá no se lea: guiño", "", ""]
     practice = browser.new_page(viewport={"width": 1366, "height": 900})
     practice.goto(server + "#practice", wait_until="domcontentloaded")
     practice.fill("#player", "Nerea")
