@@ -350,10 +350,11 @@ class Practice:
 
     def _use(self, player: str, seat: int, kind: str, peak: float, enrolment: Any) -> None:
         """In the pipeline's thread: the seat uses what was learnt, and the player keeps it."""
-        from vision.detectors.enrolment import was_seen
+        from vision.detectors.enrolment import unguarded_eye_kinds, was_seen
 
         learnt = enrolment.learnt()
         detector = enrolment.seat
+        unguarded = unguarded_eye_kinds(learnt, detector.settings)
         sensitivities = detector.use_enrolment(learnt)
         saved = self.store.player(player)
         calibration = saved["calibration"] or {}
@@ -366,7 +367,7 @@ class Practice:
         )
         rules = detector.settings.enrolment
         seen = None if kind == REST else kind in learnt and was_seen(learnt[kind], rules)
-        self._enrolled(player, seat, kind, peak, None, sensitivities, seen)
+        self._enrolled(player, seat, kind, peak, None, sensitivities, seen, unguarded)
 
     def _enrolled(
         self,
@@ -377,16 +378,18 @@ class Practice:
         error: str | None,
         sensitivities: dict[str, float] | None = None,
         seen: bool | None = None,
+        unguarded: list[str] | None = None,
     ) -> None:
         """Tell the pages how a window ended: ``seen`` says whether the show taught anything
-        (None for the rest window, or when the window failed)."""
+        (None for the rest window, or when the window failed); ``unguarded``, the eye kinds whose
+        level came down with no look down at the cards seen in the rest window."""
         with self._lock:
             self._enrolling.pop(seat, None)
         self.hub.publish(
             "enrolment",
             {"player": player, "seat": seat, "kind": kind,
              "peak": None if peak is None else round(peak, 3), "error": error,
-             "sensitivities": sensitivities or {}, "seen": seen},
+             "sensitivities": sensitivities or {}, "seen": seen, "unguarded": unguarded or []},
         )  # fmt: skip
 
     def progress(self, player: str) -> dict[str, Any]:

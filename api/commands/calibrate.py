@@ -121,16 +121,17 @@ def run(args: argparse.Namespace) -> int:
           f"{kept}, ...)")  # fmt: skip
     if detector.enrolment:
         print(enrolled_summary(detector.enrolment, settings))
-    for note in narrow_eyes_notes(detector, args.player):
+    for note in eye_notes(detector, settings, args.player):
         print(note)
     return 0
 
 
-def narrow_eyes_notes(detector: SeatGestureDetector, player: str) -> list[str]:
+def eye_notes(detector: SeatGestureDetector, settings: DetectorSettings, player: str) -> list[str]:
     """What to do about the eye kinds the player's eyes rest too narrowed to be read making:
     show them once; or, where a show was seen and its level still had to stay above the eyes'
-    rise while talking and looking down, show them fuller."""
-    from vision.detectors.enrolment import seen_shut_rises
+    rise while talking and looking down, show them fuller. And about the eye kinds whose level
+    came down with no look down at the cards seen (``settings``: before enrolment)."""
+    from vision.detectors.enrolment import seen_shut_rises, unguarded_eye_kinds
 
     enrol = f"keinu calibrate --player {player} --enrol"
     rules = detector.settings.enrolment
@@ -146,6 +147,11 @@ def narrow_eyes_notes(detector: SeatGestureDetector, player: str) -> list[str]:
         notes.append(f"note: your {' or '.join(shown)} as shown rose no further than your eyes "
                      "do as you talk and look at your cards, so keinu cannot tell them apart: "
                      f"shut the eyes fully and enrol again: {enrol}")  # fmt: skip
+    unguarded = unguarded_eye_kinds(enrolled, settings)
+    if unguarded:
+        notes.append(f"note: your {' or '.join(unguarded)} was learnt with no look down at your "
+                     "cards seen while you talked, so a look down may read as one: enrol again, "
+                     f"looking down at your cards in the first step: {enrol}")  # fmt: skip
     return notes
 
 

@@ -149,6 +149,7 @@ async function enrolSeat(seat, name, only = null) {
   const say = (text) => { info.enrol = text; renderTiles(); };
   const kinds = ["rest", ...(only || Object.keys((await api("GET", "/api/practice/catalogue")).kinds))];
   const missed = [];
+  let unguarded = [];
   for (const kind of kinds) {
     const shown = new Promise((resolve) => enrolWaiting.set(seat, resolve));
     try {
@@ -158,9 +159,12 @@ async function enrolSeat(seat, name, only = null) {
     const outcome = await shown;
     if (outcome.error) { say(outcome.error); return; }
     if (outcome.seen === false) missed.push(gestureLabel(kind));
+    unguarded = outcome.unguarded || [];
   }
   const learnt = `${kinds.length - 1 - missed.length} ${t("live.enrolled")}`;
-  say(missed.length ? `${learnt} · ${missed.join(", ")}: ${t("practice.notseen")}` : learnt);
+  const notes = [missed.length ? `${missed.join(", ")}: ${t("practice.notseen")}` : "",
+    unguarded.length ? `${unguarded.map(gestureLabel).join(", ")}: ${t("practice.unguarded")}` : ""];
+  say([learnt, ...notes.filter(Boolean)].join(" · "));
 }
 
 function renderTiles() {

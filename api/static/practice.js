@@ -151,6 +151,7 @@ function showEnrolled(data) {
   renderEnrol();
   state.textContent += ` · ${t("practice.peak")} ${Math.round((data.peak ?? 0) * 100)}%`;
   if (missed) state.textContent += ` · ${gestureLabel(data.kind)}: ${t("practice.notseen")}`;
+  if (data.unguarded?.length) state.textContent += ` · ${data.unguarded.map(gestureLabel).join(", ")}: ${t("practice.unguarded")}`;
   api("GET", `/api/practice/players/${encodeURIComponent(player())}`).then((d) => renderSliders(d.sensitivities));
 }
 

@@ -235,6 +235,35 @@ def test_the_enrolment_message_says_whether_the_show_was_seen(tmp_path):
     assert outcomes == {"rest": None, "brows_raised": True, "wink": False}
 
 
+def test_a_closure_learnt_with_no_look_down_seen_is_said_unguarded(tmp_path):
+    """A face resting narrowed (eyeBlink 0.20) that shuts its eyes to 0.80 for 0.8 s every 1.5 s:
+    learnt with no talking window before it, the level it lowers is not kept above a look down."""
+    from tests.vision.feature_traces import Trace
+    from vision.config.detector_settings import load_detector_settings
+    from vision.detectors import SeatGestureDetector
+
+    narrowed = {"eyeBlinkLeft": 0.15, "eyeBlinkRight": 0.15}
+    trace = Trace(60_000, rest=narrowed)
+    for start in range(3000, 60_000, 1500):
+        trace.add(start, start + 800, eye_open_left=-0.25, eye_open_right=-0.25,
+                  eyeBlinkLeft=0.6, eyeBlinkRight=0.6)  # fmt: skip
+    detector = SeatGestureDetector(1, load_detector_settings())
+    app = create_app(
+        Settings(data_dir=tmp_path, source="0"),
+        pipeline_factory=lambda: TracePipeline(detector, trace),
+    )
+    url = "/api/practice/players/Ane/enrol?seat=1"
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        assert wait_for(lambda: detector.calibration.state == "ready")
+        assert detector.eyes_unreadable == ["wink", "eyes_closed"]
+        with client.websocket_connect("ws://127.0.0.1/api/live") as ws:
+            assert client.post(url, json={"kind": "eyes_closed", "seconds": 2}).status_code == 202
+            while (message := ws.receive_json())["type"] != "enrolment":
+                pass
+    assert message["data"]["seen"] is True
+    assert message["data"]["unguarded"] == ["eyes_closed"]
+
+
 def test_enrolment_needs_the_live_video(client):
     response = client.post("/api/practice/players/Ane/enrol", json={"kind": "wink"})
     assert response.status_code == 409

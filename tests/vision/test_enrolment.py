@@ -307,3 +307,32 @@ def test_the_level_at_rest_is_kept_in_the_player_file():
     kind = EnrolledKind((0.0,), 0.02, (0.5,), 0.31)
     assert EnrolledKind.from_dict(json.loads(json.dumps(kind.to_dict()))) == kind
     assert EnrolledKind.from_dict({"peaks": [0.0], "shut_rises": [0.5]}).quiet_shut_rise is None
+
+
+@pytest.mark.parametrize(
+    "shows, quiet, unguarded",
+    [
+        ((0.5,), None, ["wink"]),  # no rest window at all
+        ((0.5,), 0.05, ["wink"]),  # talking, no look down at the cards
+        ((0.5,), 0.45, []),  # a look down seen: the level stays above it
+        ((0.9,), 0.05, []),  # shown past the settings' own level: nothing lowered
+    ],
+)
+def test_a_shut_eye_lowered_with_no_look_down_seen_is_unguarded(shows, quiet, unguarded):
+    from vision.detectors.enrolment import unguarded_eye_kinds
+
+    enrolment = {"wink": EnrolledKind((0.0,), None, shows, quiet)}
+    assert unguarded_eye_kinds(enrolment, load_detector_settings()) == unguarded
+
+
+def test_a_level_lowered_before_a_look_down_was_seen_comes_back_up_once_one_is():
+    """The practice page lets a player show a closure before the talking window: the level the
+    later window calls for holds, whichever came first."""
+    detector = SeatGestureDetector(1, load_detector_settings())
+    detector.use_enrolment({"eyes_closed": EnrolledKind((0.0,), 0.0, (0.5,), None)})
+    assert detector.settings.gestures.eyes_closed.shut_blink[1] == pytest.approx(0.45)
+    detector.use_enrolment({"eyes_closed": EnrolledKind((0.0,), 0.0, (0.5,), 0.45)})
+    assert detector.settings.gestures.eyes_closed.shut_blink[1] == pytest.approx(0.55)
+    detector.use_enrolment({"wink": EnrolledKind((0.0,), 0.0, (0.5,), 0.45)})  # another kind
+    assert detector.settings.gestures.eyes_closed.shut_blink[1] == pytest.approx(0.55)
+    assert detector.settings.gestures.wink.shut_blink[1] == pytest.approx(0.55)

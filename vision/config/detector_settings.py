@@ -348,6 +348,9 @@ class EnrolmentSettings(StrictSettings):
     #: (a blink, a tenth of a second, is too brief to count).
     quiet_shut_margin: float = Field(ge=0, lt=1)
     quiet_shut_share: float = Field(gt=0, le=1)
+    #: A rest window whose eyes rose less than this saw no look down at the cards: a shut eye's
+    #: level lowered from it is not guarded against one (the player is told so).
+    look_seen: float = Field(gt=0, lt=1)
 
     @field_validator("sensitivity_range")
     @classmethod

@@ -106,6 +106,21 @@ def enrolled_shut_blink(
     return gates
 
 
+def unguarded_eye_kinds(
+    enrolment: Mapping[str, EnrolledKind], settings: DetectorSettings
+) -> list[str]:
+    """The eye kinds whose level enrolment lowered with no look down at the cards seen in the
+    rest window (the eyes rose less than ``look_seen`` there): nothing keeps that level above
+    the player's look down, which on a face resting narrowed rises nearly as far as its shut
+    eye (``card_play.py --narrow``: dozens of false closures a minute)."""
+    look_seen = settings.enrolment.look_seen
+    return [
+        kind
+        for kind in enrolled_shut_blink(enrolment, settings)
+        if (enrolment[kind].quiet_shut_rise or 0.0) < look_seen
+    ]
+
+
 def enrolled_settings(
     settings: DetectorSettings,
     enrolment: Mapping[str, EnrolledKind],

@@ -113,6 +113,13 @@ class SeatGestureDetector:
         #: since the calibration, kept through new settings (see ``eyes_unreadable``).
         self._eyes_before = (0.0, 0.0)
         self._eyes_reached = (0.0, 0.0)
+        #: The eye kinds' shut eye before any enrolment: each enrolment starts from it, so a
+        #: level lowered with no look down seen comes back up once one is.
+        self._unenrolled_shut = {
+            cls.kind: settings.gestures.of(cls.kind).shut_blink  # type: ignore[attr-defined]
+            for cls in DETECTOR_CLASSES
+            if issubclass(cls, EyeKindDetector)
+        }
         self._build(settings)
 
     def _build(self, settings: DetectorSettings) -> None:
@@ -422,14 +429,15 @@ class SeatGestureDetector:
         self, sensitivities: Mapping[str, float], enrolment: Mapping[str, EnrolledKind]
     ) -> None:
         """The detectors again, with a player's sensitivities and the shut eyes enrolled."""
-        self._build(enrolled_settings(self.settings, enrolment, sensitivities))
+        unenrolled = self.settings.with_shut_blink(self._unenrolled_shut)
+        self._build(enrolled_settings(unenrolled, enrolment, sensitivities))
 
     def use_enrolment(self, enrolment: Mapping[str, EnrolledKind]) -> dict[str, float]:
         """Keep a player's enrolled señas and use the sensitivities and shut eyes they call for
         (gestures under way are dropped); returns the sensitivities."""
         self.enrolment.update(enrolment)
         sensitivities = enrolled_sensitivities(enrolment, self.settings)
-        self._build_for_player(sensitivities, enrolment)
+        self._build_for_player(sensitivities, self.enrolment)
         return sensitivities
 
     def load_player(self, path: Path) -> str:
