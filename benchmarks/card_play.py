@@ -187,15 +187,19 @@ def replay(
 
 
 def enrolled_on_first(
-    clip: Clip, played: Played, settings: DetectorSettings
+    clip: Clip, played: Played, settings: DetectorSettings, looking: bool = True
 ) -> tuple[DetectorSettings, list[dict[str, Any]]]:
     """``settings`` as a player's enrolment sets them, and the señas shown for it: each eye kind
     the clip labels twice shown once, its first instance, after the player talked and looked at
-    their cards (the first ``ENROL_PLAY_MS`` of the card play)."""
+    their cards (the first ``ENROL_PLAY_MS`` of the card play); not ``looking``: talked without
+    looking down (the clip's own frames before the card play)."""
     from vision.detectors.enrolment import enrolled_settings
 
     offset = played.offset_ms + played.shift_ms
-    quiet = [(played.from_ms, played.from_ms + min(ENROL_PLAY_MS, played.shift_ms))]
+    if looking:
+        quiet = [(played.from_ms, played.from_ms + min(ENROL_PLAY_MS, played.shift_ms))]
+    else:
+        quiet = [(played.offset_ms, played.from_ms)]
     learnt, shown = {}, []
     for kind in EYE_KINDS:
         instances = sorted(
@@ -233,6 +237,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--narrow", type=float, default=0.0,
                         help="read the eyes as resting this much narrowed (enrolment_gain.py's "
                         "--narrow), and compare with the player enrolled (0-0.4)")  # fmt: skip
+    parser.add_argument(
+        "--enrolled-without-looking",
+        action="store_true",
+        help="with --narrow: the enrolment's talking window holds no look down (the clip's own "
+        "start), the player not looking at the cards",
+    )
     parser.add_argument("--write-docs", action="store_true", help=WRITE_DOCS_HELP)
     args = parser.parse_args(argv)
     if not 0 < args.minutes <= 30:
@@ -265,7 +275,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                                args.iris_kept)  # fmt: skip
             if args.narrow:
                 played = replace(played, rows=narrowed(played.rows, args.narrow, shipped))
-                theirs.append(replay(clip, played, *enrolled_on_first(clip, played, shipped)))
+                looking = not args.enrolled_without_looking
+                enrolled = enrolled_on_first(clip, played, shipped, looking)
+                theirs.append(replay(clip, played, *enrolled))
             else:
                 theirs.append(replay(clip, played, followed))
             ours.append(replay(clip, played, shipped))

@@ -97,6 +97,22 @@ def test_a_player_whose_eyes_rest_narrowed_is_read_once_enrolled():
     assert (enrolled.found, enrolled.labelled, enrolled.false) == (1, 1, 0)
 
 
+def test_an_enrolment_that_saw_no_look_down_reads_deep_looks_as_closures():
+    clip, rows = _clip_and_rows()
+    second = {**clip.truth["gestures"][0], "start_ms": 7000, "end_ms": 8500}
+    clip = Clip("c", {**clip.truth, "gestures": [*clip.truth["gestures"], second]}, clip.video)
+    trace = Trace(15000).add(LEAD_IN_MS + 4000, LEAD_IN_MS + 5500, **BOTH)
+    trace.add(LEAD_IN_MS + 7000, LEAD_IN_MS + 8500, **BOTH)
+    rows = [(ts, 1, features) for ts, features in trace.frames()]
+    settings = load_detector_settings()
+    played = card_play(rows, clip, minutes=0.5, share=0.5, level=0.68)  # nearly a closure's
+    played = replace(played, rows=narrowed(played.rows, 0.2, settings))
+    looked = replay(clip, played, *enrolled_on_first(clip, played, settings))
+    assert looked.false == 0  # the level stays above the looks it saw
+    blind = replay(clip, played, *enrolled_on_first(clip, played, settings, looking=False))
+    assert blind.false >= 1
+
+
 def test_a_folder_that_is_not_there_is_one_line_and_status_2(tmp_path):
     with pytest.raises(SystemExit) as stopped:
         main([str(tmp_path / "missing")])
