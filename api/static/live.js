@@ -142,6 +142,12 @@ export function eyesUnreadable(info, kinds) {
   return unread.length ? `${t("seat.narroweyes")}: ${unread.map(gestureLabel).join(", ")}` : "";
 }
 
+// The eye kinds whose level enrolment lowered with no look at the cards seen, said with what to
+// do, or "".
+export function unguardedText(kinds) {
+  return kinds?.length ? `${kinds.map(gestureLabel).join(", ")}: ${t("practice.unguarded")}` : "";
+}
+
 // The seat's player shows, in turn, ordinary talking and each gesture of the house profile (or
 // only the kinds given).
 async function enrolSeat(seat, name, only = null) {
@@ -162,8 +168,7 @@ async function enrolSeat(seat, name, only = null) {
     unguarded = outcome.unguarded || [];
   }
   const learnt = `${kinds.length - 1 - missed.length} ${t("live.enrolled")}`;
-  const notes = [missed.length ? `${missed.join(", ")}: ${t("practice.notseen")}` : "",
-    unguarded.length ? `${unguarded.map(gestureLabel).join(", ")}: ${t("practice.unguarded")}` : ""];
+  const notes = [missed.length ? `${missed.join(", ")}: ${t("practice.notseen")}` : "", unguardedText(unguarded)];
   say([learnt, ...notes.filter(Boolean)].join(" · "));
 }
 

@@ -1,7 +1,7 @@
 // Practice mode: calibration, enrolment of the player's own señas, drills and their scores, live bars, sensitivities, progress plot.
 import { api, fill, h, on } from "/static/core.js";
 import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
-import { calibrationText, eyesUnreadable, shouldersHidden } from "/static/live.js";
+import { calibrationText, eyesUnreadable, shouldersHidden, unguardedText } from "/static/live.js";
 
 const KINDS = ["lip_bite", "tongue_out", "mouth_twist", "brows_raised", "wink", "eyes_closed", "pout", "head_tilt", "shrug"];
 const COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#ae3ec9", "#e67700", "#0c8599", "#c2255c", "#5c940d", "#364fc7", "#862e9c"];
@@ -151,7 +151,7 @@ function showEnrolled(data) {
   renderEnrol();
   state.textContent += ` · ${t("practice.peak")} ${Math.round((data.peak ?? 0) * 100)}%`;
   if (missed) state.textContent += ` · ${gestureLabel(data.kind)}: ${t("practice.notseen")}`;
-  if (data.unguarded?.length) state.textContent += ` · ${data.unguarded.map(gestureLabel).join(", ")}: ${t("practice.unguarded")}`;
+  if (data.unguarded?.length) state.textContent += ` · ${unguardedText(data.unguarded)}`;
   api("GET", `/api/practice/players/${encodeURIComponent(player())}`).then((d) => renderSliders(d.sensitivities));
 }
 

@@ -354,6 +354,15 @@ def test_a_seat_whose_eyes_rest_too_narrowed_is_told_to_show_its_eye_senas_once(
              eyesUnreadable({ present: false, eyes_unreadable: ['wink'] }, new Set(['wink']))])"""
     )
     assert said == ["ojos entornados en reposo; quizá no se lea: guiño", "", ""]
+    unguarded = page.evaluate(
+        """import('/static/live.js').then(({ unguardedText }) =>
+             [unguardedText(['eyes_closed']), unguardedText([])])"""
+    )
+    assert unguarded == [
+        "cerrar los ojos: aprendido sin mirar las cartas: una mirada a ellas podría leerse como "
+        "la seña; repite «Habla y mira tus cartas» mirándolas",
+        "",
+    ]
     practice = browser.new_page(viewport={"width": 1366, "height": 900})
     practice.goto(server + "#practice", wait_until="domcontentloaded")
     practice.fill("#player", "Nerea")
