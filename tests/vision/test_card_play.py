@@ -77,18 +77,23 @@ def test_looks_down_that_keep_one_iris_in_view_are_no_closures():
     assert replay(clip, hidden, load_detector_settings()).false >= 1
 
 
-def test_a_player_whose_eyes_rest_narrowed_is_read_once_enrolled():
-    """Two closures 4.0-5.5 s and 7.0-8.5 s into the clip, read as from eyes resting 0.2 higher:
-    as shipped neither rises far enough; enrolled on the first, the second is found."""
-    clip, rows = _clip_and_rows()
+def _narrowed_two_closures(level: float):
+    """Two closures 4.0-5.5 s and 7.0-8.5 s into the clip after card play with looks down at
+    ``level``, all read as from eyes resting 0.2 higher: the clip, what was played, the settings."""
+    clip, _ = _clip_and_rows()
     second = {**clip.truth["gestures"][0], "start_ms": 7000, "end_ms": 8500}
     clip = Clip("c", {**clip.truth, "gestures": [*clip.truth["gestures"], second]}, clip.video)
     trace = Trace(15000).add(LEAD_IN_MS + 4000, LEAD_IN_MS + 5500, **BOTH)
     trace.add(LEAD_IN_MS + 7000, LEAD_IN_MS + 8500, **BOTH)
     rows = [(ts, 1, features) for ts, features in trace.frames()]
     settings = load_detector_settings()
-    played = card_play(rows, clip, minutes=0.5, share=0.5, level=0.55)
-    played = replace(played, rows=narrowed(played.rows, 0.2, settings))
+    played = card_play(rows, clip, minutes=0.5, share=0.5, level=level)
+    return clip, replace(played, rows=narrowed(played.rows, 0.2, settings)), settings
+
+
+def test_a_player_whose_eyes_rest_narrowed_is_read_once_enrolled():
+    """As shipped neither closure rises far enough; enrolled on the first, the second is found."""
+    clip, played, settings = _narrowed_two_closures(level=0.55)
     assert replay(clip, played, settings).found == 0
     own, shown = enrolled_on_first(clip, played, settings)
     assert shown == [clip.truth["gestures"][0]]
@@ -98,15 +103,7 @@ def test_a_player_whose_eyes_rest_narrowed_is_read_once_enrolled():
 
 
 def test_an_enrolment_that_saw_no_look_down_reads_deep_looks_as_closures():
-    clip, rows = _clip_and_rows()
-    second = {**clip.truth["gestures"][0], "start_ms": 7000, "end_ms": 8500}
-    clip = Clip("c", {**clip.truth, "gestures": [*clip.truth["gestures"], second]}, clip.video)
-    trace = Trace(15000).add(LEAD_IN_MS + 4000, LEAD_IN_MS + 5500, **BOTH)
-    trace.add(LEAD_IN_MS + 7000, LEAD_IN_MS + 8500, **BOTH)
-    rows = [(ts, 1, features) for ts, features in trace.frames()]
-    settings = load_detector_settings()
-    played = card_play(rows, clip, minutes=0.5, share=0.5, level=0.68)  # nearly a closure's
-    played = replace(played, rows=narrowed(played.rows, 0.2, settings))
+    clip, played, settings = _narrowed_two_closures(level=0.68)  # looks nearly a closure's depth
     looked = replay(clip, played, *enrolled_on_first(clip, played, settings))
     assert looked.false == 0  # the level stays above the looks it saw
     blind = replay(clip, played, *enrolled_on_first(clip, played, settings, looking=False))
