@@ -350,11 +350,10 @@ class Practice:
 
     def _use(self, player: str, seat: int, kind: str, peak: float, enrolment: Any) -> None:
         """In the pipeline's thread: the seat uses what was learnt, and the player keeps it."""
-        from vision.detectors.enrolment import unguarded_eye_kinds, was_seen
+        from vision.detectors.enrolment import was_seen
 
         learnt = enrolment.learnt()
         detector = enrolment.seat
-        unguarded = unguarded_eye_kinds(learnt, detector.settings)
         sensitivities = detector.use_enrolment(learnt)
         saved = self.store.player(player)
         calibration = saved["calibration"] or {}
@@ -367,6 +366,7 @@ class Practice:
         )
         rules = detector.settings.enrolment
         seen = None if kind == REST else kind in learnt and was_seen(learnt[kind], rules)
+        unguarded = detector.eyes_unguarded
         self._enrolled(player, seat, kind, peak, None, sensitivities, seen, unguarded)
 
     def _enrolled(

@@ -121,17 +121,17 @@ def run(args: argparse.Namespace) -> int:
           f"{kept}, ...)")  # fmt: skip
     if detector.enrolment:
         print(enrolled_summary(detector.enrolment, settings))
-    for note in eye_notes(detector, settings, args.player):
+    for note in eye_notes(detector, args.player):
         print(note)
     return 0
 
 
-def eye_notes(detector: SeatGestureDetector, settings: DetectorSettings, player: str) -> list[str]:
+def eye_notes(detector: SeatGestureDetector, player: str) -> list[str]:
     """What to do about the eye kinds the player's eyes rest too narrowed to be read making:
     show them once; or, where a show was seen and its level still had to stay above the eyes'
     rise while talking and looking down, show them fuller. And about the eye kinds whose level
-    came down with no look down at the cards seen (``settings``: before enrolment)."""
-    from vision.detectors.enrolment import seen_shut_rises, unguarded_eye_kinds
+    came down with no look down at the cards seen."""
+    from vision.detectors.enrolment import seen_shut_rises
 
     enrol = f"keinu calibrate --player {player} --enrol"
     rules = detector.settings.enrolment
@@ -147,7 +147,7 @@ def eye_notes(detector: SeatGestureDetector, settings: DetectorSettings, player:
         notes.append(f"note: your {' or '.join(shown)} as shown rose no further than your eyes "
                      "do as you talk and look at your cards, so keinu cannot tell them apart: "
                      f"shut the eyes fully and enrol again: {enrol}")  # fmt: skip
-    unguarded = unguarded_eye_kinds(enrolled, settings)
+    unguarded = detector.eyes_unguarded
     if unguarded:
         notes.append(f"note: your {' or '.join(unguarded)} was learnt with no look down at your "
                      "cards seen while you talked, so a look down may read as one: enrol again, "

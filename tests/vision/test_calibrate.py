@@ -194,19 +194,19 @@ def test_eye_notes_ask_to_show_the_kind_fuller_or_looking_down_at_the_cards():
     detector = SeatGestureDetector(1, load_detector_settings())
     for ts, features in Trace(3000, rest={"eyeBlinkLeft": 0.2, "eyeBlinkRight": 0.2}).frames():
         detector.update(ts, features)
-    (note,) = eye_notes(detector, load_detector_settings(), "Ane")
+    (note,) = eye_notes(detector, "Ane")
     assert note == (
         "note: your eyes rest narrowed, so keinu may not read your wink or eyes_closed until "
         "you show them once: keinu calibrate --player Ane --enrol"
     )
     # a closure shown rising 0.5, but the eyes stood 0.5 over rest while talking: kept at 0.6
     detector.use_enrolment({"eyes_closed": EnrolledKind((0.0,), 0.0, (0.5,), 0.5)})
-    unshown, fuller = eye_notes(detector, load_detector_settings(), "Ane")
+    unshown, fuller = eye_notes(detector, "Ane")
     assert unshown.startswith("note: your eyes rest narrowed, so keinu may not read your wink ")
     assert fuller.startswith("note: your eyes_closed as shown rose no further than your eyes do")
     # shown rising 0.5 while talking kept the eyes 0.05 over rest: no look down seen
     detector.use_enrolment({"eyes_closed": EnrolledKind((0.0,), 0.0, (0.5,), 0.05)})
-    (unguarded,) = [n for n in eye_notes(detector, load_detector_settings(), "Ane")
+    (unguarded,) = [n for n in eye_notes(detector, "Ane")
                     if "eyes_closed" in n]  # fmt: skip
     assert unguarded.startswith("note: your eyes_closed was learnt with no look down at your")
 

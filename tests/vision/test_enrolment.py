@@ -336,3 +336,14 @@ def test_a_level_lowered_before_a_look_down_was_seen_comes_back_up_once_one_is()
     detector.use_enrolment({"wink": EnrolledKind((0.0,), 0.0, (0.5,), 0.45)})  # another kind
     assert detector.settings.gestures.eyes_closed.shut_blink[1] == pytest.approx(0.55)
     assert detector.settings.gestures.wink.shut_blink[1] == pytest.approx(0.55)
+
+
+def test_a_level_learnt_with_no_look_down_stays_unguarded_through_later_shows():
+    detector = SeatGestureDetector(1, load_detector_settings())
+    learnt = {"eyes_closed": EnrolledKind((0.0,), 0.0, (0.5,), None)}
+    detector.use_enrolment(learnt)
+    assert detector.eyes_unguarded == ["eyes_closed"]
+    detector.use_enrolment({**learnt, "wink": EnrolledKind((0.0,), 0.0, (0.9,), None)})
+    assert detector.eyes_unguarded == ["eyes_closed"]  # the wink lowered nothing
+    detector.use_enrolment({"eyes_closed": EnrolledKind((0.0,), 0.0, (0.5,), 0.45)})
+    assert detector.eyes_unguarded == []

@@ -12,7 +12,11 @@ from engine.gesture import Gesture, gesture_label
 from vision.config.detector_settings import EYE_REGIONS, DetectorSettings, KindSettings
 from vision.detectors.base import KindDetector
 from vision.detectors.brows_raised import BrowsRaisedDetector
-from vision.detectors.enrolment import enrolled_sensitivities, enrolled_settings
+from vision.detectors.enrolment import (
+    enrolled_sensitivities,
+    enrolled_settings,
+    unguarded_eye_kinds,
+)
 from vision.detectors.eyes import EYE_SIGNALS, EyeKindDetector
 from vision.detectors.eyes_closed import EyesClosedDetector
 from vision.detectors.head_tilt import HeadTiltDetector
@@ -425,12 +429,21 @@ class SeatGestureDetector:
         )
         self._eyes_before = (left, right)
 
+    @property
+    def eyes_unguarded(self) -> list[str]:
+        """The eye kinds whose level the player's enrolment lowered with no look down at the
+        cards seen in its talking window (see ``unguarded_eye_kinds``)."""
+        return unguarded_eye_kinds(self.enrolment, self._unenrolled())
+
+    def _unenrolled(self) -> DetectorSettings:
+        """The settings in use with the eye kinds' shut eye as before any enrolment."""
+        return self.settings.with_shut_blink(self._unenrolled_shut)
+
     def _build_for_player(
         self, sensitivities: Mapping[str, float], enrolment: Mapping[str, EnrolledKind]
     ) -> None:
         """The detectors again, with a player's sensitivities and the shut eyes enrolled."""
-        unenrolled = self.settings.with_shut_blink(self._unenrolled_shut)
-        self._build(enrolled_settings(unenrolled, enrolment, sensitivities))
+        self._build(enrolled_settings(self._unenrolled(), enrolment, sensitivities))
 
     def use_enrolment(self, enrolment: Mapping[str, EnrolledKind]) -> dict[str, float]:
         """Keep a player's enrolled señas and use the sensitivities and shut eyes they call for
