@@ -132,7 +132,7 @@ export function shouldersHidden(info, kinds) {
 }
 
 // The eye kinds of the house profile a seat's eyes rest too narrowed to be read making.
-function unreadableEyes(info, kinds) {
+export function unreadableEyes(info, kinds) {
   return (info?.present ? info.eyes_unreadable || [] : []).filter((kind) => kinds.has(kind));
 }
 

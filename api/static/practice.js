@@ -1,7 +1,7 @@
 // Practice mode: calibration, enrolment of the player's own señas, drills and their scores, live bars, sensitivities, progress plot.
 import { api, fill, h, on } from "/static/core.js";
 import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
-import { calibrationText, eyesUnreadable, shouldersHidden, unguardedText } from "/static/live.js";
+import { calibrationText, eyesUnreadable, shouldersHidden, unguardedText, unreadableEyes } from "/static/live.js";
 
 const KINDS = ["lip_bite", "tongue_out", "mouth_twist", "brows_raised", "wink", "eyes_closed", "pout", "head_tilt", "shrug"];
 const COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#ae3ec9", "#e67700", "#0c8599", "#c2255c", "#5c940d", "#364fc7", "#862e9c"];
@@ -157,10 +157,11 @@ function showEnrolled(data) {
 
 function renderBars(info) {
   const scores = info?.scores || {};
-  const shoulders = shouldersHidden(info, new Set(enrolKinds)) ? ` — ${t("seat.noshoulders")}` : "";
-  const narrow = eyesUnreadable(info, new Set(enrolKinds));
+  const profile = new Set(enrolKinds);
+  const shoulders = shouldersHidden(info, profile) ? ` — ${t("seat.noshoulders")}` : "";
+  const narrow = eyesUnreadable(info, profile);
   const eyes = narrow ? ` — ${narrow} (${t("practice.enroleyes")})` : "";
-  const needed = new Set(info?.present ? info.eyes_unreadable || [] : []);
+  const needed = new Set(unreadableEyes(info, profile));
   for (const step of $("enrol-steps").querySelectorAll("button")) step.classList.toggle("needed", needed.has(step.dataset.kind));
   $("calib-state").textContent = info ? calibrationText(info.calibration, info.present, info.talking) + shoulders + eyes : "";
   fill($("bars"), ...KINDS.map((kind) => {
