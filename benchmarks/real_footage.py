@@ -124,12 +124,6 @@ class Clip:
         """Where the clip itself starts on the clock of ``frames``."""
         return lead_in_ms_of(self.video, lead_in_ms, self.tempo)
 
-    def inside(self, lead_in_ms: int) -> Callable[[int], bool]:
-        """Whether a time on the clock of ``frames`` falls inside the clip's ``window``."""
-        offset = self.offset_ms(lead_in_ms)
-        start, end = offset + self.window[0], self.window[1]
-        return lambda ts: start <= ts and (end is None or ts < offset + end)
-
     @property
     def label(self) -> str:
         start, end = self.window
@@ -312,7 +306,8 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
     stamps: list[tuple[int, int]] = []
     talking: set[tuple[int, int]] = set()
     narrow: dict[int, tuple[str, ...]] = {}
-    inside = clip.inside(lead_in_ms)
+    offset = clip.offset_ms(lead_in_ms)
+    start, end = window_on_clock(offset, clip.window)
     with Pipeline(lead_in_source(clip, lead_in_ms)) as pipeline:
         for result in pipeline:
             gestures += result.gestures
@@ -321,9 +316,9 @@ def run_pipeline(clip: Clip, lead_in_ms: int) -> Run:
             seen = [(seat, view) for seat, view in result.seats.items() if view.face is not None]
             stamps += [(seat, result.frame.ts_ms) for seat, _ in seen]
             talking.update((seat, result.frame.ts_ms) for seat, view in seen if view.talking)
-            if inside(result.frame.ts_ms):
+            if start <= result.frame.ts_ms < end:
                 narrow.update((seat, view.eyes_unreadable) for seat, view in seen)
-    run = on_clip_clock(gestures, stamps, clip.offset_ms(lead_in_ms), clip.window, talking)
+    run = on_clip_clock(gestures, stamps, offset, clip.window, talking)
     return replace(run, eyes_unreadable=narrow)
 
 
@@ -372,16 +367,16 @@ def run_rows(clip: Clip, rows: Rows, lead_in_ms: int, settings: DetectorSettings
     """The detectors over the clip's (ts_ms, seat, FaceFeatures | None) ``rows``."""
     talking: set[tuple[int, int]] = set()
     narrow: dict[int, tuple[str, ...]] = {}
-    inside = clip.inside(lead_in_ms)
+    offset = clip.offset_ms(lead_in_ms)
+    start, end = window_on_clock(offset, clip.window)
 
     def note_eyes(
         ts: int, seat: int, found: FaceFeatures | None, detector: SeatGestureDetector
     ) -> None:
-        if found is not None and inside(ts):
+        if found is not None and start <= ts < end:
             narrow[seat] = tuple(detector.eyes_unreadable)
 
     gestures = replay_rows(rows, settings, talking, note_eyes)
-    offset = clip.offset_ms(lead_in_ms)
     run = on_clip_clock(gestures, seen_stamps(rows), offset, clip.window, talking)
     return replace(run, eyes_unreadable=narrow)
 
@@ -389,6 +384,12 @@ def run_rows(clip: Clip, rows: Rows, lead_in_ms: int, settings: DetectorSettings
 def seen_stamps(rows: Rows) -> list[tuple[int, int]]:
     """(seat, ts_ms) of every face seen in ``rows``."""
     return [(seat, ts) for ts, seat, found in rows if found is not None]
+
+
+def window_on_clock(offset_ms: int, window: tuple[int, int | None]) -> tuple[int, float]:
+    """A clip part's ``window`` (from the clip's start) as [start, end) on the clock of its
+    frames, where the clip itself starts at ``offset_ms``."""
+    return offset_ms + window[0], float("inf") if window[1] is None else offset_ms + window[1]
 
 
 def on_clip_clock(
@@ -404,8 +405,7 @@ def on_clip_clock(
     half a second or more left out; and how much of it followed a frame in ``talking``."""
     from dataclasses import replace
 
-    start = offset_ms + window[0]
-    end = float("inf") if window[1] is None else offset_ms + window[1]
+    start, end = window_on_clock(offset_ms, window)
     shifted = [
         replace(g, start_ms=g.start_ms - offset_ms, end_ms=g.end_ms - offset_ms)
         for g in gestures
