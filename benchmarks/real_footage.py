@@ -25,9 +25,11 @@ A truth file's split names the whole clip, or with ``heldout_from_ms`` its part 
 as well have made each gesture with the other side, so what the tuning fit to one side of a face
 (or to how MediaPipe reads it) shows there. ``--fps``, ``--light``, ``--jpeg`` and ``--tempo``
 read it as a slow camera, another light, a hard video coding, or people faster or slower than
-those filmed would show it (``robustness.py`` prints them all). Clips another tracker drew its
-points on (the truth says ``drawn_marks``) are read with those marks painted out
-(``drawn_marks.py``).
+those filmed would show it (``robustness.py`` prints them all). ``--open-inside [F]`` opens each
+clip of people signalling on its first gesture (F of the way through it): a recording, or a
+seat, that opens on a player already signalling, whose rest cannot be taken until the face
+rests. Clips another tracker drew its points on (the truth says ``drawn_marks``) are read with
+those marks painted out (``drawn_marks.py``).
 
 ``--cache DIR`` keeps each clip's landmarks in DIR (MediaPipe runs once) and reruns only the
 features and detectors, with the current code and ``models/detectors.toml``: a detector change
@@ -102,6 +104,9 @@ class Clip:
     #: that runs ``tempo`` times as fast, as people who signal and talk faster (or, under 1,
     #: slower) than those filmed would show them.
     tempo: float = 1.0
+    #: Read from this many ms into the clip on (``--open-inside``, ``open_inside``): a recording,
+    #: or a seat, that opens on a player already signalling.
+    opened_ms: int = 0
 
     def prepare(self, image: np.ndarray) -> np.ndarray:
         """One frame as the clip is read: drawn marks painted out, mirrored, re-lit."""
@@ -118,7 +123,9 @@ class Clip:
 
     def frames(self, lead_in_ms: int) -> Iterator[tuple[int, int, np.ndarray]]:
         """(index, ts_ms, BGR image) of the clip as read, after its lead-in."""
-        return lead_in_frames(self.video, lead_in_ms, self.prepare, self.max_fps, self.tempo)
+        return lead_in_frames(
+            self.video, lead_in_ms, self.prepare, self.max_fps, self.tempo, self.opened_ms
+        )
 
     def offset_ms(self, lead_in_ms: int) -> int:
         """Where the clip itself starts on the clock of ``frames``."""
@@ -222,23 +229,57 @@ def retime_clip(clip: Clip, tempo: float) -> Clip:
     return replace(clip, truth=truth, window=window, tempo=clip.tempo * tempo)
 
 
+def open_inside(clip: Clip, into: float = 0.0) -> Clip:
+    """A clip of people signalling read from its first labelled gesture on (``into`` that far
+    through it, 0 its first frame), its labels on that clock: as a recording, or a seat, that
+    opens on a player already signalling. That gesture, shown while the seat calibrates, counts
+    neither way; the labels that ended before are left out. Other clips are as they were."""
+    gestures = clip.truth["gestures"]
+    if not clip.signalling or not gestures or clip.window != (0, None):
+        return clip
+    first = min(gestures, key=lambda g: g["start_ms"])
+    fps = clip.truth["fps"]
+    at_ms = first["start_ms"] + into * (first["end_ms"] - first["start_ms"])
+    frames = round(at_ms * fps / 1000)
+    cut = round(frames * 1000 / fps)
+    truth: dict[str, Any] = {**clip.truth, "frames": clip.truth["frames"] - frames}
+    ignore = [
+        {"seat": g["seat"], "kind": g["kind"], "start_ms": 0, "end_ms": g["end_ms"] - cut}
+        for g in gestures
+        if g["start_ms"] <= cut < g["end_ms"]
+    ]
+    for key in ("gestures", "distractors", "ignore"):
+        if key in clip.truth:
+            truth[key] = [
+                {**g, "start_ms": g["start_ms"] - cut, "end_ms": g["end_ms"] - cut}
+                for g in clip.truth[key]
+                if g["start_ms"] > cut
+            ]
+    truth["ignore"] = [*ignore, *truth.get("ignore", [])]
+    return replace(clip, truth=truth, opened_ms=clip.opened_ms + cut)
+
+
 def lead_in_frames(
     video: Path,
     lead_in_ms: int,
     prepare: Callable[[np.ndarray], np.ndarray] | None = None,
     max_fps: float | None = None,
     tempo: float = 1.0,
+    opened_ms: int = 0,
 ) -> Iterator[tuple[int, int, np.ndarray]]:
     """(index, ts_ms, BGR image): the first frame held for ``lead_in_ms``, then the clip, on one
     clock at the clip's own rate (``tempo`` times it: the clip played faster or slower); each
     frame passed through ``prepare`` (``Clip.prepare``). With ``max_fps`` under that rate, only
     the first frame of each 1/max_fps slot is kept, on the same clock, as a pipeline that cannot
-    keep up drops the frames between."""
+    keep up drops the frames between. With ``opened_ms``, the clip's frames before that time (on
+    its played clock) are left out: its first frame is the one there."""
     capture = cv2.VideoCapture(str(video))
     fps = (capture.get(cv2.CAP_PROP_FPS) or 30.0) * tempo
     clean = prepare or _unchanged
     keep_rate = min(max_fps or fps, fps)
     try:
+        for _ in range(round(opened_ms * fps / 1000)):
+            capture.grab()
         ok, image = capture.read()
         if not ok:
             raise SystemExit(f"cannot decode {video}")
@@ -329,7 +370,8 @@ def _cache_stem(clip: Clip, lead_in_ms: int) -> str:
     jpeg = "" if clip.jpeg_quality is None else f".jpeg{clip.jpeg_quality}"
     tempo = "" if clip.tempo == 1.0 else f".tempo{clip.tempo:g}"
     mirrored = ".mirrored" if clip.mirrored else ""
-    return f"{clip.name}.lead{lead_in_ms}{unmarked}{mirrored}{rate}{light}{jpeg}{tempo}"
+    opened = "" if clip.opened_ms == 0 else f".from{clip.opened_ms}"
+    return f"{clip.name}.lead{lead_in_ms}{unmarked}{mirrored}{rate}{light}{jpeg}{tempo}{opened}"
 
 
 def cached_observations(clip: Clip, lead_in_ms: int, cache: Path) -> Path:
@@ -605,6 +647,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="play every clip this many times as fast (0.25-4; under 1, slower): people who "
         "signal and talk faster or slower than those filmed",
     )
+    parser.add_argument(
+        "--open-inside",
+        type=float,
+        nargs="?",
+        const=0.0,
+        metavar="FRACTION",
+        help="open every clip of people signalling on its first gesture (FRACTION of the way "
+        "through it, default 0), as a recording or a seat may open on a player already "
+        "signalling (that one counts neither way)",
+    )
     parser.add_argument("--verbose", "-v", action="store_true", help="list every gesture")
     parser.add_argument(
         "--write-docs", action="store_true", help="write the tables into docs/benchmarks.md"
@@ -617,11 +669,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--jpeg {args.jpeg}: give a quality from 1 to 100")
     if args.tempo is not None and not 0.25 <= args.tempo <= 4:
         parser.error(f"--tempo {args.tempo:g}: give a speed from 0.25 to 4 times as fast")
+    if args.open_inside is not None and not 0 <= args.open_inside < 1:
+        parser.error(f"--open-inside {args.open_inside:g}: give a fraction from 0 to under 1")
     altered = args.fps is not None or args.light is not None or args.jpeg is not None
-    if args.write_docs and (args.mirror or altered or args.tempo is not None):
+    opened = args.open_inside is not None
+    if args.write_docs and (args.mirror or altered or args.tempo is not None or opened):
         parser.error(
             "--write-docs publishes the footage as recorded; drop --mirror, --fps, --light, "
-            "--jpeg and --tempo"
+            "--jpeg, --tempo and --open-inside"
         )
     if args.write_docs and args.truth.resolve() != TRUTH_DIR.resolve():
         parser.error("--write-docs publishes the project's own truth files only; drop --truth")
@@ -635,6 +690,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ]
     if args.tempo is not None:
         clips = [retime_clip(clip, args.tempo) for clip in clips]
+    if opened:
+        clips = [open_inside(clip, args.open_inside) for clip in clips]
     if not clips:
         names = ", ".join(str(f) for f in args.footage)
         parser.error(f"no clip of the truth files in {args.truth} is in {names}")

@@ -3,7 +3,8 @@
     python -m benchmarks.robustness FOOTAGE_DIR... [--cache DIR] [--write-docs]
 
 Each row reads every real clip one way (``real_footage.py``'s options: as filmed, mirrored,
-fewer frames a second, under another light, coded hard, played faster or slower), landmarks
+fewer frames a second, under another light, coded hard, played faster or slower, opened on a
+player already signalling), landmarks
 from the cache (MediaPipe runs once per clip and reading, on first use: several minutes for a
 reading not yet cached), and prints per split the precision and recall on the people
 signalling and the false gestures per 5 minutes on the people not signalling. A row far from
@@ -27,6 +28,7 @@ from benchmarks.real_footage import (
     add_footage_arguments,
     footage_clips,
     mirror_clip,
+    open_inside,
     retime_clip,
     run_cached,
     score_clip,
@@ -43,6 +45,7 @@ READINGS: dict[str, Callable[[Clip], Clip]] = {
     "JPEG quality 30 (a cheap webcam's MJPEG)": lambda clip: replace(clip, jpeg_quality=30),
     "played 1.5 times as fast": lambda clip: retime_clip(clip, 1.5),
     "played at two thirds of its speed": lambda clip: retime_clip(clip, 2 / 3),
+    "opened on a player already signalling": open_inside,
 }
 
 

@@ -23,6 +23,7 @@ from benchmarks.real_footage import (
     load_clips,
     mirror_clip,
     on_clip_clock,
+    open_inside,
     quiet_overall,
     retime_clip,
     run_rows,
@@ -363,3 +364,27 @@ def test_a_clip_played_faster_runs_its_frames_and_labels_on_a_faster_clock(sampl
     slower = retime_clip(faster, 2 / 3)
     assert slower.tempo == pytest.approx(1.0)
     assert slower.truth["gestures"] == [wink]
+
+
+def test_a_clip_opened_on_its_first_gesture_starts_there(sample_videos: Path):
+    wink = {"seat": 1, "kind": "wink", "side": "left", "start_ms": 1500, "end_ms": 1800}
+    pout = {"seat": 1, "kind": "pout", "side": None, "start_ms": 2500, "end_ms": 3000}
+    earlier = {"seat": 1, "kind": "blink", "start_ms": 500, "end_ms": 600}
+    truth = {**_truth("single.mp4", "tuning", True, [pout, wink]), "distractors": [earlier]}
+    clip = Clip("s", truth, sample_videos / "single.mp4")
+
+    opened = open_inside(clip)
+
+    assert opened.opened_ms == 1500
+    assert [(g["kind"], g["start_ms"]) for g in opened.truth["gestures"]] == [("pout", 1000)]
+    assert opened.truth["ignore"] == [
+        {"seat": 1, "kind": "wink", "start_ms": 0, "end_ms": 300}  # shown while calibrating
+    ]
+    assert opened.truth["distractors"] == [] and opened.truth["frames"] == 300 - 45
+    (_, _, first), *_ = opened.frames(0)
+    frames = [image for _, _, image in clip.frames(0)]
+    assert np.array_equal(first, frames[45])  # the clip's frame at 1.5 s, 45 in at 30 a second
+    assert len(list(opened.frames(0))) == len(frames) - 45
+    assert _cache_stem(opened, 3000) == "s.lead3000.from1500"
+    quiet = Clip("q", _truth("single.mp4", "tuning", False, []), sample_videos / "single.mp4")
+    assert open_inside(quiet) == quiet  # nobody signals: nothing to open on

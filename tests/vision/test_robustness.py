@@ -18,7 +18,7 @@ def _clip(signalling: bool, split: str, gestures: list[dict]) -> Clip:
 
 
 def test_each_reading_changes_the_clip_one_way():
-    wink = {"seat": 1, "kind": "wink", "side": "left", "start_ms": 0, "end_ms": 300}
+    wink = {"seat": 1, "kind": "wink", "side": "left", "start_ms": 90, "end_ms": 300}
     clip = _clip(True, "tuning", [wink])
     assert READINGS["as filmed"](clip) == clip
     assert READINGS["mirrored"](clip).truth["gestures"][0]["side"] == "right"
@@ -26,11 +26,12 @@ def test_each_reading_changes_the_clip_one_way():
     assert READINGS["dim, warm light (tan)"](clip).light == "tan"
     faster = READINGS["played 1.5 times as fast"](clip)
     assert faster.tempo == 1.5 and faster.truth["gestures"][0]["end_ms"] == 200
+    assert READINGS["opened on a player already signalling"](clip).truth["gestures"] == []
     ways = {
-        (c.mirrored, c.max_fps, c.light, c.jpeg_quality, round(c.tempo, 3))
+        (c.mirrored, c.max_fps, c.light, c.jpeg_quality, round(c.tempo, 3), c.opened_ms)
         for c in (read(clip) for read in READINGS.values())
     }
-    assert len(ways) == len(READINGS) == 9
+    assert len(ways) == len(READINGS) == 10
 
 
 def test_a_row_gives_each_split_its_scores_and_false_rate():
