@@ -119,6 +119,7 @@ class SeatRenderer:
         self.face = FaceGeometry(landmarks)
         self.grid = Grid(*stage.shape[:2])
         self.head_weight = deform.head_weight(self.grid, self.face)
+        self._raised_brows: np.ndarray | None = None  # made on the first raise
         self.pivot = self.face.landmarks[152] + np.array(
             [0.0, 0.15 * self.face.face_height], np.float32
         )
@@ -210,7 +211,9 @@ class SeatRenderer:
         grid, face = self.grid, self.face
         field = grid.zeros()
         if "brows" in amounts:
-            deform.raise_brows(field, grid, face, amounts["brows"])
+            if self._raised_brows is None:
+                self._raised_brows = deform.raised_brows(grid, face)
+            field += amounts["brows"] * self._raised_brows
         if "twist" in amounts:
             deform.twist_mouth(field, grid, face, amounts["twist"], signs["twist"])
         if "pout" in amounts:
