@@ -243,19 +243,22 @@ def open_inside(clip: Clip, into: float = 0.0) -> Clip:
     frames = round(at_ms * fps / 1000)
     cut = round(frames * 1000 / fps)
     truth: dict[str, Any] = {**clip.truth, "frames": clip.truth["frames"] - frames}
-    ignore = [
-        {"seat": g["seat"], "kind": g["kind"], "start_ms": 0, "end_ms": g["end_ms"] - cut}
+    shown = [
+        {"seat": g["seat"], "kind": g["kind"], "start_ms": g["start_ms"], "end_ms": g["end_ms"]}
         for g in gestures
         if g["start_ms"] <= cut < g["end_ms"]
     ]
-    for key in ("gestures", "distractors", "ignore"):
-        if key in clip.truth:
-            truth[key] = [
-                {**g, "start_ms": g["start_ms"] - cut, "end_ms": g["end_ms"] - cut}
-                for g in clip.truth[key]
-                if g["start_ms"] > cut
-            ]
-    truth["ignore"] = [*ignore, *truth.get("ignore", [])]
+    for key in ("gestures", "distractors"):
+        truth[key] = [
+            {**g, "start_ms": g["start_ms"] - cut, "end_ms": g["end_ms"] - cut}
+            for g in clip.truth.get(key, [])
+            if g["start_ms"] > cut
+        ]
+    truth["ignore"] = [  # the unsure moments still under way at the cut are kept from it on
+        {**g, "start_ms": max(g["start_ms"] - cut, 0), "end_ms": g["end_ms"] - cut}
+        for g in [*shown, *clip.truth.get("ignore", [])]
+        if g["end_ms"] > cut
+    ]
     return replace(clip, truth=truth, opened_ms=clip.opened_ms + cut)
 
 

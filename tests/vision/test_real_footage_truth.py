@@ -370,7 +370,9 @@ def test_a_clip_opened_on_its_first_gesture_starts_there(sample_videos: Path):
     wink = {"seat": 1, "kind": "wink", "side": "left", "start_ms": 1500, "end_ms": 1800}
     pout = {"seat": 1, "kind": "pout", "side": None, "start_ms": 2500, "end_ms": 3000}
     earlier = {"seat": 1, "kind": "blink", "start_ms": 500, "end_ms": 600}
-    truth = {**_truth("single.mp4", "tuning", True, [pout, wink]), "distractors": [earlier]}
+    unsure = {"seat": 1, "kind": "pout", "start_ms": 1400, "end_ms": 1700, "note": "an oo?"}
+    truth = {**_truth("single.mp4", "tuning", True, [pout, wink]), "distractors": [earlier],
+             "ignore": [unsure]}  # fmt: skip
     clip = Clip("s", truth, sample_videos / "single.mp4")
 
     opened = open_inside(clip)
@@ -378,7 +380,8 @@ def test_a_clip_opened_on_its_first_gesture_starts_there(sample_videos: Path):
     assert opened.opened_ms == 1500
     assert [(g["kind"], g["start_ms"]) for g in opened.truth["gestures"]] == [("pout", 1000)]
     assert opened.truth["ignore"] == [
-        {"seat": 1, "kind": "wink", "start_ms": 0, "end_ms": 300}  # shown while calibrating
+        {"seat": 1, "kind": "wink", "start_ms": 0, "end_ms": 300},  # shown while calibrating
+        {"seat": 1, "kind": "pout", "start_ms": 0, "end_ms": 200, "note": "an oo?"},
     ]
     assert opened.truth["distractors"] == [] and opened.truth["frames"] == 300 - 45
     (_, _, first), *_ = opened.frames(0)
