@@ -98,6 +98,7 @@ def test_the_kept_brow_raise_is_the_real_ones_measured_lift():
     assert np.abs(motion.motion[152]).max() < 0.01  # the chin stays
 
 
+@pytest.mark.video
 def test_measure_motion_writes_a_labelled_gestures_motion(sample_videos: Path, tmp_path: Path):
     truth = json.loads((sample_videos / "single.truth.json").read_text())
     truth["split"] = "tuning"
