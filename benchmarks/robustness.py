@@ -4,11 +4,10 @@
 
 Each row reads every real clip one way (``real_footage.py``'s options: as filmed, mirrored,
 fewer frames a second, under another light, coded hard, played faster or slower, opened on a
-player already signalling), landmarks
-from the cache (MediaPipe runs once per clip and reading, on first use: several minutes for a
-reading not yet cached), and prints per split the precision and recall on the people
-signalling and the false gestures per 5 minutes on the people not signalling. A row far from
-the first is a way the tuning does not hold.
+player already signalling), landmarks from the cache (MediaPipe runs once per clip and
+reading, on first use: several minutes for a reading not yet cached), and prints per split
+the precision and recall on the people signalling and the false gestures per 5 minutes on the
+people not signalling. A row far from the first is a way the tuning does not hold.
 """
 
 from __future__ import annotations

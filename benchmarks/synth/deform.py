@@ -19,17 +19,17 @@ from .motion import EYES, load_motion, transferred_field
 BROW_MOTION_GAIN = 1.75
 
 
-def raised_brows(grid: Grid, face: FaceGeometry) -> np.ndarray:
+def raised_brows(grid: Grid, face: FaceGeometry, weight: np.ndarray) -> np.ndarray:
     """The field of a full brow raise: the one filmed real raise's motion (``motions/
     brows_raised.json``) on this face. Held still: the eyes' lids and irises (moved with the
     brows, the irises stretched tall: a real raise shows more of the eye, which no warp can),
     everything below the nose's tip (the filmed face's mouth moved 0.02 eye distances at most:
-    its own, not the raise's) and the body (a spline through the face alone reaches the
-    shoulders, and moved them as a shrug)."""
+    its own, not the raise's) and the body: ``weight`` is the face's ``head_weight`` (a spline
+    through the face alone reaches the shoulders, and moved them as a shrug)."""
     motion = load_motion("brows_raised")
     below_nose = np.flatnonzero(motion.rest[:, 1] > motion.rest[NOSE_TIP, 1])
     field = transferred_field(motion, face, grid, BROW_MOTION_GAIN, (*EYES, *below_nose))
-    weighted: np.ndarray = field * head_weight(grid, face)[..., None]
+    weighted: np.ndarray = field * weight[..., None]
     return weighted
 
 

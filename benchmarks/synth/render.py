@@ -212,7 +212,7 @@ class SeatRenderer:
         field = grid.zeros()
         if "brows" in amounts:
             if self._raised_brows is None:
-                self._raised_brows = deform.raised_brows(grid, face)
+                self._raised_brows = deform.raised_brows(grid, face, self.head_weight)
             field += amounts["brows"] * self._raised_brows
         if "twist" in amounts:
             deform.twist_mouth(field, grid, face, amounts["twist"], signs["twist"])
