@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 #: Subcommand modules, in the order ``keinu --help`` lists them.
@@ -44,7 +45,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.run(args) or 0)
+        status = int(args.run(args) or 0)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # The reader went away (`keinu replay F | head`): the rest is not wanted. Stdout goes to
+        # devnull so that the interpreter's last flush does not print a traceback either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + 13  # as a process ended by SIGPIPE
     except UserError as exc:
         print(f"keinu {args.command}: {exc}", file=sys.stderr)
         return 2

@@ -1,7 +1,10 @@
 """Hand records: parse/format round trip, replay, the sample records and `keinu replay`."""
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -118,6 +121,24 @@ def test_cli_replay_illegal_call_exits_nonzero_and_prints_nothing(tmp_path, caps
     captured = capsys.readouterr()
     assert captured.out == ""
     assert "call 9 (seat 2, 'sube 1'): a raise is at least 2 stones" in captured.err
+
+
+def test_cli_replay_into_a_closed_pipe_ends_quietly(worked_example_path, repo_root):
+    """`keinu replay F | head`: the reader gone, no traceback, the status of a SIGPIPE."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "api.cli", "replay", str(worked_example_path)],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            cwd=repo_root,
+            timeout=60,
+        )
+    finally:
+        os.close(write_end)
+    assert done.stderr.decode() == ""
+    assert done.returncode == 141
 
 
 def test_cli_replay_not_json(tmp_path, capsys):
