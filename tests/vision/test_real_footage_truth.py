@@ -302,6 +302,20 @@ def test_the_gestures_labelled_sure_are_also_scored_alone():
     ]
 
 
+def test_a_gesture_read_on_the_wrong_side_is_found_when_sides_are_not_scored():
+    tongue = {"seat": 1, "kind": "tongue_out", "side": "center", "start_ms": 1000, "end_ms": 3000}
+    wink = {"seat": 1, "kind": "wink", "side": "left", "start_ms": 5000, "end_ms": 5300}
+    clip = Clip("s", _truth("s.mp4", "tuning", True, [tongue, wink]), Path("s.mp4"))
+    read_left = Run([_gesture("tongue_out", "left", 1100, 2900)], 9000)
+    tally = Tally()
+    tally.add(clip, read_left, score_clip(clip, read_left))
+
+    assert tally.score.recall() == 0.0 and tally.score.precision() == 0.0
+    assert tally.kinds_line() == (
+        "sides not scored (the standard profile reads none): recall 0.500 (1 of 2), precision 1.000"
+    )
+
+
 def test_a_mirrored_clip_is_read_flipped_with_its_sides_swapped(sample_videos: Path):
     wink = {"seat": 1, "kind": "wink", "side": "left", "start_ms": 1000, "end_ms": 1400}
     pout = {"seat": 1, "kind": "pout", "side": None, "start_ms": 2000, "end_ms": 2600}
