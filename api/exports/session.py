@@ -135,6 +135,7 @@ def _add_hand(
                 meaning=sena["meaning"],
                 verdict=sena["verdict"],
                 reason=sena["reason_en"],
+                reason_es=sena["reason"],
                 hand=hand.number,
                 call=calls[0] if calls else None,
                 review=review.get("action"),
@@ -165,6 +166,13 @@ def _lances(
         until = phases[i + 1][1] if i + 1 < len(phases) else end
         label = phase.replace("_", " ")
         bands.append(
-            Band("lance", f"hand {hand.number}: {label}", at, max(until, at + 1), hand.number)
+            Band(
+                "lance",
+                f"hand {hand.number}: {label}",
+                at,
+                max(until, at + 1),
+                hand.number,
+                phase.value,
+            )
         )
     return bands

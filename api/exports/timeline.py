@@ -36,6 +36,8 @@ class SenaSpan:
     verdict: str | None
     reason: str = ""
     hand: int | None = None
+    #: ``reason`` in Spanish, where the referee wrote one (a session's señas).
+    reason_es: str = ""
     call: int | None = None
     review: str | None = None
     note: str = ""
@@ -57,13 +59,16 @@ class CallMark:
 
 @dataclass(frozen=True, slots=True)
 class Band:
-    """A hand (``kind='hand'``) or a lance/phase of one (``kind='lance'``)."""
+    """A hand (``kind='hand'``) or a lance/phase of one (``kind='lance'``). ``label`` is the
+    exports' English text; ``phase`` the lance's name in the engine (``pares_declaration``), for
+    a page to say it in its own language."""
 
     kind: str
     label: str
     start_ms: int
     end_ms: int
     hand: int
+    phase: str | None = None
 
 
 @dataclass
@@ -114,6 +119,7 @@ class Timeline:
                     "meaning": s.meaning,
                     "verdict": s.verdict,
                     "reason": s.reason,
+                    "reason_es": s.reason_es,
                     "hand": s.hand,
                     "call": s.call,
                     "review": s.review,
@@ -125,7 +131,14 @@ class Timeline:
                 {"t_ms": c.t_ms, "seat": c.seat, "text": c.text, "hand": c.hand} for c in self.calls
             ],
             "bands": [
-                {"kind": b.kind, "label": b.label, "start_ms": b.start_ms, "end_ms": b.end_ms}
+                {
+                    "kind": b.kind,
+                    "label": b.label,
+                    "start_ms": b.start_ms,
+                    "end_ms": b.end_ms,
+                    "hand": b.hand,
+                    "phase": b.phase,
+                }
                 for b in self.bands
             ],
         }
