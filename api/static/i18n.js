@@ -55,6 +55,14 @@ const ES = {
   "truth.uncheckable": "no comprobable",
   "review.ack": "Reconocer", "review.overrule": "Anular", "review.note": "Nota del árbitro",
   "review.acknowledged": "reconocida", "review.overruled": "anulada",
+  "review.page": "revisión", "review.lances": "lances", "review.unjudged": "sin juzgar",
+  "review.speed": "velocidad", "review.verdict": "veredicto", "review.all": "todos", "review.clip": "Clip MP4",
+  "review.prev": "◀ seña", "review.prevkey": "seña anterior (J)", "review.next": "seña ▶", "review.nextkey": "seña siguiente (K)",
+  "review.illegal": "ilegal ▶", "review.illegalkey": "siguiente seña ilegal (I)",
+  "review.frameback": "−1 fot.", "review.framebackkey": "fotograma anterior (,)", "review.framefwd": "+1 fot.", "review.framefwdkey": "fotograma siguiente (.)",
+  "review.keys": "Teclas: espacio reproducir · J/K seña anterior/siguiente · I ilegal · , . fotograma · [ ] velocidad",
+  "review.keysnovideo": "Teclas: J/K seña anterior/siguiente · I ilegal",
+  "review.novideo": "Esta sesión no tiene vídeo grabado (grabar vídeo está desactivado por defecto): aquí están su línea de tiempo y sus señas, para revisarlas.",
   "report.title": "Resultado de la mano", "report.lance": "Lance", "report.winner": "Gana",
   "report.stones": "Piedras", "report.outcome": "Cómo", "report.false_senas": "Señas falsas",
   "report.false_decl": "Declaraciones falsas", "report.game": "Partida", "report.acta": "Acta (firmar, imprimir)", "report.hands": "manos", "report.hand": "mano",
@@ -128,6 +136,14 @@ const EN = {
   "truth.uncheckable": "uncheckable",
   "review.ack": "Acknowledge", "review.overrule": "Overrule", "review.note": "Referee's note",
   "review.acknowledged": "acknowledged", "review.overruled": "overruled",
+  "review.page": "review", "review.lances": "lances", "review.unjudged": "not judged",
+  "review.speed": "speed", "review.verdict": "verdict", "review.all": "all", "review.clip": "MP4 clip",
+  "review.prev": "◀ seña", "review.prevkey": "previous seña (J)", "review.next": "seña ▶", "review.nextkey": "next seña (K)",
+  "review.illegal": "illegal ▶", "review.illegalkey": "next illegal seña (I)",
+  "review.frameback": "−1 frame", "review.framebackkey": "previous frame (,)", "review.framefwd": "+1 frame", "review.framefwdkey": "next frame (.)",
+  "review.keys": "Keys: space play · J/K previous/next seña · I illegal · , . frame · [ ] speed",
+  "review.keysnovideo": "Keys: J/K previous/next seña · I illegal",
+  "review.novideo": "This session has no recorded video (recording video is off by default): its timeline and señas are here to review.",
   "report.title": "Hand result", "report.lance": "Lance", "report.winner": "Winner",
   "report.stones": "Stones", "report.outcome": "How", "report.false_senas": "False señas",
   "report.false_decl": "False declarations", "report.game": "Game", "report.acta": "Match report (sign, print)", "report.hands": "hands", "report.hand": "hand",
@@ -207,6 +223,14 @@ export function term(key) {
 /** "dos_reyes" -> "dos reyes" (meanings stay in Spanish: it is the table's language). */
 export function meaningLabel(meaning) {
   return meaning ? meaning.replaceAll("_", " ") : "?";
+}
+
+/** A call's text in the page's words, as its button says it ("paso" is "Pass" in English). */
+export function callLabel(text) {
+  const plain = text.replaceAll(" ", "_");
+  if (term(plain) !== plain) return term(plain);
+  const [head, ...rest] = text.split(" ");
+  return [term(head), ...rest.map((word) => (/^\d+$/.test(word) ? word : term(word)))].join(" ");
 }
 
 /** "lip_bite center" -> "morderse el labio (centro)". */

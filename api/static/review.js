@@ -1,7 +1,10 @@
 // The review page: a recorded session (?session=table-N) or, under `keinu review DIR`, an
 // analysis folder. The video with a timeline under it: a lane per seat (gestures and señas
-// coloured by verdict), hands and lances as bands, calls as ticks; click to jump.
+// coloured by verdict), hands and lances as bands, calls as ticks; click to jump. Names are the
+// dashboard's, in its language; a session recorded without video shows its timeline alone.
 import { api, h } from "/static/core.js";
+import { applyLabels, callLabel, gestureLabel, getLang, meaningLabel, t, term } from "/static/i18n.js";
+import { band, fitLabels, lane } from "/static/timeline.js";
 
 const params = new URLSearchParams(location.search);
 const name = params.get("session") || "analysis";
@@ -13,6 +16,7 @@ const SPEEDS = [0.25, 0.5, 1, 1.5, 2];
 let data = null;
 let selected = -1;
 let current = null; // the video file playing: {url, offset_ms, camera}
+let cursor = 0; // the moment shown (ms) where no video plays
 const filters = { seats: new Set(), kind: "", verdict: "" };
 
 function fail(message) {
@@ -27,6 +31,19 @@ function fmt(ms) {
 
 function kindOf(label) { return label.split(" ")[0]; }
 
+const seatLabel = (seat) => `${t("seat")} ${seat}`;
+const verdictLabel = (verdict) => (verdict ? t(`verdict.${verdict}`) : t("review.unjudged"));
+/** What a seña said, or the gestures it was made of where it said nothing the profile knows. */
+const senaLabel = (sena) => (sena.meaning ? meaningLabel(sena.meaning) : `«${sena.gestures.map(gestureLabel).join(" + ")}»`);
+
+/** A hand's band says "mano 1" (or "1" where that does not fit), a lance's its name ("grande"). */
+function bandText(b) {
+  const hand = `${t("report.hand")} ${b.hand}`;
+  if (b.kind === "hand") return { full: hand, short: String(b.hand) };
+  const name = b.phase ? term(`phase.${b.phase}`) : b.label;
+  return { full: name, tooltip: `${hand} · ${name}` };
+}
+
 function visible(sena) {
   if (filters.seats.size && !filters.seats.has(sena.seat)) return false;
   if (filters.kind && !sena.gestures.some((g) => kindOf(g) === filters.kind)) return false;
@@ -35,13 +52,14 @@ function visible(sena) {
 }
 
 function now() {
-  return current ? current.offset_ms + video.currentTime * 1000 : 0;
+  return current ? current.offset_ms + video.currentTime * 1000 : cursor;
 }
 
 function seek(ms) {
+  cursor = Math.max(0, ms);
   const videos = data.videos.filter((v) => v.camera === $("camera").value);
   const target = videos.filter((v) => v.offset_ms <= ms).pop() || videos[0];
-  if (!target) return;
+  if (!target) { draw(); return; }
   const at = Math.max(0, (ms - target.offset_ms) / 1000);
   if (current !== target) {
     current = target;
@@ -56,38 +74,42 @@ function seek(ms) {
 function render() {
   const tl = data.timeline;
   const end = Math.max(tl.end_ms, 1000) * 1.02;
-  const pct = (ms) => `${(100 * ms) / end}%`;
-  const width = (a, b) => `${Math.max(0.2, (100 * (b - a)) / end)}%`;
-  const box = $("timeline");
-  box.replaceChildren($("playhead"));
-  box.dataset.end = end;
-  const bands = h("div.lane.bands", {}, h("span.lane-name", {}, "manos / lances"));
+  const pct = (ms) => `${(100 * Math.max(0, ms)) / end}%`;
+  const width = (a, b) => `${Math.max(0.2, (100 * (b - Math.max(0, a))) / end)}%`;
+  const place = (a, b) => `left:${pct(a)};width:${width(a, b)}`;
+  $("timeline").dataset.end = end;
+  const hands = lane(t("report.hands"), "bands");
+  const lances = lane(t("review.lances"), "bands");
   for (const b of tl.bands) {
-    bands.append(h(`div.item.band.${b.kind}`, { style: `left:${pct(b.start_ms)};width:${width(b.start_ms, b.end_ms)}`,
-      title: b.label, onclick: (e) => { e.stopPropagation(); seek(b.start_ms); } }, b.label));
+    (b.kind === "hand" ? hands : lances).track.append(band(b.kind, place(b.start_ms, b.end_ms), bandText(b),
+      (e) => { e.stopPropagation(); seek(b.start_ms); }));
   }
-  const ticks = h("div.lane.calls", {}, h("span.lane-name", {}, "jugadas"));
+  const calls = lane(t("log.title"), "calls");
   for (const c of tl.calls) {
-    ticks.append(h("div.tick", { style: `left:${pct(c.t_ms)}`, title: `${fmt(c.t_ms)} · asiento ${c.seat}: ${c.text}`,
+    calls.track.append(h("div.tick", { style: `left:${pct(c.t_ms)}`,
+      title: `${fmt(c.t_ms)} · ${seatLabel(c.seat)}: ${callLabel(c.text)}`,
       onclick: (e) => { e.stopPropagation(); seek(c.t_ms); } }));
   }
-  box.append(bands, ticks);
+  const rows = [hands.row, lances.row, calls.row];
   for (const [seat, player] of Object.entries(tl.seats)) {
-    const lane = h("div.lane.seat", { dataset: { seat } }, h("span.lane-name", {}, `asiento ${seat}${player ? " · " + player : ""}`));
+    const { row, track } = lane(`${seatLabel(seat)}${player ? " · " + player : ""}`, "seat");
+    row.dataset.seat = seat;
     for (const g of tl.gestures.filter((g) => String(g.seat) === seat)) {
       if (filters.seats.size && !filters.seats.has(g.seat)) continue;
       if (filters.kind && kindOf(g.label) !== filters.kind) continue;
-      lane.append(h("div.item.gesture", { style: `left:${pct(g.start_ms)};width:${width(g.start_ms, g.end_ms)}`, title: g.label }));
+      track.append(h("div.item.gesture", { style: place(g.start_ms, g.end_ms), title: gestureLabel(g.label) }));
     }
     tl.senas.forEach((s, i) => {
       if (String(s.seat) !== seat || !visible(s)) return;
       const cls = `div.item.sena.v-${s.verdict || "none"}${s.review ? ".reviewed" : ""}${i === selected ? ".selected" : ""}`;
-      lane.append(h(cls, { style: `left:${pct(s.start_ms)};width:${width(s.start_ms, s.end_ms)}`,
-        title: `${s.meaning || "fuera de catálogo"} · ${s.verdict || "sin juzgar"}`, dataset: { index: i },
+      track.append(h(cls, { style: place(s.start_ms, s.end_ms),
+        title: `${senaLabel(s)} · ${verdictLabel(s.verdict)}`, dataset: { index: i },
         onclick: (e) => { e.stopPropagation(); select(i); } }));
     });
-    box.append(lane);
+    rows.push(row);
   }
+  $("lanes").replaceChildren(...rows);
+  fitLabels($("lanes"));
   draw();
 }
 
@@ -102,9 +124,10 @@ function select(i) {
   const s = data.timeline.senas[i];
   seek(s.start_ms);
   $("detail").hidden = false;
-  $("detail-title").textContent = `asiento ${s.seat}: ${s.meaning || "fuera de catálogo"} (${s.gestures.join(" + ")}) · ${s.verdict || "sin juzgar"}`;
-  $("detail-reason").textContent = s.reason || "";
-  $("detail-review").textContent = s.review ? `revisión: ${s.review}${s.note ? " · " + s.note : ""}` : "";
+  const gestures = s.meaning ? ` · ${s.gestures.map(gestureLabel).join(" + ")}` : ""; // else the label is them
+  $("detail-title").textContent = `${seatLabel(s.seat)}: ${senaLabel(s)}${gestures} · ${verdictLabel(s.verdict)}`;
+  $("detail-reason").textContent = (getLang() === "es" && s.reason_es) || s.reason || "";
+  $("detail-review").textContent = s.review ? `${t(`review.${s.review}`)}${s.note ? " · " + s.note : ""}` : "";
   $("note").value = s.note || "";
   $("clip-out").replaceChildren();
   render();
@@ -115,9 +138,9 @@ function step(direction, illegalOnly = false) {
   const order = senas.map((s, i) => i).filter((i) => visible(senas[i]) &&
     (!illegalOnly || (senas[i].verdict && senas[i].verdict !== "legal")));
   order.sort((a, b) => senas[a].start_ms - senas[b].start_ms);
-  const t = selected >= 0 ? senas[selected].start_ms : now();
-  const after = (i) => senas[i].start_ms > t || (senas[i].start_ms === t && (selected < 0 || i > selected));
-  const before = (i) => senas[i].start_ms < t || (senas[i].start_ms === t && i < selected);
+  const at = selected >= 0 ? senas[selected].start_ms : now();
+  const after = (i) => senas[i].start_ms > at || (senas[i].start_ms === at && (selected < 0 || i > selected));
+  const before = (i) => senas[i].start_ms < at || (senas[i].start_ms === at && i < selected);
   const pick = direction > 0 ? order.find(after) : order.filter(before).pop();
   if (pick !== undefined) select(pick);
 }
@@ -141,12 +164,14 @@ async function clip() {
 }
 
 function frameStep(n) {
+  if (!current) return;
   video.pause();
   const fps = data.timeline.fps || 25;
   video.currentTime = Math.max(0, video.currentTime + n / fps);
 }
 
 function setSpeed(delta) {
+  if (!current) return;
   const i = Math.min(SPEEDS.length - 1, Math.max(0, SPEEDS.indexOf(video.playbackRate) + delta));
   video.playbackRate = SPEEDS[i];
   $("speed").value = String(SPEEDS[i]);
@@ -156,15 +181,18 @@ function setupControls() {
   const cameras = [...new Set(data.videos.map((v) => v.camera))];
   $("camera").replaceChildren(...cameras.map((c) => h("option", { value: c }, c)));
   $("camera").hidden = cameras.length < 2;
-  $("camera").onchange = () => { const t = now(); current = null; seek(t); };
+  $("camera").onchange = () => { const at = now(); current = null; seek(at); };
   for (const seat of Object.keys(data.timeline.seats)) {
     $("seat-filters").append(h("label", {}, h("input", { type: "checkbox", dataset: { seat },
       onchange: (e) => { e.target.checked ? filters.seats.add(Number(seat)) : filters.seats.delete(Number(seat)); render(); } }), ` ${seat}`));
   }
-  const kinds = new Set(data.timeline.gestures.map((g) => kindOf(g.label)));
-  $("kind-filter").append(...[...kinds].sort().map((k) => h("option", { value: k }, k)));
+  const kinds = new Set([...data.timeline.gestures.map((g) => g.label), ...data.timeline.senas.flatMap((s) => s.gestures)].map(kindOf));
+  const byName = (a, b) => a[1].localeCompare(b[1], getLang());
+  const kindOptions = [...kinds].map((k) => [k, term(k)]).sort(byName);
+  $("kind-filter").append(...kindOptions.map(([k, name]) => h("option", { value: k }, name)));
   const verdicts = new Set(data.timeline.senas.map((s) => s.verdict || "none"));
-  $("verdict-filter").append(...[...verdicts].sort().map((v) => h("option", { value: v }, v)));
+  const verdictOptions = [...verdicts].map((v) => [v, verdictLabel(v === "none" ? null : v)]).sort(byName);
+  $("verdict-filter").append(...verdictOptions.map(([v, name]) => h("option", { value: v }, name)));
   $("kind-filter").onchange = (e) => { filters.kind = e.target.value; render(); };
   $("verdict-filter").onchange = (e) => { filters.verdict = e.target.value; render(); };
   $("speed").onchange = (e) => { video.playbackRate = Number(e.target.value); };
@@ -176,37 +204,62 @@ function setupControls() {
   $("overrule").onclick = () => review("overruled");
   $("acknowledge").onclick = () => review("acknowledged");
   $("clip").onclick = clip;
-  $("timeline").onclick = (e) => {
-    const box = $("timeline").getBoundingClientRect();
-    seek(((e.clientX - box.left) / box.width) * Number($("timeline").dataset.end));
+  $("timeline").onclick = (e) => { // on a track: the lanes' names beside them are not the clock
+    const box = $("cursor-area").getBoundingClientRect();
+    if (e.clientX < box.left) return;
+    seek(Math.min(1, (e.clientX - box.left) / box.width) * Number($("timeline").dataset.end));
   };
+  new ResizeObserver(() => fitLabels($("lanes"))).observe($("lanes"));
   $("exports").replaceChildren(...data.formats.map((f) =>
     h("a", { href: `${base}/export/${f}`, download: "", id: `export-${f}` }, f)));
   video.addEventListener("timeupdate", draw);
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
-    const keys = { " ": () => (video.paused ? video.play() : video.pause()), j: () => step(-1), k: () => step(1),
+    const play = () => current && (video.paused ? video.play() : video.pause());
+    const keys = { " ": play, j: () => step(-1), k: () => step(1),
       i: () => step(1, true), ",": () => frameStep(-1), ".": () => frameStep(1), "[": () => setSpeed(-1), "]": () => setSpeed(1) };
     const action = keys[e.key.toLowerCase()];
     if (action) { e.preventDefault(); action(); }
   });
 }
 
+/** The page's words in the dashboard's language (its text, tooltips, placeholders). */
+function translatePage() {
+  document.documentElement.lang = getLang();
+  document.title = `keinu · ${t("review.page")}`;
+  applyLabels();
+  for (const attr of ["title", "placeholder", "aria-label"]) {
+    const key = `data-i18n-${attr}`;
+    for (const el of document.querySelectorAll(`[${key}]`)) el.setAttribute(attr, t(el.getAttribute(key)));
+  }
+}
+
+/** Without video, what would play it goes and a notice says why (recording is off by default). */
+function showVideo(hasVideo) {
+  for (const el of document.querySelectorAll(".with-video")) el.hidden = !hasVideo;
+  $("no-video").hidden = hasVideo;
+  $("keys").textContent = t(hasVideo ? "review.keys" : "review.keysnovideo");
+}
+
 async function start() {
+  translatePage();
   try {
     data = await api("GET", base);
   } catch (error) {
     fail(error.message);
     return;
   }
+  const hasVideo = data.videos.length > 0;
+  showVideo(hasVideo);
   $("title").textContent = data.timeline.title;
-  for (const [kind, label] of [["captions", "señas"], ["chapters", "manos"]]) {
-    video.append(h("track", { kind, label, src: `${base}/${kind}.vtt`, default: kind === "captions" }));
+  if (hasVideo) {
+    for (const [kind, key] of [["captions", "senas.title"], ["chapters", "report.hands"]]) {
+      video.append(h("track", { kind, label: t(key), src: `${base}/${kind}.vtt`, default: kind === "captions" }));
+    }
   }
   setupControls();
   render();
-  if (data.videos.length) seek(0);
-  else fail("esta sesión no tiene vídeo grabado: la línea de tiempo está, el vídeo no");
+  if (hasVideo) seek(0);
 }
 
 start();

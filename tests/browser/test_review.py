@@ -94,16 +94,16 @@ def test_a_recorded_hand_is_reviewed_seña_by_seña(tmp_path, browser):
         assert page.evaluate("document.getElementById('video').duration") > 4
 
         page.click("#next")
-        expect(page.locator("#detail-title")).to_contain_text("wink left")
+        expect(page.locator("#detail-title")).to_contain_text("guiño (izquierda)")
         first = video_time(page)
         assert first > 0.5
         page.keyboard.press("k")
-        expect(page.locator("#detail-title")).to_contain_text("lip_bite center")
+        expect(page.locator("#detail-title")).to_contain_text("morderse el labio (centro)")
         page.wait_for_function(f"document.getElementById('video').currentTime > {first + 1.5}")
         page.keyboard.press("j")
-        expect(page.locator("#detail-title")).to_contain_text("wink left")
+        expect(page.locator("#detail-title")).to_contain_text("guiño (izquierda)")
         page.keyboard.press("i")  # the next illegal seña
-        expect(page.locator("#detail-title")).to_contain_text("late")
+        expect(page.locator("#detail-title")).to_contain_text("tardía")
 
         page.select_option("#speed", "2")
         assert page.evaluate("document.getElementById('video').playbackRate") == 2
@@ -114,7 +114,7 @@ def test_a_recorded_hand_is_reviewed_seña_by_seña(tmp_path, browser):
 
         page.fill("#note", "se rascaba la oreja")
         page.click("#overrule")
-        expect(page.locator("#detail-review")).to_contain_text("overruled · se rascaba la oreja")
+        expect(page.locator("#detail-review")).to_contain_text("anulada · se rascaba la oreja")
         expect(page.locator(".sena.reviewed")).to_have_count(1)
 
         page.click("#clip")
@@ -126,8 +126,8 @@ def test_a_recorded_hand_is_reviewed_seña_by_seña(tmp_path, browser):
         expect(page.locator(".sena")).to_have_count(1)
         page.click("#seat-filters input[data-seat='3']")
 
-        box = page.locator("#timeline").bounding_box()
-        page.mouse.click(box["x"] + box["width"] * 0.1, box["y"] + 5)
+        box = page.locator("#cursor-area").bounding_box()  # on a seat's lane, near its start
+        page.mouse.click(box["x"] + box["width"] * 0.02, box["y"] + box["height"] - 4)
         assert video_time(page) < first
 
         with page.expect_download() as download:
@@ -170,7 +170,7 @@ def test_keinu_review_shows_an_analysis_folder(tmp_path, browser):
         expect(page.locator(".sena")).to_have_count(2)
         expect(page.locator(".gesture")).to_have_count(2)
         page.keyboard.press("k")
-        expect(page.locator("#detail-title")).to_contain_text("asiento 1")
+        expect(page.locator("#detail-title")).to_contain_text("Asiento 1")
         page.fill("#note", "dudosa")
         page.click("#acknowledge")
         expect(page.locator("#detail-review")).to_contain_text("dudosa")
