@@ -49,6 +49,7 @@ def acta_content(referee: Referee, table_id: int, game: int) -> dict[str, Any]:
                 "gestures": sena["gestures"],
                 "t_ms": sena["t_ms"],
                 "reason": sena["reason"],
+                "reason_en": sena["reason_en"],
                 "review": sena["review"],
             }
             for sena in state["senas"]

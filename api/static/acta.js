@@ -1,5 +1,7 @@
-// The acta page: /acta?table=ID&game=N. Reads the game's acta, signs it once, prints it.
+// The acta page: /acta?table=ID&game=N. Reads the game's acta, signs it once, prints it. Señas,
+// verdicts, reviews and sanctions are named as the dashboard names them, in its language.
 import { api, h, scoreText } from "/static/core.js";
+import { gestureLabel, getLang, meaningLabel, t } from "/static/i18n.js";
 
 const query = new URLSearchParams(location.search);
 const base = `/api/tables/${Number(query.get("table"))}/games/${Number(query.get("game"))}/acta`;
@@ -21,6 +23,16 @@ function outcome(acta) {
   return `· gana ${acta.table.players === 4 ? "la pareja" : "el equipo"} ${acta.winner}`;
 }
 const moment = (ms) => (ms === null || ms === undefined ? "" : `${(ms / 1000).toFixed(1)} s`);
+/** What a seña said, or the gestures it was made of where it said nothing the profile knows. */
+const senaLabel = (s) => (s.meaning ? meaningLabel(s.meaning) : `«${s.gestures.map(gestureLabel).join(" + ")}»`);
+/** A signed acta of before kept its reason in Spanish only. */
+const reasonOf = (s) => (getLang() === "en" && s.reason_en) || s.reason;
+const reviewOf = (review) => (review ? `${t(`review.${review.action}`)}${review.note ? `: ${review.note}` : ""}` : "");
+/** A club may name sanctions of its own: those are shown as named. */
+function sanctionLabel(kind) {
+  const key = `sanction.${kind}`;
+  return t(key) === key ? kind.replaceAll("_", " ") : t(key);
+}
 
 function show({ acta, signed, sanctions }) {
   sanctionKinds = sanctions;
@@ -33,8 +45,7 @@ function show({ acta, signed, sanctions }) {
   $("score").textContent = score(acta.score);
   $("winner").textContent = outcome(acta);
   fill("senas", acta.senas.map((s) => [
-    s.hand, `${s.seat} ${s.name}`, s.meaning || s.gestures.join(", "), s.verdict, moment(s.t_ms), s.reason,
-    s.review ? `${s.review.action}${s.review.note ? `: ${s.review.note}` : ""}` : "",
+    s.hand, `${s.seat} ${s.name}`, senaLabel(s), t(`verdict.${s.verdict}`), moment(s.t_ms), reasonOf(s), reviewOf(s.review),
   ]));
   $("no-senas").hidden = acta.senas.length > 0;
   $("signed").hidden = !signed;
@@ -44,14 +55,14 @@ function show({ acta, signed, sanctions }) {
     $("signed-when").textContent = new Date(signed.signed_ms).toLocaleString("es-ES");
     $("signed-notes").textContent = signed.notes;
     $("signed-sanctions").replaceChildren(...signed.sanctions.map((s) =>
-      h("li", {}, `${s.kind} — asiento ${s.seat}${s.reason ? `: ${s.reason}` : ""}`)));
+      h("li", {}, `${sanctionLabel(s.kind)} — asiento ${s.seat}${s.reason ? `: ${s.reason}` : ""}`)));
   }
 }
 
 function addSanction() {
   $("sanctions").append(h("div.sanction", {},
     h("select", { name: "seat" }, ...seats.map((s) => h("option", { value: s.seat }, `${s.seat} ${s.name}`))),
-    h("select", { name: "kind" }, ...sanctionKinds.map((k) => h("option", { value: k }, k))),
+    h("select", { name: "kind" }, ...sanctionKinds.map((k) => h("option", { value: k }, sanctionLabel(k)))),
     h("input", { name: "reason", maxlength: 300, placeholder: "motivo · reason" })));
 }
 

@@ -32,6 +32,8 @@ def test_the_acta_lists_players_score_and_the_senas_that_were_not_legal(client):
     (sena,) = acta["senas"]  # Koldo's true seña is legal and not listed
     assert (sena["hand"], sena["seat"], sena["name"], sena["verdict"]) == (1, 1, "Ane", "false")
     assert sena["review"] == {"action": "acknowledged", "note": "visto"}
+    # the reason in both languages: the page prints the one it is read in
+    assert sena["reason"].startswith("seña falsa") and sena["reason_en"].startswith("false seña")
     assert client.get(f"/api/tables/{table_id}/games/2/acta").status_code == 404
 
 

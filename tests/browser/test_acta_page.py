@@ -1,5 +1,6 @@
 """The acta page in a real browser (Debian's chromium): a played hand's acta read, signed with
-a sanction, shown as signed, and printed to PDF with the print stylesheet."""
+a sanction, shown as signed, and printed to PDF with the print stylesheet; its señas, verdicts,
+reviews and sanctions named as the dashboard names them, in its language."""
 
 import json
 
@@ -14,18 +15,49 @@ from tests.keinu_server import KeinuServer
 pytestmark = pytest.mark.browser
 EXAMPLE = json.loads((REPO / "tests" / "records" / "worked_example.json").read_text())
 SEATS = [{"seat": seat, "name": name} for seat, name in NAMES.items()]
+# What the acta says of Ane's false seña and Iñaki's head tilt (acknowledged), and the sanctions
+# it offers, in each language: (seña, verdict, a piece of the reason, review) by row.
+NAMED = [
+    (
+        "es",
+        [
+            ("dos reyes", "falsa", "seña falsa", ""),
+            (
+                "«ladear la cabeza (izquierda)»",
+                "fuera de catálogo",
+                "no es una seña",
+                "reconocida: dudosa",
+            ),
+        ],
+        ["amonestación", "partida perdida", "descalificación"],
+    ),
+    (
+        "en",
+        [
+            ("dos reyes", "false", "false seña", ""),
+            ("«head tilt (left)»", "not in catalogue", "is not a seña", "acknowledged: dudosa"),
+        ],
+        ["warning", "game lost", "disqualification"],
+    ),
+]
+
+
+def played_game(server: KeinuServer, extra: tuple[list, ...] = ()) -> tuple[int, int]:
+    """The worked example, with a seña of Ane's that her cards belie (and ``extra`` calls made
+    beside it): table and hand id."""
+    table = httpx.post(f"{server.url}/api/tables", json={"name": "Mesa 2", "seats": SEATS})
+    table_id, hand_id = table.json()["table"]["id"], table.json()["current"]["hand"]["id"]
+    calls = [*EXAMPLE["calls"][:3], [1, "sena lip_bite center"], *extra, *EXAMPLE["calls"][3:]]
+    for seat, text in calls:
+        httpx.post(f"{server.url}/api/hands/{hand_id}/calls", json={"seat": seat, "text": text})
+    httpx.put(f"{server.url}/api/hands/{hand_id}/shown", json={"hands": EXAMPLE["hands"]})
+    return table_id, hand_id
 
 
 def test_the_referee_signs_and_prints_a_games_acta(tmp_path):
     server = KeinuServer("--no-live", "--data-dir", str(tmp_path / "data"))
     try:
-        table = httpx.post(f"{server.url}/api/tables", json={"name": "Mesa 2", "seats": SEATS})
-        table_id, hand_id = table.json()["table"]["id"], table.json()["current"]["hand"]["id"]
-        # the worked example, with a seña of Ane's that her cards belie
-        calls = [*EXAMPLE["calls"][:3], [1, "sena lip_bite center"], *EXAMPLE["calls"][3:]]
-        for seat, text in calls:
-            httpx.post(f"{server.url}/api/hands/{hand_id}/calls", json={"seat": seat, "text": text})
-        httpx.put(f"{server.url}/api/hands/{hand_id}/shown", json={"hands": EXAMPLE["hands"]})
+        table_id, _ = played_game(server)
         with sync_playwright() as playwright:
             browser = launch_chromium(playwright)
             page = browser.new_page(viewport={"width": 1000, "height": 1200})
@@ -36,7 +68,7 @@ def test_the_referee_signs_and_prints_a_games_acta(tmp_path):
             expect(page.locator("#players tbody tr")).to_have_count(4)
             expect(page.locator("#score")).to_have_text("1-3 10 – 2-4 10")
             expect(page.locator("#senas tbody tr")).to_have_count(1)
-            expect(page.locator("#senas tbody tr td").nth(3)).to_have_text("false")
+            expect(page.locator("#senas tbody tr td").nth(3)).to_have_text("falsa")
 
             page.fill("input[name=referee]", "Maite")
             page.fill("textarea[name=notes]", "Aviso a Ane por una seña falsa.")
@@ -48,7 +80,7 @@ def test_the_referee_signs_and_prints_a_games_acta(tmp_path):
             expect(page.locator("#sign")).to_be_hidden()
             expect(page.locator("#signed-referee")).to_have_text("Maite")
             expect(page.locator("#signed-sanctions li")).to_have_text(
-                "warning — asiento 1: seña falsa"
+                "amonestación — asiento 1: seña falsa"
             )
             page.screenshot(path=str(tmp_path / "acta.png"), full_page=True)
             pdf = page.pdf(format="A4")
@@ -57,6 +89,37 @@ def test_the_referee_signs_and_prints_a_games_acta(tmp_path):
             page.reload()  # stored: the signed acta is what the page shows from now on
             expect(page.locator("#signed-referee")).to_have_text("Maite")
             expect(page.locator("#sign")).to_be_hidden()
+            assert errors == []
+            browser.close()
+    finally:
+        server.stop()
+
+
+def test_the_acta_names_señas_verdicts_reviews_and_sanctions_in_the_pages_language(tmp_path):
+    server = KeinuServer("--no-live", "--data-dir", str(tmp_path / "data"))
+    try:
+        table_id, hand_id = played_game(server, extra=([4, "sena head_tilt left"],))
+        head_tilt = f"{server.url}/api/hands/{hand_id}/senas/4/review"
+        httpx.post(head_tilt, json={"action": "acknowledged", "note": "dudosa"}).raise_for_status()
+        with sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            page = browser.new_page()
+            errors = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            rows = page.locator("#senas tbody tr")
+            for lang, senas, sanctions in NAMED:
+                page.goto(f"{server.url}/acta?table={table_id}&game=1")
+                page.evaluate(f"localStorage.setItem('keinu.lang', '{lang}')")
+                page.reload()
+                expect(rows).to_have_count(len(senas))
+                for row, (sena, verdict, reason, review) in zip(rows.all(), senas, strict=True):
+                    cells = row.locator("td")
+                    expect(cells.nth(2)).to_have_text(sena)
+                    expect(cells.nth(3)).to_have_text(verdict)
+                    expect(cells.nth(5)).to_contain_text(reason)
+                    expect(cells.nth(6)).to_have_text(review)
+                page.click("#add-sanction")
+                expect(page.locator(".sanction select[name=kind] option")).to_have_text(sanctions)
             assert errors == []
             browser.close()
     finally:
