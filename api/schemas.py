@@ -17,7 +17,9 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
+from api.player_names import PlayerNameError, player_name
 from engine.errors import RulesError
 from engine.gesture import GESTURE_KINDS
 from engine.rules import DEALS, ENCAJE_PROFILE, GAMES, PLAYER_COUNTS, REYES, STONES, TARGETS, Rules
@@ -44,6 +46,19 @@ Name = Annotated[
 Note = Annotated[
     str, StringConstraints(strip_whitespace=True, max_length=300), AfterValidator(printable)
 ]
+
+
+def _player_name(text: str) -> str:
+    """``api.player_names``'s rule, its reason as the refusal's whole message."""
+    try:
+        return player_name(text)
+    except PlayerNameError as exc:
+        raise PydanticCustomError("player_name", str(exc)) from None
+
+
+#: A player's name, in a body or a URL (``api.player_names``): trimmed, 1 to 40 printable
+#: characters, no "/" or "\\", not dots alone.
+PlayerName = Annotated[str, AfterValidator(_player_name)]
 SourceId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.:#-]{0,64}$")]
 Seat = Annotated[int, Field(ge=1, le=MAX_SEATS)]
 TimeMs = Annotated[int, Field(ge=0, le=MAX_INT64)]
@@ -63,7 +78,8 @@ class Strict(BaseModel):
 
 class SeatIn(Strict):
     seat: Seat
-    name: Name
+    #: The seat's player (the live page learns their señas under this name).
+    name: PlayerName
     source: SourceId = ""
 
 
@@ -191,7 +207,7 @@ class EnrolIn(Strict):
 
 
 class DrillIn(Strict):
-    player: Name
+    player: PlayerName
     kind: Literal["sena", "hand"] = "sena"
     #: For a "sena" drill, the meaning to ask for (default: one the profile lists, at random).
     target: Annotated[str, StringConstraints(pattern=r"^[a-z0-9_]{1,40}$")] | None = None

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,11 +26,12 @@ import numpy as np
 from tqdm import tqdm
 
 from api.cli import UserError
-from api.commands.calibrate import PLAYER_NAME, player_path
+from api.commands.calibrate import player_path
 from api.commands.sources import MIRRORED_HELP, open_source_for_user
 from api.enrolment import profile_kinds
 from api.exports.analysis import load_analysis
 from api.exports.eaf import write_eaf
+from api.player_names import PlayerNameError, player_name
 from engine.gesture import Gesture
 from engine.senas import Profile, ProfileError, Sena, interpret, load_profile
 from engine.table import Table
@@ -411,13 +413,18 @@ def _player_file(spec: str | None) -> Path | None:
     if spec is None:
         return None
     path = Path(spec).expanduser()
-    if path.exists() or not PLAYER_NAME.match(spec):
+    if path.exists() or path.suffix == ".json":
+        return path
+    try:
+        player_name(spec)
+    except PlayerNameError:  # a "/" in it: a path
         return path
     path = player_path(spec)
     if not path.exists():
         raise UserError(
             f"--player: no player {spec!r} ({path} does not exist): run "
-            f"`keinu calibrate --player {spec}` first, or give the player's .json file"
+            f"`keinu calibrate --player {shlex.quote(spec)}` first, or give the player's .json"
+            " file"
         )
     return path
 

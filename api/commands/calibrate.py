@@ -12,7 +12,7 @@ features, the seat's detector), so the baseline is measured exactly as it will b
 from __future__ import annotations
 
 import argparse
-import re
+import shlex
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from api.cli import UserError
 from api.commands.sources import MIRRORED_HELP
+from api.player_names import PlayerNameError, player_name
 from api.settings import Settings
 
 if TYPE_CHECKING:
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
     from vision.mediapipe.landmarks import LandmarkerFactory
     from vision.pipeline import FrameResult
 
-PLAYER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 #: Source time allowed per second of calibration before giving up (the face must be seen).
 PATIENCE = 3.0
 PATIENCE_EXTRA_MS = 5000
@@ -44,12 +44,13 @@ class EnrolStep:
 
 
 def player_path(player: str, data_dir: Path | None = None) -> Path:
-    """Where ``player``'s baseline file lives."""
-    if not PLAYER_NAME.match(player):
-        raise UserError(
-            f"player name {player!r}: use letters, digits, '-' or '_' (up to 40), e.g. ane"
-        )
-    return (data_dir or Settings().data_dir) / "players" / f"{player.lower()}.json"
+    """Where ``player``'s baseline file lives (the name held to the API's rule for a player's
+    name, ``api.player_names``)."""
+    try:
+        name = player_name(player)
+    except PlayerNameError as exc:
+        raise UserError(f"player name {player!r}: {exc}") from None
+    return (data_dir or Settings().data_dir) / "players" / f"{name.lower()}.json"
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -133,7 +134,7 @@ def eye_notes(detector: SeatGestureDetector, player: str) -> list[str]:
     came down with no look down at the cards seen."""
     from vision.detectors.enrolment import seen_shut_rises
 
-    enrol = f"keinu calibrate --player {player} --enrol"
+    enrol = f"keinu calibrate --player {shlex.quote(player)} --enrol"
     rules = detector.settings.enrolment
     narrow = detector.eyes_unreadable
     enrolled = detector.enrolment

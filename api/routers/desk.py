@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import Field, StringConstraints
 
-from api.schemas import MAX_INT64, Name, Note, RowId, Strict
+from api.schemas import MAX_INT64, Name, Note, PlayerName, RowId, Strict
 from api.tournament.desk import Desk
 from api.tournament.settings import default_settings
 from vision.config.loader import SettingsError
@@ -36,7 +36,8 @@ class TournamentIn(Strict):
 
 class TeamIn(Strict):
     name: Name
-    players: Annotated[list[Name], Field(min_length=2, max_length=3)]
+    #: They sit at the tables under these names (the live page learns their señas so).
+    players: Annotated[list[PlayerName], Field(min_length=2, max_length=3)]
 
 
 class ArrivalIn(Strict):

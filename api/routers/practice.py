@@ -5,16 +5,41 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query
+from starlette.convertors import Convertor, register_url_convertor
 
 from api.deps import get_practice
 from api.enrolment import profile_kinds
 from api.practice import Practice, SeatInPlay
-from api.schemas import AttemptOut, DrillIn, DrillOut, EnrolIn, Name, PlayerOut, SensitivitiesIn
+from api.schemas import (
+    AttemptOut,
+    DrillIn,
+    DrillOut,
+    EnrolIn,
+    PlayerName,
+    PlayerOut,
+    SensitivitiesIn,
+)
 from engine.seats import MAX_SEATS
 
+
+class AnyText(Convertor[str]):
+    """A URL's part as it is, "/" and line breaks too (``path`` takes no line break): a player's
+    name is judged by the rule of names, which says why it is not one, not by the router, which
+    would only say "Not Found"."""
+
+    regex = r"[\s\S]*"
+
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value
+
+
+register_url_convertor("anytext", AnyText())
 router = APIRouter(prefix="/api/practice", tags=["practice"])
-#: A player in a URL, as a name in a body: trimmed, 1 to 40 printable characters.
-PlayerName = Annotated[Name, Path()]
+#: A player in a URL (``{player:anytext}``), held to the rule of a name in a body.
+PlayerPath = Annotated[PlayerName, Path()]
 SeatQuery = Annotated[int, Query(ge=1, le=MAX_SEATS)]
 
 
@@ -26,14 +51,9 @@ def players(practice: PracticeDep) -> dict[str, Any]:
     return {"players": practice.store.list_players()}
 
 
-@router.get("/players/{player}", response_model=PlayerOut)
-def player(player: PlayerName, practice: PracticeDep) -> dict[str, Any]:
-    return practice.store.player(player)
-
-
-@router.put("/players/{player}/sensitivities", response_model=PlayerOut)
+@router.put("/players/{player:anytext}/sensitivities", response_model=PlayerOut)
 def sensitivities(
-    player: PlayerName,
+    player: PlayerPath,
     body: SensitivitiesIn,
     practice: PracticeDep,
     seat: SeatQuery = 1,
@@ -43,30 +63,36 @@ def sensitivities(
     return practice.set_sensitivities(player, body.sensitivities, seat)
 
 
-@router.post("/players/{player}/calibrate")
-def calibrate(player: PlayerName, practice: PracticeDep, seat: SeatQuery = 1) -> dict[str, Any]:
+@router.post("/players/{player:anytext}/calibrate")
+def calibrate(player: PlayerPath, practice: PracticeDep, seat: SeatQuery = 1) -> dict[str, Any]:
     try:
         return practice.calibrate(player, seat)
     except ValueError as exc:
         raise HTTPException(409, str(exc)) from None
 
 
-@router.post("/players/{player}/enrol", status_code=202)
+@router.post("/players/{player:anytext}/enrol", status_code=202)
 def enrol(
-    player: PlayerName, body: EnrolIn, practice: PracticeDep, seat: SeatQuery = 1
+    player: PlayerPath, body: EnrolIn, practice: PracticeDep, seat: SeatQuery = 1
 ) -> dict[str, Any]:
     """Watch ``seat`` for ``seconds`` while the player shows ``kind`` once (or talks as at the
     table, for "rest"): the seña's size sets that kind's sensitivity for this player. The
     outcome is the ``enrolment`` message of the websocket feed."""
     try:
-        return practice.enrol(player.strip(), seat, body.kind, body.seconds)
+        return practice.enrol(player, seat, body.kind, body.seconds)
     except ValueError as exc:
         raise HTTPException(409, str(exc)) from None
 
 
-@router.get("/players/{player}/progress")
-def progress(player: PlayerName, practice: PracticeDep) -> dict[str, Any]:
+@router.get("/players/{player:anytext}/progress")
+def progress(player: PlayerPath, practice: PracticeDep) -> dict[str, Any]:
     return practice.progress(player)
+
+
+# Last of the player's routes: its ``{player:anytext}`` would take ".../progress" as a name.
+@router.get("/players/{player:anytext}", response_model=PlayerOut)
+def player(player: PlayerPath, practice: PracticeDep) -> dict[str, Any]:
+    return practice.store.player(player)
 
 
 @router.get("/catalogue")

@@ -21,7 +21,7 @@ def data_dir(tmp_path, monkeypatch):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["--player", "a b"], "player name"),
+        (["--player", ".."], "player name"),
         (["--player", "../x"], "player name"),
         (["--seconds", "0"], "--seconds"),
         (["--source", "/no/such/clip.mp4"], "no such file"),

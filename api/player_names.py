@@ -1,0 +1,35 @@
+"""A player's name: the one rule the API, the pages and ``keinu calibrate --player`` hold it to.
+
+A name goes into web addresses (``/api/practice/players/<name>/enrol``) and, for the command
+line, into a file name: a "/" or "\\" would split it, and a name of dots alone ("." or "..")
+would climb out of it. Every other name people use stays: accents, spaces, apostrophes,
+hyphens, a dot within ("J. Etxeberria"). ``api/static/names.js`` checks the same on the page.
+"""
+
+from __future__ import annotations
+
+MAX_LENGTH = 40
+#: Characters that split a web address or a file path.
+SEPARATORS = ("/", "\\")
+
+
+class PlayerNameError(ValueError):
+    """Why a text is not a player's name, said as the page and the terminal show it."""
+
+
+def player_name(text: str) -> str:
+    """``text`` without the spaces around it, when it is a name a player may have; otherwise
+    PlayerNameError says why."""
+    name = text.strip()
+    if not name:
+        raise PlayerNameError("a player's name cannot be empty")
+    if len(name) > MAX_LENGTH:
+        raise PlayerNameError(f"a player's name has at most {MAX_LENGTH} characters")
+    if not name.isprintable():
+        raise PlayerNameError("a player's name takes printable characters only")
+    if any(separator in name for separator in SEPARATORS) or set(name) == {"."}:
+        raise PlayerNameError(
+            "a player's name cannot contain / or \\, nor be only dots: it is part of web"
+            " addresses and file names"
+        )
+    return name

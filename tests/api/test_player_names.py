@@ -1,0 +1,93 @@
+"""A player's name is held to one rule wherever one is taken (api/player_names.py): the practice
+routes (in the URL and in a drill's body), a table's seats, a tournament's teams and
+`keinu calibrate --player`. A "/" or "\\" or a name of dots alone is refused with its reason, not
+"Not Found" or a drill recorded under a name nobody can look up; the names people use work."""
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.app import create_app
+from api.cli import main
+from api.commands.calibrate import player_path
+from api.player_names import PlayerNameError, player_name
+from api.settings import Settings
+
+WHY = "a player's name cannot contain / or \\, nor be only dots"
+#: As a page puts them in a URL (encodeURIComponent): "/" and "\" escaped, dots as they are.
+BAD_IN_URL = {"a/b": "a%2Fb", "..": "%2E%2E", ".": "%2E", "a\\b": "a%5Cb", "a/": "a%2F"}
+GOOD = ["Ane", "Miren D'Arcy", "Ana-Belén Núñez", "J. Etxeberria", "Iñaki", "Jo..."]
+
+
+@pytest.mark.parametrize("name", GOOD)
+def test_the_names_people_use_are_names(name):
+    assert player_name(f"  {name} ") == name
+
+
+@pytest.mark.parametrize("name", [*BAD_IN_URL, "...", "a" * 41, "", "  ", "a\nb"])
+def test_a_name_that_would_split_an_address_or_a_path_is_refused(name):
+    with pytest.raises(PlayerNameError):
+        player_name(name)
+
+
+@pytest.fixture
+def client(tmp_path):
+    settings = Settings(data_dir=tmp_path / "data", live=False, desk=True)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        yield client
+
+
+def refused_for_the_name(response) -> bool:
+    return response.status_code == 422 and WHY in response.json()["detail"]
+
+
+@pytest.mark.parametrize("name", BAD_IN_URL)
+def test_every_practice_route_refuses_such_a_name_saying_why(client, name):
+    url = f"/api/practice/players/{BAD_IN_URL[name]}"
+    calls = [
+        client.get(url),
+        client.get(f"{url}/progress"),
+        client.put(f"{url}/sensitivities", json={"sensitivities": {"wink": 1.5}}),
+        client.post(f"{url}/calibrate"),
+        client.post(f"{url}/enrol", json={"kind": "wink"}),
+        client.post("/api/practice/drills", json={"player": name}),
+    ]
+    assert [refused_for_the_name(r) for r in calls] == [True] * len(calls), [r.text for r in calls]
+    # nothing was started, nor recorded under it
+    assert client.app.state.practice.drill is None
+    assert client.get("/api/practice/players").json()["players"] == []
+
+
+@pytest.mark.parametrize("name", GOOD)
+def test_every_practice_route_takes_the_names_people_use(client, name):
+    from urllib.parse import quote
+
+    url = f"/api/practice/players/{quote(name, safe='')}"
+    saved = client.put(f"{url}/sensitivities", json={"sensitivities": {"wink": 1.5}})
+    assert saved.status_code == 200 and saved.json()["name"] == name
+    assert client.get(url).json()["sensitivities"] == {"wink": 1.5}
+    drill = client.post("/api/practice/drills", json={"player": name, "target": "juego_31"})
+    assert drill.status_code == 201 and drill.json()["player"] == name
+    client.post("/api/practice/drills/current/finish")
+    assert client.get(f"{url}/progress").json()["sessions"][0]["targets"]["juego_31"]
+    assert client.get("/api/practice/players").json()["players"] == [name]
+
+
+def test_a_seats_player_and_a_teams_players_are_held_to_it(client):
+    seats = [{"seat": n, "name": "Ane" if n > 1 else "a/b"} for n in range(1, 5)]
+    assert refused_for_the_name(client.post("/api/tables", json={"seats": seats}))
+    seats[0]["name"] = "Miren D'Arcy"
+    assert client.post("/api/tables", json={"seats": seats}).status_code == 201
+    created = client.post("/api/desk/tournaments", json={"name": "Open"})
+    teams = f"/api/desk/tournaments/{created.json()['tournament']['id']}/teams"
+    assert refused_for_the_name(client.post(teams, json={"name": "P", "players": ["..", "b"]}))
+    assert client.post(
+        teams, json={"name": "P", "players": ["J. Etxeberria", "b"]}
+    ).status_code == (201)
+
+
+def test_keinu_calibrate_takes_the_same_names(tmp_path, monkeypatch, capsys):
+    assert player_path("Miren D'Arcy", tmp_path) == tmp_path / "players" / "miren d'arcy.json"
+    monkeypatch.setenv("KEINU_DATA_DIR", str(tmp_path / "data"))
+    assert main(["calibrate", "--player", ".."]) == 2
+    err = capsys.readouterr().err
+    assert f"player name '..': {WHY}" in err and "Traceback" not in err
