@@ -3,6 +3,7 @@ store or the engine."""
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any, Literal
 
 from fastapi import Path
@@ -178,8 +179,25 @@ class ExportIn(Strict):
     name: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,59}$")]
 
 
+def number_between(low: float, high: float, what: str) -> AfterValidator:
+    """A number from ``low`` to ``high``, said so when it is not (NaN and the infinities too,
+    which a bare ``le=`` refuses as "less than or equal to")."""
+
+    def check(value: float) -> float:
+        if not (math.isfinite(value) and low <= value <= high):
+            raise PydanticCustomError(
+                "number_between",
+                "{what} must be a number between {low} and {high}",
+                {"what": what, "low": low, "high": high},
+            )
+        return value
+
+    return AfterValidator(check)
+
+
 class SensitivitiesIn(Strict):
-    sensitivities: dict[str, Annotated[float, Field(ge=0.2, le=5.0)]]
+    #: Per gesture kind: 1 as configured, higher triggers sooner.
+    sensitivities: dict[str, Annotated[float, number_between(0.2, 5, "a sensitivity")]]
 
     @field_validator("sensitivities")
     @classmethod
@@ -194,7 +212,7 @@ class EnrolIn(Strict):
     """One prompted window: ``kind`` is a gesture kind, or "rest" for ordinary talking."""
 
     kind: str
-    seconds: Annotated[float, Field(ge=1.0, le=10.0)] = 3.0
+    seconds: Annotated[float, number_between(1, 10, "a window's seconds")] = 3.0
 
     @field_validator("kind")
     @classmethod

@@ -3,6 +3,7 @@
 import time
 
 import numpy as np
+import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
@@ -87,6 +88,19 @@ def test_sensitivities_are_validated_and_saved_per_player(client):
     assert client.put(url, json={"sensitivities": {"sneeze": 1.0}}).status_code == 422
     assert client.put(url, json={"sensitivities": {"wink": 50}}).status_code == 422
     assert client.get("/api/practice/players/Ane").json()["sensitivities"]["wink"] == 1.4
+
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "50", "0.1"])
+def test_a_sensitivity_that_is_not_a_number_in_range_is_told_so(client, value):
+    response = client.put(
+        "/api/practice/players/Ane/sensitivities",
+        content=f'{{"sensitivities": {{"wink": {value}}}}}',
+        headers={"content-type": "application/json"},
+    )
+    assert response.status_code == 422
+    assert response.json()["detail"] == (
+        "body.sensitivities.wink: a sensitivity must be a number between 0.2 and 5"
+    )
 
 
 def test_progress_is_counted_per_session_and_sena(client):
