@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from api.enrolment import REST, LiveWindow
+from api.enrolment import REST, LiveWindow, cancel_windows, recorded_shows
 from api.hub import Hub
 from api.live import LiveFeed
 from api.store import Store
@@ -299,6 +299,8 @@ class Practice:
         def restart(pipeline: Any) -> None:
             detector = getattr(pipeline, "detectors", {}).get(seat)
             if detector is not None:
+                again = f"seat {seat} began calibrating again: show it once it is calibrated"
+                cancel_windows(detector, again)
                 detector.recalibrate()
                 if sensitivities:
                     detector.set_sensitivities(sensitivities)
@@ -307,6 +309,7 @@ class Practice:
         with self._lock:
             self._enrolments.pop((player, seat), None)
         calibration = {**(saved["calibration"] or {}), "started_ms": int(time.time() * 1000)}
+        calibration.pop("rest_shown", None)  # the seat's new rest asks for its talking again
         self.store.save_player(player, sensitivities=sensitivities, calibration=calibration)
         return {"player": player, "seat": seat, "state": "calibrating"}
 
@@ -327,9 +330,13 @@ class Practice:
             from vision.detectors.enrolment import Enrolment
 
             detector = getattr(pipeline, "detectors", {}).get(seat)
-            if detector is None or detector.calibration.state != "ready":
-                why = "no face seen there yet" if detector is None else "it is calibrating"
-                self._enrolled(player, seat, kind, None, f"seat {seat}: {why}, calibrate it first")
+            if detector is None:
+                why = f"seat {seat}: no face seen there yet: sit facing the camera and calibrate"
+                self._enrolled(player, seat, kind, None, why)
+                return
+            if detector.calibration.state != "ready":  # every kind alike, the rest window too
+                why = f"seat {seat} is still calibrating: show it once it is calibrated"
+                self._enrolled(player, seat, kind, None, why)
                 return
             with self._lock:
                 enrolment = self._enrolments.get((player, seat))
@@ -339,9 +346,11 @@ class Practice:
             def shown(peak: float) -> None:
                 live.run_in_pipeline(lambda _: self._use(player, seat, kind, peak, enrolment))
 
-            window = LiveWindow(
-                detector, enrolment, None if kind == REST else kind, int(seconds * 1000), shown
-            )
+            def failed(why: str) -> None:
+                self._enrolled(player, seat, kind, None, why)
+
+            asked = None if kind == REST else kind
+            window = LiveWindow(detector, enrolment, asked, int(seconds * 1000), shown, failed)
             detector.watchers.append(window)
 
         live.run_in_pipeline(start)
@@ -349,25 +358,29 @@ class Practice:
                 "state": "watching"}  # fmt: skip
 
     def _use(self, player: str, seat: int, kind: str, peak: float, enrolment: Any) -> None:
-        """In the pipeline's thread: the seat uses what was learnt, and the player keeps it."""
-        from vision.detectors.enrolment import was_seen
+        """In the pipeline's thread: the seat uses what was learnt, and the player keeps it
+        (a kind shown but not seen is kept as missed, not as learnt)."""
+        from vision.detectors.enrolment import show_size, was_seen
 
         learnt = enrolment.learnt()
         detector = enrolment.seat
         sensitivities = detector.use_enrolment(learnt)
+        rules = detector.settings.enrolment
+        seen = {k for k, shown in learnt.items() if was_seen(shown, rules)}
         saved = self.store.player(player)
-        calibration = saved["calibration"] or {}
-        shows = {**calibration.get("enrolment", {}), **{k: e.to_dict() for k, e in learnt.items()}}
-        calibration = {**calibration, "enrolment": shows}
+        calibration = recorded_shows(saved["calibration"] or {}, learnt, seen, kind == REST)
         self.store.save_player(
             player,
             sensitivities={**saved["sensitivities"], **sensitivities},
             calibration=calibration,
         )
-        rules = detector.settings.enrolment
-        seen = None if kind == REST else kind in learnt and was_seen(learnt[kind], rules)
-        unguarded = detector.eyes_unguarded
-        self._enrolled(player, seat, kind, peak, None, sensitivities, seen, unguarded)
+        self._enrolled(
+            player, seat, kind, peak, None, sensitivities,
+            seen=None if kind == REST else kind in seen,
+            unguarded=detector.eyes_unguarded,
+            size=peak if kind == REST else show_size(learnt[kind]),
+            rested=enrolment.rested,
+        )  # fmt: skip
 
     def _enrolled(
         self,
@@ -379,17 +392,23 @@ class Practice:
         sensitivities: dict[str, float] | None = None,
         seen: bool | None = None,
         unguarded: list[str] | None = None,
+        size: float | None = None,
+        rested: bool = False,
     ) -> None:
         """Tell the pages how a window ended: ``seen`` says whether the show taught anything
-        (None for the rest window, or when the window failed); ``unguarded``, the eye kinds whose
-        level came down with no look down at the cards seen in the rest window."""
+        (None for the rest window, or when the window failed); ``size`` how large the show was
+        (``show_size``); ``unguarded``, the eye kinds whose level came down with no look down
+        at the cards seen; ``rested``, whether the window of talking and looking at the cards
+        was shown since the seat's calibration (the pages say which of the two to do again)."""
         with self._lock:
             self._enrolling.pop(seat, None)
         self.hub.publish(
             "enrolment",
             {"player": player, "seat": seat, "kind": kind,
              "peak": None if peak is None else round(peak, 3), "error": error,
-             "sensitivities": sensitivities or {}, "seen": seen, "unguarded": unguarded or []},
+             "size": None if size is None else round(size, 3),
+             "sensitivities": sensitivities or {}, "seen": seen, "unguarded": unguarded or [],
+             "rested": rested},
         )  # fmt: skip
 
     def progress(self, player: str) -> dict[str, Any]:

@@ -105,6 +105,25 @@ def test_windows_open_and_close_in_turn():
     assert enrolment.learnt() == {"wink": EnrolledKind((0.0,), None, (0.0,))}
 
 
+def test_a_cancelled_window_keeps_nothing_of_what_it_saw():
+    """The seat began calibrating again mid-window: what it saw was read against a rest that
+    is gone, so none of it is learnt, a window of rest included."""
+    detector = SeatGestureDetector(1, load_detector_settings())
+    enrolment = Enrolment(detector)
+    for kind in (None, "brows_raised", "wink"):
+        for ts, features in Trace(3000).add(1000, 1800, **SMALL_RAISE).frames():
+            detector.update(ts, features)
+            if ts == 1000:
+                enrolment.begin(kind)
+            enrolment.observe()
+        if kind == "wink":
+            enrolment.end()
+        else:
+            enrolment.cancel()
+    assert not enrolment.is_open and not enrolment.rested
+    assert enrolment.learnt() == {"wink": EnrolledKind((0.0,), None, (pytest.approx(0, abs=0.05),))}
+
+
 def test_the_player_file_keeps_the_enrolment(tmp_path):
     path = tmp_path / "players" / "ane.json"
     enrolment = {"wink": EnrolledKind((0.42, 0.51), 0.03), "pout": EnrolledKind((1.0,))}

@@ -52,6 +52,13 @@ def was_seen(enrolled: EnrolledKind, rules: EnrolmentSettings) -> bool:
     return bool(seen_peaks(enrolled, rules) or seen_shut_rises(enrolled, rules))
 
 
+def show_size(enrolled: EnrolledKind) -> float:
+    """How large the kind's last show was, as the pages say it (0..1): for an eye kind how far
+    eyeBlink rose over rest, what enrolment learns from (its activation stays 0 on a face whose
+    eyes rest narrowed, however fully they shut), for any other kind its peak activation."""
+    return enrolled.shut_rises[-1] if enrolled.shut_rises else enrolled.peaks[-1]
+
+
 def enrolled_sensitivity(
     enrolled: EnrolledKind, on: float, off: float, rules: EnrolmentSettings
 ) -> float | None:
@@ -153,10 +160,18 @@ class Enrolment:
     _rise: float = 0.0
     _rises: dict[str, list[float]] = field(default_factory=dict)
     _resting_rises: dict[str, list[float]] = field(default_factory=dict)
+    #: The open rest window's rises, kept with the others once it ends.
+    _window_rests: dict[str, list[float]] = field(default_factory=dict)
+    _rested: bool = False
 
     @property
     def is_open(self) -> bool:
         return self._open
+
+    @property
+    def rested(self) -> bool:
+        """Whether a window of rest and ordinary talking has ended."""
+        return self._rested
 
     @property
     def asking(self) -> str | None:
@@ -167,6 +182,7 @@ class Enrolment:
         if self._open:
             raise RuntimeError("an enrolment window is already open")
         self._window, self._open, self._peak, self._rise = kind, True, {}, 0.0
+        self._window_rests = {}
 
     def observe(self) -> None:
         if not self._open:
@@ -176,7 +192,7 @@ class Enrolment:
         rises = self.seat.shut_rises()
         if self._window is None:
             for kind, rise in rises.items():
-                self._resting_rises.setdefault(kind, []).append(rise)
+                self._window_rests.setdefault(kind, []).append(rise)
         elif self._window in rises:
             self._rise = max(self._rise, rises[self._window])
 
@@ -189,12 +205,20 @@ class Enrolment:
         if self._window is None:
             for kind, value in self._peak.items():
                 self._quiet[kind] = max(self._quiet.get(kind, 0.0), value)
+            for kind, rises in self._window_rests.items():
+                self._resting_rises.setdefault(kind, []).extend(rises)
+            self._rested = True
             return max(self._peak.values(), default=0.0)
         peak = self._peak.get(self._window, 0.0)
         self._peaks.setdefault(self._window, []).append(peak)
         if self._window in self.seat.shut_rises():
             self._rises.setdefault(self._window, []).append(self._rise)
         return peak
+
+    def cancel(self) -> None:
+        """Close the window keeping nothing of it (the seat began calibrating again: what it
+        saw was measured against a rest that is gone)."""
+        self._open = False
 
     def learnt(self) -> dict[str, EnrolledKind]:
         """Each kind shown at least once: its shows' peaks, its peak at rest and, for the eye
