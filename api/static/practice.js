@@ -2,6 +2,7 @@
 import { api, fill, h, on } from "/static/core.js";
 import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { calibrationText, eyesUnreadable, shouldersHidden, unguardedText, unreadableEyes } from "/static/live.js";
+import { playerNameProblem } from "/static/names.js";
 
 const KINDS = ["lip_bite", "tongue_out", "mouth_twist", "brows_raised", "wink", "eyes_closed", "pout", "head_tilt", "shrug"];
 const COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#ae3ec9", "#e67700", "#0c8599", "#c2255c", "#5c940d", "#364fc7", "#862e9c"];
@@ -16,16 +17,40 @@ const ENROL_SECONDS = 3;
 const $ = (id) => document.getElementById(id);
 const player = () => $("player").value.trim() || "Jugador";
 const seat = () => Number($("practice-seat").value);
+const playerPath = (name) => `/api/practice/players/${encodeURIComponent(name)}`;
+
+// What the player card refused (a name that cannot be one, a calibration that failed): it stays
+// until the next try, where the seat's live state line would overwrite it.
+function showRefusal(text) {
+  $("player-error").textContent = text;
+  $("player-error").hidden = !text;
+}
+
+// The player's name, or null once why it cannot be one is shown: under the name and in
+// ``where``, the line of the step that was refused. Nothing is sent for such a name; once the
+// name is one, those lines are as before.
+const refusedIn = new Set();
+function named(where = null) {
+  const name = player();
+  const problem = playerNameProblem(name);
+  showRefusal(problem);
+  if (problem && where) { where.textContent = problem; refusedIn.add(where); }
+  if (!problem) {
+    for (const line of refusedIn) line.textContent = line.id === "prompt" && !drill ? t("practice.idle") : "";
+    if (refusedIn.delete($("enrol-state"))) renderEnrol();
+    refusedIn.clear();
+  }
+  return problem ? null : name;
+}
 
 export function initPractice() {
   $("drill-sena").onclick = () => startDrill("sena");
   $("drill-hand").onclick = () => startDrill("hand");
   $("drill-done").onclick = () => api("POST", "/api/practice/drills/current/finish");
-  $("calibrate").onclick = () => api("POST", `/api/practice/players/${encodeURIComponent(player())}/calibrate?seat=${seat()}`)
-    .then(() => { $("calib-state").textContent = t("practice.calibrating"); })
-    .catch((err) => { $("calib-state").textContent = err.message; });
+  $("calibrate").onclick = calibrate;
   $("save-sens").onclick = saveSensitivities;
   $("player").addEventListener("change", loadPlayer);
+  $("player").addEventListener("input", () => named()); // said as it is typed
   on("scores", (data) => renderBars(data.seats[String(seat())]));
   on("drill", showDrill);
   on("attempt", showAttempt);
@@ -46,19 +71,32 @@ export function initPractice() {
   loadPlayer();
 }
 
+async function calibrate() {
+  const name = named();
+  if (!name) return;
+  try {
+    await api("POST", `${playerPath(name)}/calibrate?seat=${seat()}`);
+    $("calib-state").textContent = t("practice.calibrating");
+  } catch (err) { showRefusal(err.message); }
+}
+
 async function loadPlayer() {
-  const data = await api("GET", `/api/practice/players/${encodeURIComponent(player())}`);
-  renderSliders(data.sensitivities);
   enrolled.clear();
+  const name = named();
+  if (!name) { renderEnrol(); return; }
+  const data = await api("GET", playerPath(name));
+  renderSliders(data.sensitivities);
   for (const [kind, shows] of Object.entries(data.calibration?.enrolment || {})) {
     enrolled.set(kind, { peak: Math.min(...shows.peaks), sensitivity: data.sensitivities[kind] });
   }
   renderEnrol();
-  renderProgress(await api("GET", `/api/practice/players/${encodeURIComponent(player())}/progress`));
+  renderProgress(await api("GET", `${playerPath(name)}/progress`));
 }
 
 async function startDrill(kind) {
-  const body = { player: player(), kind, seat: seat(), session };
+  const name = named($("prompt"));
+  if (!name) return;
+  const body = { player: name, kind, seat: seat(), session };
   if (kind === "sena" && $("drill-target").value) body.target = $("drill-target").value;
   try {
     showDrill(await api("POST", "/api/practice/drills", body));
@@ -131,11 +169,14 @@ function renderEnrol() {
 
 async function enrol(kind) {
   const state = $("enrol-state");
+  const name = named(state);
+  if (!name) return;
+  // said before the answer: a seat that refuses the window (calibrating) may say so first
+  state.dataset.busy = kind;
+  state.textContent = `${kind === "rest" ? t("practice.rest") : gestureLabel(kind)}: ${t("practice.showing")}`;
   try {
-    await api("POST", `/api/practice/players/${encodeURIComponent(player())}/enrol?seat=${seat()}`, { kind, seconds: ENROL_SECONDS });
-    state.dataset.busy = kind;
-    state.textContent = `${kind === "rest" ? t("practice.rest") : gestureLabel(kind)}: ${t("practice.showing")}`;
-  } catch (err) { state.textContent = err.message; }
+    await api("POST", `${playerPath(name)}/enrol?seat=${seat()}`, { kind, seconds: ENROL_SECONDS });
+  } catch (err) { delete state.dataset.busy; state.textContent = err.message; }
 }
 
 function showEnrolled(data) {
@@ -152,7 +193,7 @@ function showEnrolled(data) {
   state.textContent += ` · ${t("practice.peak")} ${Math.round((data.peak ?? 0) * 100)}%`;
   if (missed) state.textContent += ` · ${gestureLabel(data.kind)}: ${t("practice.notseen")}`;
   if (data.unguarded?.length) state.textContent += ` · ${unguardedText(data.unguarded)}`;
-  api("GET", `/api/practice/players/${encodeURIComponent(player())}`).then((d) => renderSliders(d.sensitivities));
+  api("GET", playerPath(data.player)).then((d) => renderSliders(d.sensitivities));
 }
 
 function renderBars(info) {
@@ -184,9 +225,11 @@ function renderSliders(sensitivities) {
 }
 
 async function saveSensitivities() {
+  const name = named($("sens-saved"));
+  if (!name) return;
   const values = Object.fromEntries([...$("sliders").querySelectorAll("input")].map((i) => [i.name, Number(i.value)]));
   try {
-    await api("PUT", `/api/practice/players/${encodeURIComponent(player())}/sensitivities?seat=${seat()}`, { sensitivities: values });
+    await api("PUT", `${playerPath(name)}/sensitivities?seat=${seat()}`, { sensitivities: values });
     $("sens-saved").textContent = t("practice.saved");
   } catch (err) { $("sens-saved").textContent = err.message; }
 }
