@@ -143,9 +143,10 @@ export function eyesUnreadable(info, kinds) {
 }
 
 // The eye kinds whose level enrolment lowered with no look at the cards seen, said with what to
-// do, or "".
-export function unguardedText(kinds) {
-  return kinds?.length ? `${kinds.map(gestureLabel).join(", ")}: ${t("practice.unguarded")}` : "";
+// do (``rested``: the talking step was done, without a look down seen in it), or "".
+export function unguardedText(kinds, rested = false) {
+  const why = t(rested ? "practice.unguardedrested" : "practice.unguarded");
+  return kinds?.length ? `${kinds.map(gestureLabel).join(", ")}: ${why}` : "";
 }
 
 // The seat's player shows, in turn, ordinary talking and each gesture of the house profile (or
@@ -156,6 +157,7 @@ async function enrolSeat(seat, name, only = null) {
   const kinds = ["rest", ...(only || Object.keys((await api("GET", "/api/practice/catalogue")).kinds))];
   const missed = [];
   let unguarded = [];
+  let rested = false;
   for (const kind of kinds) {
     const shown = new Promise((resolve) => enrolWaiting.set(seat, resolve));
     try {
@@ -166,9 +168,10 @@ async function enrolSeat(seat, name, only = null) {
     if (outcome.error) { say(outcome.error); return; }
     if (outcome.seen === false) missed.push(gestureLabel(kind));
     unguarded = outcome.unguarded || [];
+    rested = outcome.rested;
   }
   const learnt = `${kinds.length - 1 - missed.length} ${t("live.enrolled")}`;
-  const notes = [missed.length ? `${missed.join(", ")}: ${t("practice.notseen")}` : "", unguardedText(unguarded)];
+  const notes = [missed.length ? `${missed.join(", ")}: ${t("practice.notseen")}` : "", unguardedText(unguarded, rested)];
   say([learnt, ...notes.filter(Boolean)].join(" · "));
 }
 

@@ -11,7 +11,7 @@ let drill = null;
 let relevant = new Set();
 let catalogue = [];
 let enrolKinds = [];
-const enrolled = new Map(); // kind -> { peak, sensitivity }
+const enrolled = new Map(); // kind (or "rest") -> { sensitivity, missed }
 const ENROL_SECONDS = 3;
 
 const $ = (id) => document.getElementById(id);
@@ -80,15 +80,17 @@ async function calibrate() {
   } catch (err) { showRefusal(err.message); }
 }
 
+// The player's saved steps: the kinds learnt, those shown but not seen, and the talking step.
 async function loadPlayer() {
   enrolled.clear();
   const name = named();
   if (!name) { renderEnrol(); return; }
   const data = await api("GET", playerPath(name));
   renderSliders(data.sensitivities);
-  for (const [kind, shows] of Object.entries(data.calibration?.enrolment || {})) {
-    enrolled.set(kind, { peak: Math.min(...shows.peaks), sensitivity: data.sensitivities[kind] });
-  }
+  const calibration = data.calibration || {};
+  for (const kind of Object.keys(calibration.enrolment || {})) enrolled.set(kind, { sensitivity: data.sensitivities[kind] });
+  for (const kind of calibration.missed || []) enrolled.set(kind, { missed: true });
+  if (calibration.rest_shown) enrolled.set("rest", {});
   renderEnrol();
   renderProgress(await api("GET", `${playerPath(name)}/progress`));
 }
@@ -185,14 +187,14 @@ function showEnrolled(data) {
   delete state.dataset.busy;
   if (data.error) { state.textContent = data.error; return; }
   const missed = data.kind !== "rest" && data.seen === false;
-  if (data.kind !== "rest") enrolled.set(data.kind, { peak: data.peak, sensitivity: data.sensitivities[data.kind], missed });
+  enrolled.set(data.kind, { sensitivity: data.sensitivities[data.kind], missed });
   for (const [kind, value] of Object.entries(data.sensitivities)) {
     if (enrolled.has(kind)) enrolled.get(kind).sensitivity = value;
   }
   renderEnrol();
-  state.textContent += ` · ${t("practice.peak")} ${Math.round((data.peak ?? 0) * 100)}%`;
+  if (data.kind !== "rest") state.textContent += ` · ${t("practice.peak")} ${Math.round((data.size ?? 0) * 100)}%`;
   if (missed) state.textContent += ` · ${gestureLabel(data.kind)}: ${t("practice.notseen")}`;
-  if (data.unguarded?.length) state.textContent += ` · ${unguardedText(data.unguarded)}`;
+  if (data.unguarded?.length) state.textContent += ` · ${unguardedText(data.unguarded, data.rested)}`;
   api("GET", playerPath(data.player)).then((d) => renderSliders(d.sensitivities));
 }
 

@@ -1,5 +1,7 @@
 """The practice page in Debian's chromium against `keinu serve` on the bundled sample table video:
-a name that cannot be a player's is refused on the page, before anything is sent."""
+a name that cannot be a player's is refused on the page, before anything is sent, and the steps
+of "Your señas" read the same after a reload as when they were shown (the talking step ticked,
+a gesture not seen still to do and not counted)."""
 
 import pytest
 from playwright.sync_api import expect
@@ -64,3 +66,42 @@ def test_a_name_that_cannot_be_a_players_is_refused_before_anything_is_sent(prac
     expect(practice.locator("#enrol-state")).to_have_text("0 / 6 aprendidos")
     practice.click("#save-sens")
     expect(practice.locator("#sens-saved")).to_have_text("guardado")
+
+
+def test_the_steps_shown_read_the_same_after_a_reload(practice, server):
+    # Seat 2 of the sample never twists its mouth: that show is not seen.
+    name_player(practice, "Itziar")
+    practice.select_option("#practice-seat", "2")
+    expect(practice.locator("#calib-state")).to_contain_text("calibrado", timeout=60_000)
+    rest = practice.locator("#enrol-steps [data-kind=rest]")
+    twist = practice.locator("#enrol-steps [data-kind=mouth_twist]")
+    state = practice.locator("#enrol-state")
+    rest.click()
+    expect(rest).to_have_class("done", timeout=30_000)
+    expect(rest).to_have_text("✔ Habla y mira tus cartas")
+    twist.click()
+    expect(state).to_contain_text("no visto, repítelo de frente", timeout=30_000)
+    expect(twist).to_have_class("missed")
+    saved = practice.request.get(server + "api/practice/players/Itziar").json()["calibration"]
+    assert (saved["missed"], saved["enrolment"], saved["rest_shown"]) == (["mouth_twist"], {}, True)
+
+    practice.reload(wait_until="domcontentloaded")
+    expect(practice.locator("#enrol-steps button")).to_have_count(7)
+    name_player(practice, "Itziar")
+    expect(rest).to_have_class("done")
+    expect(twist).to_have_class("missed")
+    expect(twist).to_have_text("✗ torcer la boca")
+    expect(state).to_have_text("0 / 6 aprendidos")
+
+
+def test_an_eye_sena_learnt_without_a_look_down_says_which_step_to_do_again(practice):
+    said = practice.evaluate(
+        """import('/static/live.js').then(({ unguardedText }) =>
+             [unguardedText(['wink'], false), unguardedText(['wink'], true)])"""
+    )
+    assert said == [
+        "guiño: aprendido sin mirar las cartas: una mirada a ellas podría leerse como la seña; "
+        "repite «Habla y mira tus cartas» mirándolas",
+        "guiño: no se te vio mirar las cartas en «Habla y mira tus cartas»: una mirada a ellas "
+        "podría leerse como la seña; repítelo bajando la vista a las cartas",
+    ]
