@@ -2,9 +2,10 @@
 import { api, fill, h, on, seatsOf, teamOf } from "/static/core.js";
 import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { refereeTable } from "/static/referee.js";
+import { playerNameProblem } from "/static/names.js";
 
 const MAX_FEED = 60;
-const seatState = Object.fromEntries(seatsOf({ players: 6 }).map((s) => [s, { calibration: null, present: false, talking: false, senas: [], enrol: "", judgeable: true, unjudgeable_reason: null, shoulders_in_view: true, eyes_unreadable: [] }]));
+const seatState = Object.fromEntries(seatsOf({ players: 6 }).map((s) => [s, { calibration: null, present: false, talking: false, senas: [], enrol: "", enrolling: false, judgeable: true, unjudgeable_reason: null, shoulders_in_view: true, eyes_unreadable: [] }]));
 const enrolWaiting = new Map(); // seat -> resolve of the enrolment message it waits for
 const ENROL_SECONDS = 3;
 let connected = false;
@@ -150,29 +151,40 @@ export function unguardedText(kinds, rested = false) {
 }
 
 // The seat's player shows, in turn, ordinary talking and each gesture of the house profile (or
-// only the kinds given).
+// only the kinds given); the seat's enrol buttons are disabled until the run ends.
 async function enrolSeat(seat, name, only = null) {
   const info = seatState[seat];
   const say = (text) => { info.enrol = text; renderTiles(); };
+  if (playerNameProblem(name)) { say(playerNameProblem(name)); return; }
+  info.enrolling = true;
+  try {
+    say(await enrolSteps(seat, name, only, say));
+  } catch (err) {
+    say(err.message); // the catalogue could not be fetched
+  } finally {
+    info.enrolling = false;
+    renderTiles();
+  }
+}
+
+// Each step of one seat's run in turn; what the run learnt, or why it stopped.
+async function enrolSteps(seat, name, only, say) {
   const kinds = ["rest", ...(only || Object.keys((await api("GET", "/api/practice/catalogue")).kinds))];
   const missed = [];
-  let unguarded = [];
-  let rested = false;
+  let outcome = {};
   for (const kind of kinds) {
     const shown = new Promise((resolve) => enrolWaiting.set(seat, resolve));
     try {
       await api("POST", `/api/practice/players/${encodeURIComponent(name)}/enrol?seat=${seat}`, { kind, seconds: ENROL_SECONDS });
-    } catch (err) { enrolWaiting.delete(seat); say(err.message); return; }
+    } catch (err) { enrolWaiting.delete(seat); return err.message; }
     say(`${kind === "rest" ? t("practice.rest") : gestureLabel(kind)}: ${t("practice.showing")}`);
-    const outcome = await shown;
-    if (outcome.error) { say(outcome.error); return; }
+    outcome = await shown;
+    if (outcome.error) return outcome.error;
     if (outcome.seen === false) missed.push(gestureLabel(kind));
-    unguarded = outcome.unguarded || [];
-    rested = outcome.rested;
   }
   const learnt = `${kinds.length - 1 - missed.length} ${t("live.enrolled")}`;
-  const notes = [missed.length ? `${missed.join(", ")}: ${t("practice.notseen")}` : "", unguardedText(unguarded, rested)];
-  say([learnt, ...notes.filter(Boolean)].join(" · "));
+  const notes = [missed.length ? `${missed.join(", ")}: ${t("practice.notseen")}` : "", unguardedText(outcome.unguarded, outcome.rested)];
+  return [learnt, ...notes.filter(Boolean)].join(" · ");
 }
 
 function renderTiles() {
@@ -190,8 +202,8 @@ function renderTiles() {
         `⚠ ${t("seat.unjudgeable")}${info.unjudgeable_reason ? ` (${info.unjudgeable_reason})` : ""}`) : null,
       !unjudged && shouldersHidden(info, profileKinds) ? h("p.no-shoulders", {}, `⚠ ${t("seat.noshoulders")}`) : null,
       !unjudged && eyesUnreadable(info, profileKinds) ? h("p.narrow-eyes", {}, `⚠ ${eyesUnreadable(info, profileKinds)} `,
-        h("button", { type: "button", class: "enrol-eyes", onclick: () => enrolSeat(seat, name, unreadableEyes(info, profileKinds)) }, t("seat.enroleyes"))) : null,
-      h("div.enrol", {}, h("button", { type: "button", class: "enrol-seat", onclick: () => enrolSeat(seat, name) }, t("live.enrol")),
+        h("button", { type: "button", class: "enrol-eyes", disabled: info.enrolling, onclick: () => enrolSeat(seat, name, unreadableEyes(info, profileKinds)) }, t("seat.enroleyes"))) : null,
+      h("div.enrol", {}, h("button", { type: "button", class: "enrol-seat", disabled: info.enrolling, onclick: () => enrolSeat(seat, name) }, t("live.enrol")),
         " ", h("small.enrol-state", {}, info.enrol)),
       h("ul.last-senas", {}, ...info.senas.map((s) => h("li", {}, senaLabel(s), " ",
         h("span", { class: `badge verdict-${s.verdict}` }, t(`verdict.${s.verdict}`))))));

@@ -272,7 +272,9 @@ def test_the_live_page_enrols_a_seat_through_every_gesture(server, browser):
     expect(tile.locator(".calib small")).to_have_text("calibrado", timeout=60_000)
     tile.locator(".enrol-seat").click()
     expect(tile.locator(".enrol-state")).to_contain_text("hazlo ahora", timeout=60_000)
+    expect(tile.locator(".enrol-seat")).to_be_disabled()  # no second run over the first
     expect(tile.locator(".enrol-state")).to_contain_text("señas aprendidas", timeout=60_000)
+    expect(tile.locator(".enrol-seat")).to_be_enabled()
     name = tile.locator(".tile-head b").text_content()
     saved = page.request.get(server + f"api/practice/players/{name}").json()["calibration"]
     # every gesture shown is either learnt (seen) or still to show again (missed)
