@@ -211,7 +211,10 @@ def create_app(
 
     def refusal(status: int) -> Callable[[Request, Exception], Awaitable[JSONResponse]]:
         async def handler(request: Request, exc: Exception) -> JSONResponse:
-            return JSONResponse({"detail": str(exc)}, status_code=status)
+            body = {"detail": str(exc)}
+            if isinstance(exc, StateError) and exc.code:
+                body["code"] = exc.code  # the page's own words for it (i18n.js "error.<code>")
+            return JSONResponse(body, status_code=status)
 
         return handler
 

@@ -46,7 +46,12 @@ class NotFound(LookupError):
 
 
 class StateError(ValueError):
-    """A request that the table's state does not allow now (the message says why)."""
+    """A request that the table's state does not allow now (the message says why). ``code``,
+    when given, names the refusal for a page that words it in its own language."""
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @functools.cache
@@ -289,7 +294,9 @@ class Referee:
                 self.store.delete_call(hand_id, entered[-1])
                 table.undo(entered[-1])
             else:
-                raise StateError("no call of the referee to undo in this hand")
+                raise StateError(
+                    "no call of the referee to undo in this hand", code="nothing_to_undo"
+                )
             state = self.hand_state(hand_id)
         self.hub.publish("undo", {"hand_id": hand_id, "state": state})
         return state

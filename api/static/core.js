@@ -15,11 +15,19 @@ export async function api(method, path, body) {
   }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const error = new Error(data.detail || `${response.status} ${response.statusText}`);
+    const error = new Error(refusalText(data) || `${response.status} ${response.statusText}`);
     error.status = response.status;
+    error.code = data.code;
     throw error;
   }
   return data;
+}
+
+/** A refusal in the page's language: its ``code``'s words in i18n.js ("error.<code>") when the
+ * page has them, else the server's own ``detail``. */
+function refusalText(data) {
+  const key = `error.${data.code}`;
+  return data.code && t(key) !== key ? t(key) : data.detail;
 }
 
 /** h("div.card", {onclick}, "text", child) -> element. */

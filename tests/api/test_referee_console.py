@@ -70,6 +70,7 @@ def test_undo_with_only_camera_senas_left_refuses(client):
     response = client.delete(f"/api/hands/{hand_id}/calls/last")
     assert response.status_code == 409
     assert "no call of the referee" in response.json()["detail"]
+    assert response.json()["code"] == "nothing_to_undo"  # the page says it in its language
     assert len(client.get(f"/api/hands/{hand_id}").json()["senas"]) == 1
 
 

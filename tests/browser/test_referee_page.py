@@ -1,0 +1,41 @@
+"""The referee page in Debian's chromium, as a referee reads it: the header and the server's
+refusals in the page's language and on one line at 800 px, a seña's lance and reason in words
+(not keys), the showdown naming whose cards are missing, a hand's false señas grouped, the call
+log a plain list, the keyboard help true to the buttons, and the focus left where it was when a
+seña comes in."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from tests.api.table_examples import SEATS
+
+pytestmark = pytest.mark.browser
+
+
+def base(page) -> str:
+    return page.url.split("#")[0].rstrip("/")
+
+
+def new_table(page) -> int:
+    """A table of SEATS made through the API, shown on the page: its current hand's id."""
+    table = httpx.post(f"{base(page)}/api/tables", json={"seats": SEATS}).json()
+    page.reload(wait_until="domcontentloaded")
+    expect(page.locator("#status-phase")).to_be_visible()
+    return table["current"]["hand"]["id"]
+
+
+def post_call(page, hand_id: int, seat: int, text: str, t_ms: int | None = None) -> None:
+    body = {"seat": seat, "text": text} | ({} if t_ms is None else {"t_ms": t_ms})
+    response = httpx.post(f"{base(page)}/api/hands/{hand_id}/calls", json=body)
+    assert response.status_code == 200, response.text
+
+
+def test_an_undo_with_nothing_to_undo_is_refused_in_the_pages_language(page):
+    new_table(page)
+    page.keyboard.press("u")
+    expect(page.locator("#call-error")).to_have_text(
+        "En esta mano no hay jugada del árbitro que deshacer."
+    )
