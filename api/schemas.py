@@ -154,8 +154,21 @@ class ShowIn(Strict):
     and, at a diez reyes table, what each seat's wild cards stand for, in the order of its
     hand (the engine checks that every wild card has one value)."""
 
-    hands: dict[SeatKey, Annotated[list[CardText], Field(min_length=4, max_length=4)]]  # type: ignore[valid-type]
+    hands: dict[SeatKey, list[CardText]]  # type: ignore[valid-type]
     wild: dict[SeatKey, Annotated[list[WildValue], Field(min_length=1, max_length=2)]] = {}  # type: ignore[valid-type]
+
+    @field_validator("hands")
+    @classmethod
+    def _four_cards_a_seat(cls, hands: dict[str, list[str]]) -> dict[str, list[str]]:
+        """One sentence for every seat whose hand is not four cards (a referee who pressed
+        "Show cards" too soon reads which seats still need theirs), not one per missing item."""
+        wrong = sorted((seat, len(cards)) for seat, cards in hands.items() if len(cards) != 4)
+        if wrong:
+            message = "; ".join(f"seat {seat}: 4 cards needed, {n} entered" for seat, n in wrong)
+            raise PydanticCustomError(
+                "cards_needed", "{message}", {"message": message, "seats": [s for s, _ in wrong]}
+            )
+        return hands
 
     @field_validator("hands")
     @classmethod

@@ -533,6 +533,11 @@ async function notShown() {
 
 async function submitShown() {
   $("show-error").textContent = "";
+  const short = seats().filter((s) => state.picks[s].filter(Boolean).length < 4);
+  if (short.length) {
+    $("show-error").textContent = `${short.map(seatName).join(", ")}: ${t("show.cardsneeded")}`;
+    return;
+  }
   const hands = Object.fromEntries(seats().map((s) => [String(s), state.picks[s].filter(Boolean)]));
   const wild = {};
   for (const seat of seats()) {

@@ -118,6 +118,22 @@ def test_cards_are_entered_at_the_showdown_only_and_once(client):
     assert client.post(f"/api/hands/{hand_id}/not-shown").status_code == 409
 
 
+def test_cards_missing_at_the_showdown_are_named_seat_by_seat(client):
+    hand_id = new_table(client)["current"]["hand"]["id"]
+    play_to_showdown(client, hand_id)
+    hands = {"1": EXAMPLE_HANDS["1"], "2": [], "3": EXAMPLE_HANDS["3"][:1], "4": []}
+    refused = client.put(f"/api/hands/{hand_id}/shown", json={"hands": hands})
+    assert refused.status_code == 422
+    assert refused.json()["detail"] == (
+        "body.hands: seat 2: 4 cards needed, 0 entered; seat 3: 4 cards needed, 1 entered; "
+        "seat 4: 4 cards needed, 0 entered"
+    )
+    five = {**EXAMPLE_HANDS, "1": [*EXAMPLE_HANDS["1"], "4"]}
+    too_many = client.put(f"/api/hands/{hand_id}/shown", json={"hands": five})
+    assert "seat 1: 4 cards needed, 5 entered" in too_many.json()["detail"]
+    assert client.get(f"/api/hands/{hand_id}").json()["view"]["phase"] == "showdown"
+
+
 # -- reviews ---------------------------------------------------------------------------------
 
 

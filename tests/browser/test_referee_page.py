@@ -10,7 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from tests.api.table_examples import SEATS
+from tests.api.table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
 
 pytestmark = pytest.mark.browser
 
@@ -39,3 +39,17 @@ def test_an_undo_with_nothing_to_undo_is_refused_in_the_pages_language(page):
     expect(page.locator("#call-error")).to_have_text(
         "En esta mano no hay jugada del árbitro que deshacer."
     )
+
+
+def test_the_showdown_names_the_players_whose_cards_are_missing(page):
+    hand_id = new_table(page)
+    for seat, text in EXAMPLE_CALLS:
+        post_call(page, hand_id, seat, text)
+    expect(page.locator("#showdown")).to_be_visible()
+    sent = []
+    page.on("request", lambda r: sent.append(r.url) if r.method == "PUT" else None)
+    for rank in EXAMPLE_HANDS["1"] + EXAMPLE_HANDS["2"][:2]:
+        page.keyboard.press(rank.lower())
+    page.click("#show-submit")
+    expect(page.locator("#show-error")).to_have_text("Bego, Koldo, Iñaki: hacen falta 4 cartas")
+    assert sent == []  # said on the page, before anything was sent
