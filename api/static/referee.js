@@ -1,6 +1,7 @@
 // Referee mode: set up a table, enter the calls fast, watch each seña's verdict, settle the showdown.
 import { api, fill, h, on, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
-import { t, term, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
+import { t, term, meaningLabel, gestureLabel } from "/static/i18n.js";
+import { senaReason } from "/static/senas_text.js";
 
 const RANKS = ["1", "2", "3", "4", "5", "6", "7", "S", "C", "R"];
 /** Mus con diez reyes: the sotas de copas and de oros, wild cards that stand for an as or a rey. */
@@ -391,7 +392,7 @@ function renderSenas() {
     state.knownSenas.add(key);
     const illegal = sena.verdict !== "legal";
     const review = sena.review;
-    const reason = getLang() === "en" ? sena.reason_en : sena.reason;
+    const reason = senaReason(sena);
     return h("li", {
       class: ["sena", `verdict-${sena.verdict}`, illegal && "illegal", fresh && "fresh", review && `reviewed-${review.action}`,
         sena.removed && "removed"].filter(Boolean).join(" "),

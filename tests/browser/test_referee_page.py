@@ -41,6 +41,35 @@ def test_an_undo_with_nothing_to_undo_is_refused_in_the_pages_language(page):
     )
 
 
+def test_a_senas_lance_and_reason_are_in_words(page):
+    hand_id = new_table(page)
+    # every lance a profile can give a seña has its words, in both languages
+    missing = page.evaluate(
+        """import('/static/i18n.js').then(({ term, setLang }) => {
+             const lances = ['mus', 'betting', 'grande', 'chica', 'pares', 'juego'];
+             const missing = [];
+             for (const lang of ['es', 'en']) {
+               setLang(lang);
+               for (const l of lances) {
+                 if (term(`phase.${l}`) === `phase.${l}`) missing.push(`${lang} ${l}`);
+               }
+             }
+             setLang('es');
+             return missing;
+           })"""
+    )
+    assert missing == []
+    page.select_option("#sena-add-seat", "2")
+    page.select_option("#sena-add-gesture", "eyes_closed")
+    page.click("#sena-add-submit")
+    sena = page.locator("#sena-list li.sena[data-seat='2']")
+    expect(sena.locator(".lance")).to_have_text(" · antes del envite")
+    post_call(page, hand_id, 4, "sena head_tilt left")  # not a seña of the standard profile
+    reason = page.locator("#sena-list li.sena[data-seat='4'] .reason")
+    expect(reason).to_contain_text("«ladear la cabeza (izquierda)» no es una seña del perfil")
+    expect(reason).not_to_contain_text("head_tilt")
+
+
 def test_the_showdown_names_the_players_whose_cards_are_missing(page):
     hand_id = new_table(page)
     for seat, text in EXAMPLE_CALLS:
