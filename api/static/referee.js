@@ -1,7 +1,7 @@
 // Referee mode: set up a table, enter the calls fast, watch each seña's verdict, settle the showdown.
 import { api, fill, h, on, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
 import { t, term, meaningLabel, gestureLabel } from "/static/i18n.js";
-import { senaReason } from "/static/senas_text.js";
+import { falseSenasText, senaReason } from "/static/senas_text.js";
 
 const RANKS = ["1", "2", "3", "4", "5", "6", "7", "S", "C", "R"];
 /** Mus con diez reyes: the sotas de copas and de oros, wild cards that stand for an as or a rey. */
@@ -560,8 +560,8 @@ function renderReport() {
   const box = $("report");
   box.hidden = !(view.phase === "showdown" || view.phase === "finished");
   if (box.hidden) return;
-  const falseSenas = senas.filter((s) => s.verdict === "false");
-  fill(box, 
+  const falseSenas = falseSenasText(senas, seatName);
+  fill(box,
     h("h3", {}, t("report.title")),
     h("table.lances", {},
       h("thead", {}, h("tr", {}, ...["report.lance", "report.outcome", "report.winner", "report.stones"].map((k) => h("th", {}, t(k))))),
@@ -570,8 +570,7 @@ function renderReport() {
         h("td", {}, l.winner ?? "—"), h("td", {}, lanceStones(l, view)))))),
     h("p.final-score", {}, `${t(encaje() ? "status.stones" : "report.score")}: ${scoreText(state.table, view.score)}`),
     state.hand.hand.wild ? h("p.wild-chosen", {}, `${t("report.wild")}: ${wildText(state.hand.hand)}`) : null,
-    falseSenas.length ? h("div.flag", {}, h("b", {}, `⚠ ${t("report.false_senas")}: `),
-      falseSenas.map((s) => `${seatName(s.seat)} (${meaningLabel(s.meaning)})`).join(", ")) : null,
+    falseSenas ? h("div.flag", {}, h("b", {}, `⚠ ${t("report.false_senas")}: `), falseSenas) : null,
     view.false_declarations.length ? h("div.flag", {}, h("b", {}, `⚠ ${t("report.false_decl")}: `),
       view.false_declarations.map((d) => `${seatName(d.seat)}: «${d.said}»`).join(", ")) : null,
   );
@@ -607,7 +606,7 @@ async function gameReport() {
     h("ol", {}, ...report.hands.map((hand) => h("li", {},
       `${t("status.hand")} ${hand.number} (${t("status.mano")} ${seatName(hand.mano)}): ${scoreText(state.table, hand.score_before)} → ${scoreText(state.table, hand.score_after)}`,
       hand.wild ? ` · ${t("report.wild")}: ${wildText(hand)}` : "",
-      hand.false_senas.length ? ` · ⚠ ${t("report.false_senas")}: ${hand.false_senas.length}` : "",
+      hand.false_senas.length ? ` · ⚠ ${t("report.false_senas")}: ${falseSenasText(hand.false_senas, seatName)}` : "",
       hand.false_declarations.length ? ` · ⚠ ${t("report.false_decl")}: ${hand.false_declarations.length}` : ""))),
     h("form", { method: "dialog" }, h("button", {}, t("report.close"))));
   document.body.append(dialog);

@@ -82,3 +82,27 @@ def test_the_showdown_names_the_players_whose_cards_are_missing(page):
     page.click("#show-submit")
     expect(page.locator("#show-error")).to_have_text("Bego, Koldo, Iñaki: hacen falta 4 cartas")
     assert sent == []  # said on the page, before anything was sent
+
+
+def test_a_hands_false_senas_are_grouped_by_player_and_sena(page):
+    hand_id = new_table(page)
+    calls = [list(c) for c in EXAMPLE_CALLS]
+    # Ane (7 7 2 1) and Iñaki (C C C 6) say dos reyes again and again: false at the showdown
+    repeats = [(4, 1000), (1, 2000), (4, 5000), (1, 6000), (4, 9000)]
+    for seat, t_ms in repeats:
+        post_call(page, hand_id, seat, "sena lip_bite center", t_ms)
+    for seat, text in calls:
+        post_call(page, hand_id, seat, text)
+    shown = httpx.put(f"{base(page)}/api/hands/{hand_id}/shown", json={"hands": EXAMPLE_HANDS})
+    assert shown.status_code == 200, shown.text
+    flag = page.locator("#report .flag").first
+    expect(flag).to_have_text("⚠ Señas falsas: Ane: dos reyes ×2 · Iñaki: dos reyes ×3")
+    # the game report's line of the hand groups them the same way
+    page.click("#game-report")
+    expect(page.locator("dialog.report-dialog ol li")).to_contain_text(
+        "⚠ Señas falsas: Ane: dos reyes ×2 · Iñaki: dos reyes ×3"
+    )
+    page.locator("dialog.report-dialog form button").click()
+    # an overruled one no longer counts, as in the game report's table
+    page.locator("#sena-list li.sena[data-seat='1'] button.overrule").first.click()
+    expect(flag).to_have_text("⚠ Señas falsas: Ane: dos reyes · Iñaki: dos reyes ×3")
