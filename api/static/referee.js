@@ -364,12 +364,13 @@ function renderActions() {
   $("amount").textContent = String(state.amount);
 }
 
+/** Every call of the hand, newest first (as the señas beside it), each numbered by its place in
+ * the hand. */
 function renderLog() {
   const calls = state.hand.view.calls;
-  fill($("call-log"), ...calls.map(([seat, text]) => h("li", { class: text.startsWith("sena") ? "sena-call" : "" },
+  fill($("call-log"), ...calls.map(([seat, text], i) => h("li", { value: i + 1, class: text.startsWith("sena") ? "sena-call" : "" },
     h("b", {}, `${seatName(seat)}: `),
-    text.startsWith("sena ") ? `${t("feed.sena")} · ${gestureLabel(text.slice(5))}` : callLabel(text))));
-  $("call-log").scrollTop = $("call-log").scrollHeight;
+    text.startsWith("sena ") ? `${t("feed.sena")} · ${gestureLabel(text.slice(5))}` : callLabel(text))).reverse());
 }
 
 /** A call's text in the page's words, as its button says it ("paso" is "Pass" in English). */

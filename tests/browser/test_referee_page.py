@@ -6,6 +6,8 @@ seña comes in."""
 
 from __future__ import annotations
 
+import itertools
+
 import httpx
 import pytest
 from playwright.sync_api import expect
@@ -106,3 +108,28 @@ def test_a_hands_false_senas_are_grouped_by_player_and_sena(page):
     # an overruled one no longer counts, as in the game report's table
     page.locator("#sena-list li.sena[data-seat='1'] button.overrule").first.click()
     expect(flag).to_have_text("⚠ Señas falsas: Ane: dos reyes · Iñaki: dos reyes ×3")
+
+
+def test_the_call_log_is_one_list_newest_first_with_its_filter_apart(page):
+    hand_id = new_table(page)
+    for seat, text in EXAMPLE_CALLS[:12]:
+        post_call(page, hand_id, seat, text)
+    entries = page.locator("#call-log li")
+    expect(entries).to_have_count(12)
+    expect(entries.first).to_have_text("Bego: No quiero")
+    expect(entries.last).to_have_text("Ane: Mus")
+    boxes = entries.evaluate_all(
+        "els => els.map((el) => { const r = el.getBoundingClientRect(); "
+        "return { left: r.left, top: r.top, value: el.value }; })"
+    )
+    assert {b["left"] for b in boxes} == {boxes[0]["left"]}, "one column"
+    assert [b["value"] for b in boxes] == list(range(12, 0, -1)), "numbered by place in the hand"
+    assert all(a["top"] < b["top"] for a, b in itertools.pairwise(boxes))
+    log = page.locator("#call-log").bounding_box()
+    first = entries.first.bounding_box()
+    assert first["y"] >= log["y"], "the newest entry is whole"
+    label = page.locator(".log-filter").bounding_box()
+    assert label["y"] + label["height"] <= log["y"], "the filter sits above the list, not on it"
+    page.check("#log-calls-only")
+    expect(page.locator("#call-log li.sena-call")).to_be_hidden()
+    expect(entries.first).to_have_attribute("value", "12")  # numbers stay with the filter on
