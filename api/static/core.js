@@ -108,3 +108,23 @@ export function fill(el, ...children) {
   el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
   return el;
 }
+
+/** Like ``fill``, but a child equal to one already there (same tag, attributes and text: what
+ * ``isEqualNode`` compares) is kept in place, so a render that changes nothing touches nothing
+ * and the focus, a half-typed note or a running animation stay. A focused element that had to be
+ * replaced hands the focus to the new element with its ``data-focus-key``. Handlers of a kept
+ * child stay: they must read the state when called, not capture it. */
+export function refill(el, ...children) {
+  const focused = el.contains(document.activeElement) ? document.activeElement : null;
+  const spare = [...el.childNodes];
+  const wanted = children.flat().filter((c) => c !== null && c !== undefined && c !== false).map((c) => {
+    const node = c instanceof Node ? c : document.createTextNode(String(c));
+    const same = spare.findIndex((old) => old.isEqualNode(node));
+    return same < 0 ? node : spare.splice(same, 1)[0];
+  });
+  for (const old of spare) old.remove();
+  wanted.forEach((node, i) => { if (el.childNodes[i] !== node) el.insertBefore(node, el.childNodes[i] ?? null); });
+  const key = focused?.dataset?.focusKey;
+  if (key !== undefined && !el.contains(focused)) el.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)?.focus();
+  return el;
+}

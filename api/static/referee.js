@@ -1,5 +1,5 @@
 // Referee mode: set up a table, enter the calls fast, watch each seña's verdict, settle the showdown.
-import { api, fill, h, on, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
+import { api, fill, h, on, refill, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
 import { t, term, meaningLabel, gestureLabel } from "/static/i18n.js";
 import { falseSenasText, senaReason } from "/static/senas_text.js";
 
@@ -311,14 +311,14 @@ function renderSeats() {
   const { view } = state.hand;
   const picker = $("seat-picker");
   picker.dataset.players = String(seats().length);
-  fill(picker, h("div.felt", {}, encaje() ? `${t("status.pot")} ${view.pot}` : ""),
+  refill(picker, h("div.felt", {}, encaje() ? `${t("status.pot")} ${view.pot}` : ""),
     ...seats().map((seat) => h("button", {
       type: "button",
       class: ["seat-btn", seat === state.seat && "selected", seat === view.to_speak && "speaks",
         legalFor(seat).length && "has-legal", `pair-${teamOf(state.table, seat)}`].filter(Boolean).join(" "),
       style: seatPosition(seat, seats().length),
       onclick: () => { state.seat = seat; state.pinned = true; render(); },
-      dataset: { seat },
+      dataset: { seat, focusKey: `seat-${seat}` },
     }, h("span.num", {}, String(seat)), h("span.name", {}, seatName(seat)),
     h("span.pair", {}, encaje() ? `${view.score[String(seat)]} ●` : teamOf(state.table, seat)))));
 }
@@ -346,20 +346,19 @@ function label(def) {
   return term(def.action);
 }
 
+/** The call buttons; a render that changes none of them (a seña arriving) leaves them as they
+ * are, so a button keeps the keyboard's focus. */
 function renderActions() {
   const anyLegal = (def) => state.hand.legal.some((c) => c.action === def.action);
-  fill($("actions"), ...ROWS.map((row) => {
+  refill($("actions"), ...ROWS.map((row, r) => {
     const visible = row.filter((def) => !["mus_visto", "reparto_4567"].includes(def.action) || anyLegal(def))
       .filter((def) => def.action !== "descarte" || def.amount > 0 || anyLegal(def) && findLegal(def));
     return h("div.action-row", { class: `action-row${row.some(anyLegal) ? "" : " idle"}` },
-      ...visible.map((def) => {
-        const legal = findLegal(def);
-        return h("button", {
-          type: "button", class: "call", disabled: !legal,
-          dataset: { call: callText(def) || def.action },
-          onclick: () => legal && sendCall(callText(def) || legal.text),
-        }, label(def), def.key ? h("kbd", {}, def.key.toUpperCase()) : null);
-      }));
+      ...visible.map((def) => h("button", {
+        type: "button", class: "call", disabled: !findLegal(def),
+        dataset: { call: callText(def) || def.action, focusKey: `call-${r}-${row.indexOf(def)}` },
+        onclick: () => { const legal = findLegal(def); if (legal) sendCall(callText(def) || legal.text); },
+      }, label(def), def.key ? h("kbd", {}, def.key.toUpperCase()) : null)));
   }));
   $("amount").textContent = String(state.amount);
 }
@@ -382,20 +381,25 @@ function callLabel(text) {
 }
 
 const senaKey = (sena) => `${sena.calls[0]}`;
+/** A new seña's entry flashes once. */
+const FLASH = [{ boxShadow: "0 0 0 4px #ffd43b", easing: "ease-out" }, { boxShadow: "0 0 0 0 transparent" }];
 
+/** The señas, newest first. An entry that did not change stays as it is (its note half typed, its
+ * buttons' focus); a new one flashes once. */
 function renderSenas() {
   const list = $("sena-list");
   const senas = [...state.hand.senas].reverse();
   $("sena-empty").hidden = senas.length > 0;
-  fill(list, ...senas.map((sena) => {
+  const fresh = [];
+  refill(list, ...senas.map((sena) => {
     const key = senaKey(sena);
-    const fresh = !state.knownSenas.has(key);
+    if (!state.knownSenas.has(key)) fresh.push(key);
     state.knownSenas.add(key);
     const illegal = sena.verdict !== "legal";
     const review = sena.review;
     const reason = senaReason(sena);
     return h("li", {
-      class: ["sena", `verdict-${sena.verdict}`, illegal && "illegal", fresh && "fresh", review && `reviewed-${review.action}`,
+      class: ["sena", `verdict-${sena.verdict}`, illegal && "illegal", review && `reviewed-${review.action}`,
         sena.removed && "removed"].filter(Boolean).join(" "),
       dataset: { verdict: sena.verdict, seat: sena.seat, call: sena.calls[0], origin: sena.origin },
     },
@@ -413,6 +417,8 @@ function renderSenas() {
     sena.removed ? h("div.review.removed-note", {}, `${t("review.removed")}${sena.removed.note ? `: ${sena.removed.note}` : ""}`) : null,
     reviewControls(sena));
   }));
+  // the flash is no class: the entry stays equal to its next render, which then keeps it
+  for (const key of fresh) list.querySelector(`li[data-call="${key}"]`)?.animate(FLASH, 1600);
 }
 
 /** Every seña can be reviewed, and again (the last review stands), removed and restored. */

@@ -133,3 +133,21 @@ def test_the_call_log_is_one_list_newest_first_with_its_filter_apart(page):
     page.check("#log-calls-only")
     expect(page.locator("#call-log li.sena-call")).to_be_hidden()
     expect(entries.first).to_have_attribute("value", "12")  # numbers stay with the filter on
+
+
+def test_a_sena_coming_in_leaves_the_focus_and_a_typed_note_where_they_were(page):
+    hand_id = new_table(page)
+    post_call(page, hand_id, 3, "sena lip_bite center", 1000)
+    note = page.locator("#sena-list li.sena input.note")
+    note.fill("la vi yo")
+    page.locator("#actions button[data-call='mus']").focus()
+    post_call(page, hand_id, 2, "sena wink left", 5000)
+    expect(page.locator("#sena-list li.sena")).to_have_count(2)
+    focus = page.evaluate("document.activeElement.dataset.call")
+    assert focus == "mus"
+    expect(page.locator("#sena-list li.sena[data-seat='3'] input.note")).to_have_value("la vi yo")
+    # a button made again (its stones changed) hands the focus on to the new one
+    post_call(page, hand_id, 1, "no hay mus")
+    page.locator("#actions button[data-call='envido 2']").focus()
+    page.keyboard.press("+")
+    expect(page.locator("#actions button[data-call='envido 3']")).to_be_focused()
