@@ -7,12 +7,15 @@ seña comes in."""
 from __future__ import annotations
 
 import itertools
+import re
 
 import httpx
 import pytest
 from playwright.sync_api import expect
 
+from tests.api.clips import write_clip
 from tests.api.table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
+from tests.keinu_server import KeinuServer
 
 pytestmark = pytest.mark.browser
 
@@ -33,6 +36,45 @@ def post_call(page, hand_id: int, seat: int, text: str, t_ms: int | None = None)
     body = {"seat": seat, "text": text} | ({} if t_ms is None else {"t_ms": t_ms})
     response = httpx.post(f"{base(page)}/api/hands/{hand_id}/calls", json=body)
     assert response.status_code == 200, response.text
+
+
+def test_the_header_speaks_the_pages_language_and_stays_one_line_at_800(browser, tmp_path):
+    clip = write_clip(tmp_path / "table.mp4", frames=40)
+    server = KeinuServer("--data-dir", str(tmp_path / "data"), "--source", str(clip), "--loop")
+    try:
+        httpx.post(f"{server.url}/api/tables", json={"seats": SEATS})
+        page = browser.new_page(viewport={"width": 800, "height": 600})
+        page.add_init_script("localStorage.setItem('keinu.lang', 'en')")
+        page.goto(server.url, wait_until="domcontentloaded")
+        rec = page.locator("#rec")
+        expect(rec).to_contain_text("record video")
+        expect(rec.locator(".rec-review")).to_have_text("review")
+        assert not re.search("grab|revisar|vídeo", rec.inner_text())
+        # the badge's "not recording" is said by the unticked switch at this width
+        expect(page.locator("#rec-badge")).to_have_text("not recording")
+        expect(page.locator("#rec-badge")).to_be_hidden()
+        # its poll every 2 s leaves the switch as it was, the keyboard's focus on it
+        page.focus("#rec-switch")
+        page.wait_for_timeout(2500)
+        assert page.evaluate("document.activeElement.id") == "rec-switch"
+        for lang in ("en", "es"):
+            page.evaluate(f"localStorage.setItem('keinu.lang', '{lang}')")
+            page.reload(wait_until="domcontentloaded")
+            expect(page.locator("#rec-switch")).to_be_visible()
+            expect(page.locator("#health-text")).to_contain_text("fps")
+            # one line: every part of the header as tall as one line of its text, none cut
+            parts = page.evaluate(
+                """[...document.querySelectorAll(
+                      '.tabs button, #health-text, .rec-switch, .rec-review, #lang')]
+                   .map((el) => ({ text: el.textContent.trim(), height: el.offsetHeight,
+                                   clipped: el.scrollWidth > el.clientWidth + 1 }))"""
+            )
+            line = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize) * 2.7")
+            for part in parts:
+                assert part["height"] <= line and not part["clipped"], (lang, part)
+            assert page.evaluate("document.querySelector('.topbar').offsetHeight") <= 60, lang
+    finally:
+        server.stop()
 
 
 def test_an_undo_with_nothing_to_undo_is_refused_in_the_pages_language(page):
