@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from tests.api.clips import write_clip
 from tests.api.table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
+from tests.browser.test_dashboard import press_call
 from tests.keinu_server import KeinuServer
 
 pytestmark = pytest.mark.browser
@@ -175,6 +176,19 @@ def test_the_call_log_is_one_list_newest_first_with_its_filter_apart(page):
     page.check("#log-calls-only")
     expect(page.locator("#call-log li.sena-call")).to_be_hidden()
     expect(entries.first).to_have_attribute("value", "12")  # numbers stay with the filter on
+
+
+def test_the_keyboard_help_names_the_discards_the_buttons_offer(page):
+    new_table(page)
+    for seat in (1, 2, 3, 4):
+        press_call(page, seat, "m")
+    discards = page.locator("#actions button[data-call^='descarte']")
+    offered = sorted(int(call.split()[1]) for call in discards.evaluate_all(
+        "els => els.map((el) => el.dataset.call)"))  # fmt: skip
+    assert offered == [1, 2, 3, 4]
+    help_text = page.locator("#page-referee .keys").inner_text()
+    low = re.search(r"(\d)–4 son las cartas", help_text)
+    assert low and int(low.group(1)) == offered[0], help_text
 
 
 def test_a_sena_coming_in_leaves_the_focus_and_a_typed_note_where_they_were(page):
