@@ -24,6 +24,7 @@ from api.player_names import PlayerNameError, player_name
 from api.settings import Settings
 
 if TYPE_CHECKING:
+    from api.recording.enrolment_clip import EnrolmentClip
     from vision.config.detector_settings import DetectorSettings
     from vision.detectors import SeatGestureDetector
     from vision.measures.baseline import EnrolledKind
@@ -35,6 +36,8 @@ PATIENCE = 3.0
 PATIENCE_EXTRA_MS = 5000
 #: After each prompt, time to get ready before the window opens.
 READY_MS = 1000
+#: What the player is asked while the seat calibrates, as an enrolment's recording says it.
+REST_PROMPT = "rest: a neutral, relaxed face towards the camera"
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--profile", default=None, help="señas profile name or .toml file (default: settings)"
     )
     parser.add_argument("--mirrored", action="store_true", help=MIRRORED_HELP)
+    parser.add_argument(
+        "--record",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="with --enrol: keep the enrolment as DIR/clip.mp4, with what was asked and when, "
+        "analysed into DIR/gestures.eaf for ELAN (to label and score your own players)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -101,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--shows must be 1, 2 or 3")
     if not 1 <= args.show_seconds <= 10:
         raise UserError("--show-seconds must be between 1 and 10")
+    recording = _recording(args.record, args.enrol)
     try:
         steps = enrol_steps(args.profile, args.shows, args.show_seconds) if args.enrol else ()
         settings = load_detector_settings(args.settings)
@@ -113,9 +125,13 @@ def run(args: argparse.Namespace) -> int:
             steps=steps,
             show_ms=args.show_seconds * 1000,
             mirrored=args.mirrored,
+            recording=recording,
         )
     except (SettingsError, SourceError, ModelError) as exc:
         raise UserError(str(exc)) from None
+    finally:
+        if recording is not None and recording.frames:
+            recording.close()
     detector.save_player(path, args.player)
     kept = ", ".join(f"{k} {v:.3f}" for k, v in sorted(detector.baseline.values.items())[:4])
     print(f"saved {args.player}'s baseline to {path} ({len(detector.baseline.values)} measures: "
@@ -124,7 +140,48 @@ def run(args: argparse.Namespace) -> int:
         print(enrolled_summary(detector.enrolment, settings))
     for note in eye_notes(detector, args.player):
         print(note)
+    if recording is not None:
+        analyse_recording(recording, args.profile)
     return 0
+
+
+def _recording(folder: Path | None, enrol: bool) -> EnrolmentClip | None:
+    """Where ``--record`` keeps the enrolment, checked before the camera opens."""
+    from api.recording.enrolment_clip import CLIP, EnrolmentClip
+
+    if folder is None:
+        return None
+    if not enrol:
+        raise UserError("--record keeps an enrolment: add --enrol")
+    if (folder / CLIP).exists():
+        raise UserError(f"--record: {folder} already holds a recording: name another folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"--record: cannot make {folder}: {exc.strerror or exc}") from None
+    return EnrolmentClip(folder, None)
+
+
+def analyse_recording(recording: EnrolmentClip, profile_name: str | None) -> None:
+    """The recorded enrolment read as ``keinu analyze`` reads a clip, its prompts beside the
+    gestures found in ``gestures.eaf``; then what to do with it."""
+    from api.commands.analyze import analyze
+    from api.commands.sources import open_source_for_user
+    from engine.senas import load_profile
+
+    folder = recording.folder
+    print(f"reading the recording {recording.path} ...", flush=True)
+    source = open_source_for_user(recording.path)
+    analyze(source, folder, profile=load_profile(profile_name or Settings().profile))
+    print(
+        f"recorded: {recording.path}; what was asked and when: {folder / 'prompts.json'}; "
+        f"keinu's reading with the prompts: {folder / 'gestures.eaf'}.\n"
+        "To measure keinu on this player: correct the gestures tier in ELAN (the prompts tier "
+        "says where each seña was asked for), then\n"
+        f"  python -m benchmarks.elan_truth {folder / 'gestures.eaf'} {recording.path} "
+        f"--footage {folder.parent} --split heldout --out TRUTH_DIR\n"
+        f"  python -m benchmarks.real_footage {folder.parent} --truth TRUTH_DIR"
+    )
 
 
 def eye_notes(detector: SeatGestureDetector, player: str) -> list[str]:
@@ -210,10 +267,11 @@ def calibrate(
     steps: Sequence[EnrolStep] = (),
     show_ms: float = 3000.0,
     mirrored: bool = False,
+    recording: EnrolmentClip | None = None,
 ) -> SeatGestureDetector:
     """Run the pipeline on ``source_spec`` until one seat's baseline is calibrated, then through
     the enrolment ``steps``; returns that seat's detector. Raises UserError when no face stays
-    in view long enough."""
+    in view long enough. A ``recording`` keeps every frame read and what was asked when."""
     from api.commands.sources import open_source_for_user
     from vision.detectors import SeatGestureDetector
     from vision.pipeline import Pipeline, default_detectors, default_features
@@ -229,14 +287,22 @@ def calibrate(
     limit_ms = settings.calibration.seconds * 1000 * PATIENCE + PATIENCE_EXTRA_MS
     print(f"calibrating from {source_spec}: keep a neutral, relaxed face towards the camera")
     seen_not_resting = False
+    if recording is not None:
+        recording.fps = source.fps or recording.fps
     with pipeline:
-        results = iter(pipeline)
+        results: Iterator[FrameResult] = iter(pipeline)
+        if recording is not None:
+            results = recorded(results, recording)
+        first_ms = None
         for result in results:
+            first_ms = result.frame.ts_ms if first_ms is None else first_ms
             seats = [d for d in pipeline.detectors.values() if isinstance(d, SeatGestureDetector)]
             ready = [d for d in seats if d.calibration.state == "ready"]
             if ready:
+                if recording is not None:
+                    recording.prompt(REST_PROMPT, first_ms, result.frame.ts_ms)
                 if steps:
-                    enrol(results, ready[0], steps, show_ms)
+                    enrol(results, ready[0], steps, show_ms, recording)
                 return ready[0]
             seen_not_resting |= any(not d.calibration.resting for d in seats)
             if result.end_of_stream or result.frame.ts_ms > limit_ms:
@@ -253,14 +319,23 @@ def calibrate(
     )
 
 
+def recorded(results: Iterator[FrameResult], recording: EnrolmentClip) -> Iterator[FrameResult]:
+    """``results``, each frame read also kept in ``recording``."""
+    for result in results:
+        if result.gap is None and not result.end_of_stream:
+            recording.add(result.frame.ts_ms, result.frame.image)
+        yield result
+
+
 def enrol(
     results: Iterator[FrameResult],
     detector: SeatGestureDetector,
     steps: Sequence[EnrolStep],
     show_ms: float,
+    recording: EnrolmentClip | None = None,
 ) -> None:
     """Prompt each step, give the player ``READY_MS``, watch ``show_ms`` of the source, and use
-    what was learnt on ``detector``."""
+    what was learnt on ``detector``; a ``recording`` notes each step's window."""
     from vision.detectors.enrolment import Enrolment
 
     enrolment = Enrolment(detector)
@@ -279,6 +354,8 @@ def enrol(
             enrolment.observe()
             if ts - start >= READY_MS + show_ms:
                 peak = enrolment.end()
+                if recording is not None:
+                    recording.prompt(step.prompt, start + READY_MS, ts)
                 break
         if peak is None:
             raise UserError("the source ended during enrolment: record a longer clip")

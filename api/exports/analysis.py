@@ -12,6 +12,7 @@ from typing import Any
 
 from api.exports.errors import ExportError
 from api.exports.timeline import GestureSpan, SenaSpan, Timeline
+from api.recording.enrolment_clip import read_prompts
 from engine.gesture import Gesture
 from engine.senas import ProfileError, interpret, load_profile
 from engine.table import Table
@@ -52,6 +53,7 @@ def load_analysis(folder: Path) -> Timeline:
         timeline.seats.setdefault(gesture.seat, "")
     profile_name = str(summary.get("profile", "standard"))
     timeline.senas = _senas(lines, profile_name, read_reviews(folder))
+    timeline.prompts = read_prompts(folder)
     timeline.record = {
         "meta": {"source": summary.get("source"), "profile": profile_name},
         "calls": [[g.seat, f"sena {g.label}", g.start_ms] for g in gestures],

@@ -1,7 +1,8 @@
 """ELAN's annotation format, EAF 3.0: a gestures tier per seat, a señas tier with the meaning
 and a dependent tier with the verdict (and the referee's review), tiers for calls, hands and
-lances, and the video linked. Overlapping spans of one tier go on a numbered second tier, as
-ELAN wants no overlaps within one."""
+lances (and, for an enrolment's clip, what the player was asked), and the video linked.
+Overlapping spans of one tier go on a numbered second tier, as ELAN wants no overlaps within
+one."""
 
 from __future__ import annotations
 
@@ -121,6 +122,10 @@ def eaf_document(timeline: Timeline, out_dir: Path) -> ET.ElementTree:
         tier = doc.tier(name)
         for band in (b for b in timeline.bands if b.kind == kind):
             doc.span(tier, band.start_ms, band.end_ms, band.label)
+    if timeline.prompts:
+        tier = doc.tier("prompts")
+        for prompt in timeline.prompts:
+            doc.span(tier, prompt.start_ms, prompt.end_ms, prompt.text)
     return ET.ElementTree(_root(doc, timeline, out_dir))
 
 

@@ -71,6 +71,16 @@ class Band:
     phase: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class PromptSpan:
+    """What a player was asked to show, and when (an enrolment's clip, ``keinu calibrate
+    --record``)."""
+
+    start_ms: int
+    end_ms: int
+    text: str
+
+
 @dataclass
 class Timeline:
     title: str
@@ -85,6 +95,7 @@ class Timeline:
     fps: float | None = None
     #: The hand (or game) record of what was played, as ``keinu replay`` reads it.
     record: dict[str, Any] | None = None
+    prompts: list[PromptSpan] = field(default_factory=list)
 
     def seat_name(self, seat: int) -> str:
         name = self.seats.get(seat, "")
@@ -97,6 +108,7 @@ class Timeline:
     def end_ms(self) -> int:
         ends = [g.end_ms for g in self.gestures] + [s.end_ms for s in self.senas]
         ends += [c.t_ms for c in self.calls] + [b.end_ms for b in self.bands]
+        ends += [p.end_ms for p in self.prompts]
         return max(ends, default=0)
 
     def to_dict(self) -> dict[str, Any]:

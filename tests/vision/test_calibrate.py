@@ -154,9 +154,49 @@ def test_enrolling_on_a_clip_learns_the_sena_shown_in_its_window(
     assert 0.5 <= player.sensitivities["brows_raised"] <= 3.0
 
 
+@pytest.mark.video
+def test_a_recorded_enrolment_is_a_clip_with_its_prompts_ready_to_label(
+    data_dir, tmp_path, capsys, sample_videos
+):
+    """`--record DIR`: the frames read, what was asked when (on the clip's own clock) and
+    keinu's reading, in the ELAN file that benchmarks/elan_truth.py turns into a truth."""
+    import pympi
+
+    from benchmarks.elan_truth import truth_of_eaf
+
+    clip = _enrolment_clip(tmp_path / "enrol.mp4", sample_videos)
+    profile = tmp_path / "club.toml"
+    profile.write_text(CLUB_PROFILE)
+    folder = tmp_path / "clips" / "ane"
+    argv = ["calibrate", "--source", str(clip), "--seconds", "1", "--player", "Ane", "--enrol",
+            "--shows", "1", "--profile", str(profile), "--record", str(folder)]  # fmt: skip
+    assert main(argv) == 0
+    assert "python -m benchmarks.elan_truth" in capsys.readouterr().out
+
+    recorded = cv2.VideoCapture(str(folder / "clip.mp4"))
+    frames, fps = int(recorded.get(cv2.CAP_PROP_FRAME_COUNT)), recorded.get(cv2.CAP_PROP_FPS)
+    recorded.release()
+    assert fps == pytest.approx(30.0, abs=0.5) and frames >= 200  # rest, talk, the raise
+    eaf = pympi.Elan.Eaf(str(folder / "gestures.eaf"))
+    asked = sorted(eaf.get_annotation_data_for_tier("prompts"))
+    assert [text.split(":")[0] for *_, text in asked] == [
+        "rest",
+        "talk and look down at your cards as you do at the table, no seña, for 3 s",
+        "show brows raised (duples), 1 of 1",
+    ]
+    (start, end, _), raise_shown = asked[-1], (7300, 8100)  # the clip's raise, as made above
+    assert start < raise_shown[0] and raise_shown[1] < end + 300
+    found = [g for g in eaf.get_annotation_data_for_tier("seat 1 gestures")]
+    assert any(value == "brows_raised" and s < end and e > start for s, e, value in found)
+
+    truth = truth_of_eaf(folder / "gestures.eaf", folder / "clip.mp4", tmp_path / "clips", "heldout")
+    assert [g["kind"] for g in truth["gestures"]] == [value for *_, value in sorted(found)]
+
+
 @pytest.mark.parametrize(
     "argv, message",
     [
+        (["--record", "out"], "--enrol"),
         (["--enrol", "--shows", "4"], "--shows"),
         (["--enrol", "--show-seconds", "0.5"], "--show-seconds"),
         (["--enrol", "--profile", "/no/such/club.toml"], "club.toml"),
