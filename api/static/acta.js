@@ -1,7 +1,8 @@
 // The acta page: /acta?table=ID&game=N. Reads the game's acta, signs it once, prints it. Señas,
 // verdicts, reviews and sanctions are named as the dashboard names them, in its language.
 import { api, h, scoreText } from "/static/core.js";
-import { gestureLabel, getLang, meaningLabel, t } from "/static/i18n.js";
+import { gestureLabel, meaningLabel, t } from "/static/i18n.js";
+import { senaReason } from "/static/senas_text.js";
 
 const query = new URLSearchParams(location.search);
 const base = `/api/tables/${Number(query.get("table"))}/games/${Number(query.get("game"))}/acta`;
@@ -25,8 +26,6 @@ function outcome(acta) {
 const moment = (ms) => (ms === null || ms === undefined ? "" : `${(ms / 1000).toFixed(1)} s`);
 /** What a seña said, or the gestures it was made of where it said nothing the profile knows. */
 const senaLabel = (s) => (s.meaning ? meaningLabel(s.meaning) : `«${s.gestures.map(gestureLabel).join(" + ")}»`);
-/** A signed acta of before kept its reason in Spanish only. */
-const reasonOf = (s) => (getLang() === "en" && s.reason_en) || s.reason;
 const reviewOf = (review) => (review ? `${t(`review.${review.action}`)}${review.note ? `: ${review.note}` : ""}` : "");
 /** A club may name sanctions of its own: those are shown as named. */
 function sanctionLabel(kind) {
@@ -45,7 +44,7 @@ function show({ acta, signed, sanctions }) {
   $("score").textContent = score(acta.score);
   $("winner").textContent = outcome(acta);
   fill("senas", acta.senas.map((s) => [
-    s.hand, `${s.seat} ${s.name}`, senaLabel(s), t(`verdict.${s.verdict}`), moment(s.t_ms), reasonOf(s), reviewOf(s.review),
+    s.hand, `${s.seat} ${s.name}`, senaLabel(s), t(`verdict.${s.verdict}`), moment(s.t_ms), senaReason(s), reviewOf(s.review),
   ]));
   $("no-senas").hidden = acta.senas.length > 0;
   $("signed").hidden = !signed;

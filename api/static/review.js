@@ -4,6 +4,7 @@
 // dashboard's, in its language; a session recorded without video shows its timeline alone.
 import { api, h } from "/static/core.js";
 import { applyLabels, callLabel, gestureLabel, getLang, meaningLabel, t, term } from "/static/i18n.js";
+import { senaReason } from "/static/senas_text.js";
 import { band, fitLabels, lane } from "/static/timeline.js";
 
 const params = new URLSearchParams(location.search);
@@ -126,7 +127,8 @@ function select(i) {
   $("detail").hidden = false;
   const gestures = s.meaning ? ` · ${s.gestures.map(gestureLabel).join(" + ")}` : ""; // else the label is them
   $("detail-title").textContent = `${seatLabel(s.seat)}: ${senaLabel(s)}${gestures} · ${verdictLabel(s.verdict)}`;
-  $("detail-reason").textContent = (getLang() === "es" && s.reason_es) || s.reason || "";
+  // the timeline's `reason` is the English text, `reason_es` the Spanish (none for an analysis)
+  $("detail-reason").textContent = senaReason({ ...s, reason: s.reason_es || s.reason, reason_en: s.reason });
   $("detail-review").textContent = s.review ? `${t(`review.${s.review}`)}${s.note ? " · " + s.note : ""}` : "";
   $("note").value = s.note || "";
   $("clip-out").replaceChildren();

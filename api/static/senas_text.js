@@ -3,9 +3,11 @@
 import { gestureLabel, getLang, meaningLabel } from "/static/i18n.js";
 
 /** The seña's reason in the page's language, the gestures it quotes as the engine writes them
- * («head_tilt left») named as the page names them («ladear la cabeza (izquierda)»). */
+ * («head_tilt left») named as the page names them («ladear la cabeza (izquierda)»). `reason` is
+ * the Spanish text, `reason_en` the English one; a seña without the English (an acta signed
+ * before it was kept) keeps its Spanish. */
 export function senaReason(sena) {
-  const reason = getLang() === "en" ? sena.reason_en : sena.reason;
+  const reason = (getLang() === "en" && sena.reason_en) || sena.reason || "";
   const quoted = (labels) => `«${labels.join(", ")}»`;
   return reason.replaceAll(quoted(sena.gestures), quoted(sena.gestures.map(gestureLabel)));
 }

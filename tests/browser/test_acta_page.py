@@ -16,7 +16,8 @@ pytestmark = pytest.mark.browser
 EXAMPLE = json.loads((REPO / "tests" / "records" / "worked_example.json").read_text())
 SEATS = [{"seat": seat, "name": name} for seat, name in NAMES.items()]
 # What the acta says of Ane's false seña and Iñaki's head tilt (acknowledged), and the sanctions
-# it offers, in each language: (seña, verdict, a piece of the reason, review) by row.
+# it offers, in each language: (seña, verdict, a piece of the reason, review) by row. The reason
+# names the gesture it quotes as the seña's column does, never by its key («head_tilt left»).
 NAMED = [
     (
         "es",
@@ -25,7 +26,7 @@ NAMED = [
             (
                 "«ladear la cabeza (izquierda)»",
                 "fuera de catálogo",
-                "no es una seña",
+                "«ladear la cabeza (izquierda)» no es una seña",
                 "reconocida: dudosa",
             ),
         ],
@@ -35,7 +36,12 @@ NAMED = [
         "en",
         [
             ("dos reyes", "false", "false seña", ""),
-            ("«head tilt (left)»", "not in catalogue", "is not a seña", "acknowledged: dudosa"),
+            (
+                "«head tilt (left)»",
+                "not in catalogue",
+                "«head tilt (left)» is not a seña",
+                "acknowledged: dudosa",
+            ),
         ],
         ["warning", "game lost", "disqualification"],
     ),
@@ -120,6 +126,35 @@ def test_the_acta_names_señas_verdicts_reviews_and_sanctions_in_the_pages_langu
                     expect(cells.nth(6)).to_have_text(review)
                 page.click("#add-sanction")
                 expect(page.locator(".sanction select[name=kind] option")).to_have_text(sanctions)
+            assert errors == []
+            browser.close()
+    finally:
+        server.stop()
+
+
+def test_an_acta_signed_before_the_english_reasons_keeps_its_spanish_one(tmp_path):
+    """An acta stored without ``reason_en`` (signed before the API sent it) reads in English with
+    its Spanish reason, the gesture still named as the page names it."""
+    server = KeinuServer("--no-live", "--data-dir", str(tmp_path / "data"))
+    try:
+        table_id, _ = played_game(server, extra=([4, "sena head_tilt left"],))
+        url = f"{server.url}/api/tables/{table_id}/games/1/acta"
+        old = httpx.get(url).json()
+        for sena in old["acta"]["senas"]:
+            del sena["reason_en"]
+        with sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            page = browser.new_page()
+            errors = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.route(url, lambda route: route.fulfill(json=old))
+            page.goto(f"{server.url}/acta?table={table_id}&game=1")
+            page.evaluate("localStorage.setItem('keinu.lang', 'en')")
+            page.reload()
+            reasons = page.locator("#senas tbody tr td:nth-child(6)")
+            expect(reasons).to_have_count(2)
+            expect(reasons.nth(0)).to_contain_text("seña falsa")
+            expect(reasons.nth(1)).to_contain_text("«head tilt (left)» no es una seña")
             assert errors == []
             browser.close()
     finally:

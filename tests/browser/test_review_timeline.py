@@ -156,6 +156,9 @@ def test_the_review_page_names_things_as_the_dashboard_does(session, browser):
     page.keyboard.press("k")
     expect(page.locator("#detail-title")).to_have_text(
         "Asiento 4: «ladear la cabeza (izquierda)» · fuera de catálogo"
+    )  # its reason quotes the gesture by the same name, not by its key («head_tilt left»)
+    expect(page.locator("#detail-reason")).to_contain_text(
+        "«ladear la cabeza (izquierda)» no es una seña del perfil"
     )
     page.click("#acknowledge")
     expect(page.locator("#detail-review")).to_have_text("reconocida")
@@ -173,5 +176,10 @@ def test_the_review_page_names_things_as_the_dashboard_does(session, browser):
         "Seat 3: dos reyes · lip bite (centre) · legal"
     )
     expect(page.locator("#detail-reason")).to_contain_text("legal and true")
+    page.select_option("#verdict-filter", "not_in_catalogue")
+    page.keyboard.press("k")
+    expect(page.locator("#detail-reason")).to_contain_text(
+        "«head tilt (left)» is not a seña of the"
+    )
     assert errors == errors_en == []
     page.close()
