@@ -1,6 +1,6 @@
 // Referee mode: set up a table, enter the calls fast, watch each seña's verdict, settle the showdown.
 import { api, fill, h, on, refill, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
-import { t, term, meaningLabel, gestureLabel } from "/static/i18n.js";
+import { t, term, meaningLabel, gestureLabel, callLabel } from "/static/i18n.js";
 import { falseSenasText, senaReason } from "/static/senas_text.js";
 
 const RANKS = ["1", "2", "3", "4", "5", "6", "7", "S", "C", "R"];
@@ -370,14 +370,6 @@ function renderLog() {
   fill($("call-log"), ...calls.map(([seat, text], i) => h("li", { value: i + 1, class: text.startsWith("sena") ? "sena-call" : "" },
     h("b", {}, `${seatName(seat)}: `),
     text.startsWith("sena ") ? `${t("feed.sena")} · ${gestureLabel(text.slice(5))}` : callLabel(text))).reverse());
-}
-
-/** A call's text in the page's words, as its button says it ("paso" is "Pass" in English). */
-function callLabel(text) {
-  const plain = text.replaceAll(" ", "_");
-  if (term(plain) !== plain) return term(plain);
-  const [head, ...rest] = text.split(" ");
-  return [term(head), ...rest.map((word) => (/^\d+$/.test(word) ? word : term(word)))].join(" ");
 }
 
 const senaKey = (sena) => `${sena.calls[0]}`;

@@ -176,6 +176,14 @@ def test_the_call_log_is_one_list_newest_first_with_its_filter_apart(page):
     page.check("#log-calls-only")
     expect(page.locator("#call-log li.sena-call")).to_be_hidden()
     expect(entries.first).to_have_attribute("value", "12")  # numbers stay with the filter on
+    # in English, each call as its button says it (i18n.js's callLabel, the review page's too)
+    page.evaluate("localStorage.setItem('keinu.lang', 'en')")
+    page.reload(wait_until="domcontentloaded")
+    expect(entries).to_have_count(12)
+    expect(entries.nth(0)).to_have_text("Bego: Refuse")
+    expect(entries.nth(2)).to_have_text("Bego: Raise 4")
+    expect(entries.nth(6)).to_have_text("Koldo: Pass")
+    expect(entries.nth(9)).to_have_text("Koldo: seña · lip bite (centre)")
 
 
 def test_the_keyboard_help_names_the_discards_the_buttons_offer(page):
