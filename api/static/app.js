@@ -34,6 +34,12 @@ function init() {
     query.delete("token");
     history.replaceState(null, "", `${location.pathname}${query.size ? `?${query}` : ""}${location.hash}`);
   }
+  // What sticks under the header (the referee's status bar) sticks at its real height, which
+  // the language, the recording switch and the window's width change.
+  const topbar = document.querySelector(".topbar");
+  new ResizeObserver(() => {
+    document.documentElement.style.setProperty("--topbar-height", `${topbar.getBoundingClientRect().height}px`);
+  }).observe(topbar, { box: "border-box" });
   setLang(getLang());
   document.getElementById("lang").textContent = getLang() === "es" ? "EN" : "ES";
   document.getElementById("lang").onclick = () => {

@@ -1,8 +1,8 @@
 """The referee page in Debian's chromium, as a referee reads it: the header and the server's
 refusals in the page's language and on one line at 800 px, a seña's lance and reason in words
 (not keys), the showdown naming whose cards are missing, a hand's false señas grouped, the call
-log a plain list, the keyboard help true to the buttons, and the focus left where it was when a
-seña comes in."""
+log a plain list, the keyboard help true to the buttons, the focus left where it was when a
+seña comes in, and the status bar stuck under the header, not under its lower edge."""
 
 from __future__ import annotations
 
@@ -215,3 +215,27 @@ def test_a_sena_coming_in_leaves_the_focus_and_a_typed_note_where_they_were(page
     page.locator("#actions button[data-call='envido 2']").focus()
     page.keyboard.press("+")
     expect(page.locator("#actions button[data-call='envido 3']")).to_be_focused()
+
+
+# Where the status bar and the header stand, scrolled to the bottom of the page.
+STUCK = """() => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const header = document.querySelector('.topbar').getBoundingClientRect();
+    const status = document.getElementById('status').getBoundingClientRect();
+    done({ header: header.bottom, status: status.top, scrolled: window.scrollY });
+  })));
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 800])
+def test_the_status_bar_sticks_right_under_the_header_whatever_its_height(page, width):
+    page.set_viewport_size({"width": width, "height": 500})
+    new_table(page)
+    where = page.evaluate(STUCK)
+    assert where["scrolled"] > 200, "the page scrolls"
+    assert where["status"] == pytest.approx(where["header"], abs=0.5), where
+    # a header grown taller (another language, a line more) takes the status bar down with it
+    page.evaluate("document.querySelector('.topbar').style.paddingBottom = '30px'")
+    where = page.evaluate(STUCK)
+    assert where["status"] == pytest.approx(where["header"], abs=0.5), where
