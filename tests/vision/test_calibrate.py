@@ -189,7 +189,9 @@ def test_a_recorded_enrolment_is_a_clip_with_its_prompts_ready_to_label(
     found = [g for g in eaf.get_annotation_data_for_tier("seat 1 gestures")]
     assert any(value == "brows_raised" and s < end and e > start for s, e, value in found)
 
-    truth = truth_of_eaf(folder / "gestures.eaf", folder / "clip.mp4", tmp_path / "clips", "heldout")
+    truth = truth_of_eaf(
+        folder / "gestures.eaf", folder / "clip.mp4", tmp_path / "clips", "heldout"
+    )
     assert [g["kind"] for g in truth["gestures"]] == [value for *_, value in sorted(found)]
 
 
