@@ -6,7 +6,10 @@ player who enrols shows each seña of the house profile when asked, twice, after
 moment of talk, which is the protocol a labelled clip wants. The frames the pipeline read
 (flipped back where the camera mirrors) go to ``DIR/clip.mp4`` at a constant rate, frame k at
 k / fps, so that a time is a frame's index over the rate, as OpenCV, ELAN and
-``benchmarks/real_footage.py`` read it. What the player was asked, and when, goes to
+``benchmarks/real_footage.py`` read it: each frame of the clip is the first frame read at or
+after its time, so a camera delivering fewer frames a second than the rate (a dim room) has
+frames repeated, not the clip played faster than life. What the player was asked, and when,
+goes to
 ``DIR/prompts.json`` on that clock. The clip is then analysed as ``keinu analyze`` does, and the
 prompts become a tier of ``gestures.eaf`` beside keinu's own gestures: where a seña was asked
 for is where to look for it, whatever keinu found there, so correcting the gestures tier in
@@ -14,8 +17,8 @@ ELAN does not start from keinu's own misses."""
 
 from __future__ import annotations
 
-import bisect
 import json
+import math
 from dataclasses import asdict
 from pathlib import Path
 
@@ -38,7 +41,8 @@ class EnrolmentClip:
         self.fps = fps if fps and fps > 0 else DEFAULT_FPS
         self.prompts: list[PromptSpan] = []
         self._writer: SegmentWriter | None = None
-        self._stamps: list[int] = []  # the source's time of each frame written
+        self._first_ms: int | None = None  # the source's time of the first frame read
+        self._written = 0
 
     @property
     def path(self) -> Path:
@@ -46,17 +50,19 @@ class EnrolmentClip:
 
     @property
     def frames(self) -> int:
-        return len(self._stamps)
+        return self._written
 
     def add(self, ts_ms: int, image: np.ndarray) -> None:
-        """One frame the pipeline read, at ``ts_ms`` on the source's clock."""
-        if self._stamps and ts_ms <= self._stamps[-1]:
-            return
-        if self._writer is None:
+        """One frame the pipeline read, at ``ts_ms`` on the source's clock: it fills every frame
+        of the clip from the last one written up to its own time."""
+        if self._first_ms is None:
+            self._first_ms = ts_ms
             height, width = image.shape[:2]
             self._writer = SegmentWriter(self.path, width, height, self.fps)
-        self._writer.write(image, self.clip_ms(len(self._stamps)))
-        self._stamps.append(ts_ms)
+        assert self._writer is not None
+        while self.clip_ms(self._written) <= ts_ms - self._first_ms:
+            self._writer.write(image, self.clip_ms(self._written))
+            self._written += 1
 
     def clip_ms(self, index: int) -> int:
         """Where frame ``index`` lies in the clip."""
@@ -78,8 +84,9 @@ class EnrolmentClip:
         return self.path
 
     def _index_at(self, ts_ms: int) -> int:
-        """The first frame written at ``ts_ms`` or after it (the last one if none was)."""
-        return min(bisect.bisect_left(self._stamps, ts_ms), max(len(self._stamps) - 1, 0))
+        """The clip's first frame at ``ts_ms`` of the source's clock or after it."""
+        since = max(ts_ms - (self._first_ms or 0), 0)
+        return math.ceil(since * self.fps / 1000.0 - 1e-6)
 
 
 def read_prompts(folder: Path) -> list[PromptSpan]:
