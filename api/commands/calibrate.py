@@ -3,7 +3,9 @@ gesture sensitivities, as that player's baseline file in the user data dir.
 
 With ``--enrol`` the player then shows each gesture of the house profile's señas when asked
 (after a window of ordinary talking): each kind's sensitivity is set to this player's own size
-of the gesture (vision.detectors.enrolment) and the shows are saved in the player's file.
+of the gesture (vision.detectors.enrolment), and each step says the show's size as the pages
+do. The shows of the kinds seen are saved in the player's file; a kind shown but not seen is
+saved as missed, not as enrolled, and the summary asks for it again.
 
 The frames go through the same pipeline as ``keinu analyze`` and the dashboard (landmarks,
 features, the seat's detector), so the baseline is measured exactly as it will be used.
@@ -25,7 +27,7 @@ from api.settings import Settings
 
 if TYPE_CHECKING:
     from api.recording.enrolment_clip import EnrolmentClip
-    from vision.config.detector_settings import DetectorSettings
+    from vision.config.detector_settings import DetectorSettings, EnrolmentSettings
     from vision.detectors import SeatGestureDetector
     from vision.measures.baseline import EnrolledKind
     from vision.mediapipe.landmarks import LandmarkerFactory
@@ -339,6 +341,7 @@ def enrol(
     from vision.detectors.enrolment import Enrolment
 
     enrolment = Enrolment(detector)
+    rules = detector.settings.enrolment
     for step in steps:
         print(step.prompt, flush=True)
         start, peak = None, None
@@ -359,5 +362,15 @@ def enrol(
                 break
         if peak is None:
             raise UserError("the source ended during enrolment: record a longer clip")
-        print(f"  peak {peak:.2f}", flush=True)
+        if step.kind is not None:
+            print(f"  {shown_line(enrolment.learnt()[step.kind], rules)}", flush=True)
     detector.use_enrolment(enrolment.learnt())
+
+
+def shown_line(shown: EnrolledKind, rules: EnrolmentSettings) -> str:
+    """How a step's show went, as the pages say it: its size (``show_size``: for an eye kind how
+    far eyeBlink rose, for the others the peak), and whether it was seen at all so far."""
+    from vision.detectors.enrolment import show_size, was_seen
+
+    line = f"size {show_size(shown):.0%}"
+    return line if was_seen(shown, rules) else f"{line}: not seen, show it again facing the camera"

@@ -155,6 +155,77 @@ def test_enrolling_on_a_clip_learns_the_sena_shown_in_its_window(
 
 
 @pytest.mark.video
+def test_a_kind_shown_but_not_seen_is_named_but_not_saved_as_enrolled(
+    data_dir, tmp_path, capsys, sample_videos
+):
+    """The clip raises its brows in their window and never puts its tongue out in the next
+    one: the player's file keeps the raise as learnt, the tongue as missed, and the summary
+    still asks for it again."""
+    clip = _enrolment_clip(tmp_path / "enrol.mp4", sample_videos)
+    profile = tmp_path / "club.toml"
+    profile.write_text(
+        CLUB_PROFILE.replace('"brows_raised" = "duples"\n',
+                             '"brows_raised" = "duples"\n"tongue_out" = "dos_ases"\n')
+        .replace('duples = "pares"\n', 'duples = "pares"\ndos_ases = "chica"\n')
+    )  # fmt: skip
+    argv = ["calibrate", "--source", str(clip), "--seconds", "1", "--player", "Ane", "--enrol",
+            "--shows", "1", "--profile", str(profile)]  # fmt: skip
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    raised = lines[lines.index("show brows raised (duples), 1 of 1") + 1]
+    tongue = lines[lines.index("show tongue out (dos_ases), 1 of 1") + 1]
+    assert raised.startswith("  size ") and raised.endswith("%")
+    assert int(raised.removeprefix("  size ").removesuffix("%")) > 50
+    assert tongue.startswith("  size ") and tongue.endswith(
+        ": not seen, show it again facing the camera"
+    )
+    assert "peak" not in out
+    assert "not seen, nothing learnt: tongue_out (show it again" in out
+    player = load_player(data_dir / "players" / "ane.json")
+    assert set(player.enrolment) == {"brows_raised"}
+    assert player.missed == ("tongue_out",)
+    assert "tongue_out" not in player.sensitivities or player.sensitivities["tongue_out"] == 1.0
+
+
+def test_a_show_says_its_size_as_the_pages_do():
+    """An eye kind's size is how far its eyeBlink rose (its activation stays 0 on a face resting
+    narrowed), any other kind's its peak."""
+    from api.commands.calibrate import shown_line
+    from vision.measures.baseline import EnrolledKind
+
+    rules = load_detector_settings().enrolment
+    assert shown_line(EnrolledKind((0.0,), 0.0, (0.4,)), rules) == "size 40%"
+    assert shown_line(EnrolledKind((0.62,), 0.0), rules) == "size 62%"
+    assert shown_line(EnrolledKind((0.01,), 0.0), rules) == (
+        "size 1%: not seen, show it again facing the camera"
+    )
+
+
+def test_player_files_of_before_the_missed_kinds_still_load(tmp_path):
+    """A version 2 file (no ``missed``, a kind not seen perhaps among the enrolled) loads as it
+    was; a version 3 file keeps the missed kinds apart."""
+    import json
+
+    from vision.measures.baseline import PLAYER_FILE_VERSION, EnrolledKind, save_player
+
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({
+        "version": 2, "player": "Ane", "baseline": {"eye_open_left": 0.3},
+        "sensitivities": {"wink": 1.0},
+        "enrolment": {"wink": {"peaks": [0.0], "quiet_peak": 0.0, "shut_rises": [0.0]}},
+    }))  # fmt: skip
+    loaded = load_player(old)
+    assert set(loaded.enrolment) == {"wink"} and loaded.missed == ()
+    new = tmp_path / "new.json"
+    save_player(new, "Ane", {"eye_open_left": 0.3}, {}, {"pout": EnrolledKind((0.5,))},
+                missed=["wink"])  # fmt: skip
+    assert json.loads(new.read_text())["version"] == PLAYER_FILE_VERSION == 3
+    assert load_player(new).missed == ("wink",)
+    assert set(load_player(new).enrolment) == {"pout"}
+
+
+@pytest.mark.video
 def test_a_recorded_enrolment_is_a_clip_with_its_prompts_ready_to_label(
     data_dir, tmp_path, capsys, sample_videos
 ):

@@ -128,7 +128,7 @@ def test_the_player_file_keeps_the_enrolment(tmp_path):
     path = tmp_path / "players" / "ane.json"
     enrolment = {"wink": EnrolledKind((0.42, 0.51), 0.03), "pout": EnrolledKind((1.0,))}
     save_player(path, "Ane", {"x": 0.25}, {"wink": 2.1}, enrolment)
-    assert json.loads(path.read_text())["version"] == 2
+    assert json.loads(path.read_text())["version"] == 3
     player = load_player(path)
     assert player.enrolment == enrolment
     assert player.sensitivities == {"wink": 2.1}

@@ -16,6 +16,7 @@ from vision.detectors.enrolment import (
     enrolled_sensitivities,
     enrolled_settings,
     unguarded_eye_kinds,
+    was_seen,
 )
 from vision.detectors.eyes import EYE_SIGNALS, EyeKindDetector
 from vision.detectors.eyes_closed import EyesClosedDetector
@@ -464,10 +465,14 @@ class SeatGestureDetector:
         return player.player
 
     def save_player(self, path: Path, player: str) -> None:
-        """Write the current baseline, sensitivities and enrolled señas as ``player``'s file."""
+        """Write the current baseline, sensitivities and enrolled señas as ``player``'s file: a
+        kind shown but not seen (``was_seen``) is kept as missed, to show again, not as learnt."""
         if not self.baseline.ready:
             raise RuntimeError("the baseline is still calibrating")
-        save_player(path, player, self.baseline.values, self.sensitivities(), self.enrolment)
+        rules = self.settings.enrolment
+        learnt = {k: e for k, e in self.enrolment.items() if was_seen(e, rules)}
+        missed = [k for k in self.enrolment if k not in learnt]
+        save_player(path, player, self.baseline.values, self.sensitivities(), learnt, missed=missed)
 
     def _covering(
         self, detector: KindDetector[KindSettings], ts_ms: int, delta: Mapping[str, float]

@@ -22,9 +22,11 @@ import numpy as np
 from vision.config.detector_settings import DetectorSettings, SettingsError
 from vision.measures.numeric import frame_step_ms
 
-#: Version 2 added the enrolled señas; version 1 files (none) still load.
-PLAYER_FILE_VERSION = 2
-READABLE_VERSIONS = (1, 2)
+#: Version 2 added the enrolled señas, version 3 the kinds shown but not seen (``missed``); the
+#: files of versions 1 (no enrolment) and 2 (no missed, and possibly a kind not seen among the
+#: enrolled: it enrols nothing, ``vision.detectors.enrolment.was_seen``) still load.
+PLAYER_FILE_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
 
 
 @dataclass(slots=True)
@@ -186,8 +188,10 @@ def save_player(
     baseline: Mapping[str, float],
     sensitivities: Mapping[str, float],
     enrolment: Mapping[str, EnrolledKind] | None = None,
+    missed: Iterable[str] = (),
 ) -> None:
-    """Write a player's calibrated baseline, sensitivities and enrolled señas (JSON)."""
+    """Write a player's calibrated baseline, sensitivities and enrolled señas (JSON): the shows
+    of the kinds learnt under ``enrolment``, the kinds shown but not seen under ``missed``."""
     path.parent.mkdir(parents=True, exist_ok=True)
     document = {
         "version": PLAYER_FILE_VERSION,
@@ -195,6 +199,7 @@ def save_player(
         "baseline": {name: round(value, 6) for name, value in sorted(baseline.items())},
         "sensitivities": dict(sorted(sensitivities.items())),
         "enrolment": {kind: e.to_dict() for kind, e in sorted((enrolment or {}).items())},
+        "missed": sorted(set(missed)),
     }
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
@@ -207,11 +212,13 @@ class PlayerFile:
     baseline: dict[str, float]
     sensitivities: dict[str, float]
     enrolment: dict[str, EnrolledKind] = field(default_factory=dict)
+    #: The kinds shown but not seen (to show again).
+    missed: tuple[str, ...] = ()
 
 
 def load_player(path: Path) -> PlayerFile:
     """Read a file written by :func:`save_player` (or by a keinu whose files had no enrolment,
-    version 1); a bad file raises SettingsError."""
+    version 1, or no ``missed``, version 2); a bad file raises SettingsError."""
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
         version = document.get("version")
@@ -224,6 +231,7 @@ def load_player(path: Path) -> PlayerFile:
             enrolment={
                 str(k): EnrolledKind.from_dict(v) for k, v in document.get("enrolment", {}).items()
             },
+            missed=tuple(str(k) for k in document.get("missed", ())),
         )
     except FileNotFoundError as exc:
         raise SettingsError(f"no player file at {path}: run `keinu calibrate` first") from exc
