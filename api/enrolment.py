@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from engine.senas.profile import Profile
 
 if TYPE_CHECKING:
+    from vision.config.detector_settings import EnrolmentSettings
     from vision.detectors.enrolment import Enrolment
     from vision.detectors.seat import SeatGestureDetector
     from vision.measures.baseline import EnrolledKind
@@ -54,6 +55,29 @@ def recorded_shows(
     if rest:
         recorded["rest_shown"] = True
     return recorded
+
+
+def shows_as_read(
+    calibration: Mapping[str, Any] | None, rules: EnrolmentSettings
+) -> dict[str, Any] | None:
+    """A player's stored ``calibration`` as the pages read it: a kind under ``enrolment`` whose
+    shows were not seen (``was_seen``: a record stored before :func:`recorded_shows` kept such a
+    kind as missed, with its peaks of 0) is read under ``missed``, to show again. The stored
+    record is left as it is; the player's next show of the kind puts it right."""
+    from vision.detectors.enrolment import was_seen
+    from vision.measures.baseline import EnrolledKind
+
+    if calibration is None:
+        return None
+    shows = calibration.get("enrolment", {})
+    unseen = {k for k, shown in shows.items() if not was_seen(EnrolledKind.from_dict(shown), rules)}
+    if not unseen:
+        return dict(calibration)
+    return {
+        **calibration,
+        "enrolment": {k: shown for k, shown in shows.items() if k not in unseen},
+        "missed": sorted(unseen.union(calibration.get("missed", []))),
+    }
 
 
 @dataclass

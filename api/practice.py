@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from api.enrolment import REST, LiveWindow, cancel_windows, recorded_shows
+from api.enrolment import REST, LiveWindow, cancel_windows, recorded_shows, shows_as_read
 from api.hub import Hub
 from api.live import LiveFeed
 from api.store import Store
@@ -268,6 +268,15 @@ class Practice:
 
     # players
 
+    def player(self, name: str) -> dict[str, Any]:
+        """The player's record as the pages read it: its sensitivities, and its calibration with
+        a kind stored as enrolled but not seen read as missed (``shows_as_read``)."""
+        from vision.config.detector_settings import default_detector_settings
+
+        saved = self.store.player(name)
+        rules = default_detector_settings().enrolment  # the live seats' own (vision.pipeline)
+        return {**saved, "calibration": shows_as_read(saved["calibration"], rules)}
+
     def set_sensitivities(
         self, player: str, sensitivities: dict[str, float], seat: int
     ) -> dict[str, Any]:
@@ -275,7 +284,7 @@ class Practice:
             player, sensitivities={**self.store.player(player)["sensitivities"], **sensitivities}
         )
         self._apply_sensitivities(seat, saved["sensitivities"])
-        return saved
+        return self.player(player)
 
     def _apply_sensitivities(self, seat: int, sensitivities: dict[str, float]) -> None:
         if self.live is None:

@@ -92,7 +92,7 @@ def progress(player: PlayerPath, practice: PracticeDep) -> dict[str, Any]:
 # Last of the player's routes: its ``{player:anytext}`` would take ".../progress" as a name.
 @router.get("/players/{player:anytext}", response_model=PlayerOut)
 def player(player: PlayerPath, practice: PracticeDep) -> dict[str, Any]:
-    return practice.store.player(player)
+    return practice.player(player)
 
 
 @router.get("/catalogue")

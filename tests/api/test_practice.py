@@ -293,6 +293,32 @@ def test_a_kind_shown_but_not_seen_is_kept_as_missed_not_as_learnt(tmp_path):
     assert (set(again["enrolment"]), again["missed"]) == ({"brows_raised"}, ["wink"])
 
 
+def test_a_record_of_before_reads_a_kind_stored_enrolled_but_not_seen_as_missed(client):
+    """Stored before the kinds not seen were kept apart: the wink's shows (peak 0, no rise) sit
+    under ``enrolment`` beside the raise. The page reads the wink as missed, by the same
+    ``was_seen``, and the stored record stays as it was."""
+    store = client.app.state.store
+    stored = {
+        "started_ms": 1,
+        "enrolment": {
+            "brows_raised": {"peaks": [0.62], "quiet_peak": 0.04},
+            "wink": {"peaks": [0.0], "quiet_peak": 0.0, "shut_rises": [0.0]},
+            "eyes_closed": {"peaks": [0.0], "quiet_peak": 0.0, "shut_rises": [0.45]},  # shut
+            "pout": {"peaks": [0.01, 0.02], "quiet_peak": 0.0},
+        },
+        "missed": ["lip_bite"],
+    }
+    store.save_player("Ane", sensitivities={"brows_raised": 1.4}, calibration=stored)
+    read = client.get("/api/practice/players/Ane").json()
+    assert set(read["calibration"]["enrolment"]) == {"brows_raised", "eyes_closed"}
+    assert read["calibration"]["missed"] == ["lip_bite", "pout", "wink"]
+    assert read["calibration"]["started_ms"] == 1
+    url = "/api/practice/players/Ane/sensitivities"
+    answer = client.put(url, json={"sensitivities": {"pout": 1.2}}).json()
+    assert answer["calibration"] == read["calibration"]
+    assert store.player("Ane")["calibration"] == stored  # not rewritten behind the user's back
+
+
 def test_a_window_the_seat_begins_calibrating_in_keeps_nothing_and_says_so(tmp_path):
     app, detector = _raising_brows(tmp_path, up=0.6, gap=0.06)
     messages = enrolment_messages(app)
