@@ -207,13 +207,20 @@ def create_app(
             {"loc": list(err.get("loc", ())), "msg": err.get("msg", "")} for err in exc.errors()
         ]
         message = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors)
-        return JSONResponse({"detail": message, "errors": errors}, status_code=422)
+        body: dict[str, Any] = {"detail": message, "errors": errors}
+        # one reason the page words itself (a player's name refused), when it is the only one
+        codes = [(err.get("ctx") or {}).get("code") for err in exc.errors()]
+        if codes and codes[0] and set(codes) == {codes[0]}:
+            body["code"] = codes[0]
+            body["params"] = {"input": exc.errors()[0].get("input")}
+        return JSONResponse(body, status_code=422)
 
     def refusal(status: int) -> Callable[[Request, Exception], Awaitable[JSONResponse]]:
         async def handler(request: Request, exc: Exception) -> JSONResponse:
-            body = {"detail": str(exc)}
-            if isinstance(exc, StateError) and exc.code:
+            body: dict[str, Any] = {"detail": str(exc)}
+            if isinstance(exc, StateError | EngineError) and exc.code:
                 body["code"] = exc.code  # the page's own words for it (i18n.js "error.<code>")
+                body["params"] = exc.params  # what those words name: the hand, the seat...
             return JSONResponse(body, status_code=status)
 
         return handler

@@ -14,7 +14,12 @@ SEPARATORS = ("/", "\\")
 
 
 class PlayerNameError(ValueError):
-    """Why a text is not a player's name, said as the page and the terminal show it."""
+    """Why a text is not a player's name, said as the page and the terminal show it; ``code``
+    names the reason for a page that words it in its own language."""
+
+    def __init__(self, message: str, code: str) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def player_name(text: str) -> str:
@@ -22,14 +27,19 @@ def player_name(text: str) -> str:
     PlayerNameError says why."""
     name = text.strip()
     if not name:
-        raise PlayerNameError("a player's name cannot be empty")
+        raise PlayerNameError("a player's name cannot be empty", "name_empty")
     if len(name) > MAX_LENGTH:
-        raise PlayerNameError(f"a player's name has at most {MAX_LENGTH} characters")
+        raise PlayerNameError(
+            f"a player's name has at most {MAX_LENGTH} characters", "name_too_long"
+        )
     if not name.isprintable():
-        raise PlayerNameError("a player's name takes printable characters only")
+        raise PlayerNameError(
+            "a player's name takes printable characters only", "name_not_printable"
+        )
     if any(separator in name for separator in SEPARATORS) or set(name) == {"."}:
         raise PlayerNameError(
             "a player's name cannot contain / or \\, nor be only dots: it is part of web"
-            " addresses and file names"
+            " addresses and file names",
+            "name_separator",
         )
     return name

@@ -47,11 +47,15 @@ class NotFound(LookupError):
 
 class StateError(ValueError):
     """A request that the table's state does not allow now (the message says why). ``code``,
-    when given, names the refusal for a page that words it in its own language."""
+    when given, names the refusal for a page that words it in its own language, and
+    ``params`` its particulars (the hand's number, the phase...) for those words."""
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    def __init__(
+        self, message: str, code: str | None = None, params: dict[str, object] | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
+        self.params = params or {}
 
 
 @functools.cache
@@ -238,24 +242,34 @@ class Referee:
         the match is."""
         current = self.engine_table(last)
         if not is_closed(last, current):
+            at_showdown = current.phase == "showdown"
             raise StateError(
                 f"hand {last.number} is still in {current.phase}: "
                 + (
                     "enter the cards shown, or close it with the cards not shown"
-                    if current.phase == "showdown"
+                    if at_showdown
                     else "finish it before dealing"
-                )
+                ),
+                code="hand_at_showdown" if at_showdown else "hand_not_over",
+                params={"hand": last.number, "phase": str(current.phase)},
             )
         loser = getattr(current, "loser", None)
         if loser is not None:
-            raise StateError(f"the Encaje is over: seat {loser} is left holding stones")
+            raise StateError(
+                f"the Encaje is over: seat {loser} is left holding stones",
+                code="encaje_over",
+                params={"seat": loser},
+            )
         game = match.current_game()
         game.end_hand(current)
         if game.is_over:
             match.record_game(game)
         if match.is_over:
-            side = match.rules.seating.side_name(cast(str, match.winner))  # is_over: a winner
-            raise StateError(f"the match is over: {side} won it")
+            winner = cast(str, match.winner)  # is_over: a winner
+            side = match.rules.seating.side_name(winner)
+            raise StateError(
+                f"the match is over: {side} won it", code="match_over", params={"side": winner}
+            )
 
     # calls
 
@@ -269,7 +283,11 @@ class Referee:
             call = Call.parse(seat, text, t_ms)
             target = table.rules.target
             if call.action in BETS and call.amount is not None and call.amount > target:
-                raise CallError(f"a bet is of 2 to {target} stones in a game to {target}")
+                raise CallError(
+                    f"a bet is of 2 to {target} stones in a game to {target}",
+                    code="bet_too_high",
+                    params={"target": target},
+                )
             index = len(table.calls)
             table.apply(call, index=index)
             try:
@@ -333,13 +351,24 @@ class Referee:
         return state
 
     def _check_showdown(self, hand: HandRow, table: Table) -> None:
+        number: dict[str, object] = {"hand": hand.number}
         if hand.shown == NOT_SHOWN:
-            raise StateError(f"hand {hand.number} was closed with the cards not shown")
+            raise StateError(
+                f"hand {hand.number} was closed with the cards not shown",
+                code="cards_not_shown",
+                params=number,
+            )
         if hand.shown is not None:
-            raise StateError(f"the cards of hand {hand.number} are already entered")
+            raise StateError(
+                f"the cards of hand {hand.number} are already entered",
+                code="cards_already_entered",
+                params=number,
+            )
         if table.phase != "showdown":
             raise StateError(
-                f"the cards are entered at the showdown: hand {hand.number} is in {table.phase}"
+                f"the cards are entered at the showdown: hand {hand.number} is in {table.phase}",
+                code="not_at_showdown",
+                params=number | {"phase": str(table.phase)},
             )
 
     def observe(self, gesture: Gesture, source_id: str) -> dict[str, Any] | None:
@@ -405,7 +434,11 @@ class Referee:
         hand = self.hand(hand_id)
         last = cast(HandRow, self.store.last_hand(hand.table_id))  # its table has that hand
         if last.id != hand_id:
-            raise StateError(f"hand {hand.number} is over: calls go to hand {last.number}")
+            raise StateError(
+                f"hand {hand.number} is over: calls go to hand {last.number}",
+                code="hand_over",
+                params={"hand": hand.number, "current": last.number},
+            )
         return hand
 
     # views

@@ -50,11 +50,12 @@ Note = Annotated[
 
 
 def _player_name(text: str) -> str:
-    """``api.player_names``'s rule, its reason as the refusal's whole message."""
+    """``api.player_names``'s rule, its reason as the refusal's whole message and its code in
+    the error's context (the 422's ``code``, which the page words in its own language)."""
     try:
         return player_name(text)
     except PlayerNameError as exc:
-        raise PydanticCustomError("player_name", str(exc)) from None
+        raise PydanticCustomError("player_name", str(exc), {"code": exc.code}) from None
 
 
 #: A player's name, in a body or a URL (``api.player_names``): trimmed, 1 to 40 printable

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 
 class EngineError(ValueError):
-    """Base of every error the engine raises for bad input."""
+    """Base of every error the engine raises for bad input. ``code``, when given, names the
+    refusal (and ``params`` its particulars) for a caller that words it in its own language,
+    as the dashboard does; the message stays the English sentence."""
+
+    def __init__(
+        self, message: str = "", *, code: str | None = None, params: dict[str, object] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params or {}
 
 
 class CardError(EngineError):
@@ -25,6 +34,8 @@ class IllegalCall(EngineError):
 
     ``index`` is the call's position in the record (0-based), ``seat`` the seat that made it
     and ``rule`` a sentence naming the rule broken; ``where`` names the deal in a game record.
+    The rule is a sentence only, so its ``code`` names the kind of refusal ("illegal_call"),
+    with the seat and the call as its params.
     """
 
     def __init__(self, index: int | None, seat: int, call: str, rule: str, where: str = "") -> None:
@@ -36,7 +47,11 @@ class IllegalCall(EngineError):
         place = f"call {index}" if index is not None else "call"
         if where:
             place = f"{where}, {place}"
-        super().__init__(f"{place} (seat {seat}, {call!r}): {rule}")
+        super().__init__(
+            f"{place} (seat {seat}, {call!r}): {rule}",
+            code="illegal_call",
+            params={"seat": seat, "call": call},
+        )
 
 
 class RecordError(EngineError):

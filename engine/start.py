@@ -62,7 +62,11 @@ def parse_hands(hands: Mapping[Any, Any], rules: Rules | None = None) -> dict[in
     ranks = Counter(card.rank for hand in parsed.values() for card in hand)
     too_many = sorted(rank for rank, n in ranks.items() if n > 4)
     if too_many:
-        raise CardError(f"hands: more than four cards of rank {', '.join(too_many)}")
+        raise CardError(
+            f"hands: more than four cards of rank {', '.join(too_many)}",
+            code="too_many_of_rank",
+            params={"ranks": ", ".join(too_many)},
+        )
     suited = [card for hand in parsed.values() for card in hand if card.suit]
     twice = sorted({str(c) for c, n in Counter(suited).items() if n > 1})
     if twice:
