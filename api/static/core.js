@@ -1,5 +1,5 @@
 // What every part of the dashboard shares: the REST helper, the websocket feed, a tiny DOM helper.
-import { t } from "/static/i18n.js";
+import { callLabel, t, term } from "/static/i18n.js";
 
 export async function api(method, path, body) {
   const options = { method, headers: {} };
@@ -23,11 +23,19 @@ export async function api(method, path, body) {
   return data;
 }
 
-/** A refusal in the page's language: its ``code``'s words in i18n.js ("error.<code>") when the
- * page has them, else the server's own ``detail``. */
+/** How a refusal's params read in its words: a call as its button says it, a phase by its name. */
+const PARAM_WORDS = { call: callLabel, phase: (phase) => term(`phase.${phase}`) };
+
+/** A refusal in the page's language: its ``code``'s words in i18n.js ("error.<code>"), each
+ * "{name}" in them filled from its ``params``, when the page has them; else the server's own
+ * ``detail``. */
 function refusalText(data) {
   const key = `error.${data.code}`;
-  return data.code && t(key) !== key ? t(key) : data.detail;
+  if (!data.code || t(key) === key) return data.detail;
+  return t(key).replace(/\{(\w+)\}/g, (whole, name) => {
+    const value = data.params?.[name];
+    return value === undefined || value === null ? whole : (PARAM_WORDS[name] || String)(String(value));
+  });
 }
 
 /** h("div.card", {onclick}, "text", child) -> element. */

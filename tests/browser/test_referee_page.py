@@ -86,6 +86,30 @@ def test_an_undo_with_nothing_to_undo_is_refused_in_the_pages_language(page):
     )
 
 
+def test_a_seat_name_refused_at_setup_is_said_in_the_pages_language(page):
+    expect(page.locator("#setup")).to_be_visible()
+    page.fill("input[name=seat2]", "Ane/Bego")
+    page.click("#setup-submit")
+    expect(page.locator("#setup-error")).to_have_text(
+        "«Ane/Bego»: el nombre de un jugador no puede llevar «/» ni «\\», ni ser solo puntos."
+    )
+
+
+def test_cards_no_deck_holds_are_refused_in_the_pages_language(page):
+    hand_id = new_table(page)
+    for seat, text in EXAMPLE_CALLS:
+        post_call(page, hand_id, seat, text)
+    expect(page.locator("#showdown")).to_be_visible()
+    five_reyes = EXAMPLE_HANDS | {"4": ["R", "R", "R", "6"]}  # Koldo holds two reyes too
+    for seat in ("1", "2", "3", "4"):
+        for rank in five_reyes[seat]:
+            page.keyboard.press(rank.lower())
+    page.click("#show-submit")
+    expect(page.locator("#show-error")).to_have_text(
+        "Más de cuatro cartas de R: revisa las cartas anotadas."
+    )
+
+
 def test_a_senas_lance_and_reason_are_in_words(page):
     hand_id = new_table(page)
     # every lance a profile can give a seña has its words, in both languages
