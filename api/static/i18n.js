@@ -265,12 +265,15 @@ export function meaningLabel(meaning) {
   return meaning ? meaning.replaceAll("_", " ") : "?";
 }
 
-/** A call's text in the page's words, as its button says it ("paso" is "Pass" in English). */
+/** A call's text in the page's words, as its button says it ("paso" is "Pass" in English). A
+ * gloss stays last: "envido 5" is "Envido 5 (bet)" in English, "Envido 5" in Spanish. */
 export function callLabel(text) {
   const plain = text.replaceAll(" ", "_");
   if (term(plain) !== plain) return term(plain);
   const [head, ...rest] = text.split(" ");
-  return [term(head), ...rest.map((word) => (/^\d+$/.test(word) ? word : term(word)))].join(" ");
+  const [, name, gloss] = term(head).match(/^(.*?)( \([^)]*\))?$/);
+  const words = [name, ...rest.map((word) => (/^\d+$/.test(word) ? word : term(word)))].join(" ");
+  return words + (gloss || "");
 }
 
 /** "lip_bite center" -> "morderse el labio (centro)". */

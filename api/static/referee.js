@@ -339,12 +339,8 @@ function findLegal(def) {
   });
 }
 
-function label(def) {
-  if (def.action === "descarte") return `${term("descarte")} ${def.amount}`;
-  if (def.bet) return `${term(def.action)} ${state.amount}`;
-  if (def.says !== undefined) return `${term(def.action)} ${term(def.says ? "si" : "no")}`;
-  return term(def.action);
-}
+/** A button's words: its call as the call log says it ("Envido 2 (bet)" in English). */
+const label = (def) => callLabel(callText(def) || def.action);
 
 /** The call buttons; a render that changes none of them (a seña arriving) leaves them as they
  * are, so a button keeps the keyboard's focus. */

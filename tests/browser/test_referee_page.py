@@ -185,6 +185,7 @@ def test_the_call_log_is_one_list_newest_first_with_its_filter_apart(page):
     expect(entries).to_have_count(12)
     expect(entries.first).to_have_text("Bego: No quiero")
     expect(entries.last).to_have_text("Ane: Mus")
+    expect(entries.nth(5)).to_have_text("Iñaki: Envido 5")
     boxes = entries.evaluate_all(
         "els => els.map((el) => { const r = el.getBoundingClientRect(); "
         "return { left: r.left, top: r.top, value: el.value }; })"
@@ -206,6 +207,9 @@ def test_the_call_log_is_one_list_newest_first_with_its_filter_apart(page):
     expect(entries).to_have_count(12)
     expect(entries.nth(0)).to_have_text("Bego: Refuse")
     expect(entries.nth(2)).to_have_text("Bego: Raise 4")
+    expect(entries.nth(3)).to_have_text("Ane: Envido (bet)")
+    expect(entries.nth(5)).to_have_text("Iñaki: Envido 5 (bet)")  # the amount, then the gloss
+    expect(page.locator("#actions button[data-call='envido 2']")).to_contain_text("Envido 2 (bet)")
     expect(entries.nth(6)).to_have_text("Koldo: Pass")
     expect(entries.nth(9)).to_have_text("Koldo: seña · lip bite (centre)")
 
