@@ -95,6 +95,19 @@ def test_a_seat_name_refused_at_setup_is_said_in_the_pages_language(page):
     )
 
 
+def test_an_illegal_call_is_refused_in_the_pages_language_with_its_seat_and_call(page):
+    """A call the table moved past (another console's, a stale page): the refusal names the
+    seat and the call in the page's words."""
+    hand_id = new_table(page)
+    said = page.evaluate(
+        """([hand]) => import('/static/core.js').then(({ api }) =>
+             api('POST', `/api/hands/${hand}/calls`, { seat: 2, text: 'no hay mus' })
+               .catch((err) => err.message))""",
+        [hand_id],
+    )
+    assert said == "«No hay mus» no es legal ahora (asiento 2): mira quién habla y qué puede decir."
+
+
 def test_cards_no_deck_holds_are_refused_in_the_pages_language(page):
     hand_id = new_table(page)
     for seat, text in EXAMPLE_CALLS:
