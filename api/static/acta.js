@@ -1,7 +1,7 @@
 // The acta page: /acta?table=ID&game=N. Reads the game's acta, signs it once, prints it. Señas,
 // verdicts, reviews and sanctions are named as the dashboard names them, in its language.
 import { api, h, scoreText } from "/static/core.js";
-import { gestureLabel, meaningLabel, t } from "/static/i18n.js";
+import { applyLabels, gestureLabel, getLang, meaningLabel, t } from "/static/i18n.js";
 import { senaReason } from "/static/senas_text.js";
 
 const query = new URLSearchParams(location.search);
@@ -17,11 +17,11 @@ function fill(tableId, rows) {
 
 let table = null;
 const score = (s) => scoreText(table, s);
-/** Who won, or lost in Encaje, in the acta's words. */
+/** Who won, or lost in Encaje, as the dashboard says it. */
 function outcome(acta) {
-  if (acta.loser) return `· se queda con piedras: asiento ${acta.loser}`;
-  if (!acta.winner) return "· sin terminar";
-  return `· gana ${acta.table.players === 4 ? "la pareja" : "el equipo"} ${acta.winner}`;
+  if (acta.loser) return `· ${t("seat")} ${acta.loser} ${t("status.loser")}`;
+  if (!acta.winner) return `· ${t("acta.unfinished")}`;
+  return `· ${acta.winner} ${t("status.winner")}`;
 }
 const moment = (ms) => (ms === null || ms === undefined ? "" : `${(ms / 1000).toFixed(1)} s`);
 /** What a seña said, or the gestures it was made of where it said nothing the profile knows. */
@@ -32,6 +32,11 @@ function sanctionLabel(kind) {
   const key = `sanction.${kind}`;
   return t(key) === key ? kind.replaceAll("_", " ") : t(key);
 }
+/** "amonestación — asiento 1: seña falsa": a signed sanction, as stored, in the page's words. */
+const sanctionLine = (s) =>
+  t("acta.sanction").replace("{kind}", () => sanctionLabel(s.kind)).replace("{seat}", s.seat)
+  + (s.reason ? `: ${s.reason}` : "");
+const locale = () => (getLang() === "es" ? "es-ES" : "en-GB");
 
 function show({ acta, signed, sanctions }) {
   sanctionKinds = sanctions;
@@ -51,10 +56,9 @@ function show({ acta, signed, sanctions }) {
   $("sign").hidden = Boolean(signed);
   if (signed) {
     $("signed-referee").textContent = signed.referee;
-    $("signed-when").textContent = new Date(signed.signed_ms).toLocaleString("es-ES");
+    $("signed-when").textContent = new Date(signed.signed_ms).toLocaleString(locale());
     $("signed-notes").textContent = signed.notes;
-    $("signed-sanctions").replaceChildren(...signed.sanctions.map((s) =>
-      h("li", {}, `${sanctionLabel(s.kind)} — asiento ${s.seat}${s.reason ? `: ${s.reason}` : ""}`)));
+    $("signed-sanctions").replaceChildren(...signed.sanctions.map((s) => h("li", {}, sanctionLine(s))));
   }
 }
 
@@ -62,7 +66,7 @@ function addSanction() {
   $("sanctions").append(h("div.sanction", {},
     h("select", { name: "seat" }, ...seats.map((s) => h("option", { value: s.seat }, `${s.seat} ${s.name}`))),
     h("select", { name: "kind" }, ...sanctionKinds.map((k) => h("option", { value: k }, sanctionLabel(k)))),
-    h("input", { name: "reason", maxlength: 300, placeholder: "motivo · reason" })));
+    h("input", { name: "reason", maxlength: 300, placeholder: t("acta.reason") })));
 }
 
 function failed(error) {
@@ -70,6 +74,10 @@ function failed(error) {
   $("error").hidden = false;
 }
 
+/** The page's fixed words in the dashboard's language. */
+document.documentElement.lang = getLang();
+document.title = `${t("acta.title")} — keinu`;
+applyLabels();
 $("print").addEventListener("click", () => window.print());
 $("add-sanction").addEventListener("click", addSanction);
 $("sign").addEventListener("submit", async (event) => {
