@@ -3,6 +3,7 @@ a sanction, shown as signed, and printed to PDF with the print stylesheet; its s
 reviews and sanctions named as the dashboard names them, in its language."""
 
 import json
+import re
 
 import httpx
 import pytest
@@ -155,6 +156,129 @@ def test_an_acta_signed_before_the_english_reasons_keeps_its_spanish_one(tmp_pat
             expect(reasons).to_have_count(2)
             expect(reasons.nth(0)).to_contain_text("seña falsa")
             expect(reasons.nth(1)).to_contain_text("«head tilt (left)» no es una seña")
+            assert errors == []
+            browser.close()
+    finally:
+        server.stop()
+
+
+# Every fixed word the acta page has said, in each language (as whole words, any case): the page
+# read in one language shows none of the other's. Señas, names and notes are the game's own.
+FIXED = {
+    "es": [
+        "Acta de la partida",
+        "Imprimir",
+        "Jugadores",
+        "Jugador",
+        "Asiento",
+        "Nombre",
+        "Pareja",
+        "Equipo",
+        "Tanteo por mano",
+        "Es mano",
+        "Antes",
+        "Después",
+        "Resultado",
+        "no legales",
+        "Veredicto",
+        "Momento",
+        "Motivo",
+        "Revisión",
+        "Ninguna",
+        "Firmada",
+        "Árbitro",
+        "Firmar",
+        "Notas",
+        "Sanción",
+        "Sanciones",
+        "sin terminar",
+        "gana",
+        "se queda con piedras",
+        "pierde",
+        "amonestación",
+    ],
+    "en": [
+        "Match report",
+        "Print",
+        "Players",
+        "Player",
+        "Seat",
+        "Name",
+        "Team",
+        "Score by hand",
+        "Hand",
+        "Before",
+        "After",
+        "Result",
+        "not legal",
+        "Verdict",
+        "Moment",
+        "Reason",
+        "Review",
+        "None",
+        "Signed",
+        "Referee",
+        "Sign",
+        "Notes",
+        "Sanction",
+        "Sanctions",
+        "unfinished",
+        "wins",
+        "holding stones",
+        "loses",
+        "warning",
+    ],
+}
+# The page's text: its title, every text node (shown or hidden) and every placeholder.
+PAGE_TEXT = """() => {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const parts = [document.title];
+  while (walker.nextNode()) parts.push(walker.currentNode.data);
+  for (const el of document.querySelectorAll("[placeholder]")) parts.push(el.placeholder);
+  return parts.join(" | ");
+}"""
+
+
+def answered(answer: dict):
+    """A route handler that answers with ``answer``."""
+    return lambda route: route.fulfill(json=answer)
+
+
+def test_the_actas_fixed_text_is_all_in_the_pages_language(tmp_path):
+    """Unsigned, signed with a sanction by a game won, and lost in Encaje: in English no Spanish
+    word of the page's own is left, in Spanish no English one."""
+    server = KeinuServer("--no-live", "--data-dir", str(tmp_path / "data"))
+    try:
+        table_id, _ = played_game(server)
+        url = f"{server.url}/api/tables/{table_id}/games/1/acta"
+        unsigned = httpx.get(url).json()
+        sanction = {"seat": 1, "kind": "warning", "reason": ""}
+        body = {"referee": "Maite", "notes": "", "sanctions": [sanction]}
+        won = httpx.post(url, json=body).raise_for_status().json()
+        won["acta"]["winner"] = "1-3"
+        lost = json.loads(json.dumps(won))
+        lost["acta"] |= {"winner": None, "loser": 3}
+        with sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            page = browser.new_page()
+            errors = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            for lang, other in (("en", "es"), ("es", "en")):
+                page.goto(f"{server.url}/acta?table={table_id}&game=1")
+                page.evaluate(f"localStorage.setItem('keinu.lang', '{lang}')")
+                for answer in (unsigned, won, lost):
+                    page.unroute(url)
+                    page.route(url, answered(answer))
+                    page.reload()
+                    expect(page.locator("#players tbody tr")).to_have_count(4)
+                    expect(page.locator("#winner")).not_to_be_empty()
+                    if answer["signed"]:
+                        expect(page.locator("#signed-sanctions li")).to_have_count(1)
+                    else:
+                        page.click("#add-sanction")
+                    text = page.evaluate(PAGE_TEXT)
+                    left = [w for w in FIXED[other] if re.search(rf"\b{w}\b", text, re.I)]
+                    assert left == [], (lang, left, text)
             assert errors == []
             browser.close()
     finally:
