@@ -38,7 +38,7 @@ from api.store import Store
 from api.tournament.desk import Desk
 from api.tournament.records import TournamentRecords
 from api.vision_feed import Annotator, seat_summary, vision_pipeline_factory
-from engine.errors import EngineError, IllegalCall
+from engine.errors import EngineError, IllegalCall, Refusal
 from engine.gesture import Gesture
 from vision.capture.sources import ReconnectPolicy
 from vision.config.pipeline_settings import default_vision_settings
@@ -218,7 +218,7 @@ def create_app(
     def refusal(status: int) -> Callable[[Request, Exception], Awaitable[JSONResponse]]:
         async def handler(request: Request, exc: Exception) -> JSONResponse:
             body: dict[str, Any] = {"detail": str(exc)}
-            if isinstance(exc, StateError | EngineError) and exc.code:
+            if isinstance(exc, Refusal) and exc.code:
                 body["code"] = exc.code  # the page's own words for it (i18n.js "error.<code>")
                 body["params"] = exc.params  # what those words name: the hand, the seat...
             return JSONResponse(body, status_code=status)

@@ -18,7 +18,7 @@ from api.hub import Hub
 from api.schemas import HandInfo, RemovedOut, ReviewOut, TableOut
 from api.store import HandRow, SeatRow, Store, TableRow
 from engine.calls import Call
-from engine.errors import CallError
+from engine.errors import CallError, Refusal
 from engine.game import Match
 from engine.gesture import Gesture
 from engine.rules import Rules
@@ -45,17 +45,9 @@ class NotFound(LookupError):
     """No table or hand with that id."""
 
 
-class StateError(ValueError):
-    """A request that the table's state does not allow now (the message says why). ``code``,
-    when given, names the refusal for a page that words it in its own language, and
-    ``params`` its particulars (the hand's number, the phase...) for those words."""
-
-    def __init__(
-        self, message: str, code: str | None = None, params: dict[str, object] | None = None
-    ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params or {}
+class StateError(Refusal):
+    """A request that the table's state does not allow now (the message says why; ``code`` and
+    ``params``, the hand's number, the phase..., for a page that words it itself)."""
 
 
 @functools.cache

@@ -4,10 +4,11 @@ API) can turn any of them into a one-line message for the user."""
 from __future__ import annotations
 
 
-class EngineError(ValueError):
-    """Base of every error the engine raises for bad input. ``code``, when given, names the
-    refusal (and ``params`` its particulars) for a caller that words it in its own language,
-    as the dashboard does; the message stays the English sentence."""
+class Refusal(ValueError):
+    """Input refused, its message the English sentence. ``code``, when given, names the refusal
+    (and ``params`` its particulars) for a caller that words it in its own language, as the
+    dashboard does. The engine's errors are refusals, and so are the API's own (a request the
+    table's state does not allow)."""
 
     def __init__(
         self, message: str = "", *, code: str | None = None, params: dict[str, object] | None = None
@@ -15,6 +16,10 @@ class EngineError(ValueError):
         super().__init__(message)
         self.code = code
         self.params = params or {}
+
+
+class EngineError(Refusal):
+    """Base of every error the engine raises for bad input."""
 
 
 class CardError(EngineError):
