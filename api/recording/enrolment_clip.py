@@ -9,11 +9,10 @@ k / fps, so that a time is a frame's index over the rate, as OpenCV, ELAN and
 ``benchmarks/real_footage.py`` read it: each frame of the clip is the first frame read at or
 after its time, so a camera delivering fewer frames a second than the rate (a dim room) has
 frames repeated, not the clip played faster than life. What the player was asked, and when,
-goes to
-``DIR/prompts.json`` on that clock. The clip is then analysed as ``keinu analyze`` does, and the
-prompts become a tier of ``gestures.eaf`` beside keinu's own gestures: where a seña was asked
-for is where to look for it, whatever keinu found there, so correcting the gestures tier in
-ELAN does not start from keinu's own misses."""
+goes to ``DIR/prompts.json`` on that clock. The clip is then analysed as ``keinu analyze``
+does, and the prompts become a tier of ``gestures.eaf`` beside keinu's own gestures: where a
+seña was asked for is where to look for it, whatever keinu found there, so correcting the
+gestures tier in ELAN does not start from keinu's own misses."""
 
 from __future__ import annotations
 
