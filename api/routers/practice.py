@@ -36,7 +36,16 @@ class AnyText(Convertor[str]):
         return value
 
 
+class PlayerOnly(AnyText):
+    """A player's name as the whole rest of the URL, unless that rest ends in one of the
+    player's actions: ``GET .../Ane/calibrate`` is then the action's URL with the wrong method
+    (405), not a player named "Ane/calibrate" refused for its "/" (422)."""
+
+    regex = r"(?![\s\S]*/(?:calibrate|enrol|progress|sensitivities)$)[\s\S]*"
+
+
 register_url_convertor("anytext", AnyText())
+register_url_convertor("playeronly", PlayerOnly())
 router = APIRouter(prefix="/api/practice", tags=["practice"])
 #: A player in a URL (``{player:anytext}``), held to the rule of a name in a body.
 PlayerPath = Annotated[PlayerName, Path()]
@@ -89,8 +98,7 @@ def progress(player: PlayerPath, practice: PracticeDep) -> dict[str, Any]:
     return practice.progress(player)
 
 
-# Last of the player's routes: its ``{player:anytext}`` would take ".../progress" as a name.
-@router.get("/players/{player:anytext}", response_model=PlayerOut)
+@router.get("/players/{player:playeronly}", response_model=PlayerOut)
 def player(player: PlayerPath, practice: PracticeDep) -> dict[str, Any]:
     return practice.player(player)
 

@@ -91,3 +91,12 @@ def test_keinu_calibrate_takes_the_same_names(tmp_path, monkeypatch, capsys):
     assert main(["calibrate", "--player", ".."]) == 2
     err = capsys.readouterr().err
     assert f"player name '..': {WHY}" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("method", "action"),
+    [("get", "calibrate"), ("get", "enrol"), ("get", "sensitivities"), ("post", "progress")],
+)
+def test_an_action_asked_with_the_wrong_method_is_405_not_a_bad_name(client, method, action):
+    response = client.request(method.upper(), f"/api/practice/players/Ane/{action}")
+    assert response.status_code == 405, response.text
