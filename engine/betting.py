@@ -7,7 +7,8 @@ folds when all its players in the lance have declined or one said ``no queremos`
 ``quiero`` closes the lance; a raise (``sube N``, N >= 2, or ``ordago``) turns the question to
 the other pair. After an órdago the only answers are quiero and no quiero.
 
-``check(call)`` raises a ``BettingError`` (a rule sentence) without touching the state;
+``check(call)`` raises a ``BettingError`` (a rule broken, its sentence and code) without
+touching the state;
 ``apply(call)`` assumes the call was checked.
 """
 
@@ -17,11 +18,12 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from engine.calls import ANSWERS, BET_ACTIONS, MIN_BET, Action, Call
+from engine.errors import RuleBroken
 from engine.rules import Lance, Rules
 from engine.views import BettingView
 
 
-class BettingError(Exception):
+class BettingError(RuleBroken):
     """The rule a betting call breaks (turned into ``IllegalCall`` by the table)."""
 
 
@@ -130,38 +132,75 @@ class Betting:
 
     def check(self, call: Call) -> None:
         if self.result is not None:
-            raise BettingError(f"the betting of {self.lance} is over")
+            raise BettingError(
+                f"the betting of {self.lance} is over",
+                code="betting_over",
+                params={"lance": str(self.lance)},
+            )
         seat, action = call.seat, call.action
         if seat not in self.participants:
-            raise BettingError(f"seat {seat} takes no part in the betting of {self.lance}")
+            raise BettingError(
+                f"seat {seat} takes no part in the betting of {self.lance}",
+                code="not_in_the_lance",
+                params={"seat": seat, "lance": str(self.lance)},
+            )
         if self.bettor is None:
             expected = self.to_speak
             if seat != expected:
-                raise BettingError(f"not seat {seat}'s turn: seat {expected} speaks first")
+                raise BettingError(
+                    f"not seat {seat}'s turn: seat {expected} speaks first",
+                    code="not_your_turn",
+                    params={"seat": seat, "expected": expected},
+                )
             if action in (Action.PASO, Action.ENVIDO):
                 if action == Action.ENVIDO and call.bet_amount < MIN_BET:
-                    raise BettingError(f"a bet is at least {MIN_BET} stones")
+                    raise BettingError(
+                        f"a bet is at least {MIN_BET} stones",
+                        code="bet_too_small",
+                        params={"least": MIN_BET},
+                    )
                 return
             if action == Action.ORDAGO:
                 if not self.rules.ordago_opening:
-                    raise BettingError("órdago only as a raise (rules.ordago_opening is false)")
+                    raise BettingError(
+                        "órdago only as a raise (rules.ordago_opening is false)",
+                        code="ordago_only_as_a_raise",
+                    )
                 return
             if action == Action.SUBE:
-                raise BettingError("no bet to raise: open with 'envido'")
-            raise BettingError(f"no bet to answer: say paso, envido or ordago, not {call.text!r}")
+                raise BettingError("no bet to raise: open with 'envido'", code="no_bet_to_raise")
+            raise BettingError(
+                f"no bet to answer: say paso, envido or ordago, not {call.text!r}",
+                code="no_bet_to_answer",
+            )
         if self.bettor_pair is not None and self.rules.seating.team_of(seat) == self.bettor_pair:
             side = self.rules.seating.side_name(self.bettor_pair)
-            raise BettingError(f"{side} made the last bet: its opponents answer")
+            raise BettingError(
+                f"{side} made the last bet: its opponents answer",
+                code="own_side_bet",
+                params={"side": self.bettor_pair},
+            )
         if seat in self.out:
-            raise BettingError(f"seat {seat} declined and is out of {self.lance}")
+            raise BettingError(
+                f"seat {seat} declined and is out of {self.lance}",
+                code="declined",
+                params={"seat": seat, "lance": str(self.lance)},
+            )
         if action == Action.ENVIDO:
-            raise BettingError("a bet stands: raise it with 'sube N'")
+            raise BettingError("a bet stands: raise it with 'sube N'", code="bet_stands")
         if action in (Action.SUBE, Action.ORDAGO) and self.ordago:
-            raise BettingError("an órdago can only be seen (quiero) or refused (no quiero)")
+            raise BettingError(
+                "an órdago can only be seen (quiero) or refused (no quiero)",
+                code="ordago_stands",
+            )
         if action == Action.SUBE and call.bet_amount < MIN_BET:
-            raise BettingError(f"a raise is at least {MIN_BET} stones")
+            raise BettingError(
+                f"a raise is at least {MIN_BET} stones",
+                code="raise_too_small",
+                params={"least": MIN_BET},
+            )
         if action not in ANSWERS and action not in (Action.PASO, Action.SUBE, Action.ORDAGO):
-            raise BettingError(f"{call.text!r} is not an answer to a bet")
+            raise BettingError(f"{call.text!r} is not an answer to a bet", code="not_an_answer")
 
     def apply(self, call: Call) -> None:
         seat, action = call.seat, call.action

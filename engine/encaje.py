@@ -23,11 +23,12 @@ from typing import Any
 from engine.betting import ACCEPTED, FOLDED, PASO, BettingError, LanceBetting
 from engine.calls import MIN_BET, Action, Call
 from engine.cards import Hand
+from engine.errors import RuleBroken
 from engine.phases import Phase
 from engine.ranking import RANKERS, juego_value, loser_seat, pares_value, winner_seat
 from engine.rules import Lance, Rules
 from engine.scoring import NONE, SINGLE, LanceResult
-from engine.table import Payment, RuleBroken, Table
+from engine.table import Payment, Table
 from engine.views import BettingView, TableView
 
 CARDS_DEALT_FIVE = 5
@@ -98,44 +99,84 @@ class EncajeBetting:
 
     def check(self, call: Call) -> None:
         if self.result is not None:
-            raise BettingError(f"the betting of {self.lance} is over")
+            raise BettingError(
+                f"the betting of {self.lance} is over",
+                code="betting_over",
+                params={"lance": str(self.lance)},
+            )
         seat, action = call.seat, call.action
         if seat not in self.participants:
-            raise BettingError(f"seat {seat} takes no part in the betting of {self.lance}")
+            raise BettingError(
+                f"seat {seat} takes no part in the betting of {self.lance}",
+                code="not_in_the_lance",
+                params={"seat": seat, "lance": str(self.lance)},
+            )
         if action == Action.ORDAGO:
-            raise BettingError("there is no órdago in Encaje")
+            raise BettingError("there is no órdago in Encaje", code="no_ordago_in_encaje")
         if action == Action.NO_QUEREMOS:
-            raise BettingError("in Encaje everyone plays alone: say 'no quiero'")
+            raise BettingError(
+                "in Encaje everyone plays alone: say 'no quiero'", code="no_queremos_in_encaje"
+            )
         expected = self.to_speak
         if seat != expected:
-            raise BettingError(f"not seat {seat}'s turn: seat {expected} speaks now")
+            raise BettingError(
+                f"not seat {seat}'s turn: seat {expected} speaks now",
+                code="not_your_turn",
+                params={"seat": seat, "expected": expected},
+            )
         held = self.holdings[seat]
         if self.bettor is None:
             if action == Action.ENVIDO:
-                self._check_amount(seat, call.bet_amount, held, "bet")
+                self._check_amount(seat, call.bet_amount, held, raising=False)
                 return
             if action != Action.PASO:
-                raise BettingError(f"no bet to answer: say paso or envido, not {call.text!r}")
+                raise BettingError(
+                    f"no bet to answer: say paso or envido, not {call.text!r}",
+                    code="no_bet_to_answer",
+                )
             return
         if action == Action.ENVIDO:
-            raise BettingError("a bet stands: raise it with 'sube N'")
+            raise BettingError("a bet stands: raise it with 'sube N'", code="bet_stands")
         if action == Action.SUBE:
-            self._check_amount(seat, self.stake + call.bet_amount, held, "raise to")
+            self._check_amount(seat, self.stake + call.bet_amount, held, raising=True)
             if call.bet_amount < MIN_BET:
-                raise BettingError(f"a raise is at least {MIN_BET} stones")
+                raise BettingError(
+                    f"a raise is at least {MIN_BET} stones",
+                    code="raise_too_small",
+                    params={"least": MIN_BET},
+                )
         elif action == Action.QUIERO and self.stake > held:
             raise BettingError(
-                f"seat {seat} holds {held} stones: it cannot see {self.stake}; say no quiero"
+                f"seat {seat} holds {held} stones: it cannot see {self.stake}; say no quiero",
+                code="cannot_see",
+                params={"seat": seat, "held": held, "stake": self.stake},
             )
         elif action not in (Action.QUIERO, Action.NO_QUIERO, Action.PASO, Action.SUBE):
-            raise BettingError(f"{call.text!r} is not an answer to a bet")
+            raise BettingError(f"{call.text!r} is not an answer to a bet", code="not_an_answer")
 
     @staticmethod
-    def _check_amount(seat: int, amount: int, held: int, what: str) -> None:
+    def _check_amount(seat: int, amount: int, held: int, *, raising: bool) -> None:
+        """A bet (or the total a raise comes to) of at least 2 stones and at most those held."""
         if amount < MIN_BET:
-            raise BettingError(f"a bet is at least {MIN_BET} stones")
-        if amount > held:
-            raise BettingError(f"seat {seat} holds {held} stones: it cannot {what} {amount}")
+            raise BettingError(
+                f"a bet is at least {MIN_BET} stones",
+                code="bet_too_small",
+                params={"least": MIN_BET},
+            )
+        if amount <= held:
+            return
+        params: dict[str, object] = {"seat": seat, "held": held, "amount": amount}
+        if raising:
+            raise BettingError(
+                f"seat {seat} holds {held} stones: it cannot raise to {amount}",
+                code="raise_beyond_holding",
+                params=params,
+            )
+        raise BettingError(
+            f"seat {seat} holds {held} stones: it cannot bet {amount}",
+            code="bet_beyond_holding",
+            params=params,
+        )
 
     def apply(self, call: Call) -> None:
         seat, action = call.seat, call.action
@@ -230,10 +271,18 @@ class EncajeTable(Table):
 
     def _check(self, call: Call) -> None:
         if call.seat not in self._order:
-            raise RuleBroken(f"seat {call.seat} has no stones: it is out of the game")
+            raise RuleBroken(
+                f"seat {call.seat} has no stones: it is out of the game",
+                code="out_of_the_game",
+                params={"seat": call.seat},
+            )
         speaking = self._phase in (Phase.PARES_DECLARATION, Phase.JUEGO_DECLARATION)
         if speaking and call.seat not in self._speakers:
-            raise RuleBroken(f"seat {call.seat} holds no stones now: it does not declare")
+            raise RuleBroken(
+                f"seat {call.seat} holds no stones now: it does not declare",
+                code="no_stones_to_declare",
+                params={"seat": call.seat},
+            )
         super()._check(call)
 
     # ----------------------------------------------------------------- the lances

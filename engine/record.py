@@ -190,7 +190,7 @@ def _apply_calls(table: Table, calls: list[Call], where: str) -> None:
         try:
             table.apply(call, index)
         except IllegalCall as exc:
-            raise IllegalCall(exc.index, exc.seat, exc.call, exc.rule, where=where) from None
+            raise exc.at(where) from None
 
 
 def replay_hand(record: HandRecord) -> Table:

@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Self
 
-from engine.betting import FOLDED, ORDAGO, Betting, BettingError, LanceBetting
+from engine.betting import FOLDED, ORDAGO, Betting, LanceBetting
 from engine.calls import BETTING_ACTIONS, DEAL_ACTIONS, Action, Call
 from engine.cards import Hand
-from engine.errors import IllegalCall
+from engine.errors import IllegalCall, RuleBroken
 from engine.gesture import Gesture
 from engine.phases import BETTING_PHASES, DECLARATION_PHASES, IN_TURN_PHASES, Phase
 from engine.ranking import has_juego, pares_kind
@@ -31,11 +31,7 @@ from engine.views import BettingView, FalseDeclaration, PaymentView, SenaCallVie
 
 DECK_SIZE = 40
 CARDS_DEALT = 4
-__all__ = ["Payment", "SenaCall", "Table", "parse_hands", "parse_score"]
-
-
-class RuleBroken(Exception):
-    """A rule sentence for a call the table refuses (wrapped into ``IllegalCall``)."""
+__all__ = ["Payment", "RuleBroken", "SenaCall", "Table", "parse_hands", "parse_score"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +282,14 @@ class Table:
         seats = self.seating.seats
         if call.seat not in seats:
             rule = f"seat {call.seat} is not at this table: its seats are 1..{len(seats)}"
-            raise IllegalCall(index, call.seat, call.text, rule)
+            raise IllegalCall(
+                index,
+                call.seat,
+                call.text,
+                rule,
+                rule_code="seat_not_at_table",
+                rule_params={"seat": call.seat, "players": len(seats)},
+            )
         if call.is_sena:
             sena = SenaCall(
                 index=index,
@@ -304,8 +307,8 @@ class Table:
             return sena
         try:
             self._check(call)
-        except (RuleBroken, BettingError) as exc:
-            raise IllegalCall(index, call.seat, call.text, str(exc)) from None
+        except RuleBroken as broken:
+            raise IllegalCall.of(broken, index, call.seat, call.text) from None
         self._calls.append(call)
         self._do(call, index)
         return None
@@ -358,13 +361,15 @@ class Table:
             if self._game_winner is not None:
                 raise RuleBroken(
                     f"the game is over: {self.seating.side_name(self._game_winner)} "
-                    "reached the target"
+                    "reached the target",
+                    code="game_over",
+                    params={"side": self._game_winner},
                 )
-            raise RuleBroken("the hand is over")
+            raise RuleBroken("the hand is over", code="hand_finished")
         if call.action in BETTING_ACTIONS:
             self._check_not_skipped_lance()
         if phase == Phase.SHOWDOWN:
-            raise RuleBroken("the betting is over: the cards are shown now")
+            raise RuleBroken("the betting is over: the cards are shown now", code="at_showdown")
         if call.action in DEAL_ACTIONS:
             self._check_deal_call(call)
         elif phase == Phase.MUS:
@@ -380,48 +385,86 @@ class Table:
         """Mus visto and the 4-5-6-7 redeal: once, at the deal, with their house rules."""
         if call.action == Action.MUS_VISTO:
             if not self.rules.mus_visto:
-                raise RuleBroken("mus visto is not played here (rules.mus_visto is false)")
+                raise RuleBroken(
+                    "mus visto is not played here (rules.mus_visto is false)",
+                    code="mus_visto_not_played",
+                )
             if not self._at_the_deal:
-                raise RuleBroken("mus visto is called at the deal, before anyone speaks")
+                raise RuleBroken(
+                    "mus visto is called at the deal, before anyone speaks",
+                    code="mus_visto_at_the_deal",
+                )
             return
         if not self.rules.redeal_4567:
-            raise RuleBroken("the 4-5-6-7 redeal is not played here (rules.redeal_4567 is false)")
+            raise RuleBroken(
+                "the 4-5-6-7 redeal is not played here (rules.redeal_4567 is false)",
+                code="redeal_4567_not_played",
+            )
         if not self._at_the_deal:
-            raise RuleBroken("a 4-5-6-7 is shown for a new hand before the mus")
+            raise RuleBroken(
+                "a 4-5-6-7 is shown for a new hand before the mus",
+                code="redeal_4567_before_the_mus",
+            )
         if call.seat in self._redeals:
-            raise RuleBroken(f"seat {call.seat} already had a new hand for its 4-5-6-7")
+            raise RuleBroken(
+                f"seat {call.seat} already had a new hand for its 4-5-6-7",
+                code="redeal_4567_once",
+                params={"seat": call.seat},
+            )
 
     def _check_mus(self, call: Call) -> None:
         if call.action not in (Action.MUS, Action.NO_HAY_MUS):
             raise RuleBroken(
-                f"the mus is being asked: say 'mus' or 'no hay mus', not {call.text!r}"
+                f"the mus is being asked: say 'mus' or 'no hay mus', not {call.text!r}",
+                code="mus_asked",
             )
         if call.seat not in self._speakers:
             captains = " and ".join(str(s) for s in CAPTAINS)
             raise RuleBroken(
-                f"the captains alone decide the mus (rules.captains): seats {captains}"
+                f"the captains alone decide the mus (rules.captains): seats {captains}",
+                code="captains_decide_the_mus",
+                params={"captains": list(CAPTAINS)},
             )
         self._check_turn(call.seat)
 
     def _check_discard(self, call: Call) -> None:
         if call.action != Action.DESCARTE:
-            raise RuleBroken(f"everyone said mus: discard with 'descarte N', not {call.text!r}")
+            raise RuleBroken(
+                f"everyone said mus: discard with 'descarte N', not {call.text!r}",
+                code="discard_now",
+            )
         self._check_turn(call.seat)
         low = self._least_discard
         if call.amount is None or not low <= call.amount <= 4:
-            raise RuleBroken(f"a discard is of {low} to 4 cards, not {call.amount}")
+            raise RuleBroken(
+                f"a discard is of {low} to 4 cards, not {call.amount}",
+                code="discard_size",
+                params={"least": low, "most": 4, "amount": call.amount},
+            )
 
     def _check_declaration(self, call: Call, lance: Lance) -> None:
         if call.action != str(lance):
-            raise RuleBroken(f"{lance} is declared first: '{lance} si' or '{lance} no'")
+            raise RuleBroken(
+                f"{lance} is declared first: '{lance} si' or '{lance} no'",
+                code="declare_first",
+                params={"lance": str(lance)},
+            )
         self._check_turn(call.seat)
 
     def _check_bet(self, call: Call) -> None:
         phase = self._phase
         if call.action in (Action.PARES, Action.JUEGO):
-            raise RuleBroken(f"no {call.action} declaration now: the betting of {phase} is on")
+            raise RuleBroken(
+                f"no {call.action} declaration now: the betting of {phase} is on",
+                code="no_declaration_now",
+                params={"lance": str(call.action), "phase": phase.value},
+            )
         if call.action in (Action.MUS, Action.NO_HAY_MUS, Action.DESCARTE):
-            raise RuleBroken(f"the mus is over: the betting of {phase} is on")
+            raise RuleBroken(
+                f"the mus is over: the betting of {phase} is on",
+                code="mus_over",
+                params={"phase": phase.value},
+            )
         assert self._betting is not None
         self._betting.check(call)
 
@@ -434,17 +477,28 @@ class Table:
         if result is None or result.outcome not in (SINGLE, NONE):
             return
         if result.outcome == NONE:
-            raise RuleBroken(f"no betting in {skipped}: nobody said '{skipped} si'")
-        side = self.seating.side_name(self.seating.team_of(result.declared[0]))
+            raise RuleBroken(
+                f"no betting in {skipped}: nobody said '{skipped} si'",
+                code="no_betting_nobody_has_it",
+                params={"lance": str(skipped)},
+            )
+        team = self.seating.team_of(result.declared[0])
+        side = self.seating.side_name(team)
         raise RuleBroken(
             f"no betting in {skipped}: only {side} said '{skipped} si' (it scores at the "
-            "showdown without betting)"
+            "showdown without betting)",
+            code="no_betting_one_side_has_it",
+            params={"lance": str(skipped), "side": team},
         )
 
     def _check_turn(self, seat: int) -> None:
         expected = self._speakers[self._turn]
         if seat != expected:
-            raise RuleBroken(f"not seat {seat}'s turn: seat {expected} speaks now")
+            raise RuleBroken(
+                f"not seat {seat}'s turn: seat {expected} speaks now",
+                code="not_your_turn",
+                params={"seat": seat, "expected": expected},
+            )
 
     # ----------------------------------------------------------------- applying
 

@@ -28,10 +28,32 @@ def test_a_call_to_a_hand_that_is_over_names_the_hand_in_play(client):
     refused(client.delete(f"/api/hands/{hand_id}/calls/last"), 409, "hand_over")
 
 
-def test_an_illegal_call_names_the_seat_and_the_call(client):
+def test_an_illegal_call_names_the_seat_the_call_and_the_rule_broken(client):
     hand_id = new_table(client)["current"]["hand"]["id"]
-    body = refused(call(client, hand_id, 2, "mus"), 409, "illegal_call", {"seat": 2, "call": "mus"})
-    assert "not seat 2's turn" in body["detail"]  # the engine's rule, in English, as before
+    body = refused(call(client, hand_id, 2, "mus"), 409, "illegal_call")
+    assert body["params"] == {
+        "seat": 2,
+        "call": "mus",
+        "rule_code": "not_your_turn",
+        "rule_params": {"seat": 2, "expected": 1},
+    }
+    assert body["detail"] == "call 0 (seat 2, 'mus'): not seat 2's turn: seat 1 speaks now"
+    call(client, hand_id, 1, "no hay mus")
+    call(client, hand_id, 1, "envido 5")
+    body = refused(call(client, hand_id, 3, "quiero"), 409, "illegal_call")
+    assert body["params"]["rule_code"] == "own_side_bet"
+    assert body["params"]["rule_params"] == {"side": "1-3"}
+    assert body["detail"].endswith("pair 1-3 made the last bet: its opponents answer")
+
+
+def test_an_illegal_call_in_encaje_names_the_stones_its_seat_holds(client):
+    seats = [{"seat": seat, "name": name} for seat, name in enumerate(["Ane", "Bego", "Koldo"], 1)]
+    state = new_table(client, game="encaje", players=3, seats=seats)
+    hand_id = state["current"]["hand"]["id"]
+    call(client, hand_id, 1, "no hay mus")
+    body = refused(call(client, hand_id, 1, "envido 16"), 409, "illegal_call")
+    assert body["params"]["rule_code"] == "bet_beyond_holding"
+    assert body["params"]["rule_params"] == {"seat": 1, "held": 15, "amount": 16}
 
 
 def test_a_bet_beyond_the_target_names_the_target(client):
