@@ -1,5 +1,5 @@
 // What every part of the dashboard shares: the REST helper, the websocket feed, a tiny DOM helper.
-import { callLabel, t, term } from "/static/i18n.js";
+import { callLabel, getLang, t, term } from "/static/i18n.js";
 
 export async function api(method, path, body) {
   const options = { method, headers: {} };
@@ -23,19 +23,45 @@ export async function api(method, path, body) {
   return data;
 }
 
-/** How a refusal's params read in its words: a call as its button says it, a phase by its name. */
-const PARAM_WORDS = { call: callLabel, phase: (phase) => term(`phase.${phase}`) };
+/** How a refusal's params read in its words: a call as its button says it, a phase or a lance
+ * by its name. */
+const PARAM_WORDS = {
+  call: callLabel,
+  phase: (phase) => term(`phase.${phase}`),
+  lance: (lance) => term(`phase.${lance}`),
+};
+
+/** A param in words; a list of them as the page's language joins them ("2 y 5"). */
+function paramWords(name, value) {
+  if (Array.isArray(value)) {
+    const words = value.map((each) => paramWords(name, each));
+    return new Intl.ListFormat(getLang(), { type: "conjunction" }).format(words);
+  }
+  return (PARAM_WORDS[name] || String)(String(value));
+}
+
+/** ``text`` with each "{name}" filled from ``params`` (one without a value stays as it is). */
+function filled(text, params) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+    const value = params?.[name];
+    return value === undefined || value === null ? whole : paramWords(name, value);
+  });
+}
 
 /** A refusal in the page's language: its ``code``'s words in i18n.js ("error.<code>"), each
  * "{name}" in them filled from its ``params``, when the page has them; else the server's own
- * ``detail``. */
+ * ``detail``. A refusal that names the rule it breaks (an illegal call's ``rule_code``, with its
+ * ``rule_params``) says why: the rule's words ("rule.<rule_code>") fill the {rule} of
+ * "error.<code>.rule"; a rule the page has no words for keeps the code's own words. */
 function refusalText(data) {
   const key = `error.${data.code}`;
   if (!data.code || t(key) === key) return data.detail;
-  return t(key).replace(/\{(\w+)\}/g, (whole, name) => {
-    const value = data.params?.[name];
-    return value === undefined || value === null ? whole : (PARAM_WORDS[name] || String)(String(value));
-  });
+  const { rule_code: rule, rule_params: ruleParams, ...params } = data.params || {};
+  const [because, reason] = [`${key}.rule`, `rule.${rule}`];
+  if (rule && t(because) !== because && t(reason) !== reason) {
+    return filled(t(because), { ...params, rule: filled(t(reason), { ...params, ...ruleParams }) });
+  }
+  return filled(t(key), params);
 }
 
 /** h("div.card", {onclick}, "text", child) -> element. */

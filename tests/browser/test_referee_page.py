@@ -7,6 +7,7 @@ seña comes in, and the status bar stuck under the header, not under its lower e
 from __future__ import annotations
 
 import itertools
+import json
 import re
 
 import httpx
@@ -95,17 +96,88 @@ def test_a_seat_name_refused_at_setup_is_said_in_the_pages_language(page):
     )
 
 
-def test_an_illegal_call_is_refused_in_the_pages_language_with_its_seat_and_call(page):
-    """A call the table moved past (another console's, a stale page): the refusal names the
-    seat and the call in the page's words."""
-    hand_id = new_table(page)
-    said = page.evaluate(
-        """([hand]) => import('/static/core.js').then(({ api }) =>
-             api('POST', `/api/hands/${hand}/calls`, { seat: 2, text: 'no hay mus' })
-               .catch((err) => err.message))""",
-        [hand_id],
+def refusal_of(page, hand_id: int, seat: int, text: str) -> str:
+    """What the page says when the server refuses ``text`` at ``seat`` (core.js's api())."""
+    return page.evaluate(
+        """([hand, seat, text]) => import('/static/core.js').then(({ api }) =>
+             api('POST', `/api/hands/${hand}/calls`, { seat, text })
+               .then(() => 'accepted', (err) => err.message))""",
+        [hand_id, seat, text],
     )
-    assert said == "«No hay mus» no es legal ahora (asiento 2): mira quién habla y qué puede decir."
+
+
+def test_an_illegal_call_on_a_stale_page_is_refused_saying_why(page):
+    """The page offers only the calls it thinks legal; a call another console made that the
+    page has not heard of yet makes its own illegal: the refusal says why, in Spanish."""
+    stale = {"on": False}
+
+    def withhold_news_of_calls(ws):
+        server = ws.connect_to_server()
+
+        def to_page(message):
+            if not (stale["on"] and json.loads(message)["type"] == "call"):
+                ws.send(message)
+
+        server.on_message(to_page)
+
+    page.route_web_socket(re.compile(r"/api/live$"), withhold_news_of_calls)
+    hand_id = new_table(page)
+    expect(page.locator("#status-speaks")).to_contain_text("Ane")
+    stale["on"] = True
+    post_call(page, hand_id, 1, "mus")  # another console: Ane said mus, Bego speaks now
+    page.wait_for_timeout(300)
+    expect(page.locator("#status-speaks")).to_contain_text("Ane")  # the page did not hear it
+    page.keyboard.press("m")
+    expect(page.locator("#call-error")).to_have_text(
+        "«Mus» no es legal ahora (asiento 1): habla el asiento 2."
+    )
+
+
+def test_an_illegal_calls_rule_is_said_with_its_lance_phase_and_seats(page):
+    """The rule's params in the page's words: a lance and a phase by their names, a call as its
+    button says it, seats as a list; in English too."""
+    hand_id = new_table(page)
+    post_call(page, hand_id, 1, "no hay mus")
+    assert refusal_of(page, hand_id, 1, "pares si") == (
+        "«Pares sí» no es legal ahora (asiento 1): no toca declarar pares: "
+        "ahora es el envite de grande."
+    )
+    assert refusal_of(page, hand_id, 1, "sube 2") == (
+        "«Subo 2» no es legal ahora (asiento 1): no hay envite que subir: se abre con «Envido»."
+    )
+    seats = [{"seat": seat, "name": f"J{seat}"} for seat in range(1, 7)]
+    six = {"players": 6, "target": 50, "captains": True, "seats": seats}
+    table = httpx.post(f"{base(page)}/api/tables", json=six).json()
+    six_hand = table["current"]["hand"]["id"]
+    assert refusal_of(page, six_hand, 1, "mus") == (
+        "«Mus» no es legal ahora (asiento 1): solo los capitanes deciden el mus: asientos 2 y 5."
+    )
+    page.evaluate("import('/static/i18n.js').then(({ setLang }) => setLang('en'))")
+    assert refusal_of(page, six_hand, 1, "mus") == (
+        "“Mus” is not legal now (seat 1): the captains alone decide the mus: seats 2 and 5."
+    )
+
+
+def test_a_rule_the_page_has_no_words_for_keeps_the_general_words(page):
+    """A refusal naming a rule this page does not know (a newer server): its seat and call
+    in the general words for an illegal call, not the server's English."""
+    hand_id = new_table(page)
+    refusal = {
+        "detail": "call 0 (seat 2, 'no hay mus'): a rule of tomorrow",
+        "code": "illegal_call",
+        "params": {
+            "seat": 2,
+            "call": "no hay mus",
+            "rule_code": "a_rule_of_tomorrow",
+            "rule_params": {"seat": 2},
+        },
+    }
+    page.route(
+        f"**/api/hands/{hand_id}/calls", lambda route: route.fulfill(status=409, json=refusal)
+    )
+    assert refusal_of(page, hand_id, 2, "no hay mus") == (
+        "«No hay mus» no es legal ahora (asiento 2): mira quién habla y qué puede decir."
+    )
 
 
 def test_cards_no_deck_holds_are_refused_in_the_pages_language(page):
