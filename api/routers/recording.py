@@ -28,6 +28,7 @@ from api.recording.review import (
 from api.recording.sessions import delete_session_rows
 from api.referee import NotFound, Referee
 from api.settings import Settings
+from vision.output.export import MIN_CUE_MS
 
 router = APIRouter(prefix="/api", tags=["recording"])
 RefereeDep = Annotated[Referee, Depends(get_referee)]
@@ -134,6 +135,8 @@ def review_data(name: str, source: SourceDep) -> dict[str, Any]:
             for v in source.videos()
         ],
         "formats": list(FORMATS),
+        # the page words its captions itself, each cue on screen at least this long
+        "min_cue_ms": MIN_CUE_MS,
     }
 
 
@@ -147,6 +150,8 @@ def video(name: str, file: str, source: SourceDep) -> FileResponse:
 
 @router.get("/review/{name}/{kind}.vtt")
 def vtt(name: str, kind: Literal["captions", "chapters"], source: SourceDep) -> PlainTextResponse:
+    """The English captions or chapters, as ``keinu export --format vtt`` writes them: for API
+    users (the review page builds its own tracks, in its language)."""
     timeline = _timeline(source)
     text = captions(timeline) if kind == "captions" else chapters(timeline)
     return PlainTextResponse(text, media_type="text/vtt")
