@@ -341,6 +341,16 @@ export function setLang(value) {
   applyLabels();
 }
 
+/** `callback` once this page's language follows a switch made on another page of the dashboard
+ * (the switch reloads its own page only). */
+export function onLangSwitch(callback) {
+  window.addEventListener("storage", (event) => {
+    if (event.key !== "keinu.lang" || !event.newValue || event.newValue === lang) return;
+    setLang(event.newValue);
+    callback();
+  });
+}
+
 export function t(key) {
   const table = lang === "en" ? EN : ES;
   return table[key] ?? ES[key] ?? key;
