@@ -1,11 +1,13 @@
 // The review page: a recorded session (?session=table-N) or, under `keinu review DIR`, an
 // analysis folder. The video with a timeline under it: a lane per seat (gestures and señas
 // coloured by verdict), hands and lances as bands, calls as ticks; click to jump. Names are the
-// dashboard's, in its language; a session recorded without video shows its timeline alone.
+// dashboard's, in its language (the video's captions and chapters too, and they follow it when
+// it is switched); a session recorded without video shows its timeline alone.
 import { api, h } from "/static/core.js";
-import { applyLabels, callLabel, gestureLabel, getLang, meaningLabel, t, term } from "/static/i18n.js";
+import { applyLabels, callLabel, gestureLabel, getLang, meaningLabel, onLangSwitch, t, term } from "/static/i18n.js";
 import { senaReason } from "/static/senas_text.js";
 import { band, fitLabels, lane } from "/static/timeline.js";
+import { vttFile } from "/static/vtt.js";
 
 const params = new URLSearchParams(location.search);
 const name = params.get("session") || "analysis";
@@ -33,9 +35,13 @@ function fmt(ms) {
 function kindOf(label) { return label.split(" ")[0]; }
 
 const seatLabel = (seat) => `${t("seat")} ${seat}`;
+/** "Asiento 2 · Bittor", as its lane is named. */
+const seatName = (seat) => `${seatLabel(seat)}${data.timeline.seats[seat] ? " · " + data.timeline.seats[seat] : ""}`;
 const verdictLabel = (verdict) => (verdict ? t(`verdict.${verdict}`) : t("review.unjudged"));
 /** What a seña said, or the gestures it was made of where it said nothing the profile knows. */
 const senaLabel = (sena) => (sena.meaning ? meaningLabel(sena.meaning) : `«${sena.gestures.map(gestureLabel).join(" + ")}»`);
+/** The referee's afterthought on a seña: "anulada · se rascaba la oreja" ("" where none). */
+const reviewLabel = (sena) => (sena.review ? `${t(`review.${sena.review}`)}${sena.note ? " · " + sena.note : ""}` : "");
 
 /** A hand's band says "mano 1" (or "1" where that does not fit), a lance's its name ("grande"). */
 function bandText(b) {
@@ -64,6 +70,7 @@ function seek(ms) {
   const at = Math.max(0, (ms - target.offset_ms) / 1000);
   if (current !== target) {
     current = target;
+    attachTracks(); // on this file's clock
     video.src = target.url;
     video.addEventListener("loadedmetadata", () => { video.currentTime = at; }, { once: true });
   } else {
@@ -92,8 +99,8 @@ function render() {
       onclick: (e) => { e.stopPropagation(); seek(c.t_ms); } }));
   }
   const rows = [hands.row, lances.row, calls.row];
-  for (const [seat, player] of Object.entries(tl.seats)) {
-    const { row, track } = lane(`${seatLabel(seat)}${player ? " · " + player : ""}`, "seat");
+  for (const seat of Object.keys(tl.seats)) {
+    const { row, track } = lane(seatName(seat), "seat");
     row.dataset.seat = seat;
     for (const g of tl.gestures.filter((g) => String(g.seat) === seat)) {
       if (filters.seats.size && !filters.seats.has(g.seat)) continue;
@@ -120,16 +127,22 @@ function draw() {
   $("clock").textContent = fmt(now());
 }
 
+/** The selected seña's title, reason and review. */
+function describe() {
+  const s = data.timeline.senas[selected];
+  const gestures = s.meaning ? ` · ${s.gestures.map(gestureLabel).join(" + ")}` : ""; // else the label is them
+  $("detail-title").textContent = `${seatLabel(s.seat)}: ${senaLabel(s)}${gestures} · ${verdictLabel(s.verdict)}`;
+  // the timeline's `reason` is the English text, `reason_es` the Spanish (none for an analysis)
+  $("detail-reason").textContent = senaReason({ ...s, reason: s.reason_es || s.reason, reason_en: s.reason });
+  $("detail-review").textContent = reviewLabel(s);
+}
+
 function select(i) {
   selected = i;
   const s = data.timeline.senas[i];
   seek(s.start_ms);
   $("detail").hidden = false;
-  const gestures = s.meaning ? ` · ${s.gestures.map(gestureLabel).join(" + ")}` : ""; // else the label is them
-  $("detail-title").textContent = `${seatLabel(s.seat)}: ${senaLabel(s)}${gestures} · ${verdictLabel(s.verdict)}`;
-  // the timeline's `reason` is the English text, `reason_es` the Spanish (none for an analysis)
-  $("detail-reason").textContent = senaReason({ ...s, reason: s.reason_es || s.reason, reason_en: s.reason });
-  $("detail-review").textContent = s.review ? `${t(`review.${s.review}`)}${s.note ? " · " + s.note : ""}` : "";
+  describe();
   $("note").value = s.note || "";
   $("clip-out").replaceChildren();
   render();
@@ -152,6 +165,7 @@ async function review(action) {
   try {
     data = await api("POST", `${base}/senas/${selected}/review`, { action, note: $("note").value });
     select(selected);
+    attachTracks(); // the captions carry the review
   } catch (error) { fail(error.message); }
 }
 
@@ -188,13 +202,7 @@ function setupControls() {
     $("seat-filters").append(h("label", {}, h("input", { type: "checkbox", dataset: { seat },
       onchange: (e) => { e.target.checked ? filters.seats.add(Number(seat)) : filters.seats.delete(Number(seat)); render(); } }), ` ${seat}`));
   }
-  const kinds = new Set([...data.timeline.gestures.map((g) => g.label), ...data.timeline.senas.flatMap((s) => s.gestures)].map(kindOf));
-  const byName = (a, b) => a[1].localeCompare(b[1], getLang());
-  const kindOptions = [...kinds].map((k) => [k, term(k)]).sort(byName);
-  $("kind-filter").append(...kindOptions.map(([k, name]) => h("option", { value: k }, name)));
-  const verdicts = new Set(data.timeline.senas.map((s) => s.verdict || "none"));
-  const verdictOptions = [...verdicts].map((v) => [v, verdictLabel(v === "none" ? null : v)]).sort(byName);
-  $("verdict-filter").append(...verdictOptions.map(([v, name]) => h("option", { value: v }, name)));
+  fillFilters();
   $("kind-filter").onchange = (e) => { filters.kind = e.target.value; render(); };
   $("verdict-filter").onchange = (e) => { filters.verdict = e.target.value; render(); };
   $("speed").onchange = (e) => { video.playbackRate = Number(e.target.value); };
@@ -223,6 +231,65 @@ function setupControls() {
     const action = keys[e.key.toLowerCase()];
     if (action) { e.preventDefault(); action(); }
   });
+}
+
+/** The gesture and verdict filters' choices after "todos", by their names in the page's language. */
+function fillFilters() {
+  const kinds = new Set([...data.timeline.gestures.map((g) => g.label), ...data.timeline.senas.flatMap((s) => s.gestures)].map(kindOf));
+  const verdicts = new Set(data.timeline.senas.map((s) => s.verdict || "none"));
+  const byName = (a, b) => a[1].localeCompare(b[1], getLang());
+  const fill = (select, choices, value) => {
+    select.replaceChildren(select.options[0], ...choices.sort(byName).map(([v, name]) => h("option", { value: v }, name)));
+    select.value = value;
+  };
+  fill($("kind-filter"), [...kinds].map((k) => [k, term(k)]), filters.kind);
+  fill($("verdict-filter"), [...verdicts].map((v) => [v, verdictLabel(v === "none" ? null : v)]), filters.verdict);
+}
+
+/** The cues of the video file playing, in the page's words, on its clock (the timeline's, less
+ * where the file starts): captions of each gesture and each seña with its verdict and review,
+ * shown at least as long as the server's captions show them, or a chapter per hand and lance.
+ * The server's .vtt files say the same in English, for annotators. */
+function trackCues(kind) {
+  const tl = data.timeline;
+  let cues;
+  if (kind === "chapters") {
+    const bands = [...tl.bands].sort((a, b) => a.start_ms - b.start_ms || (a.kind !== "hand") - (b.kind !== "hand"));
+    cues = bands.map((b) => {
+      const text = bandText(b);
+      return { start: b.start_ms, end: Math.max(b.end_ms, b.start_ms + 1), text: text.tooltip || text.full };
+    });
+  } else {
+    const review = (s) => (reviewLabel(s) ? ` [${reviewLabel(s)}]` : "");
+    cues = [
+      ...tl.gestures.map((g) => [g.start_ms, g.end_ms, `${seatName(g.seat)}: ${gestureLabel(g.label)}`]),
+      ...tl.senas.map((s) => [s.start_ms, s.end_ms,
+        `${seatName(s.seat)}: ${t("feed.sena")} ${senaLabel(s)} — ${verdictLabel(s.verdict)}${review(s)}`]),
+    ].map(([start, end, text]) => ({ start, end: Math.max(end, start + data.min_cue_ms), text }));
+  }
+  const offset = current ? current.offset_ms : 0;
+  return cues.filter((c) => c.end > offset)
+    .map((c) => ({ ...c, start: Math.max(0, c.start - offset), end: c.end - offset }));
+}
+
+const TRACKS = [["captions", "senas.title"], ["chapters", "report.hands"]];
+
+/** The video's captions and chapters made anew (in the language, with the reviews, for the file
+ * playing): each a Blob of WebVTT, shown or not as the one it replaces was (captions shown). */
+function attachTracks() {
+  if (!data.videos.length) return;
+  for (const [kind, key] of TRACKS) {
+    const old = video.querySelector(`track[kind="${kind}"]`);
+    const mode = old ? old.track.mode : kind === "captions" ? "showing" : "hidden";
+    const src = URL.createObjectURL(new Blob([vttFile(trackCues(kind))], { type: "text/vtt" }));
+    if (old) {
+      old.remove();
+      URL.revokeObjectURL(old.src);
+    }
+    const track = h("track", { kind, label: t(key), srclang: getLang(), src });
+    video.append(track);
+    track.track.mode = mode;
+  }
 }
 
 /** The page's words in the dashboard's language (its text, tooltips, placeholders). */
@@ -254,14 +321,17 @@ async function start() {
   const hasVideo = data.videos.length > 0;
   showVideo(hasVideo);
   $("title").textContent = data.timeline.title;
-  if (hasVideo) {
-    for (const [kind, key] of [["captions", "senas.title"], ["chapters", "report.hands"]]) {
-      video.append(h("track", { kind, label: t(key), src: `${base}/${kind}.vtt`, default: kind === "captions" }));
-    }
-  }
   setupControls();
   render();
-  if (hasVideo) seek(0);
+  if (hasVideo) seek(0); // and its tracks
+  onLangSwitch(() => { // switched on the dashboard: everything here says it anew
+    translatePage();
+    showVideo(hasVideo);
+    fillFilters();
+    if (selected >= 0) describe();
+    render();
+    attachTracks();
+  });
 }
 
 start();
