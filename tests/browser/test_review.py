@@ -1,11 +1,14 @@
 """The review page in Debian's chromium: a referee records a hand with `keinu serve --record`,
 opens the review page, jumps from seña to seña on the timeline, plays the video and a seña's
 clip, overrules a verdict with a note, filters, changes speed and downloads the ELAN export;
-`keinu review DIR` shows an analysis folder the same way."""
+`keinu review DIR` shows an analysis folder the same way. The video's captions and chapters say
+what the page says, in its language (and in the other once the dashboard switches to it), on the
+clock of the file playing."""
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import time
 
@@ -13,6 +16,7 @@ import cv2
 import httpx
 import numpy as np
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.browser.test_dashboard import NAMES
@@ -52,6 +56,46 @@ def video_time(page) -> float:
     return page.evaluate("document.getElementById('video').currentTime")
 
 
+# The cues of the video's track of a kind, once loaded: [start s, end s, text] (null before).
+CUES = """(kind) => {
+  const track = document.querySelector(`#video track[kind="${kind}"]`);
+  return track && track.readyState === 2
+    ? [...track.track.cues].map((cue) => [cue.startTime, cue.endTime, cue.text]) : null;
+}"""
+VTT_TIMING = re.compile(r"\d{2}:\d{2}:\d{2}\.\d{3} --> \d{2}:\d{2}:\d{2}\.\d{3}")
+
+
+def track_cues(page, kind: str, word: str) -> list[list]:
+    """The video's ``kind`` track's cues once one of them says ``word`` (a track is made anew when
+    the language switches)."""
+    says = f"(args) => {{ const cues = ({CUES})(args[0]); "
+    says += "return cues && cues.some((cue) => cue[2].includes(args[1])) && cues; }"
+    try:
+        return page.wait_for_function(says, arg=[kind, word], timeout=10_000).json_value()
+    except PlaywrightTimeout:
+        cues = page.evaluate(CUES, kind)
+        raise AssertionError(f"no {kind} cue says {word!r}: {cues}") from None
+
+
+def track_file(page, kind: str) -> str:
+    """The WebVTT the page gave the track, as written."""
+    return page.evaluate(
+        "(kind) => fetch(document.querySelector(`#video track[kind='${kind}']`).src)"
+        ".then((response) => response.text())",
+        kind,
+    )
+
+
+def texts(cues: list[list]) -> list[str]:
+    return [text for *_, text in cues]
+
+
+def words_said(said_texts: list[str], words: list[str]) -> list[str]:
+    """Those of ``words`` (the other language's) that a cue says, whole or within a word."""
+    said = " ".join(said_texts).lower()
+    return [word for word in words if word.lower() in said]
+
+
 def test_a_recorded_hand_is_reviewed_seña_by_seña(tmp_path, browser):
     clip = write_clip(tmp_path / "table.mp4", frames=200, fps=20.0, size=(320, 240))
     server = KeinuServer(
@@ -75,7 +119,9 @@ def test_a_recorded_hand_is_reviewed_seña_by_seña(tmp_path, browser):
         after_last = frames_recorded(server.url) + 40
         assert wait_for(lambda: frames_recorded(server.url) >= max(110, after_last), timeout=30)
 
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        # the review page opens beside the dashboard: a language chosen there reaches it
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
         errors = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         dashboard = page
@@ -83,7 +129,7 @@ def test_a_recorded_hand_is_reviewed_seña_by_seña(tmp_path, browser):
         expect(dashboard.locator("#rec-badge")).to_have_text("● REC")
         expect(dashboard.locator("#rec-switch")).to_be_checked()
 
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(f"{server.url}/review?session=table-1", wait_until="domcontentloaded")
         expect(page.locator(".sena")).to_have_count(2)
@@ -135,6 +181,26 @@ def test_a_recorded_hand_is_reviewed_seña_by_seña(tmp_path, browser):
         saved = tmp_path / "session.eaf"
         download.value.save_as(saved)
         assert "se rascaba la oreja" in saved.read_text(encoding="utf-8")
+
+        # the video's captions and chapters in the page's words, then in English once the
+        # dashboard switches to it
+        said = texts(track_cues(page, "captions", "tardía"))
+        assert said == [
+            f"Asiento 2 · {NAMES[2]}: seña juego 31 — legal",
+            f"Asiento 3 · {NAMES[3]}: seña dos reyes — tardía [anulada · se rascaba la oreja]",
+        ]
+        chapters = texts(track_cues(page, "chapters", "mano 1"))
+        assert chapters == ["mano 1", "mano 1 · mus", "mano 1 · grande"]
+        assert words_said(said + chapters, ["seat", "late", "overruled", "hand"]) == []
+        dashboard.click("#lang")
+        said = texts(track_cues(page, "captions", "late"))
+        assert said == [
+            f"Seat 2 · {NAMES[2]}: seña juego 31 — legal",
+            f"Seat 3 · {NAMES[3]}: seña dos reyes — late [overruled · se rascaba la oreja]",
+        ]
+        chapters = texts(track_cues(page, "chapters", "hand 1"))
+        assert chapters == ["hand 1", "hand 1 · mus", "hand 1 · grande"]
+        assert words_said(said + chapters, ["asiento", "tardía", "anulada", "mano"]) == []
         assert errors == []
     finally:
         server.stop()
@@ -179,6 +245,130 @@ def test_keinu_review_shows_an_analysis_folder(tmp_path, browser):
     finally:
         process.terminate()
         process.wait(10)
+
+
+def analysis_folder(folder):
+    """A video analysed: seat 1's lip bite (dos reyes in the standard profile), seat 2's head
+    tilt (no seña of it), each shorter than a caption stays."""
+    folder.mkdir()
+    write_clip(folder / "annotated.mp4", frames=60, fps=20.0)
+    gestures = [
+        {"seat": 1, "kind": "lip_bite", "side": "center", "start_ms": 500, "end_ms": 800},
+        {"seat": 2, "kind": "head_tilt", "side": "left", "start_ms": 1500, "end_ms": 1600},
+    ]
+    (folder / "gestures.jsonl").write_text("".join(json.dumps(g) + "\n" for g in gestures))
+    summary = {"source": "table.mp4", "frames": 60, "duration_ms": 3000, "profile": "standard"}
+    (folder / "summary.json").write_text(json.dumps(summary | {"seats": {"1": {}, "2": {}}}))
+    return folder
+
+
+def test_the_captions_speak_the_pages_language_and_follow_its_switch(tmp_path, browser):
+    folder = analysis_folder(tmp_path / "analysis")
+    port = free_port()
+    process = subprocess.Popen(
+        [KEINU, "review", str(folder), "--port", str(port), "--data-dir", str(tmp_path / "d")],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout.readline().startswith(f"keinu: review on http://127.0.0.1:{port}/")
+        url = f"http://127.0.0.1:{port}/review"
+        context = browser.new_context()
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(url, wait_until="domcontentloaded")  # in Spanish: nobody chose English
+        spanish = track_cues(page, "captions", "Asiento")
+        assert spanish == [
+            [0.5, 1.0, "Asiento 1: morderse el labio (centro)"],
+            [0.5, 1.0, "Asiento 1: seña dos reyes — sin juzgar"],
+            [1.5, 2.0, "Asiento 2: ladear la cabeza (izquierda)"],
+            [1.5, 2.0, "Asiento 2: seña «ladear la cabeza (izquierda)» — fuera de catálogo"],
+        ]  # a cue lasts MIN_CUE_MS at least, as the server's captions do
+        english_words = ["seat", "lip bite", "head tilt", "left", "judged", "catalogue"]
+        assert words_said(texts(spanish), english_words) == []
+        written = track_file(page, "captions").split("\n")
+        assert written[0] == "WEBVTT"
+        assert written[3] == "00:00:00.500 --> 00:00:01.000"
+        timings = [line for line in written if "-->" in line]
+        assert len(timings) == 4 and all(VTT_TIMING.fullmatch(line) for line in timings)
+        label = "document.querySelector('#video track[kind=chapters]').label"
+        assert page.evaluate(label) == "manos"
+
+        page.keyboard.press("k")
+        page.fill("#note", "dudosa")
+        page.click("#acknowledge")  # the caption carries the review
+        acknowledged = texts(track_cues(page, "captions", "reconocida"))
+        assert "Asiento 1: seña dos reyes — sin juzgar [reconocida · dudosa]" in acknowledged
+
+        # English chosen on another page of the dashboard: this one follows, captions and all
+        other = context.new_page()
+        other.goto(url, wait_until="domcontentloaded")
+        other.evaluate("localStorage.setItem('keinu.lang', 'en')")
+        english = track_cues(page, "captions", "Seat")
+        assert texts(english) == [
+            "Seat 1: lip bite (centre)",
+            "Seat 1: seña dos reyes — not judged [acknowledged · dudosa]",
+            "Seat 2: head tilt (left)",
+            "Seat 2: seña «head tilt (left)» — not in catalogue",
+        ]
+        spanish_words = ["asiento", "morderse", "ladear", "izquierda", "juzgar", "catálogo"]
+        assert words_said(texts(english), [*spanish_words, "reconocida"]) == []
+        assert english[0][:2] == spanish[0][:2]
+        expect(page.locator("#detail-title")).to_have_text(
+            "Seat 1: dos reyes · lip bite (centre) · not judged"
+        )
+        expect(page.locator("#kind-filter option")).to_have_text(["all", "head tilt", "lip bite"])
+        expect(page.locator("#timeline .lane-name").last).to_have_text("Seat 2")
+        assert page.evaluate(label) == "hands"
+        assert page.evaluate("document.querySelectorAll('#video track').length") == 2
+        assert errors == []
+        context.close()
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def test_the_captions_keep_to_the_clock_of_the_file_playing(tmp_path, browser):
+    """Recording switched off and on again: the seña after it lies in a second file, whose time 0
+    is seconds into the session's timeline. Its caption shows when the file shows it."""
+    clip = write_clip(tmp_path / "table.mp4", frames=40, fps=20.0)
+    server = KeinuServer(
+        "--data-dir", str(tmp_path / "data"), "--source", str(clip), "--loop", "--record"
+    )
+    try:
+        table = httpx.post(f"{server.url}/api/tables", json={"seats": SEATS}).json()
+        calls = f"{server.url}/api/hands/{table['current']['hand']['id']}/calls"
+        switch = f"{server.url}/api/tables/1/recording"
+        review = f"{server.url}/api/review/table-1"
+        assert wait_for(lambda: frames_recorded(server.url) >= 20, timeout=30)
+        httpx.put(switch, json={"on": False}).raise_for_status()
+        httpx.put(switch, json={"on": True}).raise_for_status()
+        assert wait_for(lambda: len(httpx.get(review).json()["videos"]) == 2, timeout=30)
+        httpx.post(calls, json={"seat": 1, "text": "mus"}).raise_for_status()
+        httpx.post(calls, json={"seat": 2, "text": "sena wink left"}).raise_for_status()
+        after = frames_recorded(server.url) + 20
+        assert wait_for(lambda: frames_recorded(server.url) >= after, timeout=30)
+        data = httpx.get(review).json()
+        (sena,) = data["timeline"]["senas"]
+        second = data["videos"][1]
+        assert second["offset_ms"] > 0 and sena["start_ms"] > second["offset_ms"]
+
+        page = browser.new_page()
+        page.goto(f"{server.url}/review?session=table-1", wait_until="domcontentloaded")
+        expect(page.locator(".sena")).to_have_count(1)
+        page.keyboard.press("k")  # to the seña: the second file plays
+        playing = f"document.getElementById('video').src.endsWith('/{second['name']}')"
+        page.wait_for_function(playing)
+        ((start, end, text),) = track_cues(page, "captions", "seña")
+        assert text == f"Asiento 2 · {NAMES[2]}: seña juego 31 — legal"
+        assert start == (sena["start_ms"] - second["offset_ms"]) / 1000
+        assert end == start + 0.5  # a seña of one gesture: the shortest a caption stays
+        page.wait_for_function("document.getElementById('video').readyState >= 1")
+        assert abs(video_time(page) - start) < 0.1
+        page.close()
+    finally:
+        server.stop()
 
 
 def test_keinu_review_refuses_a_folder_that_is_not_an_analysis(tmp_path):
