@@ -345,6 +345,8 @@ def test_the_captions_keep_to_the_clock_of_the_file_playing(tmp_path, browser):
         httpx.put(switch, json={"on": False}).raise_for_status()
         httpx.put(switch, json={"on": True}).raise_for_status()
         assert wait_for(lambda: len(httpx.get(review).json()["videos"]) == 2, timeout=30)
+        into_second = frames_recorded(server.url) + 10  # the seña well inside the second file
+        assert wait_for(lambda: frames_recorded(server.url) >= into_second, timeout=30)
         httpx.post(calls, json={"seat": 1, "text": "mus"}).raise_for_status()
         httpx.post(calls, json={"seat": 2, "text": "sena wink left"}).raise_for_status()
         after = frames_recorded(server.url) + 20
@@ -362,8 +364,9 @@ def test_the_captions_keep_to_the_clock_of_the_file_playing(tmp_path, browser):
         page.wait_for_function(playing)
         ((start, end, text),) = track_cues(page, "captions", "seña")
         assert text == f"Asiento 2 · {NAMES[2]}: seña juego 31 — legal"
-        assert start == (sena["start_ms"] - second["offset_ms"]) / 1000
-        assert end == start + 0.5  # a seña of one gesture: the shortest a caption stays
+        start_ms, end_ms = round(start * 1000), round(end * 1000)
+        assert start_ms == sena["start_ms"] - second["offset_ms"]
+        assert end_ms == start_ms + 500  # a seña of one gesture: the shortest a caption stays
         page.wait_for_function("document.getElementById('video').readyState >= 1")
         assert abs(video_time(page) - start) < 0.1
         page.close()
