@@ -1,10 +1,15 @@
 """The chromium every browser test module shares, and a referee page of a fresh server."""
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from tests.browser.chromium import launch_chromium
 from tests.keinu_server import KeinuServer
+
+# One wait for every browser test (Playwright's is global: set in a module, it held for all).
+# A loaded 2-core CI machine runs the servers' video beside the browser; 15 s is a ceiling that
+# a passing check never waits out, and a failing one reports.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="module")

@@ -24,7 +24,6 @@ from vision.measures.baseline import EnrolledKind
 RULES = load_detector_settings().enrolment
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=10_000)  # a loaded CI machine runs the video beside the browser
 
 REPO = Path(__file__).resolve().parents[2]
 # The video `keinu serve` plays: the bundled sample unless KEINU_SOURCE names another clip

@@ -9,7 +9,6 @@ from playwright.sync_api import expect
 from tests.browser.test_dashboard import serving
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=10_000)
 
 BAD_NAME = (
     "El nombre de un jugador no puede llevar «/» ni «\\», ni ser solo puntos: forma parte de "

@@ -23,7 +23,6 @@ from tests.browser.test_dashboard import NAMES
 from tests.keinu_server import KEINU, KeinuServer, free_port
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)
 SEATS = [{"seat": seat, "name": name} for seat, name in NAMES.items()]
 
 

@@ -16,7 +16,6 @@ from tests.browser.test_dashboard import NAMES
 from tests.keinu_server import KeinuServer
 
 pytestmark = pytest.mark.browser
-expect.set_options(timeout=15_000)
 SEATS = [{"seat": seat, "name": name} for seat, name in NAMES.items()]
 # The worked example of tests/records (10-10 at the showdown), with three señas made at once at
 # the hand's start: seat 3's true two kings, seat 1's false ones, seat 4's head tilt that the
