@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from api.exports.errors import ExportError
-from api.exports.timeline import GestureSpan, SenaSpan, Timeline
+from api.exports.timeline import GestureSpan, MediaFile, SenaSpan, Timeline
 from api.recording.enrolment_clip import read_prompts
 from engine.gesture import Gesture
 from engine.senas import ProfileError, interpret, load_profile
@@ -45,6 +45,7 @@ def load_analysis(folder: Path) -> Timeline:
         base=folder,
         seats={int(seat): "" for seat in summary.get("seats", {})},
         fps=round(fps, 3) if fps else None,
+        files=[] if media is None else [MediaFile(media, "video", 0)],
     )
     timeline.gestures = [
         GestureSpan(g.seat, g.kind, g.side, g.start_ms, g.end_ms, g.confidence) for g in gestures

@@ -14,7 +14,7 @@ from api.exports.errors import ExportError
 from api.exports.session import SESSION_NAME, load_session, session_name, table_id_of
 from api.exports.timeline import Timeline
 from api.exports.webvtt import write_vtt
-from api.recording.manifest import first_segment
+from api.recording.manifest import first_segment, segments
 
 
 def _records(timeline: Timeline, out: Path, stem: str) -> list[Path]:
@@ -48,10 +48,13 @@ def session_timeline(data_dir: Path, name: str) -> Timeline:
     frame numbers: a live camera's frames come at a varying rate, some dropped."""
     table_id = table_id_of(name)
     segment = first_segment(data_dir, session_name(table_id))
+    videos = [(s.path, s.camera, s.wall_ms) for s in segments(data_dir, session_name(table_id))]
     database = data_dir / "keinu.sqlite3"
     if segment is None:
-        return load_session(database, table_id)
-    return load_session(database, table_id, origin_ms=segment.wall_ms, media=segment.path)
+        return load_session(database, table_id, videos=videos)
+    return load_session(
+        database, table_id, origin_ms=segment.wall_ms, media=segment.path, videos=videos
+    )
 
 
 def open_timeline(spec: str, data_dir: Path) -> tuple[Timeline, str]:

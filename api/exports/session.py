@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
 
 from api.exports.errors import ExportError
-from api.exports.timeline import Band, CallMark, GestureSpan, SenaSpan, Timeline
+from api.exports.timeline import Band, CallMark, GestureSpan, MediaFile, SenaSpan, Timeline
 from api.hub import Hub
 from api.referee import Referee, rules_of
 from api.store import HandRow, Store
@@ -43,9 +44,11 @@ def load_session(
     *,
     origin_ms: int | None = None,
     media: Path | None = None,
+    videos: Sequence[tuple[Path, str, int]] = (),
 ) -> Timeline:
     """``origin_ms``: the wall-clock moment that is 0 on the timeline (the recording's first
-    frame), default the first hand's start."""
+    frame), default the first hand's start. ``videos``: each video file of the session, its
+    camera and the wall-clock moment of its first frame."""
     if not database.is_file():
         raise ExportError(f"no session {session_name(table_id)}: there is no keinu database yet")
     store = Store(database)
@@ -63,6 +66,7 @@ def load_session(
             base=database.parent,
             seats={s.seat: s.name for s in row.seats},
             record=referee.session(table_id),
+            files=[MediaFile(path, camera, wall - origin) for path, camera, wall in videos],
         )
         for i, hand in enumerate(hands):
             later = hands[i + 1].created_ms if i + 1 < len(hands) else None

@@ -81,6 +81,16 @@ class PromptSpan:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class MediaFile:
+    """A video file of the timeline, and where its first frame lies on it (ms; a camera's next
+    file starts later, where recording was switched off and on or a camera reopened)."""
+
+    path: Path
+    camera: str
+    offset_ms: int
+
+
 @dataclass
 class Timeline:
     title: str
@@ -96,6 +106,9 @@ class Timeline:
     #: The hand (or game) record of what was played, as ``keinu replay`` reads it.
     record: dict[str, Any] | None = None
     prompts: list[PromptSpan] = field(default_factory=list)
+    #: Every video file, each placed on the timeline (``media``, where there is one, is the file
+    #: the timeline counts from: a session's first of ``cam1``); empty where there is no video.
+    files: list[MediaFile] = field(default_factory=list)
 
     def seat_name(self, seat: int) -> str:
         name = self.seats.get(seat, "")
