@@ -1,18 +1,30 @@
 """WebVTT: captions (each gesture, and each seña with its verdict) and a chapters track with
-one chapter per hand and per lance, for any HTML5 player."""
+one chapter per hand and per lance, for any HTML5 player. Cue text is written as read:
+``&``, ``<`` and ``>`` escaped, on one line (a blank line would end the cue, and ``-->`` in
+it would start another), as the review page's own tracks are (api/static/vtt.js)."""
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 from api.exports.eaf import verdict_text
 from api.exports.timeline import Timeline
 from vision.output.export import MIN_CUE_MS, vtt_timestamp
 
+LINE_BREAK = re.compile(r"\s*[\r\n]\s*")
+
+
+def cue_text(text: str) -> str:
+    """``text`` as a cue's text that reads as written: no tag, no character reference, no
+    ``-->`` and no line break (each run of white space holding one becomes a space)."""
+    return LINE_BREAK.sub(" ", html.escape(text, quote=False))
+
 
 def _cue(number: int, start: int, end: int, text: str) -> list[str]:
     end = max(end, start + MIN_CUE_MS)
-    return [str(number), f"{vtt_timestamp(start)} --> {vtt_timestamp(end)}", text, ""]
+    return [str(number), f"{vtt_timestamp(start)} --> {vtt_timestamp(end)}", cue_text(text), ""]
 
 
 def captions(timeline: Timeline) -> str:
@@ -43,7 +55,7 @@ def chapters(timeline: Timeline) -> str:
             str(number),
             f"{vtt_timestamp(band.start_ms)} --> "
             f"{vtt_timestamp(max(band.end_ms, band.start_ms + 1))}",
-            band.label,
+            cue_text(band.label),
             "",
         ]
     return "\n".join(lines)

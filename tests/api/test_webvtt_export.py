@@ -1,0 +1,119 @@
+"""The WebVTT files ``keinu export --format vtt`` writes and ``/api/review/NAME/KIND.vtt``
+serves, read back by a strict reader of the WebVTT spec's rules: a referee's note is read
+back as written."""
+
+from __future__ import annotations
+
+import re
+
+from api.cli import main
+from tests.api.test_session_export import played_session
+
+LINE_TERMINATOR = re.compile(r"\r\n|\r|\n")
+TIMESTAMP = r"(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})"
+TIMING = re.compile(rf"{TIMESTAMP}[ \t]+-->[ \t]+{TIMESTAMP}(?:[ \t].*)?")
+#: The character references keinu writes; any other ``&`` fails the reader.
+REFERENCES = {"&amp;": "&", "&lt;": "<", "&gt;": ">"}
+
+
+def _ms(hours: str | None, minutes: str, seconds: str, millis: str) -> int:
+    return ((int(hours or 0) * 60 + int(minutes)) * 60 + int(seconds)) * 1000 + int(millis)
+
+
+def _plain(line: str) -> str:
+    """A line of cue text that holds no tag: each ``&`` a character reference, decoded."""
+    assert "<" not in line, f"a tag in cue text (a '<' starts one): {line!r}"
+    assert "-->" not in line, f"'-->' in cue text: {line!r}"
+    parts = re.split(r"(&[a-z]*;?)", line)
+    for i in range(1, len(parts), 2):
+        assert parts[i] in REFERENCES, f"a bare '&' in cue text: {line!r}"
+        parts[i] = REFERENCES[parts[i]]
+    return "".join(parts)
+
+
+def read_vtt(text: str) -> list[tuple[int, int, str]]:
+    """Each cue of a WebVTT file as (start ms, end ms, text as read), failing on what the spec
+    forbids or reads otherwise than written: no ``WEBVTT`` header, a block that is not a cue, a
+    bad timing, a cue ending before it starts or starting before the one before it, an
+    identifier twice, and in cue text a tag, ``-->`` or a bare ``&``."""
+    lines = LINE_TERMINATOR.split(text.removeprefix("\ufeff"))
+    assert re.fullmatch(r"WEBVTT(?:[ \t].*)?", lines[0]), f"not a WebVTT header: {lines[0]!r}"
+    blocks: list[list[str]] = [[]]  # the header's, then one a block
+    for line in lines:
+        if line:
+            blocks[-1].append(line)
+        elif blocks[-1]:
+            blocks.append([])
+    header, *cues = [block for block in blocks if block]
+    assert not any("-->" in line for line in header), "a cue in the header"
+    read: list[tuple[int, int, str]] = []
+    identifiers: set[str] = set()
+    for block in cues:
+        if "-->" not in block[0]:
+            identifier, *block = block
+            assert identifier not in identifiers, f"cue identifier {identifier!r} twice"
+            identifiers.add(identifier)
+        assert block, "a block that is not a cue"
+        timing = TIMING.fullmatch(block[0])
+        assert timing, f"not a cue timing: {block[0]!r}"
+        start, end = _ms(*timing.groups()[:4]), _ms(*timing.groups()[4:])
+        assert end > start, f"a cue ending before it starts: {block[0]!r}"
+        assert not read or start >= read[-1][0], f"cues out of order at {block[0]!r}"
+        read.append((start, end, "\n".join(_plain(line) for line in block[1:])))
+    return read
+
+
+def test_the_reader_is_strict():
+    assert read_vtt("WEBVTT\n\n1\n00:00:01.000 --> 00:00:01.500\na &amp; b &lt;c&gt;\n") == [
+        (1000, 1500, "a & b <c>")
+    ]
+    for bad in (
+        "WEBVTT\n\n00:00:01.000 --> 00:00:01.500\n<b>a</b>\n",
+        "WEBVTT\n\n00:00:01.000 --> 00:00:01.500\na & b\n",
+        "WEBVTT\n\n00:00:01.000 --> 00:00:01.500\na --> b\n",
+        "WEBVTT\n\n00:00:01.000 --> 00:00:01.500\na\n\nb\n",  # "b" is a block, not a cue
+        "WEBVTT\n\n00:00:01.000 --> 00:00:00.500\na\n",
+        "WEBVTT\n\n00:00:02.000 --> 00:00:02.500\na\n\n00:00:01.000 --> 00:00:01.500\nb\n",
+        "WEBVTT\n\n1\n00:00:01.000 --> 00:00:01.500\na\n\n1\n00:00:02.000 --> 00:00:02.500\nb",
+        "00:00:01.000 --> 00:00:01.500\na\n",
+    ):
+        try:
+            read_vtt(bad)
+        except AssertionError:
+            continue
+        raise AssertionError(f"read without complaint: {bad!r}")
+
+
+def export(settings, target: str, out, *formats: str) -> list[str]:
+    argv = ["export", target, "--out", str(out), "--data-dir", str(settings.data_dir)]
+    for fmt in formats:
+        argv += ["--format", fmt]
+    assert main(argv) == 0
+    return sorted(p.name for p in out.iterdir())
+
+
+def wink(cues: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    return [c for c in cues if c[2].startswith("seat 2 (Bego): seña juego_31")]
+
+
+def test_a_note_with_markup_and_a_line_break_reads_back_as_written(client, settings, tmp_path):
+    table_id = played_session(client)
+    name = f"table-{table_id}"
+    senas = client.get(f"/api/review/{name}").json()["timeline"]["senas"]
+    index = next(i for i, s in enumerate(senas) if s["seat"] == 2)
+    note = "se rascaba <b>fuerte</b> & tosió --> dudosa\n\n-->\nA&amp;B"
+    noted = client.post(
+        f"/api/review/{name}/senas/{index}/review", json={"action": "acknowledged", "note": note}
+    )
+    assert noted.status_code == 200, noted.text
+    assert noted.json()["timeline"]["senas"][index]["note"] == note  # stored as written
+
+    out = tmp_path / "out"
+    assert export(settings, name, out, "vtt") == [f"{name}.chapters.vtt", f"{name}.vtt"]
+    served = client.get(f"/api/review/{name}/captions.vtt").text
+    # on one line, as the page's track has it: each line break a space
+    one_line = "se rascaba <b>fuerte</b> & tosió --> dudosa --> A&amp;B"
+    for text in ((out / f"{name}.vtt").read_text(encoding="utf-8"), served):
+        (cue,) = wink(read_vtt(text))
+        assert cue[2] == f"seat 2 (Bego): seña juego_31 — legal [acknowledged: {one_line}]"
+    assert read_vtt((out / f"{name}.chapters.vtt").read_text("utf-8"))
