@@ -25,7 +25,9 @@ ASSOCIATED = "keinu-verdict"
 
 
 def verdict_text(verdict: str | None, reason: str, review: str | None, note: str) -> str:
-    text = verdict or "unjudged"
+    """The verdict in words (``not in catalogue``, not the engine's ``not_in_catalogue``), its
+    reason and the referee's review."""
+    text = verdict.replace("_", " ") if verdict else "unjudged"
     if reason:
         text += f" — {reason}"
     if review:

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from api.exports.eaf import verdict_text
-from api.exports.timeline import Timeline
+from api.exports.timeline import SenaSpan, Timeline
 from vision.output.export import MIN_CUE_MS, vtt_timestamp
 
 LINE_BREAK = re.compile(r"\s*[\r\n]\s*")
@@ -27,20 +27,19 @@ def _cue(number: int, start: int, end: int, text: str) -> list[str]:
     return [str(number), f"{vtt_timestamp(start)} --> {vtt_timestamp(end)}", cue_text(text), ""]
 
 
+def _sena_text(timeline: Timeline, sena: SenaSpan) -> str:
+    # where it said nothing the catalogue knows, the gestures it was made of (as the page says)
+    said = sena.meaning or f"«{' + '.join(sena.gestures)}»"
+    verdict = verdict_text(sena.verdict, "", sena.review, sena.note)
+    return f"{timeline.seat_name(sena.seat)}: seña {said} — {verdict}"
+
+
 def captions(timeline: Timeline) -> str:
     items = [
         (g.start_ms, g.end_ms, f"{timeline.seat_name(g.seat)}: {g.label}")
         for g in timeline.gestures
     ]
-    items += [
-        (
-            s.start_ms,
-            s.end_ms,
-            f"{timeline.seat_name(s.seat)}: seña {s.label} — "
-            f"{verdict_text(s.verdict, '', s.review, s.note)}",
-        )
-        for s in timeline.senas
-    ]
+    items += [(s.start_ms, s.end_ms, _sena_text(timeline, s)) for s in timeline.senas]
     lines = ["WEBVTT", ""]
     for number, (start, end, text) in enumerate(sorted(items), 1):
         lines += _cue(number, start, end, text)

@@ -1,10 +1,13 @@
 """The WebVTT files ``keinu export --format vtt`` writes and ``/api/review/NAME/KIND.vtt``
 serves, read back by a strict reader of the WebVTT spec's rules: a referee's note is read
-back as written."""
+back as written; a seña outside the catalogue is worded, not keyed."""
 
 from __future__ import annotations
 
+import json
 import re
+
+import pympi
 
 from api.cli import main
 from tests.api.test_session_export import played_session
@@ -117,3 +120,27 @@ def test_a_note_with_markup_and_a_line_break_reads_back_as_written(client, setti
         (cue,) = wink(read_vtt(text))
         assert cue[2] == f"seat 2 (Bego): seña juego_31 — legal [acknowledged: {one_line}]"
     assert read_vtt((out / f"{name}.chapters.vtt").read_text("utf-8"))
+
+
+def test_an_analysis_sena_outside_the_catalogue_is_worded(tmp_path):
+    folder = tmp_path / "analysis"
+    folder.mkdir()
+    gestures = [
+        {"seat": 1, "kind": "lip_bite", "side": "center", "start_ms": 500, "end_ms": 800},
+        {"seat": 2, "kind": "head_tilt", "side": "left", "start_ms": 1500, "end_ms": 1600},
+    ]
+    (folder / "gestures.jsonl").write_text("".join(json.dumps(g) + "\n" for g in gestures))
+    summary = {"source": "t.mp4", "frames": 60, "duration_ms": 3000, "profile": "standard"}
+    (folder / "summary.json").write_text(json.dumps(summary))
+    out = tmp_path / "out"
+    argv = ["export", str(folder), "--out", str(out), "--format", "vtt", "--format", "eaf"]
+    assert main(argv) == 0
+    captions = read_vtt((out / "gestures.vtt").read_text(encoding="utf-8"))
+    senas = [text for _, _, text in captions if "seña" in text]
+    assert senas == [
+        "seat 1: seña dos_reyes — unjudged",
+        "seat 2: seña «head_tilt left» — not in catalogue",
+    ]
+    eaf = pympi.Elan.Eaf(str(out / "gestures.eaf"))
+    verdicts = [a[2] for a in eaf.get_ref_annotation_data_for_tier("verdicts")]
+    assert verdicts == ["unjudged", "not in catalogue"]
