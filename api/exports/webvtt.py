@@ -1,19 +1,32 @@
 """WebVTT: captions (each gesture, and each seña with its verdict) and a chapters track with
-one chapter per hand and per lance, for any HTML5 player. Cue text is written as read:
-``&``, ``<`` and ``>`` escaped, on one line (a blank line would end the cue, and ``-->`` in
-it would start another), as the review page's own tracks are (api/static/vtt.js)."""
+one chapter per hand and per lance, for any HTML5 player.
+
+A player times a track from the start of the file it plays, so a session recorded in several
+files (recording switched off and on, a second camera) gets a pair of files for each video
+file, with the cues that fall inside it timed from its start, as the review page's own tracks
+are (api/static/vtt.js). Cue text is written as read: ``&``, ``<`` and ``>`` escaped, on one
+line (a blank line would end the cue, and ``-->`` in it would start another)."""
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from api.exports.eaf import verdict_text
-from api.exports.timeline import SenaSpan, Timeline
+from api.exports.timeline import MediaFile, SenaSpan, Timeline
 from vision.output.export import MIN_CUE_MS, vtt_timestamp
 
 LINE_BREAK = re.compile(r"\s*[\r\n]\s*")
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    start_ms: int
+    end_ms: int
+    text: str
 
 
 def cue_text(text: str) -> str:
@@ -22,9 +35,13 @@ def cue_text(text: str) -> str:
     return LINE_BREAK.sub(" ", html.escape(text, quote=False))
 
 
-def _cue(number: int, start: int, end: int, text: str) -> list[str]:
-    end = max(end, start + MIN_CUE_MS)
-    return [str(number), f"{vtt_timestamp(start)} --> {vtt_timestamp(end)}", cue_text(text), ""]
+def vtt_file(cues: Iterable[Cue]) -> str:
+    """The file of ``cues``, numbered in the order given."""
+    lines = ["WEBVTT", ""]
+    for number, cue in enumerate(cues, 1):
+        timing = f"{vtt_timestamp(cue.start_ms)} --> {vtt_timestamp(cue.end_ms)}"
+        lines += [str(number), timing, cue_text(cue.text), ""]
+    return "\n".join(lines)
 
 
 def _sena_text(timeline: Timeline, sena: SenaSpan) -> str:
@@ -34,34 +51,64 @@ def _sena_text(timeline: Timeline, sena: SenaSpan) -> str:
     return f"{timeline.seat_name(sena.seat)}: seña {said} — {verdict}"
 
 
-def captions(timeline: Timeline) -> str:
+def caption_cues(timeline: Timeline) -> list[Cue]:
+    """On the timeline's clock, in time order, each on screen ``MIN_CUE_MS`` at least."""
     items = [
         (g.start_ms, g.end_ms, f"{timeline.seat_name(g.seat)}: {g.label}")
         for g in timeline.gestures
     ]
     items += [(s.start_ms, s.end_ms, _sena_text(timeline, s)) for s in timeline.senas]
-    lines = ["WEBVTT", ""]
-    for number, (start, end, text) in enumerate(sorted(items), 1):
-        lines += _cue(number, start, end, text)
-    return "\n".join(lines)
+    return [Cue(start, max(end, start + MIN_CUE_MS), text) for start, end, text in sorted(items)]
 
 
-def chapters(timeline: Timeline) -> str:
-    lines = ["WEBVTT", ""]
+def chapter_cues(timeline: Timeline) -> list[Cue]:
+    """On the timeline's clock, in time order, a hand before the lances it starts with."""
     bands = sorted(timeline.bands, key=lambda b: (b.start_ms, b.kind != "hand"))
-    for number, band in enumerate(bands, 1):
-        lines += [
-            str(number),
-            f"{vtt_timestamp(band.start_ms)} --> "
-            f"{vtt_timestamp(max(band.end_ms, band.start_ms + 1))}",
-            cue_text(band.label),
-            "",
-        ]
-    return "\n".join(lines)
+    return [Cue(b.start_ms, max(b.end_ms, b.start_ms + 1), b.label) for b in bands]
+
+
+def file_span(timeline: Timeline, media: MediaFile) -> tuple[int, int | None]:
+    """Where ``media`` lies on the timeline: from its first frame to where its camera's next
+    file starts (None for a camera's last)."""
+    later = [
+        f.offset_ms
+        for f in timeline.files
+        if f.camera == media.camera and f.offset_ms > media.offset_ms
+    ]
+    return media.offset_ms, min(later, default=None)
+
+
+def on_file(cues: Iterable[Cue], start: int, until: int | None) -> list[Cue]:
+    """The cues that fall inside a file lying from ``start`` to ``until`` on the timeline, timed
+    from its start (one it starts inside of shows from its first frame)."""
+    return [
+        Cue(max(0, cue.start_ms - start), cue.end_ms - start, cue.text)
+        for cue in cues
+        if cue.end_ms > start and (until is None or cue.start_ms < until)
+    ]
+
+
+def captions(timeline: Timeline, media: MediaFile | None = None) -> str:
+    """The captions on ``media``'s clock, or, without it, on the timeline's."""
+    cues = caption_cues(timeline)
+    return vtt_file(cues if media is None else on_file(cues, *file_span(timeline, media)))
+
+
+def chapters(timeline: Timeline, media: MediaFile | None = None) -> str:
+    cues = chapter_cues(timeline)
+    return vtt_file(cues if media is None else on_file(cues, *file_span(timeline, media)))
 
 
 def write_vtt(timeline: Timeline, out: Path, stem: str) -> list[Path]:
-    caption_path, chapter_path = out / f"{stem}.vtt", out / f"{stem}.chapters.vtt"
-    caption_path.write_text(captions(timeline), encoding="utf-8")
-    chapter_path.write_text(chapters(timeline), encoding="utf-8")
-    return [caption_path, chapter_path]
+    """``<stem>.vtt`` and ``<stem>.chapters.vtt``: on the clock of the one video file, or of the
+    session where there is none. For several files, a pair for each named after it
+    (``<stem>.cam1-<ms>.vtt``, ``<stem>.cam1-<ms>.chapters.vtt``)."""
+    files: list[MediaFile | None] = [*timeline.files] or [None]
+    written = []
+    for media in files:
+        name = stem if len(files) == 1 or media is None else f"{stem}.{media.path.stem}"
+        caption_path, chapter_path = out / f"{name}.vtt", out / f"{name}.chapters.vtt"
+        caption_path.write_text(captions(timeline, media), encoding="utf-8")
+        chapter_path.write_text(chapters(timeline, media), encoding="utf-8")
+        written += [caption_path, chapter_path]
+    return written

@@ -149,11 +149,21 @@ def video(name: str, file: str, source: SourceDep) -> FileResponse:
 
 
 @router.get("/review/{name}/{kind}.vtt")
-def vtt(name: str, kind: Literal["captions", "chapters"], source: SourceDep) -> PlainTextResponse:
+def vtt(
+    name: str, kind: Literal["captions", "chapters"], source: SourceDep, file: str | None = None
+) -> PlainTextResponse:
     """The English captions or chapters, as ``keinu export --format vtt`` writes them: for API
-    users (the review page builds its own tracks, in its language)."""
+    users (the review page builds its own tracks, in its language). ``?file=NAME`` (a video's
+    ``name`` in the review data): the cues inside that file, timed from its start, as in the
+    export's pair named after it. Without it: every cue on the session's clock, that of its
+    first video file (of its first hand where it has none), so a later file needs ``?file=``."""
     timeline = _timeline(source)
-    text = captions(timeline) if kind == "captions" else chapters(timeline)
+    media = None
+    if file is not None:
+        media = next((f for f in timeline.files if f.path.name == file), None)
+        if media is None:
+            raise HTTPException(404, f"no video {file!r} in {name}")
+    text = captions(timeline, media) if kind == "captions" else chapters(timeline, media)
     return PlainTextResponse(text, media_type="text/vtt")
 
 

@@ -1,6 +1,8 @@
 """The WebVTT files ``keinu export --format vtt`` writes and ``/api/review/NAME/KIND.vtt``
-serves, read back by a strict reader of the WebVTT spec's rules: a referee's note is read
-back as written; a seña outside the catalogue is worded, not keyed."""
+serves, read back by a strict reader of the WebVTT spec's rules: a session recorded in two
+files gets captions timed from each file's start (as the review page's own tracks are, and as
+the EAF's linked video is); a referee's note is read back as written; a seña outside the
+catalogue is worded, not keyed."""
 
 from __future__ import annotations
 
@@ -10,7 +12,10 @@ import re
 import pympi
 
 from api.cli import main
+from api.exports.session import load_session
+from api.recording.manifest import Segment, append, session_folder
 from tests.api.test_session_export import played_session
+from vision.output.export import MIN_CUE_MS
 
 LINE_TERMINATOR = re.compile(r"\r\n|\r|\n")
 TIMESTAMP = r"(?:(\d{2,}):)?([0-5]\d):([0-5]\d)\.(\d{3})"
@@ -144,3 +149,89 @@ def test_an_analysis_sena_outside_the_catalogue_is_worded(tmp_path):
     eaf = pympi.Elan.Eaf(str(out / "gestures.eaf"))
     verdicts = [a[2] for a in eaf.get_ref_annotation_data_for_tier("verdicts")]
     assert verdicts == ["unjudged", "not in catalogue"]
+
+
+def recorded_in(settings, name: str, *walls: int) -> list[str]:
+    """The session's video as files of ``cam1`` opened at each of ``walls`` (the store's clock);
+    empty files: the exports read only their names and times."""
+    folder = session_folder(settings.data_dir, name)
+    folder.mkdir(parents=True, exist_ok=True)
+    files = []
+    for wall_ms in walls:
+        file = f"cam1-{wall_ms}.mp4"
+        (folder / file).write_bytes(b"")
+        append(folder, Segment(file, "cam1", wall_ms, 0, 30.0, 320, 240))
+        files.append(file)
+    return files
+
+
+def test_a_session_in_two_files_gets_captions_timed_from_each_files_start(
+    client, settings, tmp_path
+):
+    """Recording switched off and on: the seña lies 700 ms into the second file, and its
+    caption there starts at 700 ms, as the page's track does; the EAF's times are its linked
+    video's, the first file's."""
+    table_id = played_session(client)
+    name = f"table-{table_id}"
+    on_the_wall = load_session(settings.database, table_id, origin_ms=0)
+    (sena,) = [s for s in on_the_wall.senas if s.seat == 2]
+    first_ms = min(b.start_ms for b in on_the_wall.bands) - 5000
+    second_ms = sena.start_ms - 700
+    first, second = recorded_in(settings, name, first_ms, second_ms)
+
+    out = tmp_path / "out"
+    # each pair named after its video file: table-N.cam1-<ms>.vtt, .chapters.vtt
+    one, stem = (f"{name}.{file.removesuffix('.mp4')}" for file in (first, second))
+    assert export(settings, name, out, "vtt", "eaf") == [
+        f"{one}.chapters.vtt", f"{one}.vtt", f"{stem}.chapters.vtt", f"{stem}.vtt", f"{name}.eaf"
+    ]  # fmt: skip
+    in_second = read_vtt((out / f"{stem}.vtt").read_text(encoding="utf-8"))
+    assert [c[:2] for c in wink(in_second)] == [(700, 700 + MIN_CUE_MS)]
+    in_first = read_vtt((out / f"{one}.vtt").read_text(encoding="utf-8"))
+    assert not wink(in_first)  # it plays in the second file only
+
+    # the page's tracks: the timeline less where the file starts
+    review = client.get(f"/api/review/{name}").json()
+    offsets = {v["name"]: v["offset_ms"] for v in review["videos"]}
+    assert offsets == {first: 0, second: second_ms - first_ms}
+    (page_sena,) = [s for s in review["timeline"]["senas"] if s["seat"] == 2]
+    assert page_sena["start_ms"] - offsets[second] == 700
+    hand = next(b for b in review["timeline"]["bands"] if b["kind"] == "hand")
+    chapters = read_vtt((out / f"{stem}.chapters.vtt").read_text(encoding="utf-8"))
+    assert chapters[0] == (
+        max(0, hand["start_ms"] - offsets[second]),
+        hand["end_ms"] - offsets[second],
+        "hand 1",
+    )
+
+    # the EAF links the first file, on whose clock its times are
+    eaf = pympi.Elan.Eaf(str(out / f"{name}.eaf"))
+    (media,) = eaf.media_descriptors
+    assert media["MEDIA_URL"].endswith(f"/{first}")
+    tiers = [t for t in eaf.get_tier_names() if t.startswith("señas")]
+    spans = [a for tier in tiers for a in eaf.get_annotation_data_for_tier(tier)]
+    (eaf_sena,) = [a for a in spans if a[2].startswith("seat 2 (Bego)")]
+    assert eaf_sena[0] == offsets[second] + 700
+
+    # the API: a file's own, as exported; without ?file=, the session's clock
+    url = f"/api/review/{name}/captions.vtt"
+    assert client.get(url, params={"file": second}).text == (out / f"{stem}.vtt").read_text()
+    assert client.get(f"/api/review/{name}/chapters.vtt", params={"file": second}).text == (
+        out / f"{stem}.chapters.vtt"
+    ).read_text(encoding="utf-8")
+    whole = read_vtt(client.get(url).text)
+    assert [c[0] for c in wink(whole)] == [offsets[second] + 700]
+    missing = client.get(url, params={"file": "cam1-1.mp4"})
+    assert missing.status_code == 404 and "cam1-1.mp4" in missing.json()["detail"]
+
+
+def test_a_session_in_one_file_keeps_its_names(client, settings, tmp_path):
+    table_id = played_session(client)
+    name = f"table-{table_id}"
+    on_the_wall = load_session(settings.database, table_id, origin_ms=0)
+    (sena,) = [s for s in on_the_wall.senas if s.seat == 2]
+    recorded_in(settings, name, sena.start_ms - 2500)
+    out = tmp_path / "out"
+    assert export(settings, name, out, "vtt") == [f"{name}.chapters.vtt", f"{name}.vtt"]
+    captions = read_vtt((out / f"{name}.vtt").read_text(encoding="utf-8"))
+    assert [c[:2] for c in wink(captions)] == [(2500, 2500 + MIN_CUE_MS)]
