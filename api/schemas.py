@@ -44,8 +44,19 @@ Name = Annotated[
     StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
     AfterValidator(printable),
 ]
+
+
+def note_text(text: str) -> str:
+    """A referee's note may run over lines, as its text box does; any other control character
+    is refused, as in a name."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    for line in lines:
+        printable(line)
+    return "\n".join(lines)
+
+
 Note = Annotated[
-    str, StringConstraints(strip_whitespace=True, max_length=300), AfterValidator(printable)
+    str, StringConstraints(strip_whitespace=True, max_length=300), AfterValidator(note_text)
 ]
 
 

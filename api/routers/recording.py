@@ -27,6 +27,7 @@ from api.recording.review import (
 )
 from api.recording.sessions import delete_session_rows
 from api.referee import NotFound, Referee
+from api.schemas import ReviewIn
 from api.settings import Settings
 from vision.output.export import MIN_CUE_MS
 
@@ -40,11 +41,6 @@ class Strict(BaseModel):
 
 class SwitchIn(Strict):
     on: bool
-
-
-class NoteIn(Strict):
-    action: Literal["acknowledged", "overruled"]
-    note: Annotated[str, StringConstraints(strip_whitespace=True, max_length=300)] = ""
 
 
 class ClipIn(Strict):
@@ -168,7 +164,7 @@ def vtt(
 
 
 @router.post("/review/{name}/senas/{index}/review")
-def note(name: str, index: int, body: NoteIn, source: SourceDep) -> dict[str, Any]:
+def note(name: str, index: int, body: ReviewIn, source: SourceDep) -> dict[str, Any]:
     """A note on a seña, or its verdict overruled, after the fact: stored and exported."""
     try:
         sena = find_sena(source, index)

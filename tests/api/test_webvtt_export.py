@@ -14,6 +14,7 @@ import pympi
 from api.cli import main
 from api.exports.session import load_session
 from api.recording.manifest import Segment, append, session_folder
+from engine.gesture import Gesture
 from tests.api.test_session_export import played_session
 from vision.output.export import MIN_CUE_MS
 
@@ -235,3 +236,23 @@ def test_a_session_in_one_file_keeps_its_names(client, settings, tmp_path):
     assert export(settings, name, out, "vtt") == [f"{name}.chapters.vtt", f"{name}.vtt"]
     captions = read_vtt((out / f"{name}.vtt").read_text(encoding="utf-8"))
     assert [c[:2] for c in wink(captions)] == [(2500, 2500 + MIN_CUE_MS)]
+
+
+def test_a_note_is_held_to_one_rule_on_the_table_and_on_the_review_page(client):
+    """A note may run over lines (the review page's box is a textarea); a NUL or a bell is
+    refused alike, whichever route it comes by."""
+    table_id = played_session(client)
+    hand_id = client.get(f"/api/tables/{table_id}").json()["current"]["hand"]["id"]
+    first = client.app.state.referee.observe(Gesture(2, "wink", "left", 9000, 9300), "cam1")
+    routes = [
+        f"/api/hands/{hand_id}/senas/{first['calls'][0]}/review",
+        f"/api/review/table-{table_id}/senas/0/review",
+    ]
+    for route in routes:
+        for bad in ("tos\x00", "tos\x07"):
+            refused = client.post(route, json={"action": "overruled", "note": bad})
+            assert refused.status_code == 422, (route, refused.text)
+        kept = client.post(route, json={"action": "overruled", "note": " tos\r\ny risa "})
+        assert kept.status_code == 200, (route, kept.text)
+    review = client.get(f"/api/review/table-{table_id}").json()["timeline"]["senas"][0]
+    assert review["note"] == "tos\ny risa"
