@@ -1,7 +1,7 @@
 // The acta page: /acta?table=ID&game=N. Reads the game's acta, signs it once, prints it. Señas,
 // verdicts, reviews and sanctions are named as the dashboard names them, in its language.
 import { api, h, scoreText } from "/static/core.js";
-import { applyLabels, gestureLabel, getLang, meaningLabel, t } from "/static/i18n.js";
+import { applyLabels, gestureLabel, getLang, meaningLabel, onLangSwitch, t } from "/static/i18n.js";
 import { senaReason } from "/static/senas_text.js";
 
 const query = new URLSearchParams(location.search);
@@ -9,6 +9,7 @@ const base = `/api/tables/${Number(query.get("table"))}/games/${Number(query.get
 const $ = (id) => document.getElementById(id);
 let sanctionKinds = [];
 let seats = [];
+let shown = null; // the acta as the server last sent it, to say again in another language
 
 function fill(tableId, rows) {
   const body = $(tableId).querySelector("tbody");
@@ -38,7 +39,9 @@ const sanctionLine = (s) =>
   + (s.reason ? `: ${s.reason}` : "");
 const locale = () => (getLang() === "es" ? "es-ES" : "en-GB");
 
-function show({ acta, signed, sanctions }) {
+function show(data) {
+  shown = data;
+  const { acta, signed, sanctions } = data;
   sanctionKinds = sanctions;
   seats = acta.table.seats;
   table = acta.table;
@@ -62,11 +65,19 @@ function show({ acta, signed, sanctions }) {
   }
 }
 
+/** A sanction being written, in the page's words: what is chosen and typed in it stays. */
+function wordSanction(row) {
+  for (const option of row.querySelector("[name=kind]").options) option.textContent = sanctionLabel(option.value);
+  row.querySelector("[name=reason]").placeholder = t("acta.reason");
+}
+
 function addSanction() {
-  $("sanctions").append(h("div.sanction", {},
+  const row = h("div.sanction", {},
     h("select", { name: "seat" }, ...seats.map((s) => h("option", { value: s.seat }, `${s.seat} ${s.name}`))),
-    h("select", { name: "kind" }, ...sanctionKinds.map((k) => h("option", { value: k }, sanctionLabel(k)))),
-    h("input", { name: "reason", maxlength: 300, placeholder: t("acta.reason") })));
+    h("select", { name: "kind" }, ...sanctionKinds.map((k) => h("option", { value: k }))),
+    h("input", { name: "reason", maxlength: 300 }));
+  wordSanction(row);
+  $("sanctions").append(row);
 }
 
 function failed(error) {
@@ -75,9 +86,13 @@ function failed(error) {
 }
 
 /** The page's fixed words in the dashboard's language. */
-document.documentElement.lang = getLang();
-document.title = `${t("acta.title")} — keinu`;
-applyLabels();
+function translatePage() {
+  document.documentElement.lang = getLang();
+  document.title = `${t("acta.title")} — keinu`;
+  applyLabels();
+}
+
+translatePage();
 $("print").addEventListener("click", () => window.print());
 $("add-sanction").addEventListener("click", addSanction);
 $("sign").addEventListener("submit", async (event) => {
@@ -96,3 +111,10 @@ $("sign").addEventListener("submit", async (event) => {
   }
 });
 api("GET", base).then(show, failed);
+// Switched on the dashboard: the acta is said again from what the server sent, as a reload would
+// say it (a signed one as it was stored, in the page's words), the form left as it was.
+onLangSwitch(() => {
+  translatePage();
+  if (shown) show(shown);
+  for (const row of document.querySelectorAll(".sanction")) wordSanction(row);
+});

@@ -283,3 +283,76 @@ def test_the_actas_fixed_text_is_all_in_the_pages_language(tmp_path):
             browser.close()
     finally:
         server.stop()
+
+
+SET_LANG = "(lang) => import('/static/i18n.js').then(({ setLang }) => setLang(lang))"
+
+
+def test_an_acta_open_beside_follows_a_language_chosen_on_another_page(tmp_path):
+    """English chosen on another page of the browser: the acta being signed says its words, its
+    tables and its result line in English, what the referee has written in its form kept; signed,
+    and Spanish chosen again, it is said as stored (the reason as typed) in Spanish words."""
+    server = KeinuServer("--no-live", "--data-dir", str(tmp_path / "data"))
+    try:
+        table_id, _ = played_game(server)
+        with sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            context = browser.new_context()
+            errors = []
+            acta, other = context.new_page(), context.new_page()
+            for page in (acta, other):
+                page.on("pageerror", lambda exc: errors.append(str(exc)))
+                page.goto(f"{server.url}/acta?table={table_id}&game=1")
+            expect(acta.locator("#winner")).to_have_text("· sin terminar")
+            acta.fill("input[name=referee]", "Maite")
+            acta.fill("textarea[name=notes]", "Aviso a Ane.")
+            acta.click("#add-sanction")
+            acta.select_option(".sanction select[name=kind]", "game_lost")
+            acta.select_option(".sanction select[name=seat]", "3")
+            acta.fill(".sanction input[name=reason]", "se lo dijo")
+            acta.locator(".sanction input[name=reason]").press("ArrowLeft")
+
+            other.evaluate(SET_LANG, "en")
+            expect(acta.locator("h1 [data-i18n]")).to_have_text("Match report, game")
+            expect(acta.locator("#print")).to_have_text("Print")
+            expect(acta.locator("html")).to_have_attribute("lang", "en")
+            assert acta.title() == "Match report, game — keinu"
+            expect(acta.locator("#winner")).to_have_text("· unfinished")
+            expect(acta.locator("#senas tbody tr td").nth(3)).to_have_text("false")
+            kinds = acta.locator(".sanction select[name=kind] option")
+            expect(kinds).to_have_text(["warning", "game lost", "disqualification"])
+            reason = acta.locator(".sanction input[name=reason]")
+            expect(reason).to_have_attribute("placeholder", "Reason")
+            text = acta.evaluate(PAGE_TEXT)
+            left = [w for w in FIXED["es"] if re.search(rf"\b{w}\b", text, re.I)]
+            assert left == [], (left, text)
+            # what was written stays: the fields, the choices, the focus and the caret
+            expect(acta.locator("input[name=referee]")).to_have_value("Maite")
+            expect(acta.locator("textarea[name=notes]")).to_have_value("Aviso a Ane.")
+            expect(acta.locator(".sanction select[name=kind]")).to_have_value("game_lost")
+            expect(acta.locator(".sanction select[name=seat]")).to_have_value("3")
+            expect(reason).to_have_value("se lo dijo")
+            expect(reason).to_be_focused()
+            assert reason.evaluate("el => el.selectionStart") == len("se lo dij")
+
+            acta.click("#sign button[type=submit]")
+            expect(acta.locator("#signed-sanctions li")).to_have_text(
+                "game lost — seat 3: se lo dijo"
+            )
+            signed_ms = httpx.get(f"{server.url}/api/tables/{table_id}/games/1/acta").json()[
+                "signed"
+            ]["signed_ms"]
+            other.evaluate(SET_LANG, "es")
+            expect(acta.locator("#signed-sanctions li")).to_have_text(
+                "partida perdida — asiento 3: se lo dijo"
+            )
+            expect(acta.locator("#signed h2")).to_have_text("Firmada")
+            expect(acta.locator("#signed-referee")).to_have_text("Maite")
+            expect(acta.locator("#signed-notes")).to_have_text("Aviso a Ane.")
+            spanish_date = acta.evaluate(f"new Date({signed_ms}).toLocaleString('es-ES')")
+            expect(acta.locator("#signed-when")).to_have_text(spanish_date)
+            expect(acta.locator("#sign")).to_be_hidden()
+            assert errors == []
+            browser.close()
+    finally:
+        server.stop()
