@@ -1,5 +1,7 @@
 """One session or analysis on one clock (milliseconds from the start of its video, or of the
-session when there is none): what every export format is written from."""
+session when there is none): what every export format is written from. A session recorded in
+several video files is cut here into what lies inside each, on that file's clock, by one rule
+that every format's per-file export follows (:func:`in_file`)."""
 
 from __future__ import annotations
 
@@ -117,6 +119,16 @@ class Timeline:
     def frame_of(self, ms: int) -> int | None:
         return None if not self.fps else int(ms * self.fps / 1000)
 
+    def span_of(self, media: MediaFile) -> tuple[int, int | None]:
+        """Where ``media`` lies on the timeline: from its first frame to where its camera's next
+        file starts (None for a camera's last)."""
+        later = [
+            f.offset_ms
+            for f in self.files
+            if f.camera == media.camera and f.offset_ms > media.offset_ms
+        ]
+        return media.offset_ms, min(later, default=None)
+
     @property
     def end_ms(self) -> int:
         ends = [g.end_ms for g in self.gestures] + [s.end_ms for s in self.senas]
@@ -167,6 +179,26 @@ class Timeline:
                 for b in self.bands
             ],
         }
+
+
+def in_file(start_ms: int, end_ms: int, span: tuple[int, int | None]) -> tuple[int, int] | None:
+    """Where something lying from ``start_ms`` to ``end_ms`` on the timeline lies in a file that
+    spans ``span`` there (:meth:`Timeline.span_of`), timed from the file's start: one the file
+    starts inside of shows from its first frame, an instant (``start_ms == end_ms``) is in it
+    from its first frame up to where the next file starts. None where it lies outside."""
+    first, until = span
+    if max(end_ms, start_ms + 1) <= first or (until is not None and start_ms >= until):
+        return None
+    return max(0, start_ms - first), end_ms - first
+
+
+def per_file(timeline: Timeline, stem: str) -> list[tuple[MediaFile | None, str]]:
+    """The stems of the exports written one per video file, each with its file: for a timeline
+    in several files ``<stem>.<file's stem>`` (``table-3.cam1-<ms>``); for one file, or none
+    (None), ``stem`` itself."""
+    if len(timeline.files) <= 1:
+        return [(timeline.files[0] if timeline.files else None, stem)]
+    return [(media, f"{stem}.{media.path.stem}") for media in timeline.files]
 
 
 def lanes(spans: list[Any], start: str = "start_ms", end: str = "end_ms") -> list[list[Any]]:

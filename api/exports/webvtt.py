@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from api.exports.eaf import verdict_text
-from api.exports.timeline import MediaFile, SenaSpan, Timeline
+from api.exports.timeline import MediaFile, SenaSpan, Timeline, in_file, per_file
 from vision.output.export import MIN_CUE_MS, vtt_timestamp
 
 LINE_BREAK = re.compile(r"\s*[\r\n]\s*")
@@ -67,46 +67,30 @@ def chapter_cues(timeline: Timeline) -> list[Cue]:
     return [Cue(b.start_ms, max(b.end_ms, b.start_ms + 1), b.label) for b in bands]
 
 
-def file_span(timeline: Timeline, media: MediaFile) -> tuple[int, int | None]:
-    """Where ``media`` lies on the timeline: from its first frame to where its camera's next
-    file starts (None for a camera's last)."""
-    later = [
-        f.offset_ms
-        for f in timeline.files
-        if f.camera == media.camera and f.offset_ms > media.offset_ms
-    ]
-    return media.offset_ms, min(later, default=None)
-
-
-def on_file(cues: Iterable[Cue], start: int, until: int | None) -> list[Cue]:
-    """The cues that fall inside a file lying from ``start`` to ``until`` on the timeline, timed
-    from its start (one it starts inside of shows from its first frame)."""
-    return [
-        Cue(max(0, cue.start_ms - start), cue.end_ms - start, cue.text)
-        for cue in cues
-        if cue.end_ms > start and (until is None or cue.start_ms < until)
-    ]
+def on_file(cues: Iterable[Cue], span: tuple[int, int | None]) -> list[Cue]:
+    """The cues that fall inside a file lying over ``span`` on the timeline, timed from its
+    start (:func:`~api.exports.timeline.in_file`, as every per-file export cuts)."""
+    placed = ((in_file(cue.start_ms, cue.end_ms, span), cue.text) for cue in cues)
+    return [Cue(*at, text) for at, text in placed if at is not None]
 
 
 def captions(timeline: Timeline, media: MediaFile | None = None) -> str:
     """The captions on ``media``'s clock, or, without it, on the timeline's."""
     cues = caption_cues(timeline)
-    return vtt_file(cues if media is None else on_file(cues, *file_span(timeline, media)))
+    return vtt_file(cues if media is None else on_file(cues, timeline.span_of(media)))
 
 
 def chapters(timeline: Timeline, media: MediaFile | None = None) -> str:
     cues = chapter_cues(timeline)
-    return vtt_file(cues if media is None else on_file(cues, *file_span(timeline, media)))
+    return vtt_file(cues if media is None else on_file(cues, timeline.span_of(media)))
 
 
 def write_vtt(timeline: Timeline, out: Path, stem: str) -> list[Path]:
     """``<stem>.vtt`` and ``<stem>.chapters.vtt``: on the clock of the one video file, or of the
     session where there is none. For several files, a pair for each named after it
     (``<stem>.cam1-<ms>.vtt``, ``<stem>.cam1-<ms>.chapters.vtt``)."""
-    files: list[MediaFile | None] = [*timeline.files] or [None]
     written = []
-    for media in files:
-        name = stem if len(files) == 1 or media is None else f"{stem}.{media.path.stem}"
+    for media, name in per_file(timeline, stem):
         caption_path, chapter_path = out / f"{name}.vtt", out / f"{name}.chapters.vtt"
         caption_path.write_text(captions(timeline, media), encoding="utf-8")
         chapter_path.write_text(chapters(timeline, media), encoding="utf-8")
