@@ -2,7 +2,7 @@
 and a dependent tier with the verdict (and the referee's review), tiers for calls, hands and
 lances (and, for an enrolment's clip, what the player was asked), and the video linked.
 Overlapping spans of one tier go on a numbered second tier, as ELAN wants no overlaps within
-one."""
+one. A session recorded in several video files gets a document for each, on its clock."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from api.exports.timeline import Timeline, lanes
+from api.exports.timeline import Timeline, lanes, per_file
 
 SCHEMA = "http://www.mpi.nl/tools/elan/EAFv3.0.xsd"
 XSI = "http://www.w3.org/2001/XMLSchema-instance"
@@ -213,3 +213,16 @@ def write_eaf(timeline: Timeline, path: Path) -> Path:
     ET.indent(tree)
     tree.write(path, encoding="UTF-8", xml_declaration=True)
     return path
+
+
+def write_eafs(timeline: Timeline, out: Path, stem: str) -> list[Path]:
+    """``<stem>.eaf``, linking the one video file (or none). For several files, a document for
+    each named after it (``<stem>.cam1-<ms>.eaf``), linking it alone and holding what lies inside
+    it on its clock: ELAN plays every linked file at once from one origin, and a file that starts
+    later would need a negative ``TIME_ORIGIN`` (docs/recording.md)."""
+    files = per_file(timeline, stem)
+    if len(files) == 1:
+        return [write_eaf(timeline, out / f"{stem}.eaf")]
+    return [
+        write_eaf(timeline.on_file(media), out / f"{name}.eaf") for media, name in files if media
+    ]

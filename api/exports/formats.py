@@ -9,7 +9,7 @@ from pathlib import Path
 
 from api.exports.analysis import load_analysis
 from api.exports.boris import write_tables
-from api.exports.eaf import write_eaf
+from api.exports.eaf import write_eafs
 from api.exports.errors import ExportError
 from api.exports.session import SESSION_NAME, load_session, session_name, table_id_of
 from api.exports.timeline import Timeline
@@ -25,7 +25,7 @@ def _records(timeline: Timeline, out: Path, stem: str) -> list[Path]:
 
 
 WRITERS: dict[str, Callable[[Timeline, Path, str], list[Path]]] = {
-    "eaf": lambda timeline, out, stem: [write_eaf(timeline, out / f"{stem}.eaf")],
+    "eaf": write_eafs,
     "vtt": write_vtt,
     "csv": write_tables,
     "records": _records,

@@ -5,7 +5,7 @@ that every format's per-file export follows (:func:`in_file`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +128,35 @@ class Timeline:
             if f.camera == media.camera and f.offset_ms > media.offset_ms
         ]
         return media.offset_ms, min(later, default=None)
+
+    def on_file(self, media: MediaFile) -> Timeline:
+        """What lies inside ``media`` (by :func:`in_file`), timed from its first frame: the
+        timeline of that one file, with it as its video."""
+        span = self.span_of(media)
+
+        def cut(items: list[Any]) -> list[Any]:
+            kept = []
+            for item in items:
+                placed = in_file(item.start_ms, item.end_ms, span)
+                if placed is not None:
+                    kept.append(replace(item, start_ms=placed[0], end_ms=placed[1]))
+            return kept
+
+        calls = []
+        for call in self.calls:
+            placed = in_file(call.t_ms, call.t_ms, span)
+            if placed is not None:
+                calls.append(replace(call, t_ms=placed[0]))
+        return replace(
+            self,
+            media=media.path,
+            gestures=cut(self.gestures),
+            senas=cut(self.senas),
+            calls=calls,
+            bands=cut(self.bands),
+            prompts=cut(self.prompts),
+            files=[replace(media, offset_ms=0)],
+        )
 
     @property
     def end_ms(self) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import time
 
 import pympi
 import pytest
@@ -15,11 +16,15 @@ from engine.record import replay_summary
 from tests.api.table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
 
 
-def played_session(client) -> int:
+def played_session(client, pause: float = 0.0) -> int:
+    """A hand played over REST; ``pause``: seconds between its first two calls (mus, no hay
+    mus) and the rest, which otherwise come milliseconds apart."""
     body = {"name": "Txoko", "profile": "standard", "target": 40, "mano": 1, "seats": SEATS}
     state = client.post("/api/tables", json=body).json()
     table_id, hand_id = state["table"]["id"], state["current"]["hand"]["id"]
-    for seat, text in EXAMPLE_CALLS[:4]:  # mus, no hay mus, a seña, grande's first paso
+    for i, (seat, text) in enumerate(EXAMPLE_CALLS[:4]):  # mus, no hay mus, a seña, a paso
+        if i == 2:
+            time.sleep(pause)
         client.post(f"/api/hands/{hand_id}/calls", json={"seat": seat, "text": text})
     sena = client.app.state.referee.observe(Gesture(2, "wink", "left", 5000, 5300), "cam1")
     client.post(

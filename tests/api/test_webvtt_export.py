@@ -1,7 +1,7 @@
 """The WebVTT files ``keinu export --format vtt`` writes and ``/api/review/NAME/KIND.vtt``
 serves, read back by a strict reader of the WebVTT spec's rules: a session recorded in two
 files gets captions timed from each file's start (as the review page's own tracks are, and as
-the EAF's linked video is); a referee's note is read back as written; a seña outside the
+each file's EAF is); a referee's note is read back as written; a seña outside the
 catalogue is worded, not keyed."""
 
 from __future__ import annotations
@@ -152,16 +152,16 @@ def test_an_analysis_sena_outside_the_catalogue_is_worded(tmp_path):
     assert verdicts == ["unjudged", "not in catalogue"]
 
 
-def recorded_in(settings, name: str, *walls: int) -> list[str]:
-    """The session's video as files of ``cam1`` opened at each of ``walls`` (the store's clock);
-    empty files: the exports read only their names and times."""
+def recorded_in(settings, name: str, *walls: int, camera: str = "cam1") -> list[str]:
+    """The session's video as files of ``camera`` opened at each of ``walls`` (the store's
+    clock); empty files: the exports read only their names and times."""
     folder = session_folder(settings.data_dir, name)
     folder.mkdir(parents=True, exist_ok=True)
     files = []
     for wall_ms in walls:
-        file = f"cam1-{wall_ms}.mp4"
+        file = f"{camera}-{wall_ms}.mp4"
         (folder / file).write_bytes(b"")
-        append(folder, Segment(file, "cam1", wall_ms, 0, 30.0, 320, 240))
+        append(folder, Segment(file, camera, wall_ms, 0, 30.0, 320, 240))
         files.append(file)
     return files
 
@@ -170,8 +170,8 @@ def test_a_session_in_two_files_gets_captions_timed_from_each_files_start(
     client, settings, tmp_path
 ):
     """Recording switched off and on: the seña lies 700 ms into the second file, and its
-    caption there starts at 700 ms, as the page's track does; the EAF's times are its linked
-    video's, the first file's."""
+    caption there starts at 700 ms, as the page's track does and as the ELAN document of that
+    file times it."""
     table_id = played_session(client)
     name = f"table-{table_id}"
     on_the_wall = load_session(settings.database, table_id, origin_ms=0)
@@ -184,7 +184,8 @@ def test_a_session_in_two_files_gets_captions_timed_from_each_files_start(
     # each pair named after its video file: table-N.cam1-<ms>.vtt, .chapters.vtt
     one, stem = (f"{name}.{file.removesuffix('.mp4')}" for file in (first, second))
     assert export(settings, name, out, "vtt", "eaf") == [
-        f"{one}.chapters.vtt", f"{one}.vtt", f"{stem}.chapters.vtt", f"{stem}.vtt", f"{name}.eaf"
+        f"{one}.chapters.vtt", f"{one}.eaf", f"{one}.vtt",
+        f"{stem}.chapters.vtt", f"{stem}.eaf", f"{stem}.vtt",
     ]  # fmt: skip
     in_second = read_vtt((out / f"{stem}.vtt").read_text(encoding="utf-8"))
     assert [c[:2] for c in wink(in_second)] == [(700, 700 + MIN_CUE_MS)]
@@ -205,14 +206,14 @@ def test_a_session_in_two_files_gets_captions_timed_from_each_files_start(
         "hand 1",
     )
 
-    # the EAF links the first file, on whose clock its times are
-    eaf = pympi.Elan.Eaf(str(out / f"{name}.eaf"))
+    # the second file's EAF links it and times the seña as its captions do
+    eaf = pympi.Elan.Eaf(str(out / f"{stem}.eaf"))
     (media,) = eaf.media_descriptors
-    assert media["MEDIA_URL"].endswith(f"/{first}")
+    assert media["MEDIA_URL"].endswith(f"/{second}")
     tiers = [t for t in eaf.get_tier_names() if t.startswith("señas")]
     spans = [a for tier in tiers for a in eaf.get_annotation_data_for_tier(tier)]
     (eaf_sena,) = [a for a in spans if a[2].startswith("seat 2 (Bego)")]
-    assert eaf_sena[0] == offsets[second] + 700
+    assert eaf_sena[0] == 700
 
     # the API: a file's own, as exported; without ?file=, the session's clock
     url = f"/api/review/{name}/captions.vtt"

@@ -1,0 +1,118 @@
+"""``keinu export`` of a session recorded in several video files (recording switched off and on,
+a second camera) for ELAN and BORIS: an ELAN document per file, read back with pympi, holding
+the events inside that file timed from its start; CSV/TSV rows that each name the file they
+fall in and their time on its clock; the review page's download of one file's export. A
+session in one file keeps its names and times."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pympi
+
+from api.exports.session import load_session
+from tests.api.test_session_export import played_session
+from tests.api.test_webvtt_export import export, recorded_in
+
+
+def eaf_senas(path: Path) -> list[tuple[int, int, str]]:
+    eaf = pympi.Elan.Eaf(str(path))
+    tiers = [t for t in eaf.get_tier_names() if t.startswith("señas")]
+    return sorted(a[:3] for tier in tiers for a in eaf.get_annotation_data_for_tier(tier))
+
+
+def eaf_media(path: Path) -> list[str]:
+    """The names of the video files the document links."""
+    return [Path(m["MEDIA_URL"]).name for m in pympi.Elan.Eaf(str(path)).media_descriptors]
+
+
+def bego(annotations: list[tuple[int, int, str]]) -> list[tuple[int, int]]:
+    """Where seat 2's seña (the wink the live feed saw) lies."""
+    return [a[:2] for a in annotations if a[2].startswith("seat 2 (Bego): juego_31")]
+
+
+def table_rows(out: Path, name: str) -> dict[str, list[dict[str, str]]]:
+    """The rows of ``name``'s CSV and of its TSV."""
+    read = {}
+    for suffix, delimiter in ((".csv", ","), (".tsv", "\t")):
+        with (out / f"{name}{suffix}").open(encoding="utf-8", newline="") as handle:
+            read[suffix] = list(csv.DictReader(handle, delimiter=delimiter))
+    return read
+
+
+def bego_rows(rows: list[dict[str, str]]) -> list[tuple[str, str, str]]:
+    """Seat 2's seña rows: the file each names, its time and its status."""
+    return [
+        (Path(r["Media file path"]).name, r["Time"], r["Status"])
+        for r in rows
+        if r["Behavior"] == "seña" and r["Subject"].startswith("seat 2")
+    ]
+
+
+def two_files(client, settings):
+    """A played session whose recording was switched off and on: the first file from before the
+    hand (mus and no hay mus in it, a second before the rest), the second from 700 ms before
+    seat 2's seña. Returns its name, its timeline on the store's clock, and the two files with
+    where each starts on it."""
+    table_id = played_session(client, pause=1.0)
+    name = f"table-{table_id}"
+    wall = load_session(settings.database, table_id, origin_ms=0)
+    (sena,) = [s for s in wall.senas if s.seat == 2]
+    first_ms, second_ms = min(b.start_ms for b in wall.bands) - 5000, sena.start_ms - 700
+    first, second = recorded_in(settings, name, first_ms, second_ms)
+    return name, wall, (first, first_ms), (second, second_ms)
+
+
+def seconds(ms: int) -> str:
+    return f"{ms / 1000:.3f}"
+
+
+def test_a_session_in_two_files_gets_an_elan_document_for_each(client, settings, tmp_path):
+    name, wall, (first, first_ms), (second, second_ms) = two_files(client, settings)
+    (sena,) = [s for s in wall.senas if s.seat == 2]
+    out = tmp_path / "out"
+    one, two = (f"{name}.{file.removesuffix('.mp4')}" for file in (first, second))
+    assert export(settings, name, out, "eaf") == [f"{one}.eaf", f"{two}.eaf"]
+
+    # the second file's document links it and times the seña 700 ms into it
+    assert eaf_media(out / f"{two}.eaf") == [second]
+    assert bego(eaf_senas(out / f"{two}.eaf")) == [(700, 700 + sena.end_ms - sena.start_ms)]
+    later = pympi.Elan.Eaf(str(out / f"{two}.eaf"))
+    hand = next(b for b in wall.bands if b.kind == "hand")  # under way as the file starts
+    assert later.get_annotation_data_for_tier("hands")[0][:3] == (
+        0,
+        hand.end_ms - second_ms,
+        "hand 1",
+    )
+    # the first file's links the first, with what happened before the second began
+    assert eaf_media(out / f"{one}.eaf") == [first]
+    assert bego(eaf_senas(out / f"{one}.eaf")) == []
+    earlier = pympi.Elan.Eaf(str(out / f"{one}.eaf"))
+    mus = min(wall.calls, key=lambda c: c.t_ms)
+    start, _, value = earlier.get_annotation_data_for_tier("calls")[0][:3]
+    assert (start, value) == (mus.t_ms - first_ms, "seat 1 (Ane): mus")
+
+
+def test_a_session_in_one_file_keeps_its_names_and_times(client, settings, tmp_path):
+    table_id = played_session(client)
+    name = f"table-{table_id}"
+    wall = load_session(settings.database, table_id, origin_ms=0)
+    (sena,) = [s for s in wall.senas if s.seat == 2]
+    (file,) = recorded_in(settings, name, sena.start_ms - 2500)
+    out = tmp_path / "out"
+    assert export(settings, name, out, "eaf", "csv") == [
+        f"{name}.csv", f"{name}.eaf", f"{name}.tsv"
+    ]  # fmt: skip
+    assert eaf_media(out / f"{name}.eaf") == [file]
+    duration = sena.end_ms - sena.start_ms
+    assert bego(eaf_senas(out / f"{name}.eaf")) == [(2500, 2500 + duration)]
+    for rows in table_rows(out, name).values():
+        assert bego_rows(rows) == [
+            (file, "2.500", "START"),
+            (file, seconds(2500 + duration), "STOP"),
+        ]
+        assert {Path(r["Media file path"]).name for r in rows} == {file}
+        mus = next(r for r in rows if r["Behavior"] == "call")
+        first_call = min(wall.calls, key=lambda c: c.t_ms)
+        assert mus["Time"] == seconds(first_call.t_ms - (sena.start_ms - 2500))
