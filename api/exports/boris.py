@@ -1,6 +1,10 @@
 """Events as BORIS's tabular export lays them out (and a spreadsheet opens): one row per
 event, state events as a START and a STOP row, instants as POINT, with the time in seconds,
-the video frame, the seat as subject, the behaviour and its modifiers, and the verdict."""
+the video frame, the seat as subject, the behaviour and its modifiers, and the verdict.
+
+A session recorded in several video files names on each row the file it falls in, as BORIS's
+own export does (its "Media file name" column), and times the row from that file's start, so
+each file's rows can be read against it."""
 
 from __future__ import annotations
 
@@ -26,7 +30,10 @@ COLUMNS = (
 
 
 def rows(timeline: Timeline) -> list[dict[str, str]]:
+    """In time order. With several video files each row is on the clock of the file it falls
+    in (:meth:`Timeline.file_at`), or on the timeline's with no file where it falls in none."""
     media = str(timeline.media) if timeline.media else ""
+    several = len(timeline.files) > 1
     fps = f"{timeline.fps:g}" if timeline.fps else ""
     events: list[tuple[int, int, dict[str, str]]] = []
 
@@ -39,15 +46,19 @@ def rows(timeline: Timeline) -> list[dict[str, str]]:
         verdict: str = "",
         comment: str = "",
     ) -> None:
-        frame = timeline.frame_of(ms)
+        at, path = ms, media
+        if several:
+            file = timeline.file_at(ms)
+            at, path = (ms, "") if file is None else (ms - file.offset_ms, str(file.path))
+        frame = timeline.frame_of(at)
         events.append(
             (
                 ms,
                 len(events),
                 {
-                    "Time": f"{ms / 1000:.3f}",
+                    "Time": f"{at / 1000:.3f}",
                     "Frame": "" if frame is None else str(frame),
-                    "Media file path": media,
+                    "Media file path": path,
                     "FPS": fps,
                     "Subject": subject,
                     "Behavior": behaviour,

@@ -129,6 +129,13 @@ class Timeline:
         ]
         return media.offset_ms, min(later, default=None)
 
+    def file_at(self, ms: int) -> MediaFile | None:
+        """The file that moment ``ms`` falls in: the first camera's (that of ``media``, whose
+        clock the timeline counts from) where it filmed it, else another's; None before any."""
+        main = next((f.camera for f in self.files if f.path == self.media), None)
+        ordered = sorted(self.files, key=lambda f: (f.camera != main, f.camera, f.offset_ms))
+        return next((f for f in ordered if in_file(ms, ms, self.span_of(f))), None)
+
     def on_file(self, media: MediaFile) -> Timeline:
         """What lies inside ``media`` (by :func:`in_file`), timed from its first frame: the
         timeline of that one file, with it as its video."""

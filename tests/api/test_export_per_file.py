@@ -94,6 +94,62 @@ def test_a_session_in_two_files_gets_an_elan_document_for_each(client, settings,
     assert (start, value) == (mus.t_ms - first_ms, "seat 1 (Ane): mus")
 
 
+def test_each_table_row_names_the_file_it_falls_in_and_its_time_there(client, settings, tmp_path):
+    name, wall, (first, first_ms), (second, second_ms) = two_files(client, settings)
+    (sena,) = [s for s in wall.senas if s.seat == 2]
+    out = tmp_path / "out"
+    assert export(settings, name, out, "csv") == [f"{name}.csv", f"{name}.tsv"]
+    for rows in table_rows(out, name).values():
+        assert bego_rows(rows) == [
+            (second, "0.700", "START"),
+            (second, seconds(700 + sena.end_ms - sena.start_ms), "STOP"),
+        ]
+        # every call in the file it was made in, timed from that file's start
+        calls = [
+            (Path(r["Media file path"]).name, r["Time"], r["Modifiers"])
+            for r in rows
+            if r["Behavior"] == "call"
+        ]
+        in_first = [c for c in wall.calls if c.t_ms < second_ms]
+        assert [c.text for c in in_first] == ["mus", "no hay mus"]
+        assert calls == [
+            (first, seconds(c.t_ms - first_ms), c.text) if c.t_ms < second_ms
+            else (second, seconds(c.t_ms - second_ms), c.text)
+            for c in sorted(wall.calls, key=lambda c: c.t_ms)
+        ]  # fmt: skip
+        # rows in the session's order: the first file's, then the second's
+        named = [Path(r["Media file path"]).name for r in rows]
+        assert named == sorted(named, key=[first, second].index)
+
+
+def test_a_second_camera_gets_its_document_and_the_rows_keep_to_the_first(
+    client, settings, tmp_path
+):
+    """Two cameras at once: each file its own ELAN document; a moment that both filmed names
+    the first camera's file, whose clock the session counts from, in the table."""
+    table_id = played_session(client)
+    name = f"table-{table_id}"
+    wall = load_session(settings.database, table_id, origin_ms=0)
+    (sena,) = [s for s in wall.senas if s.seat == 2]
+    first_ms = min(b.start_ms for b in wall.bands) - 5000
+    (cam1,) = recorded_in(settings, name, first_ms)
+    (cam2,) = recorded_in(settings, name, first_ms + 200, camera="cam2")
+    out = tmp_path / "out"
+    stems = [f"{name}.{file.removesuffix('.mp4')}" for file in (cam1, cam2)]
+    assert export(settings, name, out, "eaf", "csv") == [
+        f"{stems[0]}.eaf", f"{stems[1]}.eaf", f"{name}.csv", f"{name}.tsv"
+    ]  # fmt: skip
+    duration = sena.end_ms - sena.start_ms
+    for stem, file, start in zip(stems, (cam1, cam2), (first_ms, first_ms + 200), strict=True):
+        assert eaf_media(out / f"{stem}.eaf") == [file]
+        assert bego(eaf_senas(out / f"{stem}.eaf")) == [
+            (sena.start_ms - start, sena.start_ms - start + duration)
+        ]
+    for rows in table_rows(out, name).values():
+        assert {Path(r["Media file path"]).name for r in rows} == {cam1}
+        assert bego_rows(rows)[0] == (cam1, seconds(sena.start_ms - first_ms), "START")
+
+
 def test_a_session_in_one_file_keeps_its_names_and_times(client, settings, tmp_path):
     table_id = played_session(client)
     name = f"table-{table_id}"
