@@ -31,6 +31,8 @@ WRITERS: dict[str, Callable[[Timeline, Path, str], list[Path]]] = {
     "records": _records,
 }
 FORMATS = tuple(WRITERS)
+#: Those written once per video file, each on its file's clock, for a session in several.
+PER_FILE = ("eaf", "vtt")
 
 
 def export(timeline: Timeline, fmt: str, out: Path, stem: str) -> list[Path]:

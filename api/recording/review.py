@@ -14,7 +14,7 @@ from api.exports.analysis import REVIEWS, load_analysis, read_reviews, sena_key
 from api.exports.errors import ExportError
 from api.exports.formats import export, session_timeline
 from api.exports.session import session_name
-from api.exports.timeline import Timeline
+from api.exports.timeline import Timeline, per_file
 from api.paths import inside
 from api.recording.clips import cut_clip
 from api.recording.manifest import segments, session_folder
@@ -131,6 +131,15 @@ def clip(source: ReviewSource, start_ms: int, end_ms: int, camera: str | None = 
     return out
 
 
-def export_files(source: ReviewSource, fmt: str) -> list[Path]:
+def export_files(source: ReviewSource, fmt: str, file: str | None = None) -> list[Path]:
+    """Every file of the export, written into the source's ``exports/``: the one to download
+    first, which is the first written or, with ``file`` (a video's name), the one written for
+    that video where the format writes one per video file (its captions, not its chapters)."""
+    timeline = source.timeline()
     stem = "gestures" if source.name == "analysis" else source.name
-    return export(source.timeline(), fmt, source.output_folder() / "exports", stem)
+    written = export(timeline, fmt, source.output_folder() / "exports", stem)
+    for media, name in per_file(timeline, stem):
+        if media is not None and media.path.name == file:
+            chosen = next((p for p in written if p.name.startswith(f"{name}.")), written[0])
+            return [chosen, *(p for p in written if p != chosen)]
+    return written

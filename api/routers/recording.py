@@ -5,6 +5,7 @@ the review page's data (timeline, videos, notes, clips, exports) for a session o
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal, cast
+from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import FileResponse, PlainTextResponse
@@ -12,9 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from api.deps import get_referee, get_settings
 from api.exports.errors import ExportError
-from api.exports.formats import FORMATS
+from api.exports.formats import FORMATS, PER_FILE
 from api.exports.session import table_id_of
-from api.exports.timeline import Timeline
+from api.exports.timeline import MediaFile, Timeline
 from api.exports.webvtt import captions, chapters
 from api.recording.recorder import Recorder
 from api.recording.review import (
@@ -131,6 +132,7 @@ def review_data(name: str, source: SourceDep) -> dict[str, Any]:
             for v in source.videos()
         ],
         "formats": list(FORMATS),
+        "exports": _exports(name, timeline),
         # the page words its captions itself, each cue on screen at least this long
         "min_cue_ms": MIN_CUE_MS,
     }
@@ -208,13 +210,32 @@ def get_clip(name: str, file: str, source: SourceDep) -> FileResponse:
 
 
 @router.get("/review/{name}/export/{fmt}")
-def export(name: str, fmt: str, source: SourceDep) -> FileResponse:
-    """The export's main file, to download (the others are written beside it)."""
+def export(name: str, fmt: str, source: SourceDep, file: str | None = None) -> FileResponse:
+    """The export's main file, to download (the others are written beside it). ``?file=NAME``
+    (a video's ``name`` in the review data): the one written for that video file, where the
+    format writes one for each of several (``exports`` in the review data lists them)."""
+    if file is not None and all(v.name != file for v in source.videos()):
+        raise HTTPException(404, f"no video {file!r} in {name}")
     try:
-        files = export_files(source, fmt)
+        files = export_files(source, fmt, file)
     except ExportError as exc:
         raise HTTPException(422, str(exc)) from None
     return FileResponse(files[0], filename=files[0].name)
+
+
+def _exports(name: str, timeline: Timeline) -> list[dict[str, Any]]:
+    """A download for each format; for a session in several video files, one for each file of
+    those written per file, naming it (the page labels it by its camera and start)."""
+    links: list[dict[str, Any]] = []
+    for fmt in FORMATS:
+        url = f"/api/review/{name}/export/{fmt}"
+        each = len(timeline.files) > 1 and fmt in PER_FILE
+        files: list[MediaFile | None] = [*timeline.files] if each else [None]
+        for media in files:
+            video = None if media is None else media.path.name
+            query = "" if video is None else f"?file={quote(video)}"
+            links.append({"format": fmt, "video": video, "url": url + query})
+    return links
 
 
 def _timeline(source: ReviewSource) -> Timeline:

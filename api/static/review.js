@@ -220,8 +220,7 @@ function setupControls() {
     seek(Math.min(1, (e.clientX - box.left) / box.width) * Number($("timeline").dataset.end));
   };
   new ResizeObserver(() => fitLabels($("lanes"))).observe($("lanes"));
-  $("exports").replaceChildren(...data.formats.map((f) =>
-    h("a", { href: `${base}/export/${f}`, download: "", id: `export-${f}` }, f)));
+  $("exports").replaceChildren(...exportLinks());
   video.addEventListener("timeupdate", draw);
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT") return;
@@ -230,6 +229,24 @@ function setupControls() {
       i: () => step(1, true), ",": () => frameStep(-1), ".": () => frameStep(1), "[": () => setSpeed(-1), "]": () => setSpeed(1) };
     const action = keys[e.key.toLowerCase()];
     if (action) { e.preventDefault(); action(); }
+  });
+}
+
+/** A download per format. A format written for each video file of a session recorded in
+ * several (its ELAN document, its captions) gets one per file, named by the file's camera and
+ * where it starts on the timeline ("eaf: cam1 0:00.0 cam1 1:23.4"). */
+function exportLinks() {
+  const formats = [...new Set(data.exports.map((e) => e.format))];
+  return formats.map((f) => {
+    const links = data.exports.filter((e) => e.format === f);
+    if (links.length === 1 && !links[0].video) {
+      return h("a", { href: links[0].url, download: "", id: `export-${f}` }, f);
+    }
+    return h("span.export-files", {}, `${f}:`, links.map((e) => {
+      const file = data.videos.find((v) => v.name === e.video);
+      const id = `export-${f}-${e.video.replace(/\.[^.]*$/, "")}`;
+      return h("a", { href: e.url, download: "", id, title: e.video }, file ? `${file.camera} ${fmt(file.offset_ms)}` : e.video);
+    }));
   });
 }
 

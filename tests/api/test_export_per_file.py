@@ -172,3 +172,43 @@ def test_a_session_in_one_file_keeps_its_names_and_times(client, settings, tmp_p
         mus = next(r for r in rows if r["Behavior"] == "call")
         first_call = min(wall.calls, key=lambda c: c.t_ms)
         assert mus["Time"] == seconds(first_call.t_ms - (sena.start_ms - 2500))
+
+
+def test_the_review_page_downloads_each_files_export(client, settings, tmp_path):
+    name, wall, (first, _), (second, _) = two_files(client, settings)
+    (sena,) = [s for s in wall.senas if s.seat == 2]
+    one, two = (f"{name}.{file.removesuffix('.mp4')}" for file in (first, second))
+    review = client.get(f"/api/review/{name}").json()
+    url = f"/api/review/{name}/export"
+    assert review["exports"] == [
+        {"format": "eaf", "video": first, "url": f"{url}/eaf?file={first}"},
+        {"format": "eaf", "video": second, "url": f"{url}/eaf?file={second}"},
+        {"format": "vtt", "video": first, "url": f"{url}/vtt?file={first}"},
+        {"format": "vtt", "video": second, "url": f"{url}/vtt?file={second}"},
+        {"format": "csv", "video": None, "url": f"{url}/csv"},
+        {"format": "records", "video": None, "url": f"{url}/records"},
+    ]
+    for fmt, saved in (("eaf", f"{two}.eaf"), ("vtt", f"{two}.vtt")):
+        got = client.get(f"{url}/{fmt}", params={"file": second})
+        assert got.status_code == 200, got.text
+        assert f'filename="{saved}"' in got.headers["content-disposition"]
+        (tmp_path / saved).write_bytes(got.content)
+    assert bego(eaf_senas(tmp_path / f"{two}.eaf")) == [(700, 700 + sena.end_ms - sena.start_ms)]
+    assert "\n00:00:00.700 --> " in (tmp_path / f"{two}.vtt").read_text(encoding="utf-8")
+    got = client.get(f"{url}/eaf")  # without ?file=: the first file's, as the first written
+    assert f'filename="{one}.eaf"' in got.headers["content-disposition"]
+    got = client.get(f"{url}/csv", params={"file": second})  # one table for every file
+    assert f'filename="{name}.csv"' in got.headers["content-disposition"]
+    missing = client.get(f"{url}/eaf", params={"file": "cam1-1.mp4"})
+    assert missing.status_code == 404 and "cam1-1.mp4" in missing.json()["detail"]
+
+
+def test_a_session_in_one_file_offers_one_download_a_format(client, settings):
+    table_id = played_session(client)
+    name = f"table-{table_id}"
+    recorded_in(settings, name, 1000)
+    url = f"/api/review/{name}/export"
+    assert client.get(f"/api/review/{name}").json()["exports"] == [
+        {"format": fmt, "video": None, "url": f"{url}/{fmt}"}
+        for fmt in ("eaf", "vtt", "csv", "records")
+    ]

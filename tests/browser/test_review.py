@@ -15,6 +15,7 @@ import time
 import cv2
 import httpx
 import numpy as np
+import pympi
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
@@ -330,7 +331,8 @@ def test_the_captions_speak_the_pages_language_and_follow_its_switch(tmp_path, b
 
 def test_the_captions_keep_to_the_clock_of_the_file_playing(tmp_path, browser):
     """Recording switched off and on again: the seña after it lies in a second file, whose time 0
-    is seconds into the session's timeline. Its caption shows when the file shows it."""
+    is seconds into the session's timeline. Its caption shows when the file shows it, and the
+    ELAN document downloaded for that file times it the same."""
     clip = write_clip(tmp_path / "table.mp4", frames=40, fps=20.0)
     server = KeinuServer(
         "--data-dir", str(tmp_path / "data"), "--source", str(clip), "--loop", "--record"
@@ -368,6 +370,25 @@ def test_the_captions_keep_to_the_clock_of_the_file_playing(tmp_path, browser):
         assert end_ms == start_ms + 500  # a seña of one gesture: the shortest a caption stays
         page.wait_for_function("document.getElementById('video').readyState >= 1")
         assert abs(video_time(page) - start) < 0.1
+
+        # each file's ELAN document, its link named by its camera and start: the second's
+        # times the seña as its caption does
+        expect(page.locator(".export-files")).to_have_count(2)  # the EAF's and the captions'
+        stem = second["name"].removesuffix(".mp4")
+        link = page.locator(f"#export-eaf-{stem}")
+        camera, at = link.inner_text().split(" ")  # "cam1 0:02.4", as the page's clock says it
+        minutes, at_seconds = at.split(":")
+        assert camera == "cam1" and len(at_seconds) == 4
+        assert abs(int(minutes) * 60 + float(at_seconds) - second["offset_ms"] / 1000) < 0.051
+        with page.expect_download() as download:
+            link.click()
+        assert download.value.suggested_filename == f"table-1.{stem}.eaf"
+        saved = tmp_path / download.value.suggested_filename
+        download.value.save_as(saved)
+        eaf = pympi.Elan.Eaf(str(saved))
+        tiers = [tier for tier in eaf.get_tier_names() if tier.startswith("señas")]
+        ((eaf_start, *_),) = [a for t in tiers for a in eaf.get_annotation_data_for_tier(t)]
+        assert eaf_start == start_ms
         page.close()
     finally:
         server.stop()
