@@ -162,3 +162,40 @@ export function refill(el, ...children) {
   if (key !== undefined && !el.contains(focused)) el.querySelector(`[data-focus-key="${CSS.escape(key)}"]`)?.focus();
   return el;
 }
+
+/** Where a field is, to find it again once drawn anew: its id, its ``data-focus-key``, or its
+ * form and name. */
+const fieldKey = (el) => el.id || el.dataset.focusKey || (el.name ? `${el.form?.id ?? ""}/${el.name}` : null);
+
+/** Runs ``redraw``, which may make the fields under ``root`` anew (another language's words),
+ * and keeps what the user was doing in them: a field with an old one's key (see ``fieldKey``)
+ * gets its option chosen, and, if made anew, the box ticked or unticked and the text typed, and
+ * the focus and the caret if it had them. A text the page wrote (a field's default value: a
+ * seat's default name) is the redraw's to say again. */
+export function keepFields(root, redraw) {
+  const fields = () => root.querySelectorAll("input, select, textarea, button");
+  const before = new Map();
+  for (const el of fields()) {
+    const key = fieldKey(el);
+    if (!key) continue;
+    before.set(key, { el, value: el.value, focused: el === document.activeElement,
+      checked: el.checked, ticked: el.checked !== el.defaultChecked, typed: el.value !== el.defaultValue,
+      caret: typeof el.selectionStart === "number" ? [el.selectionStart, el.selectionEnd] : null });
+  }
+  redraw();
+  for (const el of fields()) {
+    const old = before.get(fieldKey(el));
+    if (!old) continue;
+    if (el.tagName === "SELECT") { // its options may be new: the choice is the user's
+      if (el.value !== old.value && [...el.options].some((option) => option.value === old.value)) el.value = old.value;
+    } else if (old.el !== el && (el.type === "checkbox" || el.type === "radio")) {
+      if (old.ticked) el.checked = old.checked;
+    } else if (old.el !== el && el.tagName !== "BUTTON" && old.typed) {
+      el.value = old.value;
+    }
+    if (old.focused && !old.el.isConnected) {
+      el.focus({ preventScroll: true });
+      if (old.caret && typeof el.selectionStart === "number") el.setSelectionRange(...old.caret);
+    }
+  }
+}

@@ -1,5 +1,5 @@
 // Referee mode: set up a table, enter the calls fast, watch each seña's verdict, settle the showdown.
-import { api, fill, h, on, refill, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
+import { api, fill, h, keepFields, on, refill, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
 import { t, term, meaningLabel, gestureLabel, callLabel } from "/static/i18n.js";
 import { falseSenasText, senaReason } from "/static/senas_text.js";
 
@@ -149,16 +149,15 @@ function buildSetup(defaultProfile) {
 function fillSetupSeats() {
   const form = $("setup");
   const { game, players } = chosenGame(form);
-  const typed = (seat) => form[`seat${seat}`]?.value || `${t("seat")} ${seat}`;
-  const names = Object.fromEntries(seatsOf({ players: 6 }).map((seat) => [seat, typed(seat)]));
-  fill($("setup-seats"), ...seatsOf({ players }).map((seat) => h("tr", {},
+  // a seat's default name is the page's; a name typed, a camera chosen and the focus stay
+  keepFields($("setup-seats"), () => fill($("setup-seats"), ...seatsOf({ players }).map((seat) => h("tr", {},
     h("td", {}, String(seat)),
-    h("td", {}, h("input", { name: `seat${seat}`, maxlength: 40, required: true, value: names[seat] })),
+    h("td", {}, h("input", { name: `seat${seat}`, maxlength: 40, required: true, value: `${t("seat")} ${seat}` })),
     h("td", {}, teamName(players, game === "encaje", seat)),
     h("td", {}, h("select", { name: `source${seat}` },
       h("option", { value: "" }, t("setup.anysource")),
       ...state.sources.map((id) => h("option", { value: id, selected: state.sources.length === 1 }, id)))),
-  )));
+  ))));
   const choice = chosenGame(form);
   const offer = (name, values) => { // an option with one choice or none is not asked
     const kept = form[name].value;
