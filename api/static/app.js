@@ -1,9 +1,10 @@
 // The dashboard's entry point: tabs, language, the websocket feed and the video streams.
-import { connectFeed, on } from "/static/core.js";
-import { applyLabels, getLang, setLang } from "/static/i18n.js";
-import { initLive } from "/static/live.js";
-import { initPractice } from "/static/practice.js";
-import { initReferee } from "/static/referee.js";
+import { connectFeed, keepFields, on } from "/static/core.js";
+import { applyLabels, getLang, onLangSwitch, setLang } from "/static/i18n.js";
+import { initLive, rewordLive } from "/static/live.js";
+import { initPractice, rewordPractice } from "/static/practice.js";
+import { refreshRecording } from "/static/recording.js";
+import { initReferee, rewordReferee } from "/static/referee.js";
 
 // The server's cameras, told by its hello; none when it runs without live video (--no-live).
 let videoSources = null;
@@ -41,11 +42,23 @@ function init() {
     document.documentElement.style.setProperty("--topbar-height", `${topbar.getBoundingClientRect().height}px`);
   }).observe(topbar, { box: "border-box" });
   setLang(getLang());
-  document.getElementById("lang").textContent = getLang() === "es" ? "EN" : "ES";
+  const offerOther = () => { document.getElementById("lang").textContent = getLang() === "es" ? "EN" : "ES"; };
+  offerOther();
   document.getElementById("lang").onclick = () => {
     setLang(getLang() === "es" ? "en" : "es");
     location.reload();
   };
+  // Switched on another page (the dashboard in another tab): this one says everything anew, its
+  // forms, choices, focus and place on the page as they were.
+  onLangSwitch(() => {
+    keepFields(document.body, () => {
+      offerOther();
+      rewordReferee();
+      rewordLive();
+      rewordPractice();
+    });
+    refreshRecording();
+  });
   for (const tab of document.querySelectorAll("[data-tab]")) tab.onclick = () => showTab(tab.dataset.tab);
   on("hello", (data) => {
     videoSources = data.sources;

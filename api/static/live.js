@@ -11,6 +11,8 @@ const ENROL_SECONDS = 3;
 let connected = false;
 let pipeline = { state: "starting" };
 let profileKinds = new Set(); // the gesture kinds the house profile's señas use
+const feed = []; // what the feed lists, newest first: each message, when it came and whose seat
+let notice = null; // the notice shown: the server's words, or the page's (a function of them)
 
 const $ = (id) => document.getElementById(id);
 
@@ -41,18 +43,14 @@ export function initLive() {
   on("notice", (data) => showNotice(data.message));
   on("enrolment", (data) => { enrolWaiting.get(data.seat)?.(data); enrolWaiting.delete(data.seat); });
   on("source", (data) => {
-    if (data.state === "gap") showNotice(t(`gap.${data.reason}`) + (data.message ? ` (${data.message})` : ""), "gap");
-    else if (data.gap) addFeed(h("li.gap", {}, `⏸ ${t("gap.dropped")}`));
+    if (data.state === "gap") showNotice(() => t(`gap.${data.reason}`) + (data.message ? ` (${data.message})` : ""), "gap");
+    else if (data.gap) addFeed("gap", data);
     else showNotice(null);
   });
-  on("gesture", (g) => addFeed(h("li.gesture", {},
-    h("span.when", {}, clock()), h("b", {}, seatLabel(g.seat)), ` ${t("feed.gesture")}: ${gestureLabel(g.side ? `${g.kind} ${g.side}` : g.kind)}`)));
+  on("gesture", (g) => addFeed("gesture", g));
   on("sena", (sena) => {
     rememberSena(sena);
-    addFeed(h("li.sena", { class: `sena verdict-${sena.verdict}` },
-      h("span.when", {}, clock()), h("b", {}, seatLabel(sena.seat)),
-      ` ${t("feed.sena")}: ${senaLabel(sena)} `,
-      h("span", { class: `badge verdict-${sena.verdict}` }, t(`verdict.${sena.verdict}`))));
+    addFeed("sena", sena);
     renderTiles();
   });
   on("table", () => renderTiles());
@@ -66,27 +64,51 @@ function rememberSena(sena) {
   if (state) state.senas = [sena, ...state.senas.filter((s) => s.calls[0] !== sena.calls[0])].slice(0, 3);
 }
 
+/** What the live view built with words, said again in the page's language (switched on another
+ * page): the health line, the seats' tiles, the feed and a notice of the page's own. */
+export function rewordLive() {
+  renderHealth();
+  renderTiles();
+  fill($("feed"), ...feed.map(feedItem));
+  if (notice) showNotice(notice.message, notice.kind);
+}
+
 // The page's language decides the clock (no "AM" in the Spanish page).
-const clock = () => new Date().toLocaleTimeString(getLang() === "es" ? "es-ES" : "en-GB",
+const clock = (when) => when.toLocaleTimeString(getLang() === "es" ? "es-ES" : "en-GB",
   { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false });
 
-function seatLabel(seat) {
-  const name = refereeTable()?.seats.find((s) => s.seat === seat)?.name;
-  return name ? `${seat} · ${name}` : `${t("seat")} ${seat}`;
-}
+/** A seat by its player's name at the table (``name``), or by its number. */
+const seatLabel = (seat, name) => (name ? `${seat} · ${name}` : `${t("seat")} ${seat}`);
 
 const senaLabel = (sena) => (sena.meaning ? meaningLabel(sena.meaning) : `«${sena.gestures.map(gestureLabel).join(" + ")}»`);
 
-function addFeed(item) {
-  const feed = $("feed");
-  feed.prepend(item);
-  while (feed.children.length > MAX_FEED) feed.lastChild.remove();
+/** An entry of the feed: a gesture, a seña or frames dropped, in the page's words. */
+function feedItem({ type, data, when, name }) {
+  if (type === "gap") return h("li.gap", {}, `⏸ ${t("gap.dropped")}`);
+  if (type === "gesture") {
+    return h("li.gesture", {}, h("span.when", {}, clock(when)), h("b", {}, seatLabel(data.seat, name)),
+      ` ${t("feed.gesture")}: ${gestureLabel(data.side ? `${data.kind} ${data.side}` : data.kind)}`);
+  }
+  return h("li.sena", { class: `sena verdict-${data.verdict}` },
+    h("span.when", {}, clock(when)), h("b", {}, seatLabel(data.seat, name)),
+    ` ${t("feed.sena")}: ${senaLabel(data)} `,
+    h("span", { class: `badge verdict-${data.verdict}` }, t(`verdict.${data.verdict}`)));
 }
 
+function addFeed(type, data) {
+  const name = refereeTable()?.seats.find((s) => s.seat === data.seat)?.name;
+  feed.unshift({ type, data, when: new Date(), name });
+  feed.splice(MAX_FEED);
+  $("feed").prepend(feedItem(feed[0]));
+  while ($("feed").children.length > MAX_FEED) $("feed").lastChild.remove();
+}
+
+/** ``message``: the server's words, or a function of the page's (said again in another language). */
 function showNotice(message, kind = "info") {
+  notice = message ? { message, kind } : null;
   const box = $("notice");
   box.hidden = !message;
-  box.textContent = message || "";
+  box.textContent = (typeof message === "function" ? message() : message) || "";
   box.className = `notice ${kind}`;
 }
 

@@ -12,6 +12,10 @@ let relevant = new Set();
 let catalogue = [];
 let enrolKinds = [];
 const enrolled = new Map(); // kind (or "rest") -> { sensitivity, missed }
+let scores = null; // the seat's last scores, as renderBars drew them
+let progress = null; // the player's progress, as renderProgress drew it
+const attempts = []; // the drills' attempts, newest first
+let enrolCount = null; // the enrolment's line while it says how many kinds are learnt
 const ENROL_SECONDS = 3;
 
 const $ = (id) => document.getElementById(id);
@@ -59,9 +63,7 @@ export function initPractice() {
     catalogue = data.senas;
     enrolKinds = Object.keys(data.kinds);
     renderEnrol();
-    const meanings = [...new Set(catalogue.map((s) => s.meaning))];
-    fill($("drill-target"), h("option", { value: "" }, t("practice.random")),
-      ...meanings.map((m) => h("option", { value: m }, meaningLabel(m))));
+    fillDrillTargets();
   });
   api("GET", "/api/practice/players").then((data) => {
     fill($("players"), ...data.players.map((p) => h("option", { value: p })));
@@ -69,6 +71,27 @@ export function initPractice() {
   renderSliders({});
   renderBars(null);
   loadPlayer();
+}
+
+/** What the practice page built with words, said again in the page's language (switched on
+ * another page). A line that says how a step went (an enrolment, a calibration, a save) stays as
+ * it was said. */
+export function rewordPractice() {
+  fillDrillTargets();
+  if ($("enrol-state").textContent === enrolCount) renderEnrol();
+  else renderEnrolSteps();
+  renderBars(scores);
+  renderSliders(sliderValues()); // as the player left them, saved or not
+  if (progress) renderProgress(progress);
+  if (drill) showDrill(drill);
+  fill($("attempts"), ...attempts.map(attemptItem));
+}
+
+/** The señas a drill can ask for; "any" first. */
+function fillDrillTargets() {
+  const meanings = [...new Set(catalogue.map((s) => s.meaning))];
+  fill($("drill-target"), h("option", { value: "" }, t("practice.random")),
+    ...meanings.map((m) => h("option", { value: m }, meaningLabel(m))));
 }
 
 async function calibrate() {
@@ -126,6 +149,14 @@ function showAttempt(attempt) {
   drill = null;
   fill($("cards-dealt")); // the dealt cards belong to the drill that just ended
   relevant = new Set();
+  attempts.unshift(attempt);
+  $("attempts").prepend(attemptItem(attempt));
+  $("prompt").textContent = t("practice.idle");
+  loadPlayer();
+}
+
+/** An attempt in the list: recognised or missed, what was seen, its figures and near misses. */
+function attemptItem(attempt) {
   const ok = attempt.recognised;
   const seen = attempt.seen.length
     ? attempt.seen.map((s) => (s.meaning ? meaningLabel(s.meaning) : `«${s.gestures.map(gestureLabel).join(" + ")}»`)).join(", ")
@@ -135,12 +166,10 @@ function showAttempt(attempt) {
     attempt.duration_ms !== null ? `${t("practice.duration")} ${attempt.duration_ms} ms` : null,
     attempt.size !== null ? `${t("practice.size")} ${Math.round(attempt.size * 100)}%` : null,
   ].filter(Boolean).join(" · ");
-  $("attempts").prepend(h("li", { class: ok ? "ok" : "miss" },
+  return h("li", { class: ok ? "ok" : "miss" },
     h("b", {}, ok ? `✔ ${t("practice.ok")}` : `✘ ${t("practice.miss")}`),
     ` ${meaningLabel(attempt.target)} — ${t("practice.seen")}: ${seen}`, h("br"), h("small", {}, figures),
-    ...(attempt.near_misses || []).map((m) => h("div.near-miss", {}, nearMissText(m)))));
-  $("prompt").textContent = t("practice.idle");
-  loadPlayer();
+    ...(attempt.near_misses || []).map((m) => h("div.near-miss", {}, nearMissText(m))));
 }
 
 // A gesture of the asked kind that was seen but did not count for its length: what it lacked.
@@ -154,6 +183,13 @@ export function nearMissText(m) {
 // Enrolment: one button per gesture the profile's señas use (and one for ordinary talking);
 // each press watches the seat for a few seconds while the player shows it.
 function renderEnrol() {
+  const count = renderEnrolSteps();
+  enrolCount = `${count} / ${enrolKinds.length} ${t("practice.enrolled")}`;
+  if (!$("enrol-state").dataset.busy) $("enrol-state").textContent = enrolCount;
+}
+
+/** The enrolment's buttons and bar: how many kinds are learnt. */
+function renderEnrolSteps() {
   const steps = ["rest", ...enrolKinds];
   fill($("enrol-steps"), ...steps.map((kind) => {
     const shown = enrolled.get(kind);
@@ -166,7 +202,7 @@ function renderEnrol() {
   }));
   const count = enrolKinds.filter((k) => enrolled.has(k) && !enrolled.get(k).missed).length;
   $("enrol-bar").style.width = `${enrolKinds.length ? Math.round((100 * count) / enrolKinds.length) : 0}%`;
-  if (!$("enrol-state").dataset.busy) $("enrol-state").textContent = `${count} / ${enrolKinds.length} ${t("practice.enrolled")}`;
+  return count;
 }
 
 async function enrol(kind) {
@@ -199,7 +235,8 @@ function showEnrolled(data) {
 }
 
 function renderBars(info) {
-  const scores = info?.scores || {};
+  scores = info;
+  const values = info?.scores || {};
   const profile = new Set(enrolKinds);
   const shoulders = shouldersHidden(info, profile) ? ` — ${t("seat.noshoulders")}` : "";
   const narrow = eyesUnreadable(info, profile);
@@ -208,7 +245,7 @@ function renderBars(info) {
   for (const step of $("enrol-steps").querySelectorAll("button")) step.classList.toggle("needed", needed.has(step.dataset.kind));
   $("calib-state").textContent = info ? calibrationText(info.calibration, info.present, info.talking) + shoulders + eyes : "";
   fill($("bars"), ...KINDS.map((kind) => {
-    const value = scores[kind] ?? 0;
+    const value = values[kind] ?? 0;
     return h("div.bar-row", { class: `bar-row${relevant.has(kind) ? " relevant" : ""}` },
       h("span.bar-label", {}, gestureLabel(kind)),
       h("div.bar", {}, h("i", { style: `width:${Math.round(value * 100)}%` })),
@@ -229,16 +266,20 @@ function renderSliders(sensitivities) {
 async function saveSensitivities() {
   const name = named($("sens-saved"));
   if (!name) return;
-  const values = Object.fromEntries([...$("sliders").querySelectorAll("input")].map((i) => [i.name, Number(i.value)]));
+  const values = sliderValues();
   try {
     await api("PUT", `${playerPath(name)}/sensitivities?seat=${seat()}`, { sensitivities: values });
     $("sens-saved").textContent = t("practice.saved");
   } catch (err) { $("sens-saved").textContent = err.message; }
 }
 
+/** The sensitivities as the sliders stand. */
+const sliderValues = () => Object.fromEntries([...$("sliders").querySelectorAll("input")].map((i) => [i.name, Number(i.value)]));
+
 // Two small line charts, one line per seña: accuracy and median time to signal, per session.
-function renderProgress(progress) {
-  const sessions = progress.sessions;
+function renderProgress(data) {
+  progress = data;
+  const sessions = data.sessions;
   if (!sessions.length) { $("progress").textContent = t("practice.noprogress"); return; }
   const targets = [...new Set(sessions.flatMap((s) => Object.keys(s.targets)))];
   const times = sessions.flatMap((s) => Object.values(s.targets).map((x) => x.time_ms)).filter((x) => x !== null);

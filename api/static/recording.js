@@ -6,7 +6,8 @@ import { t } from "/static/i18n.js";
 const POLL_MS = 2000;
 const box = document.getElementById("rec");
 
-async function refresh() {
+/** The switch and the badge as the server has them, in the page's words. */
+export async function refreshRecording() {
   let active, recording;
   try {
     [active, recording] = await Promise.all([api("GET", "/api/tables/active"),
@@ -25,7 +26,7 @@ async function refresh() {
     h("span.rec-badge" + (status.recording ? ".on" : status.on ? "" : ".off"), { id: "rec-badge", role: "status" },
       status.recording ? "● REC" : (status.on ? "REC …" : t("rec.off"))),
     h("label.rec-switch", {},
-      h("input", { type: "checkbox", id: "rec-switch", checked: status.on, dataset: { table: table.id },
+      h("input", { type: "checkbox", id: "rec-switch", checked: status.on, dataset: { table: table.id, focusKey: "rec-switch" },
                    onchange: (e) => toggle(Number(e.target.dataset.table), e.target.checked) }),
       h("span", {}, t("rec.switch"))),
     h("a.rec-review", { href: `/review?session=table-${table.id}`, target: "_blank" }, t("rec.review")),
@@ -36,10 +37,10 @@ async function refresh() {
 
 async function toggle(tableId, on) {
   await api("PUT", `/api/tables/${tableId}/recording`, { on }).catch(() => {});
-  refresh();
+  refreshRecording();
 }
 
 if (box) {
-  refresh();
-  setInterval(refresh, POLL_MS);
+  refreshRecording();
+  setInterval(refreshRecording, POLL_MS);
 }

@@ -129,19 +129,35 @@ async function addSena(event) {
 export function refereeTable() { return state.table; }
 export function refereeHand() { return state.hand; }
 
+/** What the referee's page built with words, said again in the page's language (switched on
+ * another page): the setup's choices, the lists of a seña to add, the hand. */
+export function rewordReferee() {
+  if (state.choices.games.length) wordSetup(); // once the choices have come
+  fillSenaAdd();
+  render();
+}
+
 // ---------------------------------------------------------------- setup
 
 function buildSetup(defaultProfile) {
   const select = $("setup-profile");
   fill(select, ...state.profiles.map((p) => h("option", { value: p, selected: p === defaultProfile }, state.profileLabels[p] || p)));
   const form = $("setup");
-  fill(form.game, ...state.choices.games.map((g) => h("option", { value: `${g.game}-${g.players}` }, t(`game.${g.game}-${g.players}`))));
   fill(form.reyes, ...state.choices.reyes.map((n) => h("option", { value: n }, String(n))));
-  fillSetupSeats();
+  wordSetup();
   form.game.addEventListener("change", fillSetupSeats);
   $("setup-seats").addEventListener("input", fillManoSelect); // the mano's list follows the names typed
-  const name = $("setup").elements.name;
-  if (name.value === "Mesa 1") name.value = t("setup.defaultname");
+}
+
+/** The setup's words: the games, the table's name while nobody has typed one, and the seats. */
+function wordSetup() {
+  const form = $("setup");
+  const game = form.game.value;
+  fill(form.game, ...state.choices.games.map((g) => h("option", { value: `${g.game}-${g.players}`, selected: `${g.game}-${g.players}` === game },
+    t(`game.${g.game}-${g.players}`))));
+  const name = form.elements.name;
+  if (name.value === name.defaultValue) name.defaultValue = t("setup.defaultname");
+  fillSetupSeats();
 }
 
 /** The seat rows and the options of the game chosen: a name, team and camera for each seat;
@@ -420,7 +436,8 @@ function reviewControls(sena) {
     return h("div.review-controls", {}, h("button", { type: "button", class: "change",
       onclick: () => { state.reviewing.add(sena.calls[0]); renderSenas(); } }, t("review.change")));
   }
-  const note = h("input", { class: "note", maxlength: 300, placeholder: t("review.note"), value: sena.review?.note || "" });
+  const note = h("input", { class: "note", maxlength: 300, placeholder: t("review.note"), value: sena.review?.note || "",
+    dataset: { focusKey: `note-${sena.calls[0]}` } });
   const send = (action) => setAnswered(api("POST", `${base}/review`, { action, note: note.value }),
     () => state.reviewing.delete(sena.calls[0])).catch(report);
   const remove = () => {

@@ -2,7 +2,8 @@
 refusals in the page's language and on one line at 800 px, a seña's lance and reason in words
 (not keys), the showdown naming whose cards are missing, a hand's false señas grouped, the call
 log a plain list, the keyboard help true to the buttons, the focus left where it was when a
-seña comes in, and the status bar stuck under the header, not under its lower edge."""
+seña comes in, the status bar stuck under the header, not under its lower edge, and a language
+chosen in another tab followed with nothing the referee was doing lost."""
 
 from __future__ import annotations
 
@@ -352,3 +353,135 @@ def test_the_status_bar_sticks_right_under_the_header_whatever_its_height(page, 
     page.evaluate("document.querySelector('.topbar').style.paddingBottom = '30px'")
     where = page.evaluate(STUCK)
     assert where["status"] == pytest.approx(where["header"], abs=0.5), where
+
+
+# Words of the Spanish referee page (as whole words, any case) none of which the English one says.
+SPANISH = [
+    "Mano nº", "partida", "Habla", "Envite", "Tanteo", "Paso", "Subo", "Quiero", "No queremos",
+    "Piedras", "Deshacer", "Teclas", "Jugadas", "solo jugadas", "No hay mus", "morderse",
+    "labio", "centro", "pendiente", "añadida", "Reconocer", "Anular", "Quitar", "cámara",
+    "cerrar los ojos", "Añadir", "Siguiente", "Informe", "Exportar", "Nueva mesa", "sin vídeo",
+]  # fmt: skip
+SETUP_SPANISH = [
+    "Preparar", "Mesa", "Juego", "jugadores", "Perfil", "Capitanes", "Asiento", "Jugador",
+    "Equipo", "Cámara", "cualquiera", "Crear",
+]  # fmt: skip
+
+
+def said(words: list[str], text: str) -> list[str]:
+    """The ``words`` ``text`` says, as whole words in any case."""
+    return [w for w in words if re.search(rf"\b{w}\b", text, re.I)]
+
+
+# An element's text: every text node (shown or hidden), and what its fields hold and show.
+TEXT_AND_FIELDS = """(root) => {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const parts = [];
+  while (walker.nextNode()) parts.push(walker.currentNode.data);
+  for (const el of root.querySelectorAll('input, textarea')) parts.push(el.value, el.placeholder);
+  return parts.join(' | ');
+}"""
+
+
+@pytest.fixture
+def two_tabs(browser, tmp_path):
+    """Two dashboards of one browser (one context: one localStorage) on a `keinu serve
+    --no-live` of their own: the one that switches, the other, and the server's address."""
+    server = KeinuServer("--data-dir", str(tmp_path / "data"), "--no-live")
+    context = browser.new_context(viewport={"width": 1366, "height": 600})
+    errors = []
+    pages = [context.new_page(), context.new_page()]
+    for page in pages:
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        yield *pages, server.url
+        assert errors == []
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_a_dashboard_beside_follows_a_language_chosen_on_another_tab(two_tabs):
+    """English chosen on one dashboard: the other says its hand, its señas, its seats and its
+    practice in English, a note half typed, its focus, the seña being added and its place on the
+    page as they were."""
+    switcher, other, url = two_tabs
+    table = httpx.post(f"{url}/api/tables", json={"name": "Txoko", "seats": SEATS}).json()
+    hand_id = table["current"]["hand"]["id"]
+    for seat, text in EXAMPLE_CALLS[:8]:  # a seña of Koldo's among them
+        httpx.post(f"{url}/api/hands/{hand_id}/calls", json={"seat": seat, "text": text})
+    for page in (switcher, other):
+        page.goto(url, wait_until="domcontentloaded")
+    expect(other.locator("#call-log li").first).to_have_text("Ane: Quiero")
+    other.select_option("#sena-add-gesture", "eyes_closed")  # once the catalogue has come
+    other.select_option("#sena-add-seat", "2")
+    note = other.locator("#sena-list li.sena input.note")
+    note.fill("la vi yo")
+    note.press("ArrowLeft")
+    other.evaluate("window.scrollTo(0, 150)")
+    referee = other.locator("#referee")
+    assert said(SPANISH, referee.evaluate(TEXT_AND_FIELDS)) == SPANISH
+
+    switcher.click("#lang")
+    expect(switcher.locator("[data-tab=referee]")).to_have_text("Referee")
+    expect(other.locator("[data-tab=referee]")).to_have_text("Referee")
+    expect(other.locator("#lang")).to_have_text("ES")
+    expect(other.locator("html")).to_have_attribute("lang", "en")
+    expect(other.locator("#undo")).to_contain_text("Undo")
+    # what the page built with words: the status, the buttons, the log, the señas, the lists
+    expect(other.locator("#status .speaks small")).to_have_text("To speak")
+    expect(other.locator("#actions button[data-call='paso']")).to_contain_text("Pass")
+    expect(other.locator("#call-log li").first).to_have_text("Ane: Accept")
+    expect(other.locator("#call-log li").nth(5)).to_have_text("Koldo: seña · lip bite (centre)")
+    expect(other.locator("#sena-list li.sena button.ack")).to_have_text("Acknowledge")
+    expect(note).to_have_attribute("placeholder", "Referee's note")
+    expect(other.locator("#sena-add-gesture option:checked")).to_have_text("eyes closed")
+    text = referee.evaluate(TEXT_AND_FIELDS)
+    assert said(SPANISH, text) == [], text
+    # and the other tabs, hidden
+    expect(other.locator("#seat-tiles .seat-tile").first).to_contain_text("no face")
+    expect(other.locator("#bars .bar-label").first).to_have_text("lip bite")
+    expect(other.locator("#enrol-state")).to_have_text(re.compile(r"^\d+ / \d+ learnt$"))
+    expect(other.locator("#health-text")).to_have_text("no video")
+    # what the referee was doing
+    expect(note).to_have_value("la vi yo")
+    expect(note).to_be_focused()
+    assert note.evaluate("el => el.selectionStart") == len("la vi y")
+    expect(other.locator("#sena-add-seat")).to_have_value("2")
+    expect(other.locator("#sena-add-gesture")).to_have_value("eyes_closed")
+    assert other.evaluate("window.scrollY") == 150
+
+
+def test_a_table_being_set_up_beside_follows_a_language_chosen_on_another_tab(two_tabs):
+    """The setup form of the other dashboard says its fields, its games and the names nobody
+    typed in English; the game chosen, a name typed and the focus in it stay."""
+    switcher, other, url = two_tabs
+    for page in (switcher, other):
+        page.goto(url, wait_until="domcontentloaded")
+    expect(other.locator("#setup-game option")).to_have_count(4)
+    other.select_option("#setup-game", "mus-6")
+    other.select_option("select[name=source2]", "")
+    seat1 = other.locator("input[name=seat1]")
+    seat1.fill("Ane")
+    seat1.press("Home")
+    expect(other.locator("input[name=seat2]")).to_have_value("Asiento 2")
+    expect(other.locator("input[name=name]")).to_have_value("Mesa 1")
+    setup = other.locator("#setup")
+    assert said(SETUP_SPANISH, setup.evaluate(TEXT_AND_FIELDS)) == SETUP_SPANISH
+
+    switcher.click("#lang")
+    expect(other.locator("#setup-submit")).to_have_text("Create table")
+    expect(other.locator("#setup-game option:checked")).to_have_text("Mus · 6 players")
+    expect(other.locator("#setup-seats tr")).to_have_count(6)
+    expect(other.locator("input[name=seat2]")).to_have_value("Seat 2")
+    expect(other.locator("input[name=name]")).to_have_value("Table 1")
+    expect(other.locator("select[name=source2] option").first).to_have_text("any")
+    expect(other.locator("#setup-mano option").nth(1)).to_have_text("2 · Seat 2")
+    text = setup.evaluate(TEXT_AND_FIELDS)
+    assert said(SETUP_SPANISH, text) == [], text
+    expect(seat1).to_have_value("Ane")
+    expect(seat1).to_be_focused()
+    assert seat1.evaluate("el => el.selectionStart") == 0
+    # typed on, the mano's list follows the name, as before the switch
+    other.keyboard.type("Maite ")
+    expect(other.locator("#setup-mano option").first).to_have_text("1 · Maite Ane")
