@@ -113,9 +113,13 @@ async function switchTable(tableId) {
   try { loadTableState(await api("POST", `/api/tables/${tableId}/activate`)); } catch (err) { $("call-error").textContent = err.message; }
 }
 
+/** The add-a-seña lists, made again whenever the table or the catalogue arrives: the seat and
+ * gesture the referee had chosen stay chosen, or a seña would go to the first seat. */
 function fillSenaAdd() {
-  fill($("sena-add-seat"), ...seats().map((seat) => h("option", { value: seat }, `${seat} · ${seatName(seat)}`)));
-  fill($("sena-add-gesture"), ...state.gestures.map((label) => h("option", { value: label }, gestureLabel(label))));
+  keepFields($("sena-add"), () => {
+    fill($("sena-add-seat"), ...seats().map((seat) => h("option", { value: seat }, `${seat} · ${seatName(seat)}`)));
+    fill($("sena-add-gesture"), ...state.gestures.map((label) => h("option", { value: label }, gestureLabel(label))));
+  });
 }
 
 async function addSena(event) {

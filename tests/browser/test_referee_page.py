@@ -485,3 +485,20 @@ def test_a_table_being_set_up_beside_follows_a_language_chosen_on_another_tab(tw
     # typed on, the mano's list follows the name, as before the switch
     other.keyboard.type("Maite ")
     expect(other.locator("#setup-mano option").first).to_have_text("1 · Maite Ane")
+
+
+def test_the_seat_chosen_for_a_sena_stays_chosen_when_the_table_is_sent_again(page):
+    """A table message (another console activates the table, a hand is dealt) makes the
+    add-a-seña lists again: the referee's choice must survive it, or the seña goes to seat 1."""
+    new_table(page)
+    page.select_option("#sena-add-seat", "3")
+    page.select_option("#sena-add-gesture", "eyes_closed")
+    page.evaluate("window.oldOption = document.querySelector('#sena-add-seat option')")
+    table_id = httpx.get(f"{base(page)}/api/tables").json()["tables"][0]["id"]
+    activated = httpx.post(f"{base(page)}/api/tables/{table_id}/activate")
+    assert activated.status_code == 200, activated.text
+    page.wait_for_function("!window.oldOption.isConnected")  # the lists were made again
+    assert page.locator("#sena-add-seat").input_value() == "3"
+    assert page.locator("#sena-add-gesture").input_value() == "eyes_closed"
+    page.click("#sena-add-submit")
+    expect(page.locator("#sena-list li.sena[data-seat='3']")).to_have_count(1)
