@@ -341,14 +341,17 @@ export function setLang(value) {
   applyLabels();
 }
 
+const langSwitchCallbacks = [];
+window.addEventListener("storage", (event) => {
+  if (event.key !== "keinu.lang" || !event.newValue || event.newValue === lang) return;
+  setLang(event.newValue);
+  for (const callback of langSwitchCallbacks) callback();
+});
+
 /** `callback` once this page's language follows a switch made on another page of the dashboard
- * (the switch reloads its own page only). */
+ * (the switch reloads its own page only); every callback a page gives is called, in order. */
 export function onLangSwitch(callback) {
-  window.addEventListener("storage", (event) => {
-    if (event.key !== "keinu.lang" || !event.newValue || event.newValue === lang) return;
-    setLang(event.newValue);
-    callback();
-  });
+  langSwitchCallbacks.push(callback);
 }
 
 export function t(key) {

@@ -502,3 +502,20 @@ def test_the_seat_chosen_for_a_sena_stays_chosen_when_the_table_is_sent_again(pa
     assert page.locator("#sena-add-gesture").input_value() == "eyes_closed"
     page.click("#sena-add-submit")
     expect(page.locator("#sena-list li.sena[data-seat='3']")).to_have_count(1)
+
+
+def test_every_part_of_a_page_that_follows_a_switch_is_told_of_it(two_tabs):
+    """The dashboard's own follower and one more on the same page both run."""
+    switcher, other, url = two_tabs
+    for page in (switcher, other):
+        page.goto(url, wait_until="domcontentloaded")
+    expect(other.locator("#lang")).to_have_text("EN")
+    other.evaluate(
+        """import('/static/i18n.js').then(({ onLangSwitch }) => {
+             window.told = 0;
+             onLangSwitch(() => { window.told += 1; });
+           })"""
+    )
+    switcher.click("#lang")
+    expect(other.locator("[data-tab=referee]")).to_have_text("Referee")  # the dashboard's
+    other.wait_for_function("window.told === 1")  # and the second follower's
