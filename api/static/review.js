@@ -284,8 +284,12 @@ function trackCues(kind) {
         `${seatName(s.seat)}: ${t("feed.sena")} ${senaLabel(s)} — ${verdictLabel(s.verdict)}${review(s)}`]),
     ].map(([start, end, text]) => ({ start, end: Math.max(end, start + data.min_cue_ms), text }));
   }
+  // inside the file as the server's exports cut it (api/exports/timeline.py's in_file): from its
+  // first frame to where its camera's next file starts
   const offset = current ? current.offset_ms : 0;
-  return cues.filter((c) => c.end > offset)
+  const later = current ? data.videos.filter((v) => v.camera === current.camera && v.offset_ms > offset) : [];
+  const until = later.length ? Math.min(...later.map((v) => v.offset_ms)) : Infinity;
+  return cues.filter((c) => c.end > offset && c.start < until)
     .map((c) => ({ ...c, start: Math.max(0, c.start - offset), end: c.end - offset }));
 }
 

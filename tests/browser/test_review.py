@@ -360,6 +360,8 @@ def test_the_captions_keep_to_the_clock_of_the_file_playing(tmp_path, browser):
         page = browser.new_page()
         page.goto(f"{server.url}/review?session=table-1", wait_until="domcontentloaded")
         expect(page.locator(".sena")).to_have_count(1)
+        first_file = track_file(page, "captions")  # the first file plays
+        assert first_file.startswith("WEBVTT") and "seña" not in first_file  # it is the second's
         page.keyboard.press("k")  # to the seña: the second file plays
         playing = f"document.getElementById('video').src.endsWith('/{second['name']}')"
         page.wait_for_function(playing)
