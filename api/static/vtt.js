@@ -13,7 +13,7 @@ export function vttTimestamp(ms) {
 /** A cue's text read as written: "&", "<" and ">" escaped (no tag, no "-->"), on one line (a blank
  * line would end the cue). */
 function cueText(text) {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/\s*\n\s*/g, " ");
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/\s*[\r\n]\s*/g, " ");
 }
 
 /** The file of `cues` ({start, end, text}, in ms), numbered in order of their start. */
