@@ -17,10 +17,11 @@ side, start_ms, end_ms), so ``benchmarks/accuracy.py``'s scoring reads both, plu
 - ``drawn_marks``: true for the clips another tracker drew its points on (``DRAWN_MARKS``),
   which ``real_footage.py`` paints out before reading them (``drawn_marks.py``).
 
-The truth files are small and are committed; the footage stays outside the repository. The
-registry's footage (``get_photos``' DIR/footage, laid out the same way) has no ``labels.json``
-of its own: its blinks and unsure moments, labelled here by eye, are in this project's
-``REGISTRY_LABELS`` (the same format), and its ``NOT_SIGNALLING`` clips are written with them.
+The truth files are small and are committed; the footage stays outside the repository. Labels
+this project made by eye (``OWN_LABELS``, the same format) join a folder's own: the blinks and
+unsure moments of the registry's footage (``get_photos``' DIR/footage, laid out the same way,
+with no ``labels.json``), and moments of unlabelled talking clips looked at frame by frame. Run
+the script on each folder; a truth file is only ever made anew from these two sources.
 """
 
 from __future__ import annotations
@@ -94,8 +95,9 @@ DRAWN_MARKS = (
     "tongue-tip-mansikataria/result1_annotated.mp4",
     "tongue-tip-mansikataria/result2_annotated.mp4",
 )
-#: This project's labels of the registry's footage, which ships none.
-REGISTRY_LABELS = Path(__file__).parent / "real_footage" / "registry_labels.json"
+#: This project's labels of clips whose folder labels them not, or not all.
+OWN_LABELS = Path(__file__).parent / "real_footage" / "own_labels.json"
+_LISTS = ("labels", "blinks", "unsure")
 SIDES = {"centre": "center", "left": "left", "right": "right", None: None}
 
 
@@ -161,6 +163,22 @@ def truth_name(name: str) -> str:
     return f"{folder}{path.stem}.truth.json"
 
 
+def joined_labels(
+    folders: dict[str, dict[str, Any]], own: dict[str, dict[str, Any]]
+) -> dict[str, dict[str, Any]]:
+    """A folder's labels with this project's added clip by clip; a clip both label keeps the
+    folder's word on whether it is ``full``."""
+    joined = dict(folders)
+    for name, clip in own.items():
+        theirs = joined.get(name)
+        if theirs is None:
+            joined[name] = clip
+            continue
+        lists = {key: theirs.get(key, []) + clip.get(key, []) for key in _LISTS}
+        joined[name] = {**theirs, **lists}
+    return joined
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("footage", type=Path, help="the real footage folder (with labels.json)")
@@ -170,9 +188,8 @@ def main() -> int:
         print(f"{args.footage} is not a folder", file=sys.stderr)
         return 2
     labels_path = args.footage / "labels.json"
-    labels = json.loads(REGISTRY_LABELS.read_text())
-    if labels_path.is_file():
-        labels |= json.loads(labels_path.read_text())
+    folders = json.loads(labels_path.read_text()) if labels_path.is_file() else {}
+    labels = joined_labels(folders, json.loads(OWN_LABELS.read_text()))
     names = sorted(set(labels) | set(NOT_SIGNALLING))
     args.out.mkdir(parents=True, exist_ok=True)
     for name in names:

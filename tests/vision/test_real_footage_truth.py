@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from benchmarks.import_footage_labels import truth_name, truth_of
+from benchmarks.import_footage_labels import OWN_LABELS, joined_labels, truth_name, truth_of
 from benchmarks.real_footage import (
     TRUTH_DIR,
     Clip,
@@ -72,6 +72,38 @@ def test_every_committed_truth_file_is_well_formed():
         if not truth["signalling"]:
             assert truth["gestures"] == []
     assert splits == {"tuning", "heldout"}
+
+
+def test_the_project_s_own_labels_join_a_folder_s_clip_by_clip():
+    folders = {
+        "a/both.mp4": {"labels": [["wink", 1.0, 1.3, "left", "sure"]], "blinks": [[0.2, 0.3]],
+                       "unsure": [], "full": True},
+        "a/theirs.mp4": {"labels": [], "blinks": [], "unsure": [], "full": False},
+    }  # fmt: skip
+    own = {
+        "a/both.mp4": {"labels": [], "blinks": [], "full": False,
+                       "unsure": [["brows_raised", 2.0, 3.0, None, "silent raise"]]},
+        "b/ours.mp4": {"labels": [], "blinks": [[5.0, 5.2]], "unsure": [], "full": True},
+    }  # fmt: skip
+    joined = joined_labels(folders, own)
+    assert joined["a/both.mp4"]["labels"] == folders["a/both.mp4"]["labels"]
+    assert joined["a/both.mp4"]["unsure"] == own["a/both.mp4"]["unsure"]
+    assert joined["a/both.mp4"]["blinks"] == [[0.2, 0.3]] and joined["a/both.mp4"]["full"]
+    assert joined["a/theirs.mp4"] == folders["a/theirs.mp4"]
+    assert joined["b/ours.mp4"] == own["b/ours.mp4"]
+    assert folders["a/both.mp4"]["unsure"] == []  # the folder's own labels are left as read
+
+
+def test_every_unsure_moment_of_a_truth_file_has_a_labels_source():
+    """A truth file is made anew from its folder's labels and the project's own: a moment written
+    into a truth file by hand would be lost on the next import. The folders' labels are not
+    here; those of the project's own must each reach their clip's truth file."""
+    own = json.loads(OWN_LABELS.read_text())
+    for video, clip in own.items():
+        truth = json.loads((TRUTH_DIR / truth_name(video)).read_text())
+        ignored = {(i["kind"], i["start_ms"], i["end_ms"]) for i in truth["ignore"]}
+        for kind, start, end, _side, _note in clip["unsure"]:
+            assert (kind, round(start * 1000), round(end * 1000)) in ignored, (video, kind, start)
 
 
 def test_the_lead_in_holds_the_first_frame_on_the_clip_s_own_clock(sample_videos: Path):
