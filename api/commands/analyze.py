@@ -31,6 +31,7 @@ from api.commands.sources import MIRRORED_HELP, open_source_for_user
 from api.enrolment import profile_kinds
 from api.exports.analysis import load_analysis
 from api.exports.eaf import write_eaf
+from api.exports.webvtt import Cue, vtt_file
 from api.player_names import PlayerNameError, player_name
 from engine.gesture import Gesture
 from engine.senas import Profile, ProfileError, Sena, interpret, load_profile
@@ -38,7 +39,7 @@ from engine.table import Table
 from vision.capture.sources import VideoSource
 from vision.config.detector_settings import DetectorSettings
 from vision.config.pipeline_settings import default_vision_settings
-from vision.output.export import MIN_CUE_MS, GestureLog, RunSummary, vtt_timestamp
+from vision.output.export import MIN_CUE_MS, GestureLog, RunSummary
 from vision.seats import SeatMap, SeatMapError, parse_seat_map
 
 #: The highest --fps a folder of images may be given (a high-speed camera's frames).
@@ -328,17 +329,11 @@ def caption(gesture: Gesture, sena: Sena, profile: Profile) -> str:
 
 def webvtt_with_senas(gestures: Sequence[Gesture], senas: Sequence[Sena], profile: Profile) -> str:
     """Captions, one cue per gesture from its start to its end, with the seña it forms."""
-    cues = ["WEBVTT", ""]
     ordered = sorted(zip(gestures, senas, strict=True), key=lambda p: (p[0].start_ms, p[0].seat))
-    for number, (gesture, sena) in enumerate(ordered, 1):
-        end = max(gesture.end_ms, gesture.start_ms + MIN_CUE_MS)
-        cues += [
-            str(number),
-            f"{vtt_timestamp(gesture.start_ms)} --> {vtt_timestamp(end)}",
-            caption(gesture, sena, profile),
-            "",
-        ]
-    return "\n".join(cues)
+    return vtt_file(
+        Cue(g.start_ms, max(g.end_ms, g.start_ms + MIN_CUE_MS), caption(g, sena, profile))
+        for g, sena in ordered
+    )
 
 
 def write_outputs(out: Path, summary: RunSummary, profile: Profile) -> None:

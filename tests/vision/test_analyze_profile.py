@@ -159,6 +159,18 @@ def test_a_clubs_profile_file_gives_its_meanings(tmp_path, scripted_cli, capsys)
     assert json.loads((out / "summary.json").read_text())["profile"] == "club"
 
 
+def test_captions_read_a_club_s_name_as_written(tmp_path, scripted_cli):
+    """A cue's text is escaped: a club named with ``<`` or ``&`` is neither a tag nor a
+    character reference to a player."""
+    club = tmp_path / "club.toml"
+    club.write_text('name = "Txoko <Zarautz> & co"\nextends = "standard"\n')
+    out = tmp_path / "club-out"
+    assert scripted_cli("--profile", str(club), "--out", str(out)) == 0
+    vtt = (out / "gestures.vtt").read_text()
+    assert "seat 1: shrug both — not a seña of Txoko &lt;Zarautz&gt; &amp; co\n" in vtt
+    assert "<Zarautz>" not in vtt
+
+
 def test_a_broken_profile_is_one_line_with_file_line_and_reason(tmp_path, scripted_cli, capsys):
     club = tmp_path / "club.toml"
     club.write_text('extends = "standard"\n\n[senas]\n"lip_bite up" = "dos_reyes"\n')

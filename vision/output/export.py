@@ -54,25 +54,6 @@ def vtt_timestamp(ms: int) -> str:
     return f"{hours:02d}:{minutes:02d}:{seconds:02d}.{millis:03d}"
 
 
-def webvtt(gestures: Iterable[Gesture]) -> str:
-    """Captions, one cue per gesture from its start to its end: ``seat 2: wink left``."""
-    cues = ["WEBVTT", ""]
-    ordered = sorted(gestures, key=lambda g: (g.start_ms, g.seat, g.kind))
-    for number, gesture in enumerate(ordered, 1):
-        end = max(gesture.end_ms, gesture.start_ms + MIN_CUE_MS)
-        cues += [
-            str(number),
-            f"{vtt_timestamp(gesture.start_ms)} --> {vtt_timestamp(end)}",
-            f"seat {gesture.seat}: {gesture.label}",
-            "",
-        ]
-    return "\n".join(cues)
-
-
-def write_webvtt(path: Path, gestures: Iterable[Gesture]) -> None:
-    path.write_text(webvtt(gestures), encoding="utf-8")
-
-
 class RunSummary:
     """Collects ``summary.json`` from the pipeline's results: frames, duration, processing fps,
     the seats and faces seen, and gestures per seat and kind."""
