@@ -14,7 +14,8 @@ from api.exports.errors import ExportError
 from api.exports.session import SESSION_NAME, load_session, session_name, table_id_of
 from api.exports.timeline import Timeline
 from api.exports.webvtt import write_vtt
-from api.recording.manifest import first_segment, segments
+from api.recording.manifest import segments
+from api.recording.segment import played_ms
 
 
 def _records(timeline: Timeline, out: Path, stem: str) -> list[Path]:
@@ -46,16 +47,18 @@ def export(timeline: Timeline, fmt: str, out: Path, stem: str) -> list[Path]:
 
 
 def session_timeline(data_dir: Path, name: str) -> Timeline:
-    """A stored session on the clock of its recorded video, if it was recorded. It has no
+    """A stored session on the clock of its recorded video, if it was recorded: that of the
+    first camera's first file (of the first file of any, if ``cam1`` recorded none). It has no
     frame numbers: a live camera's frames come at a varying rate, some dropped."""
     table_id = table_id_of(name)
-    segment = first_segment(data_dir, session_name(table_id))
-    videos = [(s.path, s.camera, s.wall_ms) for s in segments(data_dir, session_name(table_id))]
+    found = segments(data_dir, session_name(table_id))
+    videos = [(s.path, s.camera, s.wall_ms, played_ms(s.path)) for s in found]
     database = data_dir / "keinu.sqlite3"
-    if segment is None:
+    first = next((s for s in found if s.camera == "cam1"), found[0] if found else None)
+    if first is None:
         return load_session(database, table_id, videos=videos)
     return load_session(
-        database, table_id, origin_ms=segment.wall_ms, media=segment.path, videos=videos
+        database, table_id, origin_ms=first.wall_ms, media=first.path, videos=videos
     )
 
 

@@ -44,11 +44,11 @@ def load_session(
     *,
     origin_ms: int | None = None,
     media: Path | None = None,
-    videos: Sequence[tuple[Path, str, int]] = (),
+    videos: Sequence[tuple[Path, str, int, int | None]] = (),
 ) -> Timeline:
     """``origin_ms``: the wall-clock moment that is 0 on the timeline (the recording's first
     frame), default the first hand's start. ``videos``: each video file of the session, its
-    camera and the wall-clock moment of its first frame."""
+    camera, the wall-clock moment of its first frame and how long it plays (None: unknown)."""
     if not database.is_file():
         raise ExportError(f"no session {session_name(table_id)}: there is no keinu database yet")
     store = Store(database)
@@ -66,7 +66,10 @@ def load_session(
             base=database.parent,
             seats={s.seat: s.name for s in row.seats},
             record=referee.session(table_id),
-            files=[MediaFile(path, camera, wall - origin) for path, camera, wall in videos],
+            files=[
+                MediaFile(path, camera, wall - origin, length)
+                for path, camera, wall, length in videos
+            ],
         )
         for i, hand in enumerate(hands):
             later = hands[i + 1].created_ms if i + 1 < len(hands) else None

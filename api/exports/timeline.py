@@ -86,11 +86,13 @@ class PromptSpan:
 @dataclass(frozen=True, slots=True)
 class MediaFile:
     """A video file of the timeline, and where its first frame lies on it (ms; a camera's next
-    file starts later, where recording was switched off and on or a camera reopened)."""
+    file starts later, where recording was switched off and on or a camera reopened), and how
+    long it plays where that is known."""
 
     path: Path
     camera: str
     offset_ms: int
+    length_ms: int | None = None
 
 
 @dataclass
@@ -109,7 +111,8 @@ class Timeline:
     record: dict[str, Any] | None = None
     prompts: list[PromptSpan] = field(default_factory=list)
     #: Every video file, each placed on the timeline (``media``, where there is one, is the file
-    #: the timeline counts from: a session's first of ``cam1``); empty where there is no video.
+    #: the timeline counts from: a session's first of ``cam1``, else of any); empty where there is
+    #: no video.
     files: list[MediaFile] = field(default_factory=list)
 
     def seat_name(self, seat: int) -> str:
@@ -120,14 +123,17 @@ class Timeline:
         return None if not self.fps else int(ms * self.fps / 1000)
 
     def span_of(self, media: MediaFile) -> tuple[int, int | None]:
-        """Where ``media`` lies on the timeline: from its first frame to where its camera's next
-        file starts (None for a camera's last)."""
-        later = [
+        """Where ``media`` lies on the timeline: from its first frame to its end, or to where its
+        camera's next file starts if sooner (None for a camera's last file of unknown length).
+        What happened while recording was off lies in no file."""
+        ends = [
             f.offset_ms
             for f in self.files
             if f.camera == media.camera and f.offset_ms > media.offset_ms
         ]
-        return media.offset_ms, min(later, default=None)
+        if media.length_ms is not None:
+            ends.append(media.offset_ms + media.length_ms)
+        return media.offset_ms, min(ends, default=None)
 
     def file_at(self, ms: int) -> MediaFile | None:
         """The file that moment ``ms`` falls in: the first camera's (that of ``media``, whose
@@ -221,7 +227,7 @@ def in_file(start_ms: int, end_ms: int, span: tuple[int, int | None]) -> tuple[i
     """Where something lying from ``start_ms`` to ``end_ms`` on the timeline lies in a file that
     spans ``span`` there (:meth:`Timeline.span_of`), timed from the file's start: one the file
     starts inside of shows from its first frame, an instant (``start_ms == end_ms``) is in it
-    from its first frame up to where the next file starts. None where it lies outside."""
+    from its first frame up to its end. None where it lies outside."""
     first, until = span
     if max(end_ms, start_ms + 1) <= first or (until is not None and start_ms >= until):
         return None

@@ -65,11 +65,6 @@ def segments(data_dir: Path, session: str) -> list[Segment]:
     return found
 
 
-def first_segment(data_dir: Path, session: str, camera: str = "cam1") -> Segment | None:
-    ours = [s for s in segments(data_dir, session) if s.camera == camera]
-    return ours[0] if ours else None
-
-
 def append(folder: Path, segment: Segment) -> None:
     with (folder / MANIFEST).open("a", encoding="utf-8") as handle:
         handle.write(segment.to_json() + "\n")

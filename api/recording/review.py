@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -17,28 +16,16 @@ from api.exports.session import session_name
 from api.exports.timeline import Timeline, per_file
 from api.paths import inside
 from api.recording.clips import cut_clip
-from api.recording.manifest import segments, session_folder
+from api.recording.manifest import session_folder
 
 #: Seconds of video a clip keeps before a seña's start and after its end.
 CLIP_MARGIN_MS = 2000
-
-
-@dataclass(frozen=True, slots=True)
-class Video:
-    """A video file and where it starts on the timeline (ms)."""
-
-    name: str
-    camera: str
-    path: Path
-    offset_ms: int
 
 
 class ReviewSource(Protocol):
     name: str
 
     def timeline(self) -> Timeline: ...
-
-    def videos(self) -> list[Video]: ...
 
     def review(self, sena: dict[str, Any], action: str, note: str) -> None: ...
 
@@ -53,10 +40,6 @@ class AnalysisReview:
 
     def timeline(self) -> Timeline:
         return load_analysis(self.folder)
-
-    def videos(self) -> list[Video]:
-        media = self.timeline().media
-        return [] if media is None else [Video(media.name, "video", media, 0)]
 
     def review(self, sena: dict[str, Any], action: str, note: str) -> None:
         reviews = read_reviews(self.folder)
@@ -84,13 +67,6 @@ class SessionReview:
     def timeline(self) -> Timeline:
         return session_timeline(self.data_dir, self.name)
 
-    def videos(self) -> list[Video]:
-        found = segments(self.data_dir, self.name)
-        origin = min((s.wall_ms for s in found if s.camera == "cam1"), default=None)
-        if origin is None:
-            origin = min((s.wall_ms for s in found), default=0)
-        return [Video(s.file, s.camera, s.path, s.wall_ms - origin) for s in found]
-
     def review(self, sena: dict[str, Any], action: str, note: str) -> None:
         hand = next(
             (h for h in self._referee.store.hands_of(self.table_id) if h.number == sena["hand"]),
@@ -116,7 +92,7 @@ def clip(source: ReviewSource, start_ms: int, end_ms: int, camera: str | None = 
     ``clips/`` folder."""
     if end_ms <= start_ms:
         raise ExportError("a clip ends after it starts")
-    videos = [v for v in source.videos() if camera in (None, v.camera)]
+    videos = [v for v in source.timeline().files if camera in (None, v.camera)]
     video = max(
         (v for v in videos if v.offset_ms <= start_ms), key=lambda v: v.offset_ms, default=None
     )

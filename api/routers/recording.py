@@ -122,14 +122,17 @@ def review_data(name: str, source: SourceDep) -> dict[str, Any]:
     return {
         "name": source.name,
         "timeline": timeline.to_dict(),
+        # each file with where it lies on the timeline (``until_ms``: None for the last of a
+        # camera whose length is not known), as every export cuts it
         "videos": [
             {
-                "name": v.name,
+                "name": v.path.name,
                 "camera": v.camera,
                 "offset_ms": v.offset_ms,
-                "url": f"/api/review/{name}/video/{v.name}",
+                "until_ms": timeline.span_of(v)[1],
+                "url": f"/api/review/{name}/video/{quote(v.path.name)}",
             }
-            for v in source.videos()
+            for v in timeline.files
         ],
         "formats": list(FORMATS),
         "exports": _exports(name, timeline),
@@ -140,8 +143,8 @@ def review_data(name: str, source: SourceDep) -> dict[str, Any]:
 
 @router.get("/review/{name}/video/{file}")
 def video(name: str, file: str, source: SourceDep) -> FileResponse:
-    for item in source.videos():
-        if item.name == file:
+    for item in _timeline(source).files:
+        if item.path.name == file:
             return FileResponse(item.path, media_type="video/mp4")
     raise HTTPException(404, f"no video {file!r} in {name}")
 
@@ -214,7 +217,7 @@ def export(name: str, fmt: str, source: SourceDep, file: str | None = None) -> F
     """The export's main file, to download (the others are written beside it). ``?file=NAME``
     (a video's ``name`` in the review data): the one written for that video file, where the
     format writes one for each of several (``exports`` in the review data lists them)."""
-    if file is not None and all(v.name != file for v in source.videos()):
+    if file is not None and all(v.path.name != file for v in _timeline(source).files):
         raise HTTPException(404, f"no video {file!r} in {name}")
     try:
         files = export_files(source, fmt, file)

@@ -18,7 +18,7 @@ const SPEEDS = [0.25, 0.5, 1, 1.5, 2];
 
 let data = null;
 let selected = -1;
-let current = null; // the video file playing: {url, offset_ms, camera}
+let current = null; // the video file playing: {url, offset_ms, until_ms, camera}
 let cursor = 0; // the moment shown (ms) where no video plays
 const filters = { seats: new Set(), kind: "", verdict: "" };
 
@@ -285,10 +285,9 @@ function trackCues(kind) {
     ].map(([start, end, text]) => ({ start, end: Math.max(end, start + data.min_cue_ms), text }));
   }
   // inside the file as the server's exports cut it (api/exports/timeline.py's in_file): from its
-  // first frame to where its camera's next file starts
+  // first frame to its end, which the server gives (until_ms; null: open)
   const offset = current ? current.offset_ms : 0;
-  const later = current ? data.videos.filter((v) => v.camera === current.camera && v.offset_ms > offset) : [];
-  const until = later.length ? Math.min(...later.map((v) => v.offset_ms)) : Infinity;
+  const until = current && current.until_ms != null ? current.until_ms : Infinity;
   return cues.filter((c) => c.end > offset && c.start < until)
     .map((c) => ({ ...c, start: Math.max(0, c.start - offset), end: c.end - offset }));
 }

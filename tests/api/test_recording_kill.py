@@ -66,6 +66,10 @@ def test_a_killed_recording_keeps_all_but_the_last_two_seconds(tmp_path):
         assert wait_for(lambda: len(segments(data, f"table-{table_id}")) == 2, timeout=30)
         review = httpx.get(f"{second.url}/api/review/table-{table_id}").json()
         assert [v["offset_ms"] > 0 for v in review["videos"]] == [False, True]
+        # the killed file ends where its last whole fragment does, not where the next begins
+        killed_until = review["videos"][0]["until_ms"]
+        assert 0 <= killed_until - last_frame_ms(segment.path) <= 100
+        assert killed_until < review["videos"][1]["offset_ms"]
         calls = [c["text"] for c in review["timeline"]["calls"]]
         assert calls == [text for _, text in EXAMPLE_CALLS[:6] if not text.startswith("sena")]
     finally:

@@ -1,0 +1,136 @@
+"""A session's video files are placed on its timeline by their real length: what happened while
+recording was off lies in no file's exports, and a session filmed only by its second camera is
+timed from, and linked to, that camera's video."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import numpy as np
+import pympi
+
+from api.exports.session import load_session
+from api.recording.manifest import Segment, append, session_folder
+from api.recording.segment import SegmentWriter, played_ms
+from tests.api.test_export_per_file import bego, eaf_media, eaf_senas
+from tests.api.test_session_export import played_session
+from tests.api.test_webvtt_export import export, recorded_in
+
+FRAME_MS = 40
+
+
+def write_segment(path: Path, length_ms: int) -> Path:
+    """A recorder's file of ``length_ms`` (a frame every 40 ms, as at 25 fps)."""
+    writer = SegmentWriter(path, 64, 48, 1000 / FRAME_MS)
+    for pts in range(0, length_ms, FRAME_MS):
+        writer.write(np.full((48, 64, 3), pts // FRAME_MS % 250, np.uint8), pts)
+    writer.close()
+    return path
+
+
+def recorded_for(settings, name: str, wall_ms: int, length_ms: int, camera: str = "cam1") -> str:
+    """A real file of the session from ``wall_ms`` (the store's clock) for ``length_ms``."""
+    folder = session_folder(settings.data_dir, name)
+    folder.mkdir(parents=True, exist_ok=True)
+    file = f"{camera}-{wall_ms}.mp4"
+    write_segment(folder / file, length_ms)
+    append(folder, Segment(file, camera, wall_ms, 0, 25.0, 64, 48))
+    return file
+
+
+def test_a_file_plays_as_long_as_its_frames_even_cut_short(tmp_path: Path):
+    whole = write_segment(tmp_path / "whole.mp4", 4000)
+    assert played_ms(whole) == 4000
+    cut = tmp_path / "cut.mp4"
+    data = whole.read_bytes()
+    cut.write_bytes(data[: len(data) * 3 // 4])  # a kill: the last fragment is incomplete
+    assert played_ms(cut) is not None and 0 < played_ms(cut) < 4000
+    (tmp_path / "empty.mp4").write_bytes(b"")
+    (tmp_path / "notes.mp4").write_text("not a video")
+    assert played_ms(tmp_path / "empty.mp4") is None
+    assert played_ms(tmp_path / "notes.mp4") is None
+    assert played_ms(tmp_path / "missing.mp4") is None
+    # the same path written again is read again
+    write_segment(whole, 2000)
+    assert played_ms(whole) == 2000
+
+
+def gap_around_the_sena(client, settings):
+    """A played session whose first file ends 300 ms before seat 2's seña and whose second
+    starts 500 ms after it: the seña was made while recording was off."""
+    table_id = played_session(client, pause=1.0)
+    name = f"table-{table_id}"
+    wall = load_session(settings.database, table_id, origin_ms=0)
+    (sena,) = [s for s in wall.senas if s.seat == 2]
+    first_ms = min(b.start_ms for b in wall.bands) - 2000
+    length = (sena.start_ms - 300 - first_ms) // FRAME_MS * FRAME_MS
+    second_ms = sena.end_ms + 500
+    first = recorded_for(settings, name, first_ms, length)
+    second = recorded_for(settings, name, second_ms, 3000)
+    return name, wall, (first, first_ms, length), (second, second_ms)
+
+
+def test_a_sena_made_while_recording_was_off_lies_in_no_file(client, settings, tmp_path):
+    name, wall, (first, first_ms, length), (second, second_ms) = gap_around_the_sena(
+        client, settings
+    )
+    out = tmp_path / "out"
+    one, two = (f"{name}.{file.removesuffix('.mp4')}" for file in (first, second))
+    assert export(settings, name, out, "eaf", "vtt", "csv") == sorted(
+        [f"{one}.eaf", f"{two}.eaf", f"{one}.vtt", f"{one}.chapters.vtt", f"{two}.vtt",
+         f"{two}.chapters.vtt", f"{name}.csv", f"{name}.tsv"]
+    )  # fmt: skip
+    for stem in (one, two):
+        assert bego(eaf_senas(out / f"{stem}.eaf")) == []
+        assert "juego_31" not in (out / f"{stem}.vtt").read_text(encoding="utf-8")
+    # the mus was filmed, in the first file, and no call of the first file lies past its end
+    earlier = pympi.Elan.Eaf(str(out / f"{one}.eaf"))
+    calls = earlier.get_annotation_data_for_tier("calls")
+    mus = min(wall.calls, key=lambda c: c.t_ms)
+    assert (calls[0][0], calls[0][2]) == (mus.t_ms - first_ms, "seat 1 (Ane): mus")
+    assert all(start < length for start, *_ in calls)
+    with (out / f"{name}.csv").open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    sena_rows = [r for r in rows if r["Behavior"] == "seña" and r["Subject"].startswith("seat 2")]
+    assert [r["Media file path"] for r in sena_rows] == ["", ""]  # in no file: session clock
+
+    def file_of(t_ms: int) -> str:
+        if first_ms <= t_ms < first_ms + length:
+            return first
+        return second if t_ms >= second_ms else ""
+
+    expected = [file_of(c.t_ms) for c in sorted(wall.calls, key=lambda c: c.t_ms)]
+    assert [Path(r["Media file path"]).name for r in rows if r["Behavior"] == "call"] == expected
+    assert "" in expected and first in expected  # calls on both sides of the first file's end
+
+
+def test_the_review_page_is_told_where_each_file_ends(client, settings):
+    name, _, (first, first_ms, length), (second, second_ms) = gap_around_the_sena(client, settings)
+    videos = client.get(f"/api/review/{name}").json()["videos"]
+    later = second_ms - first_ms
+    assert [(v["name"], v["offset_ms"], v["until_ms"]) for v in videos] == [
+        (first, 0, length),
+        (second, later, later + 3000),
+    ]
+    assert later > length
+
+
+def test_a_session_filmed_by_its_second_camera_alone_counts_from_its_video(
+    client, settings, tmp_path
+):
+    table_id = played_session(client)
+    name = f"table-{table_id}"
+    wall = load_session(settings.database, table_id, origin_ms=0)
+    (sena,) = [s for s in wall.senas if s.seat == 2]
+    start = min(b.start_ms for b in wall.bands) - 5000
+    (cam2,) = recorded_in(settings, name, start, camera="cam2")
+    out = tmp_path / "out"
+    assert export(settings, name, out, "eaf") == [f"{name}.eaf"]
+    assert eaf_media(out / f"{name}.eaf") == [cam2]
+    duration = sena.end_ms - sena.start_ms
+    assert bego(eaf_senas(out / f"{name}.eaf")) == [
+        (sena.start_ms - start, sena.start_ms - start + duration)
+    ]
+    review = client.get(f"/api/review/{name}").json()
+    assert [(v["name"], v["offset_ms"]) for v in review["videos"]] == [(cam2, 0)]
