@@ -104,7 +104,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     from vision.capture.sources import SourceError
-    from vision.config.detector_settings import SettingsError, load_detector_settings
+    from vision.config.detector_settings import SettingsError
     from vision.mediapipe.models import ModelError
 
     path = player_path(args.player)
@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
     recording = _recording(args.record, args.enrol)
     try:
         steps = enrol_steps(args.profile, args.shows, args.show_seconds) if args.enrol else ()
-        settings = load_detector_settings(args.settings)
+        settings = _detector_settings(args.settings)
         if args.seconds is not None:
             calibration = settings.calibration.model_copy(update={"seconds": args.seconds})
             settings = settings.model_copy(update={"calibration": calibration})
@@ -145,6 +145,17 @@ def run(args: argparse.Namespace) -> int:
     if recording is not None:
         analyse_recording(recording, args.profile)
     return 0
+
+
+def _detector_settings(path: Path | None) -> DetectorSettings:
+    """``--settings`` (models/detectors.toml without it); one that cannot be read is a
+    UserError naming the option, as ``keinu analyze`` says it."""
+    from vision.config.detector_settings import SettingsError, load_detector_settings
+
+    try:
+        return load_detector_settings(path)
+    except SettingsError as exc:
+        raise UserError(f"--settings: {exc}") from None
 
 
 def _recording(folder: Path | None, enrol: bool) -> EnrolmentClip | None:

@@ -151,6 +151,25 @@ def test_bad_seat_map_and_profile_are_clear_messages(tmp_path, capsys, fake_medi
     assert "--player" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda p: p, "is a folder, not detector settings"),
+        (lambda p: (p / "bin.toml").write_bytes(b"\xff\xfe") and p / "bin.toml", "not UTF-8"),
+    ],
+)
+def test_a_settings_file_that_cannot_be_read_is_one_line(
+    tmp_path, capsys, fake_mediapipe, make, message
+):
+    fake_mediapipe(lambda frame: [])
+    clip = write_clip(tmp_path / "clip.mp4", frames=2)
+    status = main(
+        ["analyze", str(clip), "--out", str(tmp_path / "o"), "--settings", str(make(tmp_path))]
+    )
+    err = capsys.readouterr().err
+    assert status == 2 and "--settings: " in err and message in err and err.count("\n") == 1, err
+
+
 def test_faces_off_every_configured_seat_are_a_clear_message(tmp_path, capsys, fake_mediapipe):
     fake_mediapipe(winking)
     clip = write_clip(tmp_path / "clip.mp4", frames=12)

@@ -34,6 +34,20 @@ def test_user_mistakes_are_one_line_and_exit_2(data_dir, capsys, argv, message):
     assert not data_dir.exists()
 
 
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda p: p, "is a folder, not detector settings"),
+        (lambda p: (p / "bin.toml").write_bytes(b"\xff\xfe") and p / "bin.toml", "not UTF-8"),
+    ],
+)
+def test_a_settings_file_that_cannot_be_read_is_one_line(data_dir, tmp_path, capsys, make, message):
+    assert main(["calibrate", "--settings", str(make(tmp_path))]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("keinu calibrate: --settings: ") and message in err, err
+    assert err.count("\n") == 1, err
+
+
 @pytest.mark.parametrize("source", ["corrupt.mp4", "9"])
 def test_a_source_that_does_not_open_is_one_line_without_opencvs_own(
     data_dir, tmp_path, capfd, source

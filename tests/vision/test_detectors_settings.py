@@ -53,6 +53,15 @@ def test_a_missing_file_is_a_settings_error(tmp_path):
         load_detector_settings(tmp_path / "none.toml")
 
 
+def test_a_folder_or_a_file_that_is_not_text_is_a_settings_error(tmp_path):
+    with pytest.raises(SettingsError, match="is a folder, not detector settings"):
+        load_detector_settings(tmp_path)
+    binary = tmp_path / "bin.toml"
+    binary.write_bytes(b"\xff\xfe\x00[calibration]")
+    with pytest.raises(SettingsError, match=r"not TOML text \(byte 0 is not UTF-8\)"):
+        load_detector_settings(binary)
+
+
 def test_sensitivities_replace_only_the_named_kinds():
     settings = load_detector_settings().with_sensitivities({"pout": 2.0})
     assert settings.gestures.pout.sensitivity == 2.0

@@ -32,12 +32,21 @@ def first_error(exc: ValidationError) -> tuple[str, str]:
 
 
 def load_settings(path: Path, model: type[S], what: str) -> S:
-    """``path`` read as ``model``; a missing file, bad TOML or a bad value raises
-    :class:`SettingsError` (``what`` names the file in the first case)."""
+    """``path`` read as ``model``; a missing file, a folder, a file that is not UTF-8 text, bad
+    TOML or a bad value raises :class:`SettingsError` (``what`` names the file it should be)."""
+    if path.is_dir():
+        raise SettingsError(f"{path} is a folder, not {what}: give a .toml file")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
         raise SettingsError(f"{what} not found: {path}") from exc
+    except UnicodeDecodeError as exc:
+        raise SettingsError(
+            f"{path} is not TOML text (byte {exc.start} is not UTF-8): give {what} as a UTF-8 "
+            ".toml file"
+        ) from exc
+    except OSError as exc:
+        raise SettingsError(f"cannot read {what} {path}: {exc.strerror or exc}") from exc
     except tomllib.TOMLDecodeError as exc:
         raise SettingsError(f"{path} is not valid TOML: {exc}") from exc
     try:
