@@ -41,14 +41,25 @@ def judged_senas(
 
 
 def _read(path: Path) -> Any:
+    if str(path) != "-" and path.is_dir():
+        raise UserError(f"{path} is a folder: give a hand record's .json file")
     try:
         text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
     except OSError as exc:
         raise UserError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise UserError(
+            f"{path} is not JSON text (byte {exc.start} is not UTF-8): give a hand record "
+            "saved as UTF-8"
+        ) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise UserError(f"{path} is not JSON: {exc.msg} at line {exc.lineno}") from None
+        # json's own words may end in "at" ("Unterminated string starting at"): say it once.
+        what = exc.msg.removesuffix(" at")
+        raise UserError(
+            f"{path} is not JSON: {what} at line {exc.lineno}, column {exc.colno}"
+        ) from None
     except RecursionError:
         raise UserError(f"{path} nests its JSON too deeply to be a hand record") from None
 

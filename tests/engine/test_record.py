@@ -148,6 +148,27 @@ def test_cli_replay_not_json(tmp_path, capsys):
     assert capsys.readouterr().out == ""
 
 
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\xff\xfe{}", "is not JSON text (byte 0 is not UTF-8): give a hand record"),
+        (b'{\n  "calls": [\n    [1, "mus', "Unterminated string starting at line 3, column 9"),
+        (None, "is a folder: give a hand record's .json file"),
+    ],
+)
+def test_cli_replay_of_a_file_it_cannot_read_says_why_in_one_line(
+    tmp_path, capsys, content, message
+):
+    path = tmp_path
+    if content is not None:
+        path = tmp_path / "record.json"
+        path.write_bytes(content)
+    assert main(["replay", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1, captured.err
+    assert message in captured.err
+
+
 def test_the_six_player_and_encaje_examples_of_the_docs_replay(repo_root):
     text = (repo_root / "docs" / "hand-record.md").read_text(encoding="utf-8")
     examples = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", text, re.S)]
