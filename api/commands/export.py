@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from api.cli import UserError
+from api.db.errors import StoreError
 from api.exports.errors import ExportError
 from api.exports.formats import FORMATS, export, open_timeline
 from api.settings import Settings
@@ -44,6 +45,8 @@ def run(args: argparse.Namespace) -> int:
         timeline, stem = open_timeline(args.target, data_dir)
         written = [p for fmt in args.formats for p in export(timeline, fmt, args.out, stem)]
     except (ExportError, ValueError) as exc:
+        raise UserError(str(exc)) from None
+    except StoreError as exc:  # a damaged store: what to do, as keinu serve and db check say
         raise UserError(str(exc)) from None
     for path in written:
         print(path)

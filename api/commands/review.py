@@ -10,6 +10,7 @@ from pathlib import Path
 from api.cli import UserError
 from api.commands.listening import listening_socket, serve_on
 from api.commands.serve import settings_from_options
+from api.db.errors import StoreError
 from api.exports.errors import ExportError
 from api.exports.session import SESSION_NAME, load_session, session_name, table_id_of
 
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         table_id = table_id_of(args.target)
         try:
             load_session(settings.database, table_id)  # refuse a session that does not exist
-        except ExportError as exc:
+        except (ExportError, StoreError) as exc:  # a damaged store: as keinu serve says it
             raise UserError(str(exc)) from None
         query = f"?session={session_name(table_id)}"
     else:
@@ -52,7 +53,10 @@ def run(args: argparse.Namespace) -> int:
         except ExportError as exc:
             raise UserError(str(exc)) from None
         query = ""
-    app = create_app(settings, review_folder=folder)
+    try:
+        app = create_app(settings, review_folder=folder)
+    except StoreError as exc:  # the data dir's store is damaged: what to do, as serve says it
+        raise UserError(str(exc)) from None
     sock = listening_socket("127.0.0.1", settings.port)
     port = sock.getsockname()[1]  # the one the system chose for --port 0
     print(f"keinu: review on http://127.0.0.1:{port}/review{query}  (Ctrl-C stops)")

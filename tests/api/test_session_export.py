@@ -115,3 +115,29 @@ def test_keinu_review_refuses_a_port_out_of_range(tmp_path, capsys, port):
     assert main(["review", str(tmp_path), "--port", port, "--data-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("keinu review: --port: ") and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["export", "table-1", "--format", "eaf", "--out", "{tmp}/out"],
+        ["review", "1"],
+        ["review", "{tmp}/analysis"],
+    ],
+)
+def test_a_damaged_store_is_one_line_saying_what_to_do(tmp_path, capsys, argv):
+    """As keinu serve and keinu db check say it, never StoreCorrupt's traceback."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "keinu.sqlite3").write_text("garbage\n")
+    (tmp_path / "analysis").mkdir()
+    for name in ("summary.json", "gestures.jsonl"):
+        (tmp_path / "analysis" / name).write_text("{}\n" if name.endswith("json") else "")
+    filled = [a.format(tmp=tmp_path) for a in argv]
+    assert main([*filled, "--data-dir", str(data)]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"keinu {argv[0]}: {data / 'keinu.sqlite3'} is damaged (file is not a database): "
+        "there is no backup: move keinu.sqlite3 away to start with an empty store\n"
+    )
+    assert not (tmp_path / "out").exists()
