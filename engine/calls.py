@@ -144,7 +144,12 @@ class Call:
             if rest:
                 if not rest[0].isdigit():
                     raise CallError(f"{head!r} takes a whole number, got {text!r}")
-                amount = int(rest[0])
+                try:
+                    amount = int(rest[0])
+                except ValueError:  # more digits than Python reads: no count of stones or cards
+                    raise CallError(
+                        f"{head!r} takes a whole number, not one of {len(rest[0])} digits"
+                    ) from None
             if head == "descarte" and amount is None:
                 raise CallError("'descarte' needs the number of cards, like 'descarte 2'")
             return cls(seat, Action(head), amount=amount, t_ms=t_ms)

@@ -123,6 +123,17 @@ def test_cli_replay_illegal_call_exits_nonzero_and_prints_nothing(tmp_path, caps
     assert "call 9 (seat 2, 'sube 1'): a raise is at least 2 stones" in captured.err
 
 
+def test_cli_replay_of_a_number_too_long_to_read_is_one_line(tmp_path, capsys, worked_example):
+    data = worked_example
+    data["calls"][6] = [4, "envido " + "9" * 5000]
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and "'envido' takes a whole number" in captured.err
+
+
 def test_cli_replay_into_a_closed_pipe_ends_quietly(worked_example_path, repo_root):
     """`keinu replay F | head`: the reader gone, no traceback, the status of a SIGPIPE."""
     read_end, write_end = os.pipe()
