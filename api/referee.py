@@ -18,7 +18,7 @@ from api.hub import Hub
 from api.schemas import HandInfo, RemovedOut, ReviewOut, TableOut
 from api.store import HandRow, SeatRow, Store, TableRow
 from engine.calls import Call
-from engine.errors import CallError, Refusal
+from engine.errors import Refusal
 from engine.game import Match
 from engine.gesture import Gesture
 from engine.rules import Rules
@@ -37,8 +37,6 @@ from engine.table import Table
 #: What ``hands.shown`` holds for a hand closed with "cards not shown": its showdown is not
 #: settled and the señas that depend on the cards stay pending.
 NOT_SHOWN: dict[str, list[str]] = {}
-#: Bet actions, whose amount is bounded by the game's target.
-BETS = frozenset({"envido", "sube"})
 
 
 class NotFound(LookupError):
@@ -273,13 +271,6 @@ class Referee:
             hand = self._open_hand(hand_id)
             table = self.engine_table(hand)
             call = Call.parse(seat, text, t_ms)
-            target = table.rules.target
-            if call.action in BETS and call.amount is not None and call.amount > target:
-                raise CallError(
-                    f"a bet is of 2 to {target} stones in a game to {target}",
-                    code="bet_too_high",
-                    params={"target": target},
-                )
             index = len(table.calls)
             table.apply(call, index=index)
             try:

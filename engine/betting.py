@@ -5,7 +5,9 @@ keeps the player in. After a bet either opponent still in the lance may answer; 
 declines (``no quiero``, or ``paso`` after a bet — 004) is out of the lance for good; the pair
 folds when all its players in the lance have declined or one said ``no queremos``. A
 ``quiero`` closes the lance; a raise (``sube N``, N >= 2, or ``ordago``) turns the question to
-the other pair. After an órdago the only answers are quiero and no quiero.
+the other pair. After an órdago the only answers are quiero and no quiero. A bet or a raise says
+at most the game's target in stones (``rules.target``): the whole game is bet with an órdago.
+Every caller (the dashboard, ``keinu replay``, a record) is held to it here.
 
 ``check(call)`` raises a ``BettingError`` (a rule broken, its sentence and code) without
 touching the state;
@@ -159,6 +161,13 @@ class Betting:
                         code="bet_too_small",
                         params={"least": MIN_BET},
                     )
+                if action == Action.ENVIDO and call.bet_amount > self.rules.target:
+                    target = self.rules.target
+                    raise BettingError(
+                        f"a bet is of {MIN_BET} to {target} stones in a game to {target}",
+                        code="bet_too_high",
+                        params={"target": target},
+                    )
                 return
             if action == Action.ORDAGO:
                 if not self.rules.ordago_opening:
@@ -198,6 +207,13 @@ class Betting:
                 f"a raise is at least {MIN_BET} stones",
                 code="raise_too_small",
                 params={"least": MIN_BET},
+            )
+        if action == Action.SUBE and call.bet_amount > self.rules.target:
+            target = self.rules.target
+            raise BettingError(
+                f"a raise is of {MIN_BET} to {target} stones in a game to {target}",
+                code="raise_too_high",
+                params={"target": target},
             )
         if action not in ANSWERS and action not in (Action.PASO, Action.SUBE, Action.ORDAGO):
             raise BettingError(f"{call.text!r} is not an answer to a bet", code="not_an_answer")

@@ -239,9 +239,14 @@ def test_bets_stay_within_the_games_stakes(client):
     call(client, hand_id, 1, "no hay mus")
     for amount in ("31", "99999999999999999999"):
         response = call(client, hand_id, 1, f"envido {amount}")
-        assert response.status_code == 422, response.text
+        assert response.status_code == 409, response.text
         assert "2 to 30 stones" in response.json()["detail"]
     assert call(client, hand_id, 1, "envido 30").status_code == 200
+    for amount in ("31", "99999999999999999999"):
+        response = call(client, hand_id, 2, f"sube {amount}")
+        assert response.status_code == 409, response.text
+        assert "a raise is of 2 to 30 stones" in response.json()["detail"]
+    assert call(client, hand_id, 2, "sube 30").status_code == 200
 
 
 @pytest.mark.video

@@ -57,10 +57,13 @@ def test_an_illegal_call_in_encaje_names_the_stones_its_seat_holds(client):
 
 
 def test_a_bet_beyond_the_target_names_the_target(client):
+    """The engine's rule (``engine/betting.py``), as every other rule of the betting."""
     hand_id = new_table(client)["current"]["hand"]["id"]
     call(client, hand_id, 1, "no hay mus")
-    body = refused(call(client, hand_id, 2, "envido 41"), 422, "bet_too_high", {"target": 40})
-    assert body["detail"] == "a bet is of 2 to 40 stones in a game to 40"
+    body = refused(call(client, hand_id, 1, "envido 41"), 409, "illegal_call")
+    assert body["params"]["rule_code"] == "bet_too_high"
+    assert body["params"]["rule_params"] == {"target": 40}
+    assert body["detail"].endswith("a bet is of 2 to 40 stones in a game to 40")
 
 
 def test_the_showdown_refusals_name_the_hand_and_its_phase(client):

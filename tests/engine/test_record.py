@@ -123,6 +123,29 @@ def test_cli_replay_illegal_call_exits_nonzero_and_prints_nothing(tmp_path, caps
     assert "call 9 (seat 2, 'sube 1'): a raise is at least 2 stones" in captured.err
 
 
+@pytest.mark.parametrize(
+    ("index", "text", "rule"),
+    [
+        (6, "envido 99999999999999999999999", "a bet is of 2 to 40 stones in a game to 40"),
+        (6, "envido 41", "a bet is of 2 to 40 stones in a game to 40"),
+        (9, "sube 41", "a raise is of 2 to 40 stones in a game to 40"),
+    ],
+)
+def test_cli_replay_refuses_a_bet_beyond_the_target(
+    index, text, rule, tmp_path, capsys, worked_example
+):
+    """The bound the dashboard holds its referee to is the engine's: a record is held to it."""
+    data = worked_example
+    seat = data["calls"][index][0]
+    data["calls"][index] = [seat, text]
+    path = tmp_path / "bet.json"
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"call {index} (seat {seat}, {text!r}): {rule}" in captured.err
+
+
 def test_cli_replay_of_a_number_too_long_to_read_is_one_line(tmp_path, capsys, worked_example):
     data = worked_example
     data["calls"][6] = [4, "envido " + "9" * 5000]

@@ -163,6 +163,13 @@ CASES = [
     ),
     case("bet_too_small", {"least": 2}, "a bet is at least 2 stones", NO_MUS, "1:envido 1"),
     case(
+        "bet_too_high",
+        {"target": 40},
+        "a bet is of 2 to 40 stones in a game to 40",
+        NO_MUS,
+        "1:envido 99999999999999999999999",
+    ),
+    case(
         "ordago_only_as_a_raise",
         {},
         "órdago only as a raise",
@@ -196,6 +203,14 @@ CASES = [
         "a raise is at least 2 stones",
         [NO_MUS, "1:envido"],
         "2:sube 1",
+    ),
+    case(
+        "raise_too_high",
+        {"target": 30},
+        "a raise is of 2 to 30 stones in a game to 30",
+        [NO_MUS, "1:envido 30"],
+        "2:sube 31",
+        rules=Rules(target=30),
     ),
     # Encaje: its own table's and betting's rules
     case(
