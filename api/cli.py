@@ -8,6 +8,8 @@ import importlib
 import os
 import sys
 
+from api.settings import SettingsProblem
+
 #: Subcommand modules, in the order ``keinu --help`` lists them.
 COMMAND_MODULES = (
     "replay",
@@ -53,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         # devnull so that the interpreter's last flush does not print a traceback either.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 128 + 13  # as a process ended by SIGPIPE
-    except UserError as exc:
+    except (UserError, SettingsProblem) as exc:  # a bad KEINU_* variable is a mistake too
         print(f"keinu {args.command}: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -4,14 +4,19 @@ variables and then by ``keinu serve`` options."""
 from __future__ import annotations
 
 import ipaddress
+import json
+import os
 import re
 from pathlib import Path
+from typing import Any
 
 import platformdirs
-from pydantic import Field, field_validator
+from annotated_types import Ge, Le
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import SettingsError as PydanticSettingsError
 
-from api.db.connection import POSTGRES_URL
+from api.db.connection import POSTGRES_URL, safe_url
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_SOURCE = REPO_ROOT / "sample_videos" / "table.mp4"
@@ -130,3 +135,69 @@ class Settings(BaseSettings):
     def store_location(self) -> str | Path:
         """What the store opens: the PostgreSQL URL if one is given, else the SQLite file."""
         return self.db or self.database
+
+
+class SettingsProblem(ValueError):
+    """A ``KEINU_*`` variable or a command's option that the settings refuse: the message names
+    it (a variable with its value) and says what to give; the command line prints it as a
+    user's mistake."""
+
+
+def load_settings(**options: Any) -> Settings:
+    """The settings every command uses: the environment's ``KEINU_*`` variables with the
+    command's ``options`` over them. The one place a bad value is turned into words: it raises
+    :class:`SettingsProblem` (``KEINU_PORT=abc: give a whole number from 0 to 65535``,
+    ``--port: …``), never pydantic's own report."""
+    try:
+        return Settings(**options)
+    except ValidationError as exc:
+        raise SettingsProblem(_problem(exc, options)) from None
+    except PydanticSettingsError as exc:  # a variable that takes a list but is not JSON
+        raise SettingsProblem(_not_json(exc)) from None
+
+
+def _environment(name: str) -> str | None:
+    """The variable ``name`` as pydantic-settings reads it (its name in any case)."""
+    return next((v for k, v in os.environ.items() if k.upper() == name), None)
+
+
+def _problem(exc: ValidationError, options: dict[str, Any]) -> str:
+    error = exc.errors(include_url=False)[0]
+    field = str(error["loc"][0]) if error["loc"] else ""
+    if field in options:
+        given = f"--{field.replace('_', '-')}"
+    else:
+        name = f"KEINU_{field.upper()}"
+        value = _environment(name)
+        shown = str(error["input"]) if value is None else value
+        given = f"{name}={safe_url(shown) if field == 'db' else shown}"
+    return f"{given}: {_what_to_give(error, field)}"
+
+
+def _what_to_give(error: Any, field: str) -> str:
+    kind = error["type"]
+    if kind == "value_error":  # a validator's own words
+        return str(error["msg"]).removeprefix("Value error, ")
+    if len(error["loc"]) > 1:  # an item of a list
+        return 'give a JSON list of quoted words, e.g. ["warning"]'
+    if kind.startswith("bool_"):
+        return "give true or false (or 1 or 0)"
+    bounds = Settings.model_fields[field].metadata if field in Settings.model_fields else []
+    low = next((b.ge for b in bounds if isinstance(b, Ge)), None)
+    high = next((b.le for b in bounds if isinstance(b, Le)), None)
+    if kind.startswith("int_") or kind in ("greater_than_equal", "less_than_equal"):
+        if low is not None and high is not None:
+            return f"give a whole number from {low} to {high}"
+        if low is not None:
+            return f"give a whole number of {low} or more"
+        return "give a whole number"
+    return str(error["msg"])
+
+
+def _not_json(exc: PydanticSettingsError) -> str:
+    found = re.search(r'field "(\w+)"', str(exc))
+    if found is None:
+        return f"{exc} (a KEINU_* variable that takes a list wants JSON)"
+    name = f"KEINU_{found.group(1).upper()}"
+    value = _environment(name) or ""
+    return f"{name}={value}: give a JSON list, e.g. {json.dumps([value], ensure_ascii=False)}"

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from api.cli import UserError
 from api.commands.sources import MIRRORED_HELP
 from api.player_names import PlayerNameError, player_name
-from api.settings import Settings
+from api.settings import load_settings
 
 if TYPE_CHECKING:
     from api.recording.enrolment_clip import EnrolmentClip
@@ -55,7 +55,7 @@ def player_path(player: str, data_dir: Path | None = None) -> Path:
         name = player_name(player)
     except PlayerNameError as exc:
         raise UserError(f"player name {player!r}: {exc}") from None
-    return (data_dir or Settings().data_dir) / "players" / f"{name.lower()}.json"
+    return (data_dir or load_settings().data_dir) / "players" / f"{name.lower()}.json"
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -185,7 +185,7 @@ def analyse_recording(recording: EnrolmentClip, profile_name: str | None) -> Non
     folder = recording.folder
     print(f"reading the recording {recording.path} ...", flush=True)
     source = open_source_for_user(recording.path)
-    analyze(source, folder, profile=load_profile(profile_name or Settings().profile))
+    analyze(source, folder, profile=load_profile(profile_name or load_settings().profile))
     print(
         f"recorded: {recording.path}; what was asked and when: {folder / 'prompts.json'}; "
         f"keinu's reading with the prompts: {folder / 'gestures.eaf'}.\n"
@@ -256,7 +256,7 @@ def enrol_steps(profile_name: str | None, shows: int, show_seconds: float) -> li
     from engine.senas import ProfileError, load_profile
 
     try:
-        profile = load_profile(profile_name or Settings().profile)
+        profile = load_profile(profile_name or load_settings().profile)
     except ProfileError as exc:
         raise UserError(str(exc)) from None
     steps = [

@@ -48,16 +48,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _where(args: argparse.Namespace) -> str | Path:
-    from pydantic import ValidationError
-
-    from api.settings import Settings
-    from vision.config.loader import first_error
+    from api.settings import load_settings
 
     overrides = {"data_dir": args.data_dir, "db": args.db}
-    try:
-        settings = Settings(**{k: v for k, v in overrides.items() if v is not None})
-    except ValidationError as exc:
-        raise UserError(first_error(exc)[1]) from None
+    settings = load_settings(**{k: v for k, v in overrides.items() if v is not None})
     return settings.store_location
 
 

@@ -10,7 +10,7 @@ from api.cli import UserError
 from api.db.errors import StoreError
 from api.exports.errors import ExportError
 from api.exports.formats import FORMATS, export, open_timeline
-from api.settings import Settings
+from api.settings import load_settings
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -40,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    data_dir = args.data_dir or Settings().data_dir
+    data_dir = args.data_dir or load_settings().data_dir
     try:
         timeline, stem = open_timeline(args.target, data_dir)
         written = [p for fmt in args.formats for p in export(timeline, fmt, args.out, stem)]

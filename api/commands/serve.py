@@ -15,14 +15,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-from pydantic_settings import SettingsError as PydanticSettingsError
-
 from api.cli import UserError
 from api.commands.listening import listening_socket, serve_on
 from api.db.errors import StoreError
-from api.settings import Settings
-from vision.config.loader import first_error
+from api.settings import Settings, SettingsProblem, load_settings
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -115,16 +111,12 @@ def settings_from(args: argparse.Namespace) -> Settings:
 
 def settings_from_options(overrides: dict[str, Any]) -> Settings:
     """The server's settings: the environment's ``KEINU_*`` with the command's options
-    ``overrides`` over them. A bad value is a UserError naming the option or variable."""
+    ``overrides`` over them. A bad value is a UserError naming the option or variable (in
+    :func:`api.settings.load_settings`'s words)."""
     try:
-        return Settings(**overrides)
-    except ValidationError as exc:
-        where, message = first_error(exc)
-        field = where.split(".")[0]
-        given = f"--{field.replace('_', '-')}" if field in overrides else f"KEINU_{field.upper()}"
-        raise UserError(f"{given}: {message}") from None
-    except PydanticSettingsError as exc:  # an environment variable that is not JSON
-        raise UserError(f"{exc} (a KEINU_* variable that takes a list wants JSON)") from None
+        return load_settings(**overrides)
+    except SettingsProblem as exc:
+        raise UserError(str(exc)) from None
 
 
 def _checked_settings(args: argparse.Namespace) -> tuple[Settings, bool]:

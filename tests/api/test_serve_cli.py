@@ -209,9 +209,11 @@ def test_beyond_loopback_the_address_shown_is_one_this_machine_listens_on():
 @pytest.mark.parametrize(
     ("variable", "value", "message"),
     [
-        ("KEINU_PORT", "abc", "KEINU_PORT: Input should be a valid integer"),
-        ("KEINU_SEATS", "1,2", 'error parsing value for field "seats"'),
-        ("KEINU_DESK", "maybe", "KEINU_DESK: Input should be a valid boolean"),
+        ("KEINU_PORT", "abc", "KEINU_PORT=abc: give a whole number from 0 to 65535"),
+        ("KEINU_SEATS", "1,2", 'KEINU_SEATS=1,2: give a JSON list, e.g. ["1,2"]'),
+        ("KEINU_DESK", "maybe", "KEINU_DESK=maybe: give true or false (or 1 or 0)"),
+        ("KEINU_DB", "mysql://u:secret@h/x", "KEINU_DB=mysql://u:***@h/x: give a postgresql://"),
+        ("KEINU_ACTA_SANCTIONS", "[1]", "KEINU_ACTA_SANCTIONS=[1]: give a JSON list of quoted"),
     ],
 )
 def test_a_bad_environment_variable_is_named(
@@ -220,3 +222,26 @@ def test_a_bad_environment_variable_is_named(
     monkeypatch.setenv(variable, value)
     assert serve("--no-live", "--data-dir", str(tmp_path)) == 2
     assert message in one_line(capsys.readouterr().err)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["db", "check"],
+        ["calibrate", "--source", "{tmp}/clip.mp4"],
+        ["analyze", "{tmp}/clip.mp4", "--player", "Ane", "--out", "{tmp}/out"],
+        ["export", "table-1", "--format", "eaf", "--out", "{tmp}/out"],
+        ["serve", "--no-live"],
+    ],
+)
+def test_every_command_names_a_bad_environment_variable_and_its_value(
+    tmp_path, capsys, monkeypatch, argv
+):
+    """Pydantic's report of a KEINU_* variable is one line, said the same by every command."""
+    write_clip(tmp_path / "clip.mp4", frames=2)
+    monkeypatch.setenv("KEINU_PORT", "abc")
+    assert main([a.format(tmp=tmp_path) for a in argv]) == 2
+    assert capsys.readouterr().err == (
+        f"keinu {argv[0]}: KEINU_PORT=abc: give a whole number from 0 to 65535\n"
+    )
+    assert not (tmp_path / "out").exists()
