@@ -30,10 +30,10 @@ COLUMNS = (
 
 
 def rows(timeline: Timeline) -> list[dict[str, str]]:
-    """In time order. With several video files each row is on the clock of the file it falls
-    in (:meth:`Timeline.file_at`), or on the timeline's with no file where it falls in none."""
+    """In time order. Where there is video each row is on the clock of the file it falls in
+    (:meth:`Timeline.file_at`), or on the timeline's with no file where it falls in none (while
+    recording was off)."""
     media = str(timeline.media) if timeline.media else ""
-    several = len(timeline.files) > 1
     fps = f"{timeline.fps:g}" if timeline.fps else ""
     events: list[tuple[int, int, dict[str, str]]] = []
 
@@ -47,7 +47,7 @@ def rows(timeline: Timeline) -> list[dict[str, str]]:
         comment: str = "",
     ) -> None:
         at, path = ms, media
-        if several:
+        if timeline.files:
             file = timeline.file_at(ms)
             at, path = (ms, "") if file is None else (ms - file.offset_ms, str(file.path))
         frame = timeline.frame_of(at)

@@ -220,9 +220,7 @@ def write_eafs(timeline: Timeline, out: Path, stem: str) -> list[Path]:
     each named after it (``<stem>.cam1-<ms>.eaf``), linking it alone and holding what lies inside
     it on its clock: ELAN plays every linked file at once from one origin, and a file that starts
     later would need a negative ``TIME_ORIGIN`` (docs/recording.md)."""
-    files = per_file(timeline, stem)
-    if len(files) == 1:
-        return [write_eaf(timeline, out / f"{stem}.eaf")]
     return [
-        write_eaf(timeline.on_file(media), out / f"{name}.eaf") for media, name in files if media
+        write_eaf(timeline if media is None else timeline.on_file(media), out / f"{name}.eaf")
+        for media, name in per_file(timeline, stem)
     ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from api.exports.errors import ExportError
@@ -25,6 +26,10 @@ from engine.phases import Phase
 SESSION_NAME = re.compile(r"^(?:table-)?([1-9][0-9]{0,8})$")
 #: A hand's last band ends this long after its last call when no later hand starts it off.
 TAIL_MS = 2000
+#: A recording's first frame follows the switch (or a table's start, recorded from the start) by
+#: up to this: the writer opens on the next frame the table gets, and a camera may be slow to
+#: give it. What happened that shortly before the first frame is placed at its start.
+CAMERA_START_MS = 2000
 
 
 def session_name(table_id: int) -> str:
@@ -77,7 +82,20 @@ def load_session(
             _add_hand(timeline, referee, hand, times, hand.created_ms - origin, later, origin)
     finally:
         store.close()
-    return timeline
+    return _from_origin(timeline)
+
+
+def _from_origin(timeline: Timeline) -> Timeline:
+    """What lies from the timeline's 0 on: a recording switched on in the middle of a session
+    begins there, and what came before it is on no video (the hand record keeps it). What
+    happened up to ``CAMERA_START_MS`` before, or was under way at 0, is kept from 0; where
+    something was left out, ``begins_in_hand`` says which hand was under way."""
+    inside = timeline.within((0, None), CAMERA_START_MS)
+    kept = len(inside.gestures) + len(inside.senas) + len(inside.calls)
+    if kept == len(timeline.gestures) + len(timeline.senas) + len(timeline.calls):
+        return inside
+    under_way = next((b.hand for b in timeline.bands if b.kind == "hand" and b.end_ms > 0), None)
+    return replace(inside, begins_in_hand=under_way)
 
 
 def _call_times(database: Path, hand_ids: list[int]) -> dict[int, dict[int, int]]:
@@ -109,7 +127,7 @@ def _add_hand(
         at = times.get(call.idx, start)
         if call.gesture is not None:
             length = max(0, int(call.gesture["end_ms"]) - int(call.gesture["start_ms"]))
-            gesture_start[call.idx] = max(0, at - length)
+            gesture_start[call.idx] = at - length
             timeline.gestures.append(
                 GestureSpan(
                     call.seat,

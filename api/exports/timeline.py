@@ -114,6 +114,9 @@ class Timeline:
     #: the timeline counts from: a session's first of ``cam1``, else of any); empty where there is
     #: no video.
     files: list[MediaFile] = field(default_factory=list)
+    #: Where what came earlier was left out (a recording switched on mid-session): the hand
+    #: under way at the timeline's 0, None where nothing was left out or no hand was under way.
+    begins_in_hand: int | None = None
 
     def seat_name(self, seat: int) -> str:
         name = self.seats.get(seat, "")
@@ -145,30 +148,33 @@ class Timeline:
     def on_file(self, media: MediaFile) -> Timeline:
         """What lies inside ``media`` (by :func:`in_file`), timed from its first frame: the
         timeline of that one file, with it as its video."""
-        span = self.span_of(media)
+        inside = self.within(self.span_of(media))
+        return replace(inside, media=media.path, files=[replace(media, offset_ms=0)])
+
+    def within(self, span: tuple[int, int | None], grace_ms: int = 0) -> Timeline:
+        """What lies inside ``span`` (by :func:`in_file`, with its ``grace_ms``), timed from its
+        start; the files are left as they are."""
 
         def cut(items: list[Any]) -> list[Any]:
             kept = []
             for item in items:
-                placed = in_file(item.start_ms, item.end_ms, span)
+                placed = in_file(item.start_ms, item.end_ms, span, grace_ms)
                 if placed is not None:
                     kept.append(replace(item, start_ms=placed[0], end_ms=placed[1]))
             return kept
 
         calls = []
         for call in self.calls:
-            placed = in_file(call.t_ms, call.t_ms, span)
+            placed = in_file(call.t_ms, call.t_ms, span, grace_ms)
             if placed is not None:
                 calls.append(replace(call, t_ms=placed[0]))
         return replace(
             self,
-            media=media.path,
             gestures=cut(self.gestures),
             senas=cut(self.senas),
             calls=calls,
             bands=cut(self.bands),
             prompts=cut(self.prompts),
-            files=[replace(media, offset_ms=0)],
         )
 
     @property
@@ -185,6 +191,7 @@ class Timeline:
             "seats": {str(k): v for k, v in sorted(self.seats.items())},
             "fps": self.fps,
             "end_ms": self.end_ms,
+            "begins_in_hand": self.begins_in_hand,
             "gestures": [
                 {"seat": g.seat, "label": g.label, "start_ms": g.start_ms, "end_ms": g.end_ms}
                 for g in self.gestures
@@ -223,15 +230,18 @@ class Timeline:
         }
 
 
-def in_file(start_ms: int, end_ms: int, span: tuple[int, int | None]) -> tuple[int, int] | None:
+def in_file(
+    start_ms: int, end_ms: int, span: tuple[int, int | None], grace_ms: int = 0
+) -> tuple[int, int] | None:
     """Where something lying from ``start_ms`` to ``end_ms`` on the timeline lies in a file that
     spans ``span`` there (:meth:`Timeline.span_of`), timed from the file's start: one the file
     starts inside of shows from its first frame, an instant (``start_ms == end_ms``) is in it
-    from its first frame up to its end. None where it lies outside."""
+    from its first frame up to its end, and what lies at most ``grace_ms`` before its first
+    frame is placed there. None where it lies outside."""
     first, until = span
-    if max(end_ms, start_ms + 1) <= first or (until is not None and start_ms >= until):
+    if max(end_ms, start_ms + 1) <= first - grace_ms or (until is not None and start_ms >= until):
         return None
-    return max(0, start_ms - first), end_ms - first
+    return max(0, start_ms - first), max(0, end_ms - first)
 
 
 def per_file(timeline: Timeline, stem: str) -> list[tuple[MediaFile | None, str]]:

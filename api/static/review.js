@@ -328,6 +328,9 @@ function showVideo(hasVideo) {
   for (const el of document.querySelectorAll(".with-video")) el.hidden = !hasVideo;
   $("no-video").hidden = hasVideo;
   $("keys").textContent = t(hasVideo ? "review.keys" : "review.keysnovideo");
+  const hand = data.timeline.begins_in_hand;
+  $("begins").hidden = hand == null;
+  $("begins").textContent = hand == null ? "" : t("review.begins").replaceAll("{hand}", hand);
 }
 
 async function start() {

@@ -5,14 +5,16 @@ timed from, and linked to, that camera's video."""
 from __future__ import annotations
 
 import csv
+import time
 from pathlib import Path
 
 import numpy as np
 import pympi
 
-from api.exports.session import load_session
+from api.exports.session import CAMERA_START_MS, load_session
 from api.recording.manifest import Segment, append, session_folder
 from api.recording.segment import SegmentWriter, played_ms
+from engine.gesture import Gesture
 from tests.api.test_export_per_file import bego, eaf_media, eaf_senas
 from tests.api.test_session_export import played_session
 from tests.api.test_webvtt_export import export, recorded_in
@@ -134,3 +136,65 @@ def test_a_session_filmed_by_its_second_camera_alone_counts_from_its_video(
     ]
     review = client.get(f"/api/review/{name}").json()
     assert [(v["name"], v["offset_ms"]) for v in review["videos"]] == [(cam2, 0)]
+
+
+def recorded_from_hand_two(client, settings):
+    """Hand 1 played unrecorded; recording switched on in hand 2, well after hand 1's last call
+    (a camera's start-up is forgiven), and seat 3 makes a seña a second into the video.
+    Returns the session's name and the file."""
+    table_id = played_session(client)  # hand 1 whole, with seat 2's and seat 3's señas
+    name = f"table-{table_id}"
+    before = load_session(settings.database, table_id, origin_ms=0)
+    start = max(c.t_ms for c in before.calls) + CAMERA_START_MS + 500
+    file = recorded_for(settings, name, start, 4000)
+    while time.time() * 1000 < start + 1000:
+        time.sleep(0.05)
+    client.app.state.referee.observe(Gesture(3, "pout", None, 0, 300), "cam1")
+    return name, file
+
+
+def test_a_recording_switched_on_mid_session_holds_what_it_filmed(client, settings, tmp_path):
+    """What came before the video (hand 1 and its señas) is in none of its exports, and
+    nothing in them lies before the file's start; the review page says where the video began,
+    and a seña there is reviewed by its index in what the page shows."""
+    name, file = recorded_from_hand_two(client, settings)
+    out = tmp_path / "out"
+    assert export(settings, name, out, "eaf", "vtt", "csv") == sorted(
+        [f"{name}.eaf", f"{name}.vtt", f"{name}.chapters.vtt", f"{name}.csv", f"{name}.tsv"]
+    )
+    eaf = pympi.Elan.Eaf(str(out / f"{name}.eaf"))
+    annotations = [a for t in eaf.get_tier_names() for a in eaf.get_annotation_data_for_tier(t)]
+    assert annotations and all(0 <= a[0] <= a[1] for a in annotations)
+    senas = eaf_senas(out / f"{name}.eaf")
+    assert [s[2].split(":")[0] for s in senas] == ["seat 3 (Koldo)"]  # hand 2's alone
+    assert 700 <= senas[0][0] <= 1300  # observed a second in, made 300 ms before
+    assert [a[2] for a in eaf.get_annotation_data_for_tier("hands")] == ["hand 2"]
+    captions = (out / f"{name}.vtt").read_text(encoding="utf-8")
+    assert "Bego" not in captions and "seña" in captions  # hand 1's seña of seat 2 is gone
+    with (out / f"{name}.csv").open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert rows and all(float(r["Time"]) >= 0 for r in rows)
+    assert {Path(r["Media file path"]).name for r in rows} == {file}
+
+    review = client.get(f"/api/review/{name}").json()
+    timeline = review["timeline"]
+    assert timeline["begins_in_hand"] == 2
+    assert [s["seat"] for s in timeline["senas"]] == [3]
+    assert all(s["start_ms"] >= 0 and s["end_ms"] >= s["start_ms"] for s in timeline["senas"])
+    noted = client.post(
+        f"/api/review/{name}/senas/0/review", json={"action": "acknowledged", "note": "visto"}
+    )
+    assert noted.status_code == 200, noted.text
+    assert client.get(f"/api/review/{name}").json()["timeline"]["senas"][0]["note"] == "visto"
+
+
+def test_a_session_recorded_from_its_start_leaves_nothing_out(client, settings):
+    """Its first frame a moment after the first calls, as a camera starting up gives it."""
+    table_id = played_session(client)
+    name = f"table-{table_id}"
+    wall = load_session(settings.database, table_id, origin_ms=0)
+    first_call = min(c.t_ms for c in wall.calls)
+    recorded_for(settings, name, first_call + CAMERA_START_MS - 300, 2000)
+    timeline = client.get(f"/api/review/{name}").json()["timeline"]
+    assert timeline["begins_in_hand"] is None
+    assert len(timeline["senas"]) == len(wall.senas)

@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
+from api.exports.session import CAMERA_START_MS
 from tests.browser.test_dashboard import NAMES
 from tests.keinu_server import KEINU, KeinuServer, free_port
 
@@ -391,6 +392,34 @@ def test_the_captions_keep_to_the_clock_of_the_file_playing(tmp_path, browser):
         tiers = [tier for tier in eaf.get_tier_names() if tier.startswith("señas")]
         ((eaf_start, *_),) = [a for t in tiers for a in eaf.get_annotation_data_for_tier(t)]
         assert eaf_start == start_ms
+        page.close()
+    finally:
+        server.stop()
+
+
+def test_a_recording_switched_on_mid_hand_says_where_the_video_began(tmp_path, browser):
+    """Seat 2's seña came before REC was switched on: the page leaves it out, says the video
+    began in hand 1, and its timeline holds only the calls filmed."""
+    clip = write_clip(tmp_path / "table.mp4", frames=40, fps=20.0)
+    server = KeinuServer("--data-dir", str(tmp_path / "data"), "--source", str(clip), "--loop")
+    try:
+        table = httpx.post(f"{server.url}/api/tables", json={"seats": SEATS}).json()
+        calls = f"{server.url}/api/hands/{table['current']['hand']['id']}/calls"
+        httpx.post(calls, json={"seat": 1, "text": "mus"}).raise_for_status()
+        httpx.post(calls, json={"seat": 2, "text": "sena wink left"}).raise_for_status()
+        time.sleep(CAMERA_START_MS / 1000 + 0.5)  # longer than a camera's start-up
+        httpx.put(f"{server.url}/api/tables/1/recording", json={"on": True}).raise_for_status()
+        assert wait_for(lambda: frames_recorded(server.url) >= 10, timeout=30)
+        httpx.post(calls, json={"seat": 2, "text": "no hay mus"}).raise_for_status()
+
+        page = browser.new_page()
+        page.goto(f"{server.url}/review?session=table-1", wait_until="domcontentloaded")
+        expect(page.locator("#begins")).to_have_text(
+            "El vídeo empezó a grabarse en la mano 1: lo anterior no está aquí "
+            "(el informe de la mesa lo tiene entero)."
+        )
+        expect(page.locator(".sena")).to_have_count(0)
+        expect(page.locator(".tick")).to_have_count(1)  # no hay mus; the mus came before
         page.close()
     finally:
         server.stop()
