@@ -15,7 +15,7 @@ import sqlite3
 from pathlib import Path
 
 from api.cli import UserError
-from api.db.backups import Backups, check_file, corrupt_message
+from api.db.backups import Backups, backup_problem, check_file, corrupt_message
 from api.db.connection import is_postgres_url, safe_url
 from api.db.errors import StoreError
 
@@ -78,7 +78,11 @@ def run_check(args: argparse.Namespace) -> int:
         raise UserError(corrupt_message(path, problems, backups))
     print(f"{path}: ok, {_summary(path)}")
     for backup in backups.all():
-        print(f"  backup {backup}")
+        problem = backup_problem(backup)
+        if problem is None:
+            print(f"  backup {backup}")
+        else:  # keinu db restore would refuse it: say so before it is needed
+            print(f"  not a usable backup: {backup} ({problem}): delete it or move it away")
     return 0
 
 

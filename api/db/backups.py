@@ -23,6 +23,8 @@ from typing import cast
 from api.db.errors import StoreCorrupt, StoreError
 
 KEEP = 7
+#: The first bytes of every SQLite database file.
+SQLITE_HEADER = b"SQLite format 3\x00"
 DAY_S = 24 * 3600
 NAME = re.compile(r"^keinu-(\d{8}T\d{6}(?:\.\d{3})?)Z-([a-z0-9-]+)\.sqlite3$")
 
@@ -49,18 +51,48 @@ def integrity_problems(db: sqlite3.Connection, limit: int = 5) -> list[str]:
     return [] if problems == ["ok"] else problems
 
 
-def check_file(path: Path) -> list[str]:
-    """The integrity problems of the SQLite file at ``path``, opened read-only."""
+def check_file(path: Path, *, immutable: bool = False) -> list[str]:
+    """The integrity problems of the SQLite file at ``path``, opened read-only. An
+    ``immutable`` file is one nothing writes to (a backup): it is read as it is, so that SQLite
+    leaves no ``-wal`` or ``-shm`` file beside it."""
     if not path.is_file():
         return [f"no such file: {path}"]
     try:
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        db = _read_only(path, immutable)
     except sqlite3.Error as exc:
         return [str(exc)]
     try:
         return integrity_problems(db)
     finally:
         db.close()
+
+
+def backup_problem(path: Path) -> str | None:
+    """Why the backup at ``path`` could not be restored, found quickly (its header, then
+    SQLite's quick check), or None for a usable one; it leaves nothing beside the file."""
+    try:
+        with open(path, "rb") as f:
+            header = f.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        return f"cannot read it: {exc.strerror or exc}"
+    if header != SQLITE_HEADER:
+        return "not an SQLite file"
+    try:
+        db = _read_only(path, immutable=True)
+    except sqlite3.Error as exc:
+        return str(exc)
+    try:
+        (result,) = db.execute("PRAGMA quick_check(1)").fetchone()
+    except sqlite3.DatabaseError as exc:
+        return str(exc)
+    finally:
+        db.close()
+    return None if result == "ok" else str(result)
+
+
+def _read_only(path: Path, immutable: bool) -> sqlite3.Connection:
+    flags = "mode=ro&immutable=1" if immutable else "mode=ro"
+    return sqlite3.connect(f"{path.resolve().as_uri()}?{flags}", uri=True)
 
 
 def in_use(path: Path) -> bool:
@@ -150,7 +182,7 @@ class Backups:
     def restore(self, backup: Path) -> Path | None:
         """Put ``backup`` (checked first) in place of the database; the file it replaces, if
         any, is kept as a ``replaced`` backup, which is returned."""
-        problems = check_file(backup)
+        problems = check_file(backup, immutable=True)  # a backup is only read: nothing left
         if problems:
             raise StoreError(f"{backup} is not a usable backup ({problems[0]}): pick another")
         if in_use(self.database):

@@ -200,3 +200,37 @@ def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def test_db_check_marks_a_backup_restore_would_refuse(tmp_path, capsys):
+    data = tmp_path / "data"
+    filled_store(data / "keinu.sqlite3", tables=30)
+    status, out, _ = db(capsys, "backup", "--data-dir", str(data))
+    assert status == 0
+    good = Path(out.split(" to ")[-1].strip())
+    garbage = good.with_name("keinu-29990101T000000Z-manual.sqlite3")
+    garbage.write_text("garbage\n")
+    cut = good.with_name("keinu-29990102T000000Z-manual.sqlite3")
+    cut.write_bytes(good.read_bytes()[: PAGE * 3])  # an SQLite header, most pages gone
+
+    status, out, err = db(capsys, "check", "--data-dir", str(data))
+    assert status == 0 and err == ""
+    assert f"  backup {good}\n" in out
+    assert f"  not a usable backup: {garbage} (not an SQLite file): delete it" in out
+    assert f"  not a usable backup: {cut} (" in out
+    assert sorted(p.name for p in good.parent.iterdir() if "-daily" not in p.name) == sorted(
+        [good.name, garbage.name, cut.name]
+    )
+    status, _, err = db(capsys, "restore", str(garbage), "--data-dir", str(data))
+    assert status == 2 and "is not a usable backup (file is not a database)" in err
+
+
+def test_db_restore_leaves_nothing_beside_the_backup_it_read(tmp_path, capsys):
+    data = tmp_path / "data"
+    filled_store(data / "keinu.sqlite3", tables=3)
+    status, out, _ = db(capsys, "backup", "--data-dir", str(data))
+    assert status == 0
+    backup = Path(out.split(" to ")[-1].strip())
+    assert db(capsys, "restore", str(backup), "--data-dir", str(data))[0] == 0
+    assert db(capsys, "check", "--data-dir", str(data))[0] == 0
+    assert not list(backup.parent.glob(f"{backup.name}-*")), list(backup.parent.iterdir())
