@@ -17,7 +17,7 @@ from pathlib import Path
 from api.cli import UserError
 from api.db.backups import Backups, backup_problem, check_file, corrupt_message
 from api.db.connection import is_postgres_url, safe_url
-from api.db.errors import StoreError
+from api.db.errors import StoreError, StoreUnavailable
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -52,6 +52,13 @@ def _where(args: argparse.Namespace) -> str | Path:
 
     overrides = {"data_dir": args.data_dir, "db": args.db}
     settings = load_settings(**{k: v for k, v in overrides.items() if v is not None})
+    folder = settings.data_dir
+    if not settings.db and folder.exists() and not folder.is_dir():
+        given = "--data-dir" if args.data_dir is not None else "KEINU_DATA_DIR"
+        raise UserError(
+            f"{given} {folder} is a file, not a folder: give the folder keinu serve keeps its "
+            "data in"
+        )
     return settings.store_location
 
 
@@ -117,6 +124,12 @@ def _check_postgres(url: str) -> int:
             tables = db.execute("SELECT COUNT(*) FROM tables")[0][0] if versions else 0
         finally:
             db.close()
+    except StoreUnavailable as exc:  # the server's words ("nothing was stored") do not fit here
+        reason = str(exc.__cause__ or exc).strip().splitlines()[0]
+        raise UserError(
+            f"cannot reach the PostgreSQL server of {safe_url(url)} ({reason}): check that it "
+            "is running and that the URL's host, port, user, password and database are right"
+        ) from None
     except StoreError as exc:
         raise UserError(str(exc)) from None
     print(
@@ -150,6 +163,10 @@ def run_restore(args: argparse.Namespace) -> int:
     chosen = args.backup or backups.newest()
     if chosen is None:
         raise UserError(f"no backup of {path} in {backups.folder}: name one to restore")
+    if chosen.is_dir():
+        raise UserError(
+            f"{chosen} is a folder: name a backup file in it (keinu db check lists the backups)"
+        )
     try:
         replaced = backups.restore(chosen)
     except StoreError as exc:

@@ -55,6 +55,8 @@ def check_file(path: Path, *, immutable: bool = False) -> list[str]:
     """The integrity problems of the SQLite file at ``path``, opened read-only. An
     ``immutable`` file is one nothing writes to (a backup): it is read as it is, so that SQLite
     leaves no ``-wal`` or ``-shm`` file beside it."""
+    if path.is_dir():
+        return ["a folder, not an SQLite file"]
     if not path.is_file():
         return [f"no such file: {path}"]
     try:

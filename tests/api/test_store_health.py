@@ -234,3 +234,31 @@ def test_db_restore_leaves_nothing_beside_the_backup_it_read(tmp_path, capsys):
     assert db(capsys, "restore", str(backup), "--data-dir", str(data))[0] == 0
     assert db(capsys, "check", "--data-dir", str(data))[0] == 0
     assert not list(backup.parent.glob(f"{backup.name}-*")), list(backup.parent.iterdir())
+
+
+def test_db_says_what_is_wrong_with_a_folder_a_file_or_a_server_it_cannot_reach(tmp_path, capsys):
+    status, _, err = db(capsys, "restore", str(tmp_path), "--data-dir", str(tmp_path))
+    assert status == 2 and err == (
+        f"keinu db: {tmp_path} is a folder: name a backup file in it (keinu db check lists the "
+        "backups)\n"
+    )
+    not_a_folder = tmp_path / "existing.txt"
+    not_a_folder.write_text("notes\n")
+    for action in ("check", "backup", "restore"):
+        status, _, err = db(capsys, action, "--data-dir", str(not_a_folder))
+        assert status == 2 and err == (
+            f"keinu db: --data-dir {not_a_folder} is a file, not a folder: give the folder "
+            "keinu serve keeps its data in\n"
+        )
+    status, _, err = db(
+        capsys, "check", "--db", f"postgresql://nobody:pw@127.0.0.1:{_free_port()}/x"
+    )
+    assert status == 2 and err.count("\n") == 1, err
+    assert err.startswith(
+        "keinu db: cannot reach the PostgreSQL server of postgresql://nobody:***@"
+    )
+    assert err.endswith(
+        "check that it is running and that the URL's host, port, user, password and database "
+        "are right\n"
+    )
+    assert "nothing was stored" not in err and ":pw@" not in err
