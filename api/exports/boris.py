@@ -4,7 +4,8 @@ the video frame, the seat as subject, the behaviour and its modifiers, and the v
 
 A session recorded in several video files names on each row the file it falls in, as BORIS's
 own export does (its "Media file name" column), and times the row from that file's start, so
-each file's rows can be read against it."""
+each file's rows can be read against it. A file is named by its absolute path (:func:`absolute`),
+for an analysis as for a session."""
 
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ def rows(timeline: Timeline) -> list[dict[str, str]]:
     """In time order. Where there is video each row is on the clock of the file it falls in
     (:meth:`Timeline.file_at`), or on the timeline's with no file where it falls in none (while
     recording was off)."""
-    media = str(timeline.media) if timeline.media else ""
+    media = absolute(timeline.media)
+    paths = {file.path: absolute(file.path) for file in timeline.files}
     fps = f"{timeline.fps:g}" if timeline.fps else ""
     events: list[tuple[int, int, dict[str, str]]] = []
 
@@ -49,7 +51,7 @@ def rows(timeline: Timeline) -> list[dict[str, str]]:
         at, path = ms, media
         if timeline.files:
             file = timeline.file_at(ms)
-            at, path = (ms, "") if file is None else (ms - file.offset_ms, str(file.path))
+            at, path = (ms, "") if file is None else (ms - file.offset_ms, paths[file.path])
         frame = timeline.frame_of(at)
         events.append(
             (
@@ -83,6 +85,13 @@ def rows(timeline: Timeline) -> list[dict[str, str]]:
     for c in timeline.calls:
         add(c.t_ms, timeline.seat_name(c.seat), "call", c.text, "POINT", "", f"hand {c.hand}")
     return [row for _, _, row in sorted(events, key=lambda e: (e[0], e[1]))]
+
+
+def absolute(media: Path | None) -> str:
+    """A video as a row names it: its absolute path, resolved. BORIS opens the path as written,
+    from wherever the table is read, so a path relative to where keinu was run (``keinu export
+    single ...`` names ``single/annotated.mp4``) would not be found from the table's folder."""
+    return "" if media is None else str(media.resolve())
 
 
 def write_tables(timeline: Timeline, out: Path, stem: str) -> list[Path]:
