@@ -73,12 +73,28 @@ def parse_seat_map(text: str) -> SeatMap:
         except (OSError, ValueError) as exc:
             raise SeatMapError(f"cannot read seat map {path}: {exc}") from exc
         return _seat_map_from_data(data, str(path))
-    text = text.strip()
+    try:
+        return _inline_seat_map(text.strip())
+    except SeatMapError:
+        if path.is_dir():  # only now: a folder named "2" must not hide the seat list "2"
+            raise SeatMapError(
+                f"{path} is a folder, not a seat map file: give a .json or .toml file, boxes "
+                "'1=x,y,w,h;2=x,y,w,h' or the seats left to right, e.g. 1,2"
+            ) from None
+        if path.is_file():
+            raise SeatMapError(f"{path}: a seat map file is .json or .toml") from None
+        raise
+
+
+def _inline_seat_map(text: str) -> SeatMap:
     if "=" in text:
         regions: dict[int, Box] = {}
         for part in filter(None, (p.strip() for p in text.split(";"))):
             seat, _, box = part.partition("=")
-            regions[_seat_number(seat)] = _box(box.split(","), part)
+            number = _seat_number(seat)
+            if number in regions:
+                raise SeatMapError(f"seat {number} listed twice: give each seat one box")
+            regions[number] = _box(box.split(","), part)
         return SeatMap(seats=tuple(sorted(regions)), regions=regions)
     seats = tuple(_seat_number(s) for s in text.split(",") if s.strip())
     if not seats:
@@ -93,7 +109,10 @@ def _seat_map_from_data(data: object, where: str) -> SeatMap:
     regions: dict[int, Box] = {}
     for seat, entry in seats.items():
         box = entry.get("bbox") if isinstance(entry, dict) else entry
-        regions[_seat_number(str(seat))] = _box(box, f"{where} seat {seat}")
+        number = _seat_number(str(seat))
+        if number in regions:  # "1" and "01"
+            raise SeatMapError(f"{where}: seat {number} listed twice: give each seat one box")
+        regions[number] = _box(box, f"{where} seat {seat}")
     return SeatMap(seats=tuple(sorted(regions)), regions=regions)
 
 

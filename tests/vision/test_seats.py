@@ -112,6 +112,26 @@ def test_parse_seat_map_forms(tmp_path):
             parse_seat_map(bad)
 
 
+def test_a_seat_given_twice_or_a_folder_is_refused_saying_so(tmp_path):
+    with pytest.raises(SeatMapError, match=r"^seat 1 listed twice: give each seat one box$"):
+        parse_seat_map("1=230,100,200,220;1=0,0,10,10")
+    truth = tmp_path / "seats.json"
+    truth.write_text(json.dumps({"seats": {"1": [0, 0, 10, 10], "01": [20, 0, 10, 10]}}))
+    with pytest.raises(SeatMapError, match="seat 1 listed twice"):
+        parse_seat_map(str(truth))
+    with pytest.raises(SeatMapError, match=r"is a folder, not a seat map file: give a \.json"):
+        parse_seat_map(str(tmp_path))
+    (tmp_path / "seats.txt").write_text("1,2")
+    with pytest.raises(SeatMapError, match=r"seats\.txt: a seat map file is \.json or \.toml"):
+        parse_seat_map(str(tmp_path / "seats.txt"))
+
+
+def test_a_folder_named_as_a_seat_list_does_not_hide_it(tmp_path, monkeypatch):
+    (tmp_path / "2").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert parse_seat_map("2").seats == (2,)
+
+
 def test_a_seat_map_names_up_to_six_seats_for_six_player_mus():
     assert parse_seat_map("1,2,3,4,5,6").seats == (1, 2, 3, 4, 5, 6)
     assert SeatMap().seats == (1, 2, 3, 4)
