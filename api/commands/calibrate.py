@@ -1,5 +1,6 @@
 """``keinu calibrate``: record a few seconds of a player's neutral face and save it, with the
-gesture sensitivities, as that player's baseline file in the user data dir.
+gesture sensitivities, as that player's baseline file in the data dir's ``players/`` (the one
+``keinu serve --data-dir`` uses; the user data dir by default).
 
 With ``--enrol`` the player then shows each gesture of the house profile's señas when asked
 (after a window of ordinary talking): each kind's sensitivity is set to this player's own size
@@ -63,8 +64,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "calibrate",
         help="record a neutral face and save it as a player's baseline",
         description="Look at the camera with a neutral, relaxed face for a few seconds. The "
-        "baseline and the gesture sensitivities are saved as the player's file in the user "
-        "data dir.",
+        "baseline and the gesture sensitivities are saved as the player's file in the data "
+        "dir's players/ (--data-dir, as for keinu serve; default the user data dir).",
     )
     parser.add_argument(
         "--source", default="0", help="webcam index, video file, image or stream (default 0)"
@@ -73,6 +74,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--seconds", type=float, default=None, help="neutral face to record (default: settings)"
     )
     parser.add_argument("--player", default="default", help="the player's name (default: default)")
+    parser.add_argument(
+        "--data-dir", metavar="DIR", type=Path, help="where the players live (as for serve)"
+    )
     parser.add_argument(
         "--settings", type=Path, default=None, help="detector settings TOML (default: models/)"
     )
@@ -107,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     from vision.config.detector_settings import SettingsError
     from vision.mediapipe.models import ModelError
 
-    path = player_path(args.player)
+    path = player_path(args.player, args.data_dir)
     if args.seconds is not None and not 0.2 <= args.seconds <= 60:
         raise UserError("--seconds must be between 0.2 and 60")
     if not 1 <= args.shows <= 3:

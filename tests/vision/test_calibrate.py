@@ -66,6 +66,17 @@ def test_player_files_live_in_the_data_dir_by_name(tmp_path):
 
 
 @pytest.mark.video
+def test_data_dir_says_where_the_player_is_saved_as_for_serve(data_dir, tmp_path, capsys):
+    served = tmp_path / "served"
+    argv = ["calibrate", "--source", str(ASTRONAUT), "--seconds", "0.3", "--player", "Ane"]
+    assert main([*argv, "--data-dir", str(served)]) == 0
+    assert f"to {served / 'players' / 'ane.json'} (" in capsys.readouterr().out
+    saved = load_player(served / "players" / "ane.json")
+    assert saved.player == "Ane" and saved.baseline
+    assert not data_dir.exists()  # KEINU_DATA_DIR's folder, which --data-dir overrides
+
+
+@pytest.mark.video
 def test_calibrating_on_a_photo_saves_a_baseline_that_loads_ready(data_dir, capsys):
     argv = ["calibrate", "--source", str(ASTRONAUT), "--seconds", "0.3", "--player", "Ane"]
     assert main(argv) == 0
