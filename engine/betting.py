@@ -6,8 +6,8 @@ declines (``no quiero``, or ``paso`` after a bet — 004) is out of the lance fo
 folds when all its players in the lance have declined or one said ``no queremos``. A
 ``quiero`` closes the lance; a raise (``sube N``, N >= 2, or ``ordago``) turns the question to
 the other pair. After an órdago the only answers are quiero and no quiero. A bet or a raise says
-at most the game's target in stones (``rules.target``): the whole game is bet with an órdago.
-Every caller (the dashboard, ``keinu replay``, a record) is held to it here.
+at most the game's target in stones (``rules.bet_limit``, unless "none"): the whole game is bet
+with an órdago. Every caller (the dashboard, ``keinu replay``, a record) is held to it here.
 
 ``check(call)`` raises a ``BettingError`` (a rule broken, its sentence and code) without
 touching the state;
@@ -132,6 +132,9 @@ class Betting:
                 calls += [Call(seat, Action.SUBE), Call(seat, Action.ORDAGO)]
         return calls
 
+    def _beyond_limit(self, stones: int) -> bool:
+        return self.rules.bet_limit == "target" and stones > self.rules.target
+
     def check(self, call: Call) -> None:
         if self.result is not None:
             raise BettingError(
@@ -161,7 +164,7 @@ class Betting:
                         code="bet_too_small",
                         params={"least": MIN_BET},
                     )
-                if action == Action.ENVIDO and call.bet_amount > self.rules.target:
+                if action == Action.ENVIDO and self._beyond_limit(call.bet_amount):
                     target = self.rules.target
                     raise BettingError(
                         f"a bet is of {MIN_BET} to {target} stones in a game to {target}",
@@ -208,7 +211,7 @@ class Betting:
                 code="raise_too_small",
                 params={"least": MIN_BET},
             )
-        if action == Action.SUBE and call.bet_amount > self.rules.target:
+        if action == Action.SUBE and self._beyond_limit(call.bet_amount):
             target = self.rules.target
             raise BettingError(
                 f"a raise is of {MIN_BET} to {target} stones in a game to {target}",

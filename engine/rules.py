@@ -49,6 +49,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "deje": ("before_last_raise", "one"),
     "pares_bonus": ("each_hand", "best_hand"),
     "ordago_decides": ("game", "vaca"),
+    "bet_limit": ("target", "none"),
 }
 
 
@@ -81,6 +82,10 @@ class Rules:
       it decides the whole vaca (003; only meaningful with ``match = "vacas"``).
     - ``ordago_opening`` = True: órdago may be the first bet of a lance (000). False: only as a
       raise, "em sua vez de reenvidar" (002).
+    - ``bet_limit`` = "target": a bet or raise says at most the game's target in stones (no
+      document sets it; keinu's own, as more can never be needed and the whole game is bet with
+      an órdago, so a bigger number is taken for a slip). "none": no limit to a raise, "um milhão
+      de pedras" (002).
     - ``game`` = "mus". "encaje": 3 or 5 players each for himself, getting rid of stones (002).
     - ``players`` = 4. 6: two teams of three seated alternately (000, 002); 3 or 5 in Encaje.
     - ``captains`` = False. True (six players only): each team's captain alone says mus or no
@@ -108,6 +113,7 @@ class Rules:
     pares_bonus: str = "each_hand"
     ordago_decides: str = "game"
     ordago_opening: bool = True
+    bet_limit: str = "target"
     game: str = "mus"
     players: int = 4
     captains: bool = False
@@ -184,5 +190,7 @@ class Rules:
         return data
 
 
-_SHOWN_WHEN_SET = ("game", "players", "captains", "diez_reyes", "stones", "deal", "first_out_wins")
+_SHOWN_WHEN_SET = (
+    "game", "players", "captains", "diez_reyes", "stones", "deal", "first_out_wins", "bet_limit"
+)  # fmt: skip
 _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Rules)}

@@ -37,14 +37,23 @@ def test_doc000_deje_after_raises_is_the_total_before_the_last_raise():
     assert table.phase == "chica"
 
 
-def test_doc002_deje_after_a_raise_to_the_whole_game_is_4():
-    """002 raises by 100, to 104, to show that the deje is what stood before the raise. A raise
-    is of at most the target here (docs/rules.md), so the raise says 36, to 40: the point is
-    the same, and 002's figure is refused."""
+def test_doc002_deje_after_raise_to_104_is_4():
+    """002's own example, under its rule of no limit to a raise (``bet_limit = "none"``)."""
+    calls = ("1:envido", "2:sube 2", "1:sube 100", "2:no quiero", "4:no quiero")
+    table = play(NO_MUS, *calls, rules=Rules(bet_limit="none"))
+    assert table.score == {"1-3": 4, "2-4": 0}
+
+
+def test_a_raise_beyond_the_target_is_refused_unless_there_is_no_limit():
+    """keinu's default: a raise says at most the target; the same raise said within it pays
+    the same deje."""
     with pytest.raises(IllegalCall, match="a raise is of 2 to 40 stones"):
         play(NO_MUS, "1:envido", "2:sube 2", "1:sube 100")
     table = play(NO_MUS, "1:envido", "2:sube 2", "1:sube 36", "2:no quiero", "4:no quiero")
     assert table.score == {"1-3": 4, "2-4": 0}
+    unlimited = Rules(bet_limit="none")
+    table = play(NO_MUS, "1:envido 1000000", "2:quiero", rules=unlimited)
+    assert table.phase == "chica"
 
 
 def test_doc000_first_bet_refused_pays_one_and_deje_one_option_of_003():
