@@ -132,7 +132,8 @@ def arrival(
 def override(
     tournament_id: RowId, board_id: RowId, body: ResultIn, desk: DeskDep
 ) -> dict[str, Any]:
-    """The desk writes or corrects a board's result, giving the reason."""
+    """The desk writes or corrects a board's result, giving the reason. A result no game can
+    end with (the winner short of the tournament's target, the loser at it) is refused."""
     return desk.override(
         tournament_id,
         board_id,

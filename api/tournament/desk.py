@@ -14,7 +14,8 @@ import csv
 import io
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from api.db.errors import IntegrityError
@@ -22,6 +23,7 @@ from api.hub import Hub
 from api.referee import NotFound, Referee, StateError
 from api.store import SeatRow
 from api.tournament import knockout, swiss
+from api.tournament.checks import check_result
 from api.tournament.clock import sanction_for
 from api.tournament.records import (
     LatenessRow,
@@ -33,8 +35,8 @@ from api.tournament.records import (
     TournamentRow,
 )
 from api.tournament.settings import TournamentSettings, parse_settings, settings_with
-from api.tournament.standings import TIE_BREAKS, Result, Standing, standings
-from engine.errors import RulesError
+from api.tournament.standings import TIE_BREAKS, Result, Standing, Winner, standings
+from engine.errors import Refusal, RulesError
 from engine.rules import Rules
 
 #: The hand messages after which a game may have ended.
@@ -292,7 +294,7 @@ class Desk:
         tournament_id: int,
         pairing_id: int,
         *,
-        winner: str,
+        winner: Winner,
         stones_a: int,
         stones_b: int,
         reason: str,
@@ -301,6 +303,15 @@ class Desk:
         pairing = self._pairing(tournament_id, pairing_id)
         if pairing.team_b is None:
             raise StateError("a bye's result is set by the settings")
+        names = {t.id: t.name for t in self.records.teams(tournament_id)}
+        with refused():
+            check_result(
+                winner,
+                stones_a,
+                stones_b,
+                self.settings_of(tournament_id).target,
+                (names[pairing.team_a], names[pairing.team_b]),
+            )
         self.records.set_result(
             pairing, winner=winner, stones_a=stones_a, stones_b=stones_b, source="desk",
             reason=reason,
@@ -523,6 +534,18 @@ def standing_out(row: Standing, names: dict[int, str]) -> dict[str, Any]:
         "deducted": row.deducted,
         "difference": row.difference,
     }
+
+
+@contextmanager
+def refused() -> Iterator[None]:
+    """A refusal of the pure checks (:mod:`api.tournament.checks`) as the API's refusal of
+    a request the tournament does not allow (409), its code and params kept for the page."""
+    try:
+        yield
+    except Refusal as exc:
+        if isinstance(exc, StateError):
+            raise
+        raise StateError(str(exc), code=exc.code, params=exc.params) from None
 
 
 def _byes(pairings: list[PairingRow]) -> dict[int, int]:

@@ -346,3 +346,52 @@ def test_both_teams_past_the_forfeit_limit_both_lose(desk):
     result = boards_of(response.json(), 1)[0]["result"]
     assert (result["winner"], result["source"]) == ("none", "forfeit")
     assert [r["lost"] for r in response.json()["standings"]] == [1, 1]
+
+
+def put_result(desk, tid: int, board: dict, winner: str, a: int, b: int):
+    return desk.put(
+        f"{BASE}/{tid}/boards/{board['id']}/result",
+        json={"winner": winner, "stones_a": a, "stones_b": b, "reason": "corregido"},
+    )
+
+
+def test_a_result_no_game_can_end_with_is_refused_saying_why(desk):
+    state = new_tournament(desk, teams=2)
+    tid = state["tournament"]["id"]
+    board = boards_of(draw(desk, tid), 1)[0]
+    for winner, a, b, code, team in [
+        ("b", 40, 10, "result_winner_short", "Pareja 2"),  # the side with 10 cannot win
+        ("a", 40, 40, "result_loser_reached", "Pareja 2"),
+        ("a", 39, 12, "result_winner_short", "Pareja 1"),
+        ("none", 40, 0, "result_none_reached", "Pareja 1"),
+    ]:
+        refused = put_result(desk, tid, board, winner, a, b)
+        assert refused.status_code == 409, refused.text
+        body = refused.json()
+        assert (body["code"], body["params"]["team"], body["params"]["target"]) == (code, team, 40)
+        assert team in body["detail"]
+    assert boards_of(desk.get(f"{BASE}/{tid}").json(), 1)[0]["result"] is None
+    assert put_result(desk, tid, board, "b", 38, 43).status_code == 200
+
+
+def test_a_tables_own_result_is_one_the_desk_may_write_again(desk):
+    """An órdago won scores the winner at the target, whatever it had: the desk's rule takes
+    it as the table reported it."""
+    state = new_tournament(desk, teams=2)
+    tid = state["tournament"]["id"]
+    draw(desk, tid)
+    board = boards_of(desk.post(f"{BASE}/{tid}/rounds/1/tables").json(), 1)[0]
+    play_ordago(desk, board["table"]["id"], team_a_wins=False)
+    result = boards_of(desk.get(f"{BASE}/{tid}").json(), 1)[0]["result"]
+    assert (result["winner"], result["stones_a"], result["stones_b"]) == ("b", 0, 40)
+    again = put_result(desk, tid, board, result["winner"], result["stones_a"], result["stones_b"])
+    assert again.status_code == 200, again.text
+
+
+def test_a_game_to_30_is_won_at_30(desk):
+    state = new_tournament(desk, teams=2, target=30)
+    tid = state["tournament"]["id"]
+    board = boards_of(draw(desk, tid), 1)[0]
+    assert put_result(desk, tid, board, "a", 30, 29).status_code == 200
+    loser_at_30 = put_result(desk, tid, board, "a", 40, 30)
+    assert loser_at_30.status_code == 409 and loser_at_30.json()["params"]["target"] == 30
