@@ -8,6 +8,8 @@ hyphens, a dot within ("J. Etxeberria"). ``api/static/names.js`` checks the same
 
 from __future__ import annotations
 
+import unicodedata
+
 MAX_LENGTH = 40
 #: Characters that split a web address or a file path.
 SEPARATORS = ("/", "\\")
@@ -43,3 +45,12 @@ def player_name(text: str) -> str:
             "name_separator",
         )
     return name
+
+
+def player_key(name: str) -> str:
+    """What every spelling of one player's name comes to: without case, accents or extra
+    spaces ("Iñaki", "INAKI " and "inaki" are one player), as a call's text is read
+    (``engine.calls``). Where one player may not be named twice, names are compared so."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(bare.casefold().split())

@@ -94,6 +94,8 @@ def tournament(tournament_id: RowId, desk: DeskDep) -> dict[str, Any]:
 
 @router.post("/api/desk/tournaments/{tournament_id}/teams", status_code=201)
 def register(tournament_id: RowId, body: TeamIn, desk: DeskDep) -> dict[str, Any]:
+    """A team, last in the seeding: each player once in the tournament (names compared
+    without case or accents)."""
     return desk.register(tournament_id, body.name, body.players)
 
 

@@ -1,4 +1,4 @@
-"""What the desk may record: a game's result. Pure, no I/O.
+"""What the desk may record: a game's result and a team's players. Pure, no I/O.
 
 Each check raises :class:`engine.errors.Refusal` with the English sentence, a ``code`` and its
 ``params``, which the desk's page words in its own language (``error.<code>`` in i18n.js).
@@ -11,6 +11,9 @@ from a table's game end is always so; the desk's own results are held to the sam
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
+from api.player_names import player_key
 from api.tournament.standings import Winner
 from engine.errors import Refusal
 
@@ -47,3 +50,27 @@ def check_result(
             code="result_loser_reached",
             params={"team": loser, "stones": lost, "target": target},
         )
+
+
+def check_players(players: Sequence[str], teams: Iterable[tuple[str, Sequence[str]]]) -> None:
+    """A new team's ``players``: each a different person, and none already in one of the
+    ``teams`` registered (name, players), withdrawn ones included. Names are one player's
+    whatever their case, accents and spaces (:func:`api.player_names.player_key`)."""
+    seen: set[str] = set()
+    for player in players:
+        key = player_key(player)
+        if key in seen:
+            raise Refusal(
+                f"{player} is named twice: the players of a team are different people",
+                code="player_twice",
+                params={"player": player},
+            )
+        seen.add(key)
+    for team, registered in teams:
+        for player in registered:
+            if player_key(player) in seen:
+                raise Refusal(
+                    f"{player} already plays in {team}: a player is registered in one team only",
+                    code="player_registered",
+                    params={"player": player, "team": team},
+                )

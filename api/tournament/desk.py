@@ -23,7 +23,7 @@ from api.hub import Hub
 from api.referee import NotFound, Referee, StateError
 from api.store import SeatRow
 from api.tournament import knockout, swiss
-from api.tournament.checks import check_result
+from api.tournament.checks import check_players, check_result
 from api.tournament.clock import sanction_for
 from api.tournament.records import (
     LatenessRow,
@@ -77,8 +77,13 @@ class Desk:
             )
         if any(team.name == name for team in self.records.teams(tournament_id)):
             raise StateError(f"a team named {name!r} is already registered")
+
+        def nobody_twice(teams: list[TeamRow]) -> None:  # read under the tournament's lock
+            with refused():
+                check_players(players, [(team.name, team.players) for team in teams])
+
         try:
-            self.records.add_team(tournament_id, name, players)
+            self.records.add_team(tournament_id, name, players, check=nobody_twice)
         except IntegrityError:  # registered a moment before, from another desk
             raise StateError(f"a team named {name!r} is already registered") from None
         return self._changed(tournament_id)

@@ -8,7 +8,7 @@ transaction and tells the other servers on a shared PostgreSQL database (``{"wha
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, cast
@@ -124,9 +124,23 @@ class TournamentRecords:
         rows = self._db.execute("SELECT * FROM tournaments ORDER BY id")
         return [_row_of(TournamentRow, r, settings=json.loads(r["settings"])) for r in rows]
 
-    def add_team(self, tournament_id: int, name: str, players: list[str]) -> TeamRow:
+    def add_team(
+        self,
+        tournament_id: int,
+        name: str,
+        players: list[str],
+        check: Callable[[list[TeamRow]], None] | None = None,
+    ) -> TeamRow:
+        """The team, last in the seeding. ``check`` sees the teams already registered, read
+        under the tournament's lock (a desk on another server registering at the same moment
+        waits), and refuses by raising: nothing is stored then."""
         with self._tx(tournament_id) as db:
             db.lock_row("tournaments", tournament_id)
+            if check is not None:
+                rows = db.execute(
+                    "SELECT * FROM teams WHERE tournament_id = ? ORDER BY seed", (tournament_id,)
+                )
+                check([_team_row(r) for r in rows])
             ((seed,),) = db.execute(
                 "SELECT COALESCE(MAX(seed), 0) + 1 FROM teams WHERE tournament_id = ?",
                 (tournament_id,),

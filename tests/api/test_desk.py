@@ -395,3 +395,25 @@ def test_a_game_to_30_is_won_at_30(desk):
     assert put_result(desk, tid, board, "a", 30, 29).status_code == 200
     loser_at_30 = put_result(desk, tid, board, "a", 40, 30)
     assert loser_at_30.status_code == 409 and loser_at_30.json()["params"]["target"] == 30
+
+
+def test_a_player_is_registered_in_one_team_only(desk):
+    state = new_tournament(desk, teams=0)
+    tid = state["tournament"]["id"]
+    team = {"name": "Los Reyes", "players": ["Ane", "Iker"]}
+    assert desk.post(f"{BASE}/{tid}/teams", json=team).status_code == 201
+    for players, code, params in [
+        (["Ane", "Iker"], "player_registered", {"player": "Ane", "team": "Los Reyes"}),
+        (["Jon", " IKER"], "player_registered", {"player": "Iker", "team": "Los Reyes"}),
+        (["Áne", "Jon"], "player_registered", {"player": "Ane", "team": "Los Reyes"}),
+        (["Jon", "jon"], "player_twice", {"player": "jon"}),
+    ]:
+        refused = desk.post(f"{BASE}/{tid}/teams", json={"name": "Otros", "players": players})
+        assert refused.status_code == 409, refused.text
+        assert (refused.json()["code"], refused.json()["params"]) == (code, params)
+    (kept,) = desk.get(f"{BASE}/{tid}").json()["teams"]
+    assert kept["name"] == "Los Reyes"
+    # a withdrawn team's players stay registered
+    assert desk.post(f"{BASE}/{tid}/teams/{kept['id']}/withdraw").status_code == 200
+    again = desk.post(f"{BASE}/{tid}/teams", json={"name": "Otros", "players": ["Ane", "Jon"]})
+    assert again.status_code == 409

@@ -35,8 +35,8 @@ def test_no_body_of_a_desk_route_is_a_server_error(tmp_path):
     routes = desk_body_routes(app)
     with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False) as client:
         assert client.post("/api/desk/tournaments", json={"name": "Open"}).status_code == 201
-        for name in ("P1", "P2"):
-            team = {"name": name, "players": ["a", "b"]}
+        for name, players in (("P1", ["a", "b"]), ("P2", ["c", "d"])):  # a player plays once
+            team = {"name": name, "players": players}
             assert client.post("/api/desk/tournaments/1/teams", json=team).status_code == 201
         assert client.post("/api/desk/tournaments/1/rounds").status_code == 201
         assert client.post("/api/desk/tournaments/1/rounds/1/start").status_code == 200

@@ -1,8 +1,10 @@
-"""What the desk may record, pure: a result as a game to the target can end."""
+"""What the desk may record, pure: a result as a game to the target can end, and each player
+in one team only (names compared without case, accents or extra spaces)."""
 
 import pytest
 
-from api.tournament.checks import check_result
+from api.player_names import player_key
+from api.tournament.checks import check_players, check_result
 from engine.errors import Refusal
 
 TEAMS = ("Los Ases", "Los Reyes")
@@ -48,3 +50,25 @@ def test_the_loser_stays_below_the_target():
 def test_nobody_wins_only_while_nobody_reached_the_target():
     refused = refusal(check_result, "none", 12, 40, 40, TEAMS)
     assert (refused.code, refused.params["team"]) == ("result_none_reached", "Los Reyes")
+
+
+def test_one_player_whatever_the_spelling():
+    assert player_key("Iñaki") == player_key(" INAKI ") == player_key("inaki")
+    assert player_key("Ane  Mari") == player_key("ane mari")
+    assert player_key("Ane") != player_key("Ana")
+
+
+def test_a_player_is_in_one_team_once():
+    refused = refusal(check_players, ["Ane", "ane"], [])
+    assert (refused.code, refused.params) == ("player_twice", {"player": "ane"})
+    check_players(["Ane", "Iker"], [("Los Reyes", ["Miren", "Koldo"])])
+
+
+def test_a_player_registered_is_named_with_the_team_that_has_them():
+    registered = [("Los Ases", ["Miren", "Koldo"]), ("Los Reyes", ["Ane", "Iker"])]
+    for players in (["Ane", "Iker"], ["Jon", "IKER"], ["Áne", "Jon"]):
+        refused = refusal(check_players, players, registered)
+        assert refused.code == "player_registered"
+        assert refused.params["team"] == "Los Reyes"
+        assert refused.params["player"] in ("Ane", "Iker")  # as registered
+    assert "already plays in Los Reyes" in str(refusal(check_players, ["Ane", "X"], registered))
