@@ -100,7 +100,7 @@ def cache_observations(source: VideoSource, target: Path) -> None:
         return recorders[seat]
 
     pipeline = Pipeline(
-        source, detector_factory=recorder, features=lambda face, image, pose: (face, pose)
+        source, detector_factory=recorder, features=lambda face, image, pose, beside: (face, pose)
     )
     for _ in pipeline:
         pass
@@ -143,6 +143,8 @@ def cached_features(
     ``frames`` they were seen in, and kept in ``kept`` until the feature code or its settings
     change."""
     from vision.measures.features import compute_features
+    from vision.measures.shoulder_strips import strip_bounds
+    from vision.mediapipe.face_mesh import FacePoints
 
     key = features_key(settings)
     rows: Rows
@@ -157,8 +159,17 @@ def cached_features(
             by_ts.setdefault(ts, []).append((seat, item))
     rows = []
     for ts, image in frames:
-        for seat, item in by_ts.get(ts, []):
-            features = None if item is None else compute_features(item[0], image, item[1], settings)
+        here = by_ts.get(ts, [])
+        faces = [item for _, item in here if item is not None]
+        meshes = [FacePoints.of(face.landmarks) for face, _ in faces]
+        bounds = strip_bounds(meshes, settings.gestures.shrug)
+        beside = dict(zip(map(id, faces), bounds, strict=True))
+        for seat, item in here:
+            features = (
+                None
+                if item is None
+                else compute_features(item[0], image, item[1], settings, beside[id(item)])
+            )
             rows.append((ts, seat, features))
     kept.write_bytes(pickle.dumps((key, rows)))
     return rows

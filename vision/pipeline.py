@@ -35,6 +35,8 @@ from vision.capture.sources import (
 from vision.config.detector_settings import DetectorSettings, default_detector_settings
 from vision.config.pipeline_settings import VisionSettings, default_vision_settings
 from vision.judgeable import JUDGEABLE, Judgeability, SeatJudge
+from vision.measures.shoulder_strips import Bounds, strip_bounds
+from vision.mediapipe.face_mesh import FacePoints
 from vision.mediapipe.landmarks import Landmarker, LandmarkerFactory
 from vision.mediapipe.pose_scheduler import pose_for_face
 from vision.observation import FaceObservation, Frame, PoseObservation
@@ -86,7 +88,8 @@ class SeatDetector(Protocol):
         ...
 
 
-FeatureFunction = Callable[[FaceObservation, np.ndarray, PoseObservation | None], Any]
+#: (face, frame, its pose, the columns its shoulder strips may span) -> the face's features.
+FeatureFunction = Callable[[FaceObservation, np.ndarray, PoseObservation | None, Bounds], Any]
 DetectorFactory = Callable[[int], SeatDetector]
 
 
@@ -202,8 +205,10 @@ def calibration_dict(calibration: Any) -> dict[str, Any] | None:
 def default_features(settings: DetectorSettings) -> FeatureFunction:
     from vision.measures.features import compute_features
 
-    def features(face: FaceObservation, image: np.ndarray, pose: PoseObservation | None) -> Any:
-        return compute_features(face, image, pose, settings)
+    def features(
+        face: FaceObservation, image: np.ndarray, pose: PoseObservation | None, beside: Bounds
+    ) -> Any:
+        return compute_features(face, image, pose, settings, beside)
 
     return features
 
@@ -383,6 +388,7 @@ class Pipeline:
         detector_settings = detector_settings or default_detector_settings()
         self._judge_settings = (detector_settings.judgeable, detector_settings.quality.min_quality)
         self._features = features or default_features(detector_settings)
+        self._shrug_settings = detector_settings.gestures.shrug
         self._detector_factory = detector_factory or default_detectors(detector_settings)
         self.table = TableSeats()
         stills_seats = settings.seats.model_copy(update={"confirm_ms": 0})  # each photo at once
@@ -498,11 +504,13 @@ class Pipeline:
         """Features and detectors of one frame's seated faces, and its result."""
         gestures: list[Gesture] = []
         present: set[int] = set()
-        for entry, pose in zip(seen.seated, seen.poses, strict=True):
+        meshes = [FacePoints.of(entry.face.landmarks) for entry in seen.seated]
+        beside = strip_bounds(meshes, self._shrug_settings)
+        for entry, pose, bounds in zip(seen.seated, seen.poses, beside, strict=True):
             if entry.seat is None:
                 continue
             present.add(entry.seat)
-            features = self._features(entry.face, frame.image, pose)
+            features = self._features(entry.face, frame.image, pose, bounds)
             judge = self._judge_of(entry.seat)
             judge.update(frame.ts_ms, entry.face, features)
             if not judge.judges(entry.face):

@@ -69,7 +69,7 @@ def judging_any_face() -> DetectorSettings:
     return settings.model_copy(update={"judgeable": judgeable})
 
 
-def fake_features(face, image, pose):
+def fake_features(face, image, pose, beside):
     return dict(face.blendshapes)
 
 

@@ -146,7 +146,7 @@ def test_a_recorded_frame_is_judged_while_the_next_frame_s_landmarks_run():
         observed[frame.ts_ms].set()
         return [(1, (40, 30, 50, 50), {})]
 
-    def features(face, image, pose):
+    def features(face, image, pose, beside):
         if face.ts_ms < 19 * 40:
             saw_next.append(observed[face.ts_ms + 40].wait(timeout=2.0))
         return {}
@@ -387,3 +387,43 @@ def test_a_gesture_too_brief_to_count_reaches_the_result_of_its_frame_only():
                             "reason": "too_brief", "limit_ms": 200}]  # fmt: skip
     assert sum(len(m) for m in missed.values()) == 1
     assert [g for r in results for g in r.gestures] == []
+
+
+class PlacedFaces(FakeLandmarker):
+    """Faces whose chin and temples lie where the shoulder strips are placed from: each bbox's
+    bottom centre, and its top corners' row a fifth down."""
+
+    def observe(self, frame):
+        found = super().observe(frame)
+        for face in found.faces:
+            x, y, w, h = face.bbox
+            face.landmarks[152, :2] = (x + w / 2, y + h)
+            face.landmarks[127, :2] = (x, y + h / 5)
+            face.landmarks[356, :2] = (x + w, y + h / 5)
+        return found
+
+
+def test_each_face_is_measured_within_the_picture_beside_its_own_neck():
+    """Two faces side by side: each face's features are given the columns its shoulder strips
+    may span, split between their chins in proportion to their sizes; a third face far above
+    theirs bounds neither."""
+    script = lambda frame: [  # noqa: E731
+        (1, (10, 60, 20, 20), {}), (2, (70, 50, 40, 40), {}), (3, (130, 0, 10, 10), {}),
+    ]  # fmt: skip
+    seen = {}
+
+    def features(face, image, pose, beside):
+        seen[face.track_id] = beside
+        return {}
+
+    pipeline = Pipeline(
+        ListSource("clip", frames("clip", 30)),
+        landmarker_factory=lambda source_id: PlacedFaces(script),
+        features=features,
+        detector_factory=FakeDetector,
+        detector_settings=judging_any_face(),
+    )
+    list(pipeline)
+    split = 20 + (90 - 20) * 20 / (20 + 40)  # chins at x 20 and 90, faces 20 and 40 wide
+    assert seen[1] == (-np.inf, pytest.approx(split)) and seen[2] == (pytest.approx(split), np.inf)
+    assert seen[3] is None

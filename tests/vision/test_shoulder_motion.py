@@ -19,7 +19,7 @@ from vision.measures.shoulder_motion import (
     rise_per_slide,
     shift_from,
 )
-from vision.measures.shoulder_strips import Strip, measure_strips
+from vision.measures.shoulder_strips import Strip, measure_strips, strip_bounds
 from vision.mediapipe.face_mesh import FacePoints
 
 SETTINGS = default_detector_settings().gestures.shrug
@@ -546,3 +546,51 @@ def test_shoulders_seen_by_the_strips_alone_are_in_view():
     for ts, f in drawn_trace(4000, look):
         detector.update(ts, f)
     assert detector.shoulders_in_view
+
+
+def test_neighbours_strips_end_where_the_gap_between_them_splits_by_size():
+    left, right = face_at(dx=-150), face_at(dx=90, size=1.5 * FACE_PX)
+    across = face_at(dx=-30, dy=-400)  # further up: its strips lie at other heights
+    (a, b, c) = strip_bounds([left, right, across], SETTINGS)
+    split = (CHIN[0] - 150) + 240 * FACE_PX / (FACE_PX + 1.5 * FACE_PX)
+    assert a == (-np.inf, pytest.approx(split)) and b == (pytest.approx(split), np.inf)
+    assert c is None
+    assert strip_bounds([face_at()], SETTINGS) == [None]
+
+
+def two_players(lift_right_of_neighbour: float) -> np.ndarray:
+    """Two players whose chins are 200 px apart: the one on the left turned so that nothing of
+    his own body lies in his strips' rows, the one on the right in a striped jumper, her right
+    shoulder (the image's left) raised by ``lift_right_of_neighbour`` pixels. Each body ends
+    midway between the chins."""
+    x = np.arange(640, dtype=np.float32)
+    mine = x < CHIN[0]
+    centre = np.where(mine, CHIN[0] - 100, CHIN[0] + 100)
+    top = (
+        330.0
+        + np.abs(x - centre) / 8
+        - np.where(~mine & (x < CHIN[0] + 100), 1.0, 0.0) * (lift_right_of_neighbour)
+    )
+    rows = np.arange(480, dtype=np.float32)[:, None]
+    striped = np.where((rows - top) % 24 < 4, 140.0, 60.0)
+    grey = np.where(
+        mine, np.where(rows >= top + 60, 120.0, 200.0), np.where(rows >= top, striped, 200.0)
+    )
+    return np.repeat(grey.astype(np.uint8)[..., None], 3, axis=2)
+
+
+def test_a_neighbours_shrug_is_not_read_beside_ones_own_neck():
+    """Cut to the full width, the left player's strip towards her holds her shoulder, and her
+    shrug reads as his (the sample table clip's seat 4, beside seat 3's shrug); cut within
+    their bounds, it holds nothing of hers."""
+    him, her = face_at(dx=-100), face_at(dx=100)
+    bounds = strip_bounds([him, her], SETTINGS)[0]
+
+    def rise(beside):
+        rest = measure_strips(two_players(0.0), him, SETTINGS, beside)
+        now = measure_strips(two_players(40.0), him, SETTINGS, beside)
+        shift = strip_shift(now.left, rest.left, rest.chin_y, rest.face_px, SETTINGS)
+        return 0.0 if shift is None else shift.rise
+
+    assert rise(None) > 0.3  # her 40 px, half a face size, read in his strip
+    assert abs(rise(bounds)) < TOLERANCE

@@ -43,7 +43,7 @@ from vision.config.detector_settings import (
 from vision.measures.eye_appearance import EyeAppearance, measure_eyes
 from vision.measures.face_occlusion import SIGNAL_PREFIX, measure_surroundings
 from vision.measures.numeric import clipped_unit, mean_and_std, norm
-from vision.measures.shoulder_strips import ShoulderStrips, measure_strips
+from vision.measures.shoulder_strips import Bounds, ShoulderStrips, measure_strips
 from vision.measures.signal_names import (
     DETECTOR_BLENDSHAPES,
     GEOMETRY_SIGNALS,
@@ -355,8 +355,10 @@ def compute_features(
     image: np.ndarray,
     pose: PoseObservation | None,
     settings: DetectorSettings,
+    beside: Bounds = None,
 ) -> FaceFeatures:
-    """Measure one face of one frame (``image`` is the full BGR frame the landmarks refer to)."""
+    """Measure one face of one frame (``image`` is the full BGR frame the landmarks refer to;
+    ``beside``: the columns its shoulder strips may span, between it and the faces beside it)."""
     mesh = FacePoints.of(face.landmarks)
     pts = mesh.xy
     gaps = _mean_gaps(pts)
@@ -405,6 +407,6 @@ def compute_features(
         mouth_quality=mouth_quality,
         quality_parts=parts,
         eyes=measure_eyes(image, mesh, settings.eyes),
-        shoulder_strips=measure_strips(image, mesh, settings.gestures.shrug),
+        shoulder_strips=measure_strips(image, mesh, settings.gestures.shrug, beside),
         surroundings=measure_surroundings(image, mesh, settings.occlusion),
     )

@@ -6,11 +6,14 @@ distance of a typical face, measured across the temples: see ``measure_strips``)
 grey and shrunk to about ``strip_px_per_face`` pixels per face size: a few hundred pixels, cheap
 enough for every face in every frame. Each strip pixel is the mean of a square of whole image
 pixels on one grid of the image, and each strip keeps where it lies, so a later frame can be
-compared with it even when the chin moved (speech opens the jaw).
+compared with it even when the chin moved (speech opens the jaw). A strip never reaches into
+the picture beside another face's neck (``strip_bounds``): players seated close together at one
+camera would otherwise read their neighbour's shrug as their own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -73,11 +76,48 @@ class ShoulderStrips:
         return (self.left, self.right), (rest.left, rest.right)
 
 
+#: The image columns a face's strips may span (from, to); None: the whole frame.
+Bounds = tuple[float, float] | None
+
+
+def _placed(mesh: FacePoints, settings: ShrugSettings) -> tuple[float, float, float]:
+    """(chin x, chin y, face size) as the strips are placed from."""
+    pts = mesh.xy
+    face_px = float(norm(pts[LEFT_TEMPLE] - pts[RIGHT_TEMPLE])) * settings.face_per_temples
+    return float(pts[CHIN, 0]), float(pts[CHIN, 1]), face_px
+
+
+def strip_bounds(meshes: Sequence[FacePoints], settings: ShrugSettings) -> list[Bounds]:
+    """For each face of one frame, the image columns its strips may span: up to the point
+    between its chin and the next face's that splits their distance in proportion to their
+    sizes, where the picture beside one neck gives way to the picture beside the other's. Faces
+    whose strips lie at heights that do not overlap (one across the table, further up) are not
+    neighbours. A face alone has no bounds."""
+    placed = [_placed(mesh, settings) for mesh in meshes]
+    top, bottom = settings.strip_rows
+    bounds: list[Bounds] = []
+    for i, (x, y, size) in enumerate(placed):
+        low, high = -np.inf, np.inf
+        for j, (other_x, other_y, other_size) in enumerate(placed):
+            overlap = min(y + bottom * size, other_y + bottom * other_size) - max(
+                y + top * size, other_y + top * other_size
+            )
+            if j == i or overlap <= 0 or size + other_size <= 0:
+                continue
+            split = x + (other_x - x) * size / (size + other_size)
+            if other_x > x:
+                high = min(high, split)
+            elif other_x < x:
+                low = max(low, split)
+        bounds.append(None if (low, high) == (-np.inf, np.inf) else (float(low), float(high)))
+    return bounds
+
+
 def measure_strips(
-    image: np.ndarray, mesh: FacePoints, settings: ShrugSettings
+    image: np.ndarray, mesh: FacePoints, settings: ShrugSettings, bounds: Bounds = None
 ) -> ShoulderStrips | None:
-    """The two strips beside the neck of the face ``mesh`` in the BGR ``image``; None for a face
-    too small to place them.
+    """The two strips beside the neck of the face ``mesh`` in the BGR ``image``, each within
+    ``bounds`` (``strip_bounds``); None for a face too small to place them.
 
     The strips are sized and the head's height taken from the temples, not the eye corners:
     closing the eyes moves MediaPipe's eye corners down (about 0.01 face sizes) and apart (3 %,
@@ -85,10 +125,10 @@ def measure_strips(
     its top (a rise in still shoulders), and an eye line dropping makes it a rise towards the
     head."""
     pts = mesh.xy
-    face_px = float(norm(pts[LEFT_TEMPLE] - pts[RIGHT_TEMPLE])) * settings.face_per_temples
+    chin_x, chin_y, face_px = _placed(mesh, settings)
     if face_px * settings.strip_px_per_face < 1.0 or face_px < 4.0:
         return None
-    chin_x, chin_y = float(pts[CHIN, 0]), float(pts[CHIN, 1])
+    left_edge, right_edge = bounds or (-np.inf, np.inf)
     towards_left = 1.0 if pts[LEFT_EYE_OUTER, 0] >= pts[RIGHT_EYE_OUTER, 0] else -1.0
     height, width = image.shape[:2]
     margin = settings.strip_frame_margin * face_px
@@ -105,6 +145,9 @@ def measure_strips(
     strips: tuple[list[Strip | None], list[Strip | None]] = ([], [])  # per grid: left, right
     for sign in (towards_left, -towards_left):
         xa, xb = sorted((chin_x + sign * near * face_px, chin_x + sign * far * face_px))
+        xa, xb = max(xa, left_edge), min(xb, right_edge)
+        if xb <= xa:
+            xb = xa  # wholly beside another face: too little of it, and _shrink says None
         columns = [_on_grid(xa, xb, grid, width) for grid in grids]
         x0, x1 = min(columns[0][0], columns[1][0]), max(columns[0][1], columns[1][1])
         grey = _grey(image[y0:y1, x0:x1])  # once for both grids: they cover nearly the same
