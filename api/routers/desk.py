@@ -99,6 +99,13 @@ def register(tournament_id: RowId, body: TeamIn, desk: DeskDep) -> dict[str, Any
     return desk.register(tournament_id, body.name, body.players)
 
 
+@router.delete("/api/desk/tournaments/{tournament_id}/teams/{team_id}")
+def delete_team(tournament_id: RowId, team_id: RowId, desk: DeskDep) -> dict[str, Any]:
+    """A team registered by mistake, deleted before the first round is drawn (after it, the
+    team can only withdraw)."""
+    return desk.delete(tournament_id, team_id)
+
+
 @router.post("/api/desk/tournaments/{tournament_id}/teams/{team_id}/withdraw")
 def withdraw(tournament_id: RowId, team_id: RowId, desk: DeskDep) -> dict[str, Any]:
     """The team plays no further round (from the next one drawn)."""

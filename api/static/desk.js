@@ -3,6 +3,7 @@
 // Every change anywhere (this desk, a table's game ending on any server) comes as a
 // "tournament" message on the websocket, and the page reads the tournament again.
 import { api, connectFeed, fill, h, on } from "/static/core.js";
+import { unrankedLine, WITHDRAWN } from "/static/desk_words.js";
 
 const $ = (id) => document.getElementById(id);
 const BASE = "/api/desk/tournaments";
@@ -76,15 +77,25 @@ function renderPlayers(size) {
 }
 
 function renderTeams(data) {
+  // before the first round is drawn a team registered by mistake is deleted; after, it withdraws
+  const drawn = data.rounds.length > 0;
   fill($("teams").querySelector("tbody"), data.teams.map((team) => h(`tr${team.withdrawn_round ? ".withdrawn" : ""}`, { dataset: { team: team.id } },
     h("td", {}, team.seed), h("td", {}, team.name), h("td", {}, team.players.join(", ")), h("td", {}, team.group ?? ""),
     h("td", {}, team.withdrawn_round
       ? `retirado desde la ronda ${team.withdrawn_round} · withdrawn`
-      : h("button.withdraw", { type: "button", onclick: () => withdraw(team) }, "Retirar · Withdraw")))));
+      : drawn
+        ? h("button.withdraw", { type: "button", onclick: () => withdraw(team) }, "Retirar · Withdraw")
+        : h("button.delete", { type: "button", onclick: () => remove(team) }, "Borrar · Delete")))));
 }
 
 function withdraw(team) {
   if (confirm(`¿Retirar a ${team.name}? · Withdraw ${team.name}?`)) act("POST", `${BASE}/${current}/teams/${team.id}/withdraw`);
+}
+
+function remove(team) {
+  if (confirm(`¿Borrar a ${team.name} de la inscripción? · Delete ${team.name} from the registration?`)) {
+    act("DELETE", `${BASE}/${current}/teams/${team.id}`);
+  }
 }
 
 const teamName = (board, side) => (board[`team_${side}`] ? board[`team_${side}`].name : "— descanso · bye —");
@@ -208,10 +219,13 @@ function overrideForm(board) {
 
 function renderStandings(data) {
   $("tie-breaks").textContent = `Desempates · Tie-breaks: ${data.tie_breaks.join(" → ")}`;
-  fill($("standings").querySelector("tbody"), data.standings.map((r) => h("tr", { dataset: { team: r.team_id } },
-    h("td", {}, r.rank), h("td", {}, r.name), h("td", {}, r.played), h("td", {}, r.won), h("td", {}, r.lost),
+  fill($("standings").querySelector("tbody"), data.standings.map((r) => h(`tr${r.withdrawn_round ? ".withdrawn" : ""}`, { dataset: { team: r.team_id } },
+    h("td", {}, r.rank), h("td", {}, r.name, r.withdrawn_round ? h("span.mark", {}, ` (${WITHDRAWN})`) : null),
+    h("td", {}, r.played), h("td", {}, r.won), h("td", {}, r.lost),
     h("td", {}, r.buchholz), h("td", {}, `${r.stones_won}–${r.stones_lost}${r.deducted ? ` (−${r.deducted})` : ""}`),
     h("td", {}, r.difference))));
+  $("unranked").textContent = unrankedLine(data.withdrawn);
+  $("unranked").hidden = !data.withdrawn.length;
 }
 
 const mmss = (ms) => {

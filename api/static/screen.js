@@ -1,6 +1,7 @@
 // The desk's big screen (/desk/screen?tournament=ID): the current round's tables and the
 // standings, in large type, read again at every "tournament" message of the websocket.
 import { api, connectFeed, fill, h, on } from "/static/core.js";
+import { unrankedLine, WITHDRAWN } from "/static/desk_words.js";
 
 const $ = (id) => document.getElementById(id);
 let current = Number(new URLSearchParams(location.search).get("tournament")) || null;
@@ -32,8 +33,11 @@ function show(data) {
       h("td", {}, b.team_b ? side(b, "b") : "descanso · bye"),
       h("td.done", {}, r && b.team_b ? `${r.stones_a}–${r.stones_b}` : ""));
   }));
-  fill($("standings").querySelector("tbody"), data.standings.map((r) => h("tr", {},
-    h("td.num", {}, r.rank), h("td", {}, r.name), h("td.num", {}, r.won), h("td.num", {}, r.buchholz), h("td.num", {}, r.difference))));
+  fill($("standings").querySelector("tbody"), data.standings.map((r) => h(`tr${r.withdrawn_round ? ".withdrawn" : ""}`, { dataset: { team: r.team_id } },
+    h("td.num", {}, r.rank), h("td", {}, r.name, r.withdrawn_round ? h("span.mark", {}, ` (${WITHDRAWN})`) : null),
+    h("td.num", {}, r.won), h("td.num", {}, r.buchholz), h("td.num", {}, r.difference))));
+  $("unranked").textContent = unrankedLine(data.withdrawn);
+  $("unranked").hidden = !data.withdrawn.length;
   $("tie-breaks").textContent = `Desempates · Tie-breaks: ${data.tie_breaks.join(" → ")}`;
 }
 

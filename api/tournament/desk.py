@@ -35,7 +35,7 @@ from api.tournament.records import (
     TournamentRow,
 )
 from api.tournament.settings import TournamentSettings, parse_settings, settings_with
-from api.tournament.standings import TIE_BREAKS, Result, Standing, Winner, standings
+from api.tournament.standings import TIE_BREAKS, Result, Standing, Winner, standings, unranked
 from engine.errors import Refusal, RulesError
 from engine.rules import Rules
 
@@ -86,6 +86,18 @@ class Desk:
             self.records.add_team(tournament_id, name, players, check=nobody_twice)
         except IntegrityError:  # registered a moment before, from another desk
             raise StateError(f"a team named {name!r} is already registered") from None
+        return self._changed(tournament_id)
+
+    def delete(self, tournament_id: int, team_id: int) -> dict[str, Any]:
+        """A team registered by mistake, deleted outright: only before the first round is
+        drawn (then it has boards, and can only withdraw)."""
+        team = self._team(tournament_id, team_id)
+        if not self.records.delete_team(team):
+            raise StateError(
+                f"the first round is drawn: {team.name} can withdraw, no longer be deleted",
+                code="team_delete_drawn",
+                params={"team": team.name},
+            )
         return self._changed(tournament_id)
 
     def withdraw(self, tournament_id: int, team_id: int) -> dict[str, Any]:
@@ -403,7 +415,11 @@ class Desk:
                     "boards": boards,
                 }
             )
-        table = self._standings([t.id for t in teams], pairings, lateness_deductions(lateness))
+        withdrawn = {t.id: t.withdrawn_round for t in teams if t.withdrawn_round is not None}
+        apart = unranked(withdrawn, (_result_of(p) for p in pairings))
+        table = self._standings(
+            [t.id for t in teams if t.id not in apart], pairings, lateness_deductions(lateness)
+        )
         return {
             "tournament": {
                 "id": tournament.id,
@@ -424,7 +440,13 @@ class Desk:
                 for t in teams
             ],
             "rounds": rounds,
-            "standings": [standing_out(row, names) for row in table],
+            "standings": [standing_out(row, names, withdrawn.get(row.team)) for row in table],
+            #: Teams that withdrew before any result: not ranked (docs/tournament.md).
+            "withdrawn": [
+                {"team_id": t.id, "name": t.name, "withdrawn_round": t.withdrawn_round}
+                for t in teams
+                if t.id in apart
+            ],
             "now_ms": int(time.time() * 1000),
         }
 
@@ -434,10 +456,7 @@ class Desk:
         pairings: list[PairingRow],
         deducted: dict[int, int] | None = None,
     ) -> list[Standing]:
-        results = [
-            Result(p.round, p.team_a, p.team_b, p.winner, p.stones_a, p.stones_b) for p in pairings
-        ]
-        return standings(team_ids, results, deducted)
+        return standings(team_ids, [_result_of(p) for p in pairings], deducted)
 
     def export_json(self, tournament_id: int) -> dict[str, Any]:
         return self.state(tournament_id)
@@ -524,11 +543,15 @@ def lateness_deductions(events: Iterable[LatenessRow]) -> dict[int, int]:
     return deducted
 
 
-def standing_out(row: Standing, names: dict[int, str]) -> dict[str, Any]:
+def standing_out(
+    row: Standing, names: dict[int, str], withdrawn_round: int | None = None
+) -> dict[str, Any]:
     return {
         "rank": row.rank,
         "team_id": row.team,
         "name": names[row.team],
+        #: The first round the team no longer plays, when it withdrew (None: still in).
+        "withdrawn_round": withdrawn_round,
         "played": row.played,
         "won": row.won,
         "lost": row.lost,
@@ -551,6 +574,17 @@ def refused() -> Iterator[None]:
         if isinstance(exc, StateError):
             raise
         raise StateError(str(exc), code=exc.code, params=exc.params) from None
+
+
+def _result_of(pairing: PairingRow) -> Result:
+    return Result(
+        pairing.round,
+        pairing.team_a,
+        pairing.team_b,
+        pairing.winner,
+        pairing.stones_a,
+        pairing.stones_b,
+    )
 
 
 def _byes(pairings: list[PairingRow]) -> dict[int, int]:

@@ -162,6 +162,24 @@ class TournamentRecords:
         )
         return [_team_row(r) for r in rows]
 
+    def delete_team(self, team: TeamRow) -> bool:
+        """Delete the team while no round is drawn (its boards would go with it), the teams
+        after it moving up one place in the seeding; whether it was deleted."""
+        with self._tx(team.tournament_id) as db:
+            db.lock_row("tournaments", team.tournament_id)  # add_round takes it too
+            if db.execute("SELECT 1 FROM rounds WHERE tournament_id = ?", (team.tournament_id,)):
+                return False
+            gone = db.execute("DELETE FROM teams WHERE id = ? RETURNING seed", (team.id,))
+            if not gone:
+                return False
+            later = db.execute(
+                "SELECT id FROM teams WHERE tournament_id = ? AND seed > ? ORDER BY seed",
+                (team.tournament_id, gone[0][0]),
+            )
+            for (team_id,) in later:  # one by one, upwards: each seed stays unique
+                db.execute("UPDATE teams SET seed = seed - 1 WHERE id = ?", (team_id,))
+        return True
+
     def withdraw(self, team: TeamRow, from_round: int) -> None:
         with self._tx(team.tournament_id) as db:
             db.execute("UPDATE teams SET withdrawn_round = ? WHERE id = ?", (from_round, team.id))
@@ -184,6 +202,7 @@ class TournamentRecords:
     ) -> None:
         drawn = now_ms()
         with self._tx(tournament_id) as db:
+            db.lock_row("tournaments", tournament_id)  # no team deleted while it is drawn
             db.execute(
                 "INSERT INTO rounds (tournament_id, number, stage, random_seed, drawn_ms)"
                 " VALUES (?, ?, ?, ?, ?)",

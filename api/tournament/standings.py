@@ -3,7 +3,8 @@
 The order (docs/tournament.md): games won (a bye counts as a game won), then Buchholz (the
 games won by the opponents a team has met), then the stone difference (stones won minus stones
 lost, minus the stones deducted for lateness), then head to head (the games won against the
-other teams still tied), then the registration order.
+other teams still tied), then the registration order. A team that withdrew before any result
+of its own (no game, no bye, no forfeit) is not ranked at all (:func:`unranked`).
 """
 
 from __future__ import annotations
@@ -115,6 +116,20 @@ def standings(
     for rank, row in enumerate(ranked, start=1):
         row.rank = rank
     return ranked
+
+
+def unranked(withdrawn: Iterable[int], results: Iterable[Result]) -> set[int]:
+    """The ``withdrawn`` teams without any decided result (a game, a bye or a forfeit): they
+    left before playing, so they take no place in the standings (and nobody met them). A team
+    that withdrew later keeps its place with what it played."""
+    played = {
+        team
+        for result in results
+        if result.decided
+        for team in (result.team_a, result.team_b)
+        if team is not None
+    }
+    return {team for team in withdrawn if team not in played}
 
 
 def _key(row: Standing) -> tuple[int, int, int]:

@@ -417,3 +417,42 @@ def test_a_player_is_registered_in_one_team_only(desk):
     assert desk.post(f"{BASE}/{tid}/teams/{kept['id']}/withdraw").status_code == 200
     again = desk.post(f"{BASE}/{tid}/teams", json={"name": "Otros", "players": ["Ane", "Jon"]})
     assert again.status_code == 409
+
+
+def test_a_team_is_deleted_before_the_first_round_only(desk):
+    state = new_tournament(desk, teams=4)
+    tid = state["tournament"]["id"]
+    second = state["teams"][1]["id"]
+    state = desk.delete(f"{BASE}/{tid}/teams/{second}").json()
+    assert [(t["seed"], t["name"]) for t in state["teams"]] == [
+        (1, "Pareja 1"), (2, "Pareja 3"), (3, "Pareja 4")
+    ]  # fmt: skip
+    assert [r["name"] for r in state["standings"]] == ["Pareja 1", "Pareja 3", "Pareja 4"]
+    assert desk.delete(f"{BASE}/{tid}/teams/{second}").status_code == 404
+    # its players may be registered again, in the right team
+    fixed = {"name": "Pareja 2", "players": ["J2a", "J2b"]}
+    state = desk.post(f"{BASE}/{tid}/teams", json=fixed).json()
+    assert [t["seed"] for t in state["teams"]] == [1, 2, 3, 4]
+    state = draw(desk, tid)
+    refused = desk.delete(f"{BASE}/{tid}/teams/{state['teams'][0]['id']}")
+    assert refused.status_code == 409
+    assert (refused.json()["code"], refused.json()["params"]) == (
+        "team_delete_drawn", {"team": "Pareja 1"}
+    )  # fmt: skip
+    assert len(boards_of(desk.get(f"{BASE}/{tid}").json(), 1)) == 2
+
+
+def test_a_withdrawn_team_is_marked_and_unranked_when_it_never_played(desk):
+    state = new_tournament(desk, teams=5)
+    tid = state["tournament"]["id"]
+    early, late = state["teams"][4]["id"], state["teams"][0]["id"]
+    desk.post(f"{BASE}/{tid}/teams/{early}/withdraw")
+    state = finish_round_at_the_desk(desk, tid, draw(desk, tid), 1)
+    ranked = [r["team_id"] for r in state["standings"]]
+    assert early not in ranked and len(ranked) == 4
+    assert state["withdrawn"] == [{"team_id": early, "name": "Pareja 5", "withdrawn_round": 1}]
+    state = desk.post(f"{BASE}/{tid}/teams/{late}/withdraw").json()
+    row = next(r for r in state["standings"] if r["team_id"] == late)
+    assert (row["withdrawn_round"], row["won"]) == (2, 1)  # its game stands, marked
+    assert {r["withdrawn_round"] for r in state["standings"] if r["team_id"] != late} == {None}
+    assert [t["team_id"] for t in state["withdrawn"]] == [early]

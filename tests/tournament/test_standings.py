@@ -1,6 +1,6 @@
 """Standings, pure: games won, then Buchholz, then stone difference, then head to head."""
 
-from api.tournament.standings import Result, standings
+from api.tournament.standings import Result, standings, unranked
 
 
 def order(rows):
@@ -66,3 +66,13 @@ def test_registration_order_last_and_undecided_boards_ignored():
 def test_a_double_forfeit_is_a_loss_for_both():
     rows = standings([1, 2], [Result(1, 1, 2, "none", 0, 0)])
     assert all((r.won, r.lost) == (0, 1) for r in rows)
+
+
+def test_a_team_withdrawn_before_any_result_is_not_ranked():
+    results = [
+        Result(1, 1, 2, "a", 40, 10),
+        Result(1, 3, None, "a", 40, 0),  # a bye is a result: 3 keeps its place
+        Result(2, 1, 4, None),  # not played yet
+    ]
+    assert unranked([3, 4, 5], results) == {4, 5}
+    assert unranked([2], results) == set()
