@@ -42,6 +42,9 @@ from vision.config.pipeline_settings import default_vision_settings
 from vision.output.export import MIN_CUE_MS, GestureLog, RunSummary
 from vision.seats import SeatMap, SeatMapError, parse_seat_map
 
+#: A video read to fewer than this share of the frames its header counts was cut short (headers
+#: round: a few frames less is no cut).
+CUT_SHORT = 0.98
 #: The highest --fps a folder of images may be given (a high-speed camera's frames).
 MAX_FPS = 1000.0
 
@@ -103,24 +106,35 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--fps",
         type=float,
         default=None,
-        help="frame rate of a folder of images (default 1: one photo a second; give the video's "
-        "rate for frames dumped from a video)",
+        help="frame rate of a folder of images, read then as one video's frames (default: "
+        "separate photos, one a second); a video or camera gives its own",
     )
     parser.add_argument("--max-frames", type=int, metavar="N", help="stop after N frames")
     parser.add_argument("--mirrored", action="store_true", help=MIRRORED_HELP)
     parser.add_argument("--no-video", action="store_true", help="do not write annotated.mp4")
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        type=Path,
+        help="where --player NAME is looked for (as for serve and calibrate)",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.fps is not None and not 0 < args.fps <= MAX_FPS:
         raise UserError(f"--fps must be above 0 and at most {MAX_FPS:g} frames a second")
+    if args.fps is not None and not Path(str(args.source)).expanduser().is_dir():
+        raise UserError(
+            f"--fps is the frame rate of a folder of images: {args.source} gives its own"
+        )
     if args.max_frames is not None and args.max_frames < 1:
         raise UserError("--max-frames must be 1 or more")
     seat_map = _seat_map(args.seats)
     profile = _house_profile(args.profile)
     detector_settings = _detector_settings(args.settings)
-    detector_factory = _detector_factory(detector_settings, _player_file(args.player))
+    player = _player_file(args.player, args.data_dir)
+    detector_factory = _detector_factory(detector_settings, player)
     landmarker_factory = _landmarker_factory()
     source = open_source_for_user(args.source, fps=args.fps, mirrored=args.mirrored)
     out = args.out or Path("out") / _stem(args.source)
@@ -148,6 +162,13 @@ def run(args: argparse.Namespace) -> int:
     )
     for note in seat_notes(data, profile):
         print(note)
+    a_video_file = Path(str(args.source)).expanduser().is_file() and not source.stills
+    expected = source.frame_count if a_video_file else None
+    if expected and args.max_frames is None and data["frames"] < expected * CUT_SHORT:
+        print(
+            f"{args.source} ended at frame {data['frames']} of the {expected} its header counts:"
+            " the file may be cut short (results are up to there)"
+        )
     if data["slow"]:
         print(
             f"the recording gives {data['read_fps']:.0f} frames a second: a brief seña (a "
@@ -162,9 +183,10 @@ def run(args: argparse.Namespace) -> int:
             f"(empty results written to {out})"
         )
     if data["frames"] and not data["seats"] and seat_map is not None:
+        against = "a frame of the video" if args.no_video else "annotated.mp4"
         raise UserError(
             f"{data['faces_seen']} faces seen but none on the seats given by --seats: "
-            "check the seat boxes against annotated.mp4"
+            f"check the seat boxes against {against}"
         )
     return 0
 
@@ -203,6 +225,9 @@ def analyze(
     )
     overlay = Overlay()
     writer: _VideoWriter | None = _VideoWriter(out / "annotated.mp4", source.fps) if video else None
+    if writer is None:
+        # an earlier run's, which the ELAN document and the review page would take for this one's
+        (out / "annotated.mp4").unlink(missing_ok=True)
     total = (
         source.frame_count
         if max_frames is None
@@ -403,8 +428,9 @@ def _house_profile(name_or_path: str) -> Profile:
         raise UserError(f"--profile: {exc}") from None
 
 
-def _player_file(spec: str | None) -> Path | None:
-    """``--player``: a file, or the name of a player ``keinu calibrate`` saved."""
+def _player_file(spec: str | None, data_dir: Path | None = None) -> Path | None:
+    """``--player``: a file, or the name of a player ``keinu calibrate`` saved (in
+    ``data_dir``'s players/)."""
     if spec is None:
         return None
     path = Path(spec).expanduser()
@@ -414,12 +440,13 @@ def _player_file(spec: str | None) -> Path | None:
         player_name(spec)
     except PlayerNameError:  # a "/" in it: a path
         return path
-    path = player_path(spec)
+    path = player_path(spec, data_dir)
     if not path.exists():
+        where = "" if data_dir is None else f" --data-dir {shlex.quote(str(data_dir))}"
         raise UserError(
             f"--player: no player {spec!r} ({path} does not exist): run "
-            f"`keinu calibrate --player {shlex.quote(spec)}` first, or give the player's .json"
-            " file"
+            f"`keinu calibrate --player {shlex.quote(spec)}{where}` first, or give the player's"
+            " .json file"
         )
     return path
 

@@ -252,3 +252,91 @@ def test_a_seat_not_judged_for_several_reasons_gives_each_its_time():
         "away 0.8 s): no gesture is read there",
         "seat 3: not judged for 0.8 s (face turned away): no gesture is read there",
     ]
+
+
+def test_a_rate_given_to_a_video_is_refused(tmp_path, capsys, fake_mediapipe):
+    """A video's frames carry their own times: --fps 10 on a 25 fps clip would stretch them."""
+    fake_mediapipe(winking)
+    clip = write_clip(tmp_path / "clip.mp4", frames=5)
+    assert main(["analyze", str(clip), "--fps", "10", "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err
+    assert "--fps is the frame rate of a folder of images" in err and err.count("\n") == 1
+
+
+def test_a_folder_given_a_rate_is_one_videos_frames(tmp_path):
+    """Frames dumped from a video, read at their rate: one face across them, not a new face a
+    photo (the landmarker is not reset between them, as it is between separate photos)."""
+    for i in range(4):
+        cv2.imwrite(str(tmp_path / f"frame{i}.png"), np.full((120, 160, 3), 60 + i, np.uint8))
+    for fps, resets in ((None, 4), (25.0, 0)):
+        made = FakeLandmarker(winking)
+        out = tmp_path / f"out-{fps}"
+        out.mkdir()
+        source = open_source(tmp_path, fps=fps)
+        assert source.stills is (fps is None)
+        analyze_command.analyze(
+            source, out, landmarker_factory=lambda source_id, made=made: made,
+            features=fake_features, detector_factory=FakeDetector,
+            detector_settings=judging_any_face(), video=False, progress=False,
+        )  # fmt: skip
+        assert len(made.resets) == resets
+
+
+def faststart_clip(path, frames: int):
+    """An MP4 whose index comes first (as web videos are written): cut short, it still opens
+    and its header still counts every frame."""
+    import av
+
+    with av.open(str(path), "w", options={"movflags": "faststart"}) as container:
+        stream = container.add_stream("mpeg4", rate=25)
+        stream.width, stream.height, stream.pix_fmt = 160, 120, "yuv420p"
+        rng = np.random.default_rng(1)
+        for _ in range(frames):
+            image = rng.integers(0, 255, (120, 160, 3), np.uint8)
+            for packet in stream.encode(av.VideoFrame.from_ndarray(image, format="bgr24")):
+                container.mux(packet)
+        for packet in stream.encode(None):
+            container.mux(packet)
+    return path
+
+
+def test_a_video_cut_short_is_said_so(tmp_path, capsys, fake_mediapipe):
+    fake_mediapipe(winking)
+    whole = faststart_clip(tmp_path / "whole.mp4", 60).read_bytes()
+    cut = tmp_path / "cut.mp4"
+    cut.write_bytes(whole[: len(whole) // 2])
+    assert main(["analyze", str(cut), "--no-video", "--out", str(tmp_path / "o")]) == 0
+    out = capsys.readouterr().out
+    frames = json.loads((tmp_path / "o" / "summary.json").read_text())["frames"]
+    assert 0 < frames < 50
+    assert f"ended at frame {frames} of the 60 its header counts" in out
+    assert (
+        main(["analyze", str(tmp_path / "whole.mp4"), "--no-video", "--out", str(tmp_path / "w")])
+        == 0
+    )
+    assert "ended at frame" not in capsys.readouterr().out
+
+
+def test_a_run_without_video_leaves_no_earlier_runs_video_behind(tmp_path, fake_mediapipe):
+    """The ELAN document and the review page link annotated.mp4: an earlier run's would be
+    taken for this one's."""
+    fake_mediapipe(winking)
+    clip = write_clip(tmp_path / "clip.mp4", frames=12)
+    out = tmp_path / "out"
+    assert main(["analyze", str(clip), "--out", str(out)]) == 0
+    assert (out / "annotated.mp4").is_file()
+    assert main(["analyze", str(clip), "--out", str(out), "--no-video", "--max-frames", "5"]) == 0
+    assert not (out / "annotated.mp4").exists()
+    assert "MEDIA_URL" not in (out / "gestures.eaf").read_text(encoding="utf-8")
+
+
+def test_seat_boxes_missed_without_video_are_checked_against_the_video(
+    tmp_path, capsys, fake_mediapipe
+):
+    fake_mediapipe(winking)
+    clip = write_clip(tmp_path / "clip.mp4", frames=12)
+    argv = ["analyze", str(clip), "--seats", "1=0,0,20,20", "--out", str(tmp_path / "o")]
+    assert main([*argv, "--no-video"]) == 2
+    err = capsys.readouterr().err
+    assert "check the seat boxes against a frame of the video" in err
+    assert "annotated.mp4" not in err

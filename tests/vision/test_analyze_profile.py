@@ -197,6 +197,17 @@ def test_player_and_settings_options_have_their_own_messages(
     assert err.startswith("keinu analyze: --settings:") and "not valid TOML" in err
 
 
+def test_a_player_is_found_in_the_data_dir_given(tmp_path, scripted_cli, capsys):
+    """As ``keinu calibrate --data-dir`` saves one: not in the user data dir."""
+    save_player(tmp_path / "club" / "players" / "ane.json", "ane", {"eye_open": 0.3}, {})
+    out = tmp_path / "ane-out"
+    club = ["--data-dir", str(tmp_path / "club")]
+    assert scripted_cli("--player", "ane", "--out", str(out), *club) == 0
+    assert json.loads((out / "summary.json").read_text())["senas"] == 4
+    assert scripted_cli("--player", "iker", "--out", str(out), *club) == 2
+    assert f"--data-dir {tmp_path / 'club'}` first" in capsys.readouterr().err
+
+
 def test_a_calibrated_player_is_found_by_name(tmp_path, scripted_cli, monkeypatch):
     monkeypatch.setenv("KEINU_DATA_DIR", str(tmp_path / "data"))
     save_player(tmp_path / "data" / "players" / "ane.json", "ane", {"eye_open": 0.3}, {})

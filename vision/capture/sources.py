@@ -260,9 +260,21 @@ class _StillsSource(VideoSource):
 class ImageFolderSource(_StillsSource):
     """Every image in a folder, in natural name order (frame2 before frame10), as frames
     ``1000 / fps`` ms apart (one a second unless told). An unreadable image is skipped with a
-    warning."""
+    warning. Given a rate, the folder is one video's frames (a face across them is one face);
+    without, separate photos."""
 
     default_fps = FOLDER_FPS
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        source_id: str | None = None,
+        loop: bool = False,
+        fps: float | None = None,
+    ) -> None:
+        super().__init__(path, source_id=source_id, loop=loop, fps=fps)
+        self.stills = fps is None
 
     def _open(self) -> None:
         if not self.path.is_dir():
