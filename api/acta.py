@@ -4,6 +4,10 @@ It lists the players, the score hand by hand, and every seña that was not legal
 not in the house catalogue, or not allowed at that moment) with its hand, seat, moment and the
 reason, beside the referee's review of it. Signing stores the acta as it reads at that moment,
 with the referee's name, notes and sanctions: a later change to the table does not alter it.
+
+An acta is signed when its game is over. A game the referee stops before its end (a sanction
+of ``game_lost`` or ``disqualification``) is signed as it stands only when the signature says
+so (``unfinished``): the hands played after a signature are never in the acta.
 """
 
 from __future__ import annotations
@@ -65,3 +69,8 @@ def acta_content(referee: Referee, table_id: int, game: int) -> dict[str, Any]:
         "loser": loser,
         "senas": senas,
     }
+
+
+def game_over(content: dict[str, Any]) -> bool:
+    """Whether the acta's game has ended: a team won it (or, in Encaje, a seat lost it)."""
+    return content["winner"] is not None or content["loser"] is not None

@@ -9,9 +9,9 @@ from fastapi import APIRouter, Depends, HTTPException
 from fastapi.responses import FileResponse
 from pydantic import Field, StringConstraints
 
-from api.acta import acta_content
+from api.acta import acta_content, game_over
 from api.deps import get_referee, get_settings
-from api.referee import Referee
+from api.referee import Referee, StateError
 from api.schemas import Name, Seat, Strict
 from api.settings import Settings
 from api.store import ActaRow
@@ -33,6 +33,9 @@ class ActaSignIn(Strict):
     referee: Name
     notes: Annotated[str, StringConstraints(strip_whitespace=True, max_length=4000)] = ""
     sanctions: Annotated[list[SanctionIn], Field(default_factory=list, max_length=40)]
+    #: The game is not over and the referee signs it as it stands (a game stopped by a
+    #: sanction): without it, an unfinished game's acta is refused.
+    unfinished: bool = False
 
 
 def signed_out(row: ActaRow | None) -> dict[str, Any] | None:
@@ -65,7 +68,8 @@ def read(
 def sign(
     table_id: int, game: GameNumber, body: ActaSignIn, referee: RefereeDep, settings: SettingsDep
 ) -> dict[str, Any]:
-    """Sign the acta once: it is stored as it reads now; a second signature is refused."""
+    """Sign the acta once: it is stored as it reads now; a second signature is refused, and so
+    is an unfinished game's unless ``unfinished`` says it is signed as it stands."""
     seats = [s.seat for s in referee.table(table_id).seats]
     for sanction in body.sanctions:
         if sanction.seat not in seats:
@@ -74,6 +78,14 @@ def sign(
             known = ", ".join(settings.acta_sanctions)
             raise HTTPException(422, f"no sanction {sanction.kind!r}; known: {known}")
     content = acta_content(referee, table_id, game)
+    signed = referee.store.acta(table_id, game) is not None  # refused below, as signed
+    if not (game_over(content) or body.unfinished or signed):
+        raise StateError(
+            f"game {game} is not over: its acta is signed once it ends (a hand played after the"
+            " signature is not in it); to sign it as it stands, say so (unfinished)",
+            code="acta_game_not_over",
+            params={"game_number": game},
+        )
     row = referee.store.sign_acta(
         table_id,
         game,

@@ -57,6 +57,8 @@ function show(data) {
   $("no-senas").hidden = acta.senas.length > 0;
   $("signed").hidden = !signed;
   $("sign").hidden = Boolean(signed);
+  // a game not over yet is signed only on purpose: the hands played after it are not in it
+  $("not-over").hidden = Boolean(signed) || Boolean(acta.winner || acta.loser);
   if (signed) {
     $("signed-referee").textContent = signed.referee;
     $("signed-when").textContent = new Date(signed.signed_ms).toLocaleString(locale());
@@ -105,7 +107,8 @@ $("sign").addEventListener("submit", async (event) => {
   }));
   try {
     $("error").hidden = true;
-    show(await api("POST", base, { referee: form.referee.value, notes: form.notes.value, sanctions }));
+    const unfinished = !$("not-over").hidden && form.unfinished.checked;
+    show(await api("POST", base, { referee: form.referee.value, notes: form.notes.value, sanctions, unfinished }));
   } catch (error) {
     failed(error);
   }

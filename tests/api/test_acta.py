@@ -1,6 +1,7 @@
 """A game's acta over REST: the players, the score by hand, the señas that were not legal with
 the referee's review; signed once with notes and sanctions, and kept as signed."""
 
+from tests.api.desk_helpers import play_ordago
 from tests.api.table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
 
 # The worked example, plus a seña of seat 1's that its cards belie (two kings: it has none).
@@ -41,7 +42,12 @@ def test_an_acta_is_signed_once_and_kept_as_signed(client):
     table_id, hand_id = played_hand(client)
     url = f"/api/tables/{table_id}/games/1/acta"
     sanction = {"seat": 1, "kind": "warning", "reason": "seña falsa"}
-    body = {"referee": " Maite ", "notes": "Partida tranquila.", "sanctions": [sanction]}
+    body = {
+        "referee": " Maite ",
+        "notes": "Partida tranquila.",
+        "sanctions": [sanction],
+        "unfinished": True,  # one hand of the game: signed as it stands, on purpose
+    }
     response = client.post(url, json=body)
     assert response.status_code == 201, response.text
     signed = response.json()["signed"]
@@ -68,3 +74,32 @@ def test_a_bad_signature_is_refused_with_a_message(client):
         assert said in response.json()["detail"]
     assert client.get(url).json()["signed"] is None
     assert client.get("/api/tables/999/games/1/acta").status_code == 404
+
+
+def test_an_unfinished_games_acta_is_signed_only_on_purpose(client):
+    """The hands played after a signature are never in the acta: a game that is not over is
+    refused unless the signature says it signs it as it stands (a game stopped by a sanction)."""
+    table_id, _ = played_hand(client)
+    url = f"/api/tables/{table_id}/games/1/acta"
+    refused = client.post(url, json={"referee": "Maite"})
+    assert refused.status_code == 409
+    body = refused.json()
+    assert (body["code"], body["params"]) == ("acta_game_not_over", {"game_number": 1})
+    assert body["detail"].startswith("game 1 is not over")
+    assert client.get(url).json()["signed"] is None
+    stopped = {"seat": 1, "kind": "game_lost", "reason": "seña falsa"}
+    body = {"referee": "Maite", "sanctions": [stopped], "unfinished": True}
+    signed = client.post(url, json=body)
+    assert signed.status_code == 201, signed.text
+    again = client.post(url, json={"referee": "Other"})
+    assert again.status_code == 409 and "already signed by Maite" in again.json()["detail"]
+
+
+def test_a_finished_games_acta_is_signed_as_ever(client):
+    body = {"name": "Mesa 5", "profile": "standard", "target": 40, "mano": 1, "seats": SEATS}
+    table_id = client.post("/api/tables", json=body).json()["table"]["id"]
+    play_ordago(client, table_id, team_a_wins=True)
+    url = f"/api/tables/{table_id}/games/1/acta"
+    assert client.get(url).json()["acta"]["winner"] == "1-3"
+    signed = client.post(url, json={"referee": "Maite"})
+    assert signed.status_code == 201, signed.text

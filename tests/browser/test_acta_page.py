@@ -82,8 +82,20 @@ def test_the_referee_signs_and_prints_a_games_acta(tmp_path):
             page.click("#add-sanction")
             page.select_option(".sanction select[name=kind]", "warning")
             page.fill(".sanction input[name=reason]", "seña falsa")
+            # one hand of the game: it is not over, said before signing, and refused unticked
+            expect(page.locator("#not-over")).to_be_visible()
+            expect(page.locator("#not-over")).to_contain_text("La partida no ha terminado")
+            page.click("#sign button[type=submit]")
+            expect(page.locator("#error")).to_have_text(
+                "La partida 1 no ha terminado: su acta se firma al acabar (una mano jugada"
+                " después de firmar no entra en ella). Para firmarla tal como está, marca"
+                " «Firmarla sin terminar»."
+            )
+            expect(page.locator("#signed")).to_be_hidden()
+            page.check("#not-over input[name=unfinished]")
             page.click("#sign button[type=submit]")
             expect(page.locator("#signed")).to_be_visible()
+            expect(page.locator("#error")).to_be_hidden()
             expect(page.locator("#sign")).to_be_hidden()
             expect(page.locator("#signed-referee")).to_have_text("Maite")
             expect(page.locator("#signed-sanctions li")).to_have_text(
@@ -253,7 +265,7 @@ def test_the_actas_fixed_text_is_all_in_the_pages_language(tmp_path):
         url = f"{server.url}/api/tables/{table_id}/games/1/acta"
         unsigned = httpx.get(url).json()
         sanction = {"seat": 1, "kind": "warning", "reason": ""}
-        body = {"referee": "Maite", "notes": "", "sanctions": [sanction]}
+        body = {"referee": "Maite", "notes": "", "sanctions": [sanction], "unfinished": True}
         won = httpx.post(url, json=body).raise_for_status().json()
         won["acta"]["winner"] = "1-3"
         lost = json.loads(json.dumps(won))
@@ -334,7 +346,11 @@ def test_an_acta_open_beside_follows_a_language_chosen_on_another_page(tmp_path)
             expect(reason).to_have_value("se lo dijo")
             expect(reason).to_be_focused()
             assert reason.evaluate("el => el.selectionStart") == len("se lo dij")
+            expect(acta.locator("#not-over label")).to_have_text(
+                "Sign it unfinished: the game stops here"
+            )
 
+            acta.check("#not-over input[name=unfinished]")  # the game lost stops it here
             acta.click("#sign button[type=submit]")
             expect(acta.locator("#signed-sanctions li")).to_have_text(
                 "game lost — seat 3: se lo dijo"
