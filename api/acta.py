@@ -24,7 +24,11 @@ def acta_content(referee: Referee, table_id: int, game: int) -> dict[str, Any]:
     row = referee.table(table_id)
     hands = [hand for hand in referee.store.hands_of(table_id) if hand.game == game]
     if not hands:
-        raise NotFound(f"table {table_id} has no game {game}")
+        raise NotFound(
+            f"table {table_id} has no game {game}",
+            code="no_game",
+            params={"table": table_id, "game": game},
+        )
     entries: list[dict[str, Any]] = []
     senas: list[dict[str, Any]] = []
     winner = loser = None

@@ -37,8 +37,9 @@ from api.settings import Settings
 from api.store import Store
 from api.tournament.desk import Desk
 from api.tournament.records import TournamentRecords
+from api.validation import Invalid, invalid_body
 from api.vision_feed import Annotator, seat_summary, vision_pipeline_factory
-from engine.errors import EngineError, IllegalCall, Refusal
+from engine.errors import EngineError, IllegalCall
 from engine.gesture import Gesture
 from vision.capture.sources import ReconnectPolicy
 from vision.config.pipeline_settings import default_vision_settings
@@ -203,24 +204,16 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = [
-            {"loc": list(err.get("loc", ())), "msg": err.get("msg", "")} for err in exc.errors()
-        ]
-        message = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors)
-        body: dict[str, Any] = {"detail": message, "errors": errors}
-        # one reason the page words itself (a player's name refused), when it is the only one
-        codes = [(err.get("ctx") or {}).get("code") for err in exc.errors()]
-        if codes and codes[0] and set(codes) == {codes[0]}:
-            body["code"] = codes[0]
-            body["params"] = {"input": exc.errors()[0].get("input")}
-        return JSONResponse(body, status_code=422)
+        # each bad field with its code and params, the pages' words for it (api/validation.py)
+        return JSONResponse(invalid_body(exc.errors()), status_code=422)
 
     def refusal(status: int) -> Callable[[Request, Exception], Awaitable[JSONResponse]]:
         async def handler(request: Request, exc: Exception) -> JSONResponse:
             body: dict[str, Any] = {"detail": str(exc)}
-            if isinstance(exc, Refusal) and exc.code:
-                body["code"] = exc.code  # the page's own words for it (i18n.js "error.<code>")
-                body["params"] = exc.params  # what those words name: the hand, the seat...
+            code = getattr(exc, "code", None)  # a Refusal's, or NotFound's
+            if code:
+                body["code"] = code  # the page's own words for it (i18n.js "error.<code>")
+                body["params"] = getattr(exc, "params", {})  # what they name: the hand, the seat
             return JSONResponse(body, status_code=status)
 
         return handler
@@ -230,6 +223,7 @@ def create_app(
     app.add_exception_handler(IllegalCall, refusal(409))
     app.add_exception_handler(EngineError, refusal(422))
     app.add_exception_handler(OutsideDataDir, refusal(422))
+    app.add_exception_handler(Invalid, refusal(422))
     app.add_exception_handler(StoreError, refusal(503))
 
     @app.get("/", include_in_schema=False)

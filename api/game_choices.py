@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.errors import RulesError
 from engine.rules import DEALS, PLAYERS, REYES, STONES, TARGETS, Rules
+from engine.senas.profile import Profile
 
 
 def _accepted(rules: Rules, **change: Any) -> bool:
@@ -42,3 +43,11 @@ def game_choices() -> dict[str, Any]:
                 }
             )
     return {"games": games, "reyes": list(REYES)}
+
+
+def profile_games(profile: Profile) -> tuple[str, ...]:
+    """The games a house profile fits: one that lists señas is for Mus, where partners signal
+    to each other; one that lists none (``encaje``: nobody has a partner, so any gesture is
+    cheating) is for the Encaje of three or five, and would make every seña at a Mus table a
+    cheat."""
+    return ("mus",) if profile.entries else ("encaje",)

@@ -26,6 +26,7 @@ from api.hub import Hub
 from api.live import LiveFeed
 from api.store import Store
 from engine.cards import RANKS, Card, Hand
+from engine.errors import Refusal
 from engine.gesture import Gesture
 from engine.rules import Rules
 from engine.senas import SenaOption, interpret, load_profile, senas_for
@@ -73,8 +74,14 @@ class Drill:
         }
 
 
-class SeatInPlay(ValueError):
-    """The drill's seat plays a hand of the active table (the referee must agree to take it)."""
+class SeatInPlay(Refusal):
+    """The drill's seat plays a hand of the active table (the referee must agree to take it).
+    ``params``: the ``seat``, its player's ``name``, the ``hand``'s number, the ``table``'s
+    name and the ``hand_id``."""
+
+
+class SeatBusy(Refusal):
+    """The seat is already showing a seña for an enrolment: the next waits for it to end."""
 
 
 class Practice:
@@ -85,9 +92,10 @@ class Practice:
         live: LiveFeed | None,
         profile: str,
         seed: int | None = None,
-        seat_in_play: Callable[[int], str | None] = lambda seat: None,
+        seat_in_play: Callable[[int], dict[str, Any] | None] = lambda seat: None,
     ) -> None:
-        """``seat_in_play(seat)`` says how the seat plays at a live table (None: it does not);
+        """``seat_in_play(seat)`` says how the seat plays at a live table (``Referee.seat_in_play``;
+        None: it does not);
         a drill takes the gestures of its seat, so it takes such a seat only when asked to."""
         self.seat_in_play = seat_in_play
         self.store = store
@@ -119,8 +127,11 @@ class Practice:
         playing = self.seat_in_play(seat)
         if playing and not take_seat:
             raise SeatInPlay(
-                f"{playing}: its señas would go to the drill; choose another seat, or take it"
-                " for the drill (take_seat)"
+                f"seat {seat} ({playing['name']}) plays hand {playing['hand']} of table"
+                f" {playing['table']!r}: its señas would go to the drill; choose another seat, or"
+                " take it for the drill (take_seat)",
+                code="seat_in_play",
+                params=playing,
             )
         cards = None
         if kind == "hand":
@@ -330,7 +341,11 @@ class Practice:
             raise ValueError("enrolment needs the live video (the server runs without it)")
         with self._lock:
             if self._enrolling.get(seat, 0.0) > time.monotonic():
-                raise ValueError(f"seat {seat} is already showing a seña: wait for it to end")
+                raise SeatBusy(
+                    f"seat {seat} is already showing a seña: wait for it to end",
+                    code="seat_busy",
+                    params={"seat": seat},
+                )
             # a window whose face is never seen again frees the seat after a while
             self._enrolling[seat] = time.monotonic() + seconds + ENROL_GRACE_S
         live = self.live

@@ -40,7 +40,15 @@ NOT_SHOWN: dict[str, list[str]] = {}
 
 
 class NotFound(LookupError):
-    """No table or hand with that id."""
+    """No table or hand with that id. ``code`` and ``params``, when given, name what is missing
+    for a page that words it itself (as a ``Refusal``'s do)."""
+
+    def __init__(
+        self, message: str = "", *, code: str | None = None, params: dict[str, object] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params or {}
 
 
 class StateError(Refusal):
@@ -122,13 +130,13 @@ class Referee:
     def table(self, table_id: int) -> TableRow:
         row = self.store.get_table(table_id)
         if row is None:
-            raise NotFound(f"no table {table_id}")
+            raise NotFound(f"no table {table_id}", code="no_table", params={"table": table_id})
         return row
 
     def hand(self, hand_id: int) -> HandRow:
         row = self.store.get_hand(hand_id)
         if row is None:
-            raise NotFound(f"no hand {hand_id}")
+            raise NotFound(f"no hand {hand_id}", code="no_hand", params={"hand": hand_id})
         return row
 
     def forget_deleted(self, table_id: int) -> None:
@@ -149,8 +157,9 @@ class Referee:
         self.hub.publish("table", state)
         return state
 
-    def seat_in_play(self, seat: int) -> str | None:
-        """How ``seat`` plays a hand of the active table now, or None when it does not."""
+    def seat_in_play(self, seat: int) -> dict[str, Any] | None:
+        """How ``seat`` plays a hand of the active table now (its ``seat``, player's ``name``,
+        the ``hand``'s number, the ``table``'s name and ``hand_id``), or None when it does not."""
         with self._lock:
             if self.active_table_id is None:
                 return None
@@ -159,7 +168,13 @@ class Referee:
             if hand is None or is_closed(hand, self.engine_table(hand)):
                 return None
             name = next((s.name for s in row.seats if s.seat == seat), "")
-            return f"seat {seat} ({name}) plays hand {hand.number} of table {row.name!r}"
+            return {
+                "seat": seat,
+                "name": name,
+                "hand": hand.number,
+                "table": row.name,
+                "hand_id": hand.id,
+            }
 
     def _match(self, table_id: int) -> Match:
         """The table's match, rebuilt the first time it is needed by replaying every stored

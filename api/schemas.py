@@ -35,7 +35,9 @@ MAX_INT64 = 2**63 - 1
 def printable(text: str) -> str:
     """Refuse control characters (a NUL, a newline in a name): what is stored is what is shown."""
     if not text.isprintable():
-        raise ValueError("only printable characters, no control characters")
+        raise PydanticCustomError(
+            "not_printable", "only printable characters, no control characters"
+        )
     return text
 
 
@@ -128,9 +130,17 @@ class TableIn(Strict):
             raise ValueError(str(exc)) from None
         seats = rules.seating.seats
         if sorted(s.seat for s in self.seats) != list(seats):
-            raise ValueError(f"give each seat 1..{len(seats)} exactly once")
+            raise PydanticCustomError(
+                "seats_each_once",
+                "give each seat 1..{players} exactly once",
+                {"players": len(seats)},
+            )
         if self.mano not in seats:
-            raise ValueError(f"mano must be one of the seats 1..{len(seats)}")
+            raise PydanticCustomError(
+                "mano_not_a_seat",
+                "mano must be one of the seats 1..{players}",
+                {"players": len(seats)},
+            )
         return self
 
     @property

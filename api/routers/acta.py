@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, cast
 
-from fastapi import APIRouter, Depends, HTTPException
+from fastapi import APIRouter, Depends
 from fastapi.responses import FileResponse
 from pydantic import Field, StringConstraints
 
@@ -15,6 +15,7 @@ from api.referee import Referee, StateError
 from api.schemas import Name, Seat, Strict
 from api.settings import Settings
 from api.store import ActaRow
+from api.validation import field_error
 
 router = APIRouter(tags=["acta"])
 RefereeDep = Annotated[Referee, Depends(get_referee)]
@@ -71,12 +72,23 @@ def sign(
     """Sign the acta once: it is stored as it reads now; a second signature is refused, and so
     is an unfinished game's unless ``unfinished`` says it is signed as it stands."""
     seats = [s.seat for s in referee.table(table_id).seats]
-    for sanction in body.sanctions:
+    for i, sanction in enumerate(body.sanctions):
         if sanction.seat not in seats:
-            raise HTTPException(422, f"no seat {sanction.seat} at this table: seats {seats}")
+            raise field_error(
+                ["sanctions", i, "seat"],
+                "no_such_seat",
+                f"no seat {sanction.seat} at this table: seats {seats}",
+                seat=sanction.seat,
+                seats=seats,
+            )
         if sanction.kind not in settings.acta_sanctions:
             known = ", ".join(settings.acta_sanctions)
-            raise HTTPException(422, f"no sanction {sanction.kind!r}; known: {known}")
+            raise field_error(
+                ["sanctions", i, "kind"],
+                "unknown_sanction",
+                f"no sanction {sanction.kind!r}; known: {known}",
+                kind=sanction.kind,
+            )
     content = acta_content(referee, table_id, game)
     signed = referee.store.acta(table_id, game) is not None  # refused below, as signed
     if not (game_over(content) or body.unfinished or signed):
@@ -96,7 +108,9 @@ def sign(
     )
     if row is None:
         done = cast(ActaRow, referee.store.acta(table_id, game))  # the conflict: it is signed
-        raise HTTPException(
-            409, f"the acta of game {game} was already signed by {done.referee}: it stays as signed"
+        raise StateError(
+            f"the acta of game {game} was already signed by {done.referee}: it stays as signed",
+            code="acta_signed",
+            params={"game": game, "referee": done.referee},
         )
     return {"acta": row.content, "signed": signed_out(row), "sanctions": settings.acta_sanctions}

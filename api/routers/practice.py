@@ -10,6 +10,7 @@ from starlette.convertors import Convertor, register_url_convertor
 from api.deps import get_practice
 from api.enrolment import profile_kinds
 from api.practice import Practice, SeatInPlay
+from api.referee import StateError
 from api.schemas import (
     AttemptOut,
     DrillIn,
@@ -55,6 +56,14 @@ SeatQuery = Annotated[int, Query(ge=1, le=MAX_SEATS)]
 PracticeDep = Annotated[Practice, Depends(get_practice)]
 
 
+def conflict(exc: ValueError) -> StateError:
+    """What the practice refused now (a seat in play, a seat already showing a seña), answered
+    409 with its code and params when it has them, for the page to word."""
+    return StateError(
+        str(exc), code=getattr(exc, "code", None), params=getattr(exc, "params", None)
+    )
+
+
 @router.get("/players")
 def players(practice: PracticeDep) -> dict[str, Any]:
     return {"players": practice.store.list_players()}
@@ -77,7 +86,7 @@ def calibrate(player: PlayerPath, practice: PracticeDep, seat: SeatQuery = 1) ->
     try:
         return practice.calibrate(player, seat)
     except ValueError as exc:
-        raise HTTPException(409, str(exc)) from None
+        raise conflict(exc) from None
 
 
 @router.post("/players/{player:anytext}/enrol", status_code=202)
@@ -90,7 +99,7 @@ def enrol(
     try:
         return practice.enrol(player, seat, body.kind, body.seconds)
     except ValueError as exc:
-        raise HTTPException(409, str(exc)) from None
+        raise conflict(exc) from None
 
 
 @router.get("/players/{player:anytext}/progress")
@@ -128,7 +137,7 @@ def start_drill(body: DrillIn, practice: PracticeDep) -> dict[str, Any]:
             take_seat=body.take_seat,
         )
     except SeatInPlay as exc:
-        raise HTTPException(409, str(exc)) from None
+        raise conflict(exc) from None
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from None
 

@@ -27,9 +27,10 @@ from api.recording.review import (
     find_sena,
 )
 from api.recording.sessions import delete_session_rows
-from api.referee import NotFound, Referee
+from api.referee import Referee
 from api.schemas import ReviewIn
 from api.settings import Settings
+from api.validation import Invalid
 from vision.output.export import MIN_CUE_MS
 
 router = APIRouter(prefix="/api", tags=["recording"])
@@ -105,12 +106,10 @@ def review_source(name: str, request: Request) -> ReviewSource:
         if name != folder_review.name:
             raise HTTPException(404, f"only {folder_review.name!r} is reviewed here")
         return folder_review
-    try:
-        return SessionReview(
-            request.app.state.settings.data_dir, _table_id(name), request.app.state.referee
-        )
-    except NotFound as exc:
-        raise HTTPException(404, str(exc)) from None
+    # a table that does not exist: NotFound, which names it ("no_table")
+    return SessionReview(
+        request.app.state.settings.data_dir, _table_id(name), request.app.state.referee
+    )
 
 
 SourceDep = Annotated[ReviewSource, Depends(review_source)]
@@ -194,6 +193,12 @@ def sena_clip(name: str, index: int, source: SourceDep) -> dict[str, Any]:
 @router.post("/review/{name}/clip")
 def make_clip(name: str, body: ClipIn, source: SourceDep) -> dict[str, Any]:
     """The video from ``start_ms`` to ``end_ms`` as its own MP4."""
+    if not _filmed(_timeline(source), body.start_ms, body.camera):
+        raise Invalid(
+            "there is no video at that moment",
+            code="no_video_at",
+            params={"start_ms": body.start_ms, "camera": body.camera},
+        )
     try:
         path = clip(source, body.start_ms, body.end_ms, body.camera)
     except ExportError as exc:
@@ -248,8 +253,21 @@ def _timeline(source: ReviewSource) -> Timeline:
         raise HTTPException(404, str(exc)) from None
 
 
+def _filmed(timeline: Timeline, ms: int, camera: str | None) -> bool:
+    """Some video file (of ``camera``, when named) has moment ``ms`` in it."""
+    for media in timeline.files:
+        start, end = timeline.span_of(media)
+        if camera in (None, media.camera) and start <= ms and (end is None or ms < end):
+            return True
+    return False
+
+
 def _table_id(name: str) -> int:
     try:
         return table_id_of(name)
     except ExportError as exc:
-        raise HTTPException(422, str(exc)) from None
+        if name == "analysis":  # the review page opened with no ?session=
+            raise Invalid(
+                "no session to review: give one, as ?session=table-3", code="no_session"
+            ) from None
+        raise Invalid(str(exc), code="not_a_session", params={"name": name}) from None

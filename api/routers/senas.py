@@ -10,9 +10,10 @@ from fastapi import APIRouter, Depends, HTTPException
 from fastapi.responses import JSONResponse
 
 from api.deps import get_practice, get_referee, get_settings
+from api.game_choices import profile_games
 from api.paths import inside
 from api.practice import Practice
-from api.referee import Referee
+from api.referee import Referee, profile_named
 from api.schemas import CallIndex, ExportIn, HandState, RemovalIn, ReviewIn, RowId, SenasOut
 from api.settings import Settings
 
@@ -31,7 +32,24 @@ def profiles(
     labels = {name: name for name in settings.house_profiles}
     if settings.profile_is_file:
         labels[settings.profile] = f"{practice.profile.name} ({Path(settings.profile).name})"
-    return {"profiles": settings.house_profiles, "default": settings.profile, "labels": labels}
+    # the games each fits: the setup offers a profile only for those (the server holds to it)
+    games = {name: list(profile_games(profile_named(name))) for name in settings.house_profiles}
+    return {
+        "profiles": settings.house_profiles,
+        "default": settings.profile,
+        "labels": labels,
+        "games": games,
+    }
+
+
+@router.get("/tables/{table_id}/gestures")
+def table_gestures(table_id: RowId, referee: RefereeDep) -> dict[str, Any]:
+    """The gestures of the table's house profile's señas, each once and in the profile's order,
+    with the side where the profile reads one ("lip_bite left"): what the referee may add as a
+    seña the camera missed."""
+    profile = profile_named(referee.table(table_id).profile)
+    labels = [pattern.label for entry in profile.entries for pattern in entry.gestures]
+    return {"profile": profile.name, "gestures": list(dict.fromkeys(labels))}
 
 
 @router.get("/hands/{hand_id}/senas", response_model=SenasOut)

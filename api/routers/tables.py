@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException
+from fastapi import APIRouter, Depends
 
 from api.deps import get_referee, get_settings
-from api.game_choices import game_choices
-from api.referee import Referee, table_out
+from api.game_choices import game_choices, profile_games
+from api.referee import Referee, profile_named, table_out
 from api.schemas import (
     CallIn,
     HandState,
@@ -21,6 +21,7 @@ from api.schemas import (
 )
 from api.settings import Settings
 from api.store import SeatRow
+from api.validation import field_error
 
 router = APIRouter(prefix="/api", tags=["tables"])
 RefereeDep = Annotated[Referee, Depends(get_referee)]
@@ -34,7 +35,22 @@ def create_table(
     deal hand 1."""
     if body.profile not in settings.house_profiles:
         offered = ", ".join(settings.house_profiles)
-        raise HTTPException(422, f"no profile {body.profile!r} here; offered: {offered}")
+        raise field_error(
+            ["profile"],
+            "unknown_profile",
+            f"no profile {body.profile!r} here; offered: {offered}",
+            offered=settings.house_profiles,
+        )
+    games = profile_games(profile_named(body.rules.profile))
+    if body.game not in games:
+        raise field_error(
+            ["profile"],
+            "profile_not_for_game",
+            f"the {body.profile} profile is for {' or '.join(games)}, not {body.game}",
+            profile=body.profile,
+            game=body.game,
+            games=list(games),
+        )
     return referee.create_table(
         name=body.name,
         rules=body.rules,

@@ -85,6 +85,8 @@ function addSanction() {
 function failed(error) {
   $("error").textContent = error.message;
   $("error").hidden = false;
+  // no acta to show (no such table or game): the reason alone, not empty tables under it
+  if (!shown) for (const part of document.querySelectorAll("main > section")) part.hidden = true;
 }
 
 /** The page's fixed words in the dashboard's language. */

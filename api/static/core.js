@@ -1,7 +1,11 @@
 // What every part of the dashboard shares: the REST helper, the websocket feed, a tiny DOM helper.
 import { callLabel, getLang, t, term } from "/static/i18n.js";
 
-export async function api(method, path, body) {
+/** ``path``'s answer; a refusal is thrown as an Error whose message is in the page's language
+ * (``refusalText``). ``fields`` names the request's fields as the page labels them, for a
+ * malformed request's message: ``{ name: "Nombre de la mesa", "seats.*.name": (i) => ... }``,
+ * a function given the path's numbers (see ``fieldLabel``). */
+export async function api(method, path, body, { fields } = {}) {
   const options = { method, headers: {} };
   if (body !== undefined) {
     options.headers["content-type"] = "application/json";
@@ -15,9 +19,10 @@ export async function api(method, path, body) {
   }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const error = new Error(refusalText(data) || `${response.status} ${response.statusText}`);
+    const error = new Error(refusalText(data, fields) || `${response.status} ${response.statusText}`);
     error.status = response.status;
     error.code = data.code;
+    error.params = data.params;
     throw error;
   }
   return data;
@@ -29,6 +34,8 @@ const PARAM_WORDS = {
   call: callLabel,
   phase: (phase) => term(`phase.${phase}`),
   lance: (lance) => term(`phase.${lance}`),
+  game: (game) => t(`gamekind.${game}`),
+  games: (game) => t(`gamekind.${game}`),
 };
 
 /** A param in words; a list of them as the page's language joins them ("2 y 5"). */
@@ -41,7 +48,7 @@ function paramWords(name, value) {
 }
 
 /** ``text`` with each "{name}" filled from ``params`` (one without a value stays as it is). */
-function filled(text, params) {
+export function filled(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => {
     const value = params?.[name];
     return value === undefined || value === null ? whole : paramWords(name, value);
@@ -53,7 +60,10 @@ function filled(text, params) {
  * ``detail``. A refusal that names the rule it breaks (an illegal call's ``rule_code``, with its
  * ``rule_params``) says why: the rule's words ("rule.<rule_code>") fill the {rule} of
  * "error.<code>.rule"; a rule the page has no words for keeps the code's own words. */
-function refusalText(data) {
+export function refusalText(data, fields) {
+  if (data.code === "invalid_fields" && Array.isArray(data.errors)) {
+    return data.errors.map((failure) => fieldText(failure, fields)).join("\n");
+  }
   const key = `error.${data.code}`;
   if (!data.code || t(key) === key) return data.detail;
   const { rule_code: rule, rule_params: ruleParams, ...params } = data.params || {};
@@ -62,6 +72,39 @@ function refusalText(data) {
     return filled(t(because), { ...params, rule: filled(t(reason), { ...params, ...ruleParams }) });
   }
   return filled(t(key), params);
+}
+
+/** The words of ``key`` for ``params``: "<key>.<plural>" (``Intl.PluralRules``'s category of
+ * its first number, "one" for 1) where the page has them, else "<key>"'s. */
+function plural(key, params) {
+  const count = Object.values(params || {}).find((value) => typeof value === "number");
+  if (count === undefined) return t(key);
+  const exact = `${key}.${new Intl.PluralRules(getLang()).select(count)}`;
+  return t(exact) === exact ? t(key) : t(exact);
+}
+
+/** How the page labels a field of a request: ``fields[pattern]`` given by the page (a text, or a
+ * function given the path's numbers: "seats.*.name" for ``["seats", 3, "name"]`` gets 3), else
+ * i18n.js's "field.<pattern>", else "field.<its last name>", else the path as it is. The request
+ * as a whole (a path of nothing) has no label. */
+export function fieldLabel(path, fields) {
+  if (!path?.length) return "";
+  const pattern = path.map((part) => (typeof part === "number" ? "*" : part)).join(".");
+  const given = fields?.[pattern];
+  if (given !== undefined) return typeof given === "function" ? given(...path.filter((p) => typeof p === "number")) : given;
+  const last = [...path].reverse().find((part) => typeof part === "string");
+  for (const key of [`field.${pattern}`, `field.${last}`]) if (t(key) !== key) return t(key);
+  return path.join(".");
+}
+
+/** One failure of a malformed request (api/validation.py) in the page's language: the field's
+ * label, then its code's words ("invalid.<code>"), each "{name}" filled from its params; a code
+ * the page has no words for keeps the server's English. */
+export function fieldText(failure, fields) {
+  const label = fieldLabel(failure.field, fields);
+  const key = `invalid.${failure.code}`;
+  const words = t(key) === key ? failure.msg : filled(plural(key, failure.params), failure.params);
+  return label ? `${label}: ${words}` : words;
 }
 
 /** h("div.card", {onclick}, "text", child) -> element. */

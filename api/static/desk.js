@@ -3,6 +3,7 @@
 // Every change anywhere (this desk, a table's game ending on any server) comes as a
 // "tournament" message on the websocket, and the page reads the tournament again.
 import { api, connectFeed, fill, h, on } from "/static/core.js";
+import { t } from "/static/i18n.js";
 import { unrankedLine, WITHDRAWN } from "/static/desk_words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,10 +20,14 @@ function failed(error) {
   $("error").hidden = false;
 }
 
-async function act(method, path, body) {
+/** The desk's fields as its forms label them, for a refusal that names one (the others keep
+ * i18n.js's "field.<name>": minutes late, a result's stones and reason). */
+const TEAM_FIELDS = { name: () => t("field.teamname"), "players.*": (i) => `${t("field.player")} ${i + 1}` };
+
+async function act(method, path, body, options) {
   try {
     $("error").hidden = true;
-    show(await api(method, path, body));
+    show(await api(method, path, body, options));
   } catch (error) {
     failed(error);
   }
@@ -261,7 +266,7 @@ $("new-tournament").addEventListener("submit", async (event) => {
   };
   try {
     $("error").hidden = true;
-    const created = await api("POST", BASE, { name: f.name.value, settings });
+    const created = await api("POST", BASE, { name: f.name.value, settings }, { fields: { name: () => t("field.tournamentname") } });
     current = created.tournament.id;
     await loadList();
   } catch (error) {
@@ -273,7 +278,7 @@ $("register").addEventListener("submit", (event) => {
   event.preventDefault();
   const f = event.target;
   const players = [...$("player-inputs").querySelectorAll("input")].map((i) => i.value);
-  act("POST", `${BASE}/${current}/teams`, { name: f.name.value, players }).then(() => {
+  act("POST", `${BASE}/${current}/teams`, { name: f.name.value, players }, { fields: TEAM_FIELDS }).then(() => {
     if ($("error").hidden) { f.reset(); f.name.focus(); }
   });
 });

@@ -16,6 +16,7 @@ let scores = null; // the seat's last scores, as renderBars drew them
 let progress = null; // the player's progress, as renderProgress drew it
 const attempts = []; // the drills' attempts, newest first
 let enrolCount = null; // the enrolment's line while it says how many kinds are learnt
+let takenSeat = null; // the seat in play at a table that the referee agreed to take for drills
 const ENROL_SECONDS = 3;
 
 const $ = (id) => document.getElementById(id);
@@ -50,7 +51,9 @@ function named(where = null) {
 export function initPractice() {
   $("drill-sena").onclick = () => startDrill("sena");
   $("drill-hand").onclick = () => startDrill("hand");
-  $("drill-done").onclick = () => api("POST", "/api/practice/drills/current/finish");
+  $("drill-done").onclick = finishDrill;
+  $("drill-done").disabled = true; // no drill yet
+  $("practice-seat").addEventListener("change", () => { takenSeat = null; }); // asked again for another seat
   $("calibrate").onclick = calibrate;
   $("save-sens").onclick = saveSensitivities;
   $("player").addEventListener("change", loadPlayer);
@@ -65,9 +68,7 @@ export function initPractice() {
     renderEnrol();
     fillDrillTargets();
   });
-  api("GET", "/api/practice/players").then((data) => {
-    fill($("players"), ...data.players.map((p) => h("option", { value: p })));
-  });
+  refreshPlayers();
   renderSliders({});
   renderBars(null);
   loadPlayer();
@@ -94,12 +95,20 @@ function fillDrillTargets() {
     ...meanings.map((m) => h("option", { value: m }, meaningLabel(m))));
 }
 
+/** The names offered as the player's: every player saved so far, a new one too. */
+function refreshPlayers() {
+  return api("GET", "/api/practice/players").then((data) => {
+    fill($("players"), ...data.players.map((p) => h("option", { value: p })));
+  }).catch(() => {}); // the list is a help: without it the name is typed
+}
+
 async function calibrate() {
   const name = named();
   if (!name) return;
   try {
-    await api("POST", `${playerPath(name)}/calibrate?seat=${seat()}`);
+    await api("POST", `${playerPath(name)}/calibrate?seat=${seat()}`, undefined, { fields: PLAYER_FIELDS });
     $("calib-state").textContent = t("practice.calibrating");
+    refreshPlayers();
   } catch (err) { showRefusal(err.message); }
 }
 
@@ -108,34 +117,54 @@ async function loadPlayer() {
   enrolled.clear();
   const name = named();
   if (!name) { renderEnrol(); return; }
-  const data = await api("GET", playerPath(name));
+  let data;
+  try {
+    data = await api("GET", playerPath(name), undefined, { fields: PLAYER_FIELDS });
+  } catch (err) { showRefusal(err.message); renderEnrol(); return; }
   renderSliders(data.sensitivities);
   const calibration = data.calibration || {};
   for (const kind of Object.keys(calibration.enrolment || {})) enrolled.set(kind, { sensitivity: data.sensitivities[kind] });
   for (const kind of calibration.missed || []) enrolled.set(kind, { missed: true });
   if (calibration.rest_shown) enrolled.set("rest", {});
   renderEnrol();
-  renderProgress(await api("GET", `${playerPath(name)}/progress`));
+  renderProgress(await api("GET", `${playerPath(name)}/progress`).catch(() => ({ sessions: [] })));
 }
+
+/** The player's name in a request, as the card labels it. */
+const PLAYER_FIELDS = { player: () => t("practice.player") };
 
 async function startDrill(kind) {
   const name = named($("prompt"));
   if (!name) return;
   const body = { player: name, kind, seat: seat(), session };
   if (kind === "sena" && $("drill-target").value) body.target = $("drill-target").value;
+  if (takenSeat === body.seat) body.take_seat = true; // agreed already: not asked at every drill
   try {
-    showDrill(await api("POST", "/api/practice/drills", body));
+    showDrill(await api("POST", "/api/practice/drills", body, { fields: PLAYER_FIELDS }));
   } catch (err) {
-    // 409: the seat plays a hand of the active table; only the referee's yes takes it
-    if (err.status === 409 && confirm(`${err.message}\n\n${t("practice.takeseat")}`)) {
-      try { showDrill(await api("POST", "/api/practice/drills", { ...body, take_seat: true })); return; } catch (again) { err = again; }
+    // the seat plays a hand of the active table; only the referee's yes takes it, kept for the seat
+    if (err.code === "seat_in_play" && confirm(`${err.message}\n\n${t("practice.takeseat")}`)) {
+      try {
+        showDrill(await api("POST", "/api/practice/drills", { ...body, take_seat: true }));
+        takenSeat = body.seat;
+        return;
+      } catch (again) { err = again; }
     }
     $("prompt").textContent = err.message;
   }
 }
 
+/** "Done": the drill running is scored now; with none running (ended meanwhile), says so. */
+async function finishDrill() {
+  try {
+    const { attempt } = await api("POST", "/api/practice/drills/current/finish");
+    if (!attempt) { drill = null; $("drill-done").disabled = true; $("prompt").textContent = t("practice.nodrill"); }
+  } catch (err) { $("prompt").textContent = err.message; }
+}
+
 function showDrill(data) {
   drill = data;
+  $("drill-done").disabled = false;
   relevant = new Set(Object.values(data.targets).flat(2).map((label) => label.split(" ")[0]));
   const ways = Object.entries(data.targets).map(([meaning, list]) => h("li", {},
     h("b", {}, meaningLabel(meaning)), " — ", list.map((way) => way.map(gestureLabel).join(" + ")).join(" / ")));
@@ -147,12 +176,14 @@ function showDrill(data) {
 
 function showAttempt(attempt) {
   drill = null;
+  $("drill-done").disabled = true;
   fill($("cards-dealt")); // the dealt cards belong to the drill that just ended
   relevant = new Set();
   attempts.unshift(attempt);
   $("attempts").prepend(attemptItem(attempt));
   $("prompt").textContent = t("practice.idle");
   loadPlayer();
+  refreshPlayers(); // the drill saved its player
 }
 
 /** An attempt in the list: recognised or missed, what was seen, its figures and near misses. */
@@ -210,11 +241,19 @@ async function enrol(kind) {
   const name = named(state);
   if (!name) return;
   // said before the answer: a seat that refuses the window (calibrating) may say so first
+  const before = { busy: state.dataset.busy, text: state.textContent };
   state.dataset.busy = kind;
   state.textContent = `${kind === "rest" ? t("practice.rest") : gestureLabel(kind)}: ${t("practice.showing")}`;
   try {
-    await api("POST", `${playerPath(name)}/enrol?seat=${seat()}`, { kind, seconds: ENROL_SECONDS });
-  } catch (err) { delete state.dataset.busy; state.textContent = err.message; }
+    await api("POST", `${playerPath(name)}/enrol?seat=${seat()}`, { kind, seconds: ENROL_SECONDS }, { fields: PLAYER_FIELDS });
+  } catch (err) {
+    // refused (the seat still showing the last seña): the line says again the step in progress,
+    // whose outcome will overwrite it, and why this one was not taken stays under the name
+    if (before.busy) state.dataset.busy = before.busy;
+    else delete state.dataset.busy;
+    state.textContent = before.text;
+    showRefusal(err.message);
+  }
 }
 
 function showEnrolled(data) {
@@ -232,6 +271,7 @@ function showEnrolled(data) {
   if (missed) state.textContent += ` · ${gestureLabel(data.kind)}: ${t("practice.notseen")}`;
   if (data.unguarded?.length) state.textContent += ` · ${unguardedText(data.unguarded, data.rested)}`;
   api("GET", playerPath(data.player)).then((d) => renderSliders(d.sensitivities));
+  refreshPlayers(); // the enrolment saved its player
 }
 
 function renderBars(info) {
@@ -268,8 +308,9 @@ async function saveSensitivities() {
   if (!name) return;
   const values = sliderValues();
   try {
-    await api("PUT", `${playerPath(name)}/sensitivities?seat=${seat()}`, { sensitivities: values });
+    await api("PUT", `${playerPath(name)}/sensitivities?seat=${seat()}`, { sensitivities: values }, { fields: PLAYER_FIELDS });
     $("sens-saved").textContent = t("practice.saved");
+    refreshPlayers();
   } catch (err) { $("sens-saved").textContent = err.message; }
 }
 

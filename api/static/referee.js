@@ -45,11 +45,14 @@ const state = {
   knownSenas: new Set(),
   reviewing: new Set(), // reviewed señas whose review the referee is changing
   profiles: [],
+  profileGames: {}, // each profile's games: the setup offers it for those only (GET /api/profiles)
+  defaultProfile: null,
   choices: { games: [], reyes: [] }, // GET /api/rules: each game with the options its rules allow
   profileLabels: {},
   sources: [],
   tables: [],
-  gestures: [], // the gesture labels of the house profile's señas, for "add a seña"
+  gestures: [], // the gesture labels of the table's profile's señas, for "add a seña"
+  gesturesOf: null, // the table whose gestures those are
 };
 
 const $ = (id) => document.getElementById(id);
@@ -82,15 +85,14 @@ export function initReferee() {
   on("sena", (data) => {
     if (state.hand && data.hand_id === state.hand.hand.id) setAnswered(api("GET", `/api/hands/${data.hand_id}`)).catch(() => {});
   });
-  Promise.all([api("GET", "/api/profiles"), api("GET", "/api/stream"), api("GET", "/api/practice/catalogue"), api("GET", "/api/rules")])
-    .then(([profiles, streams, catalogue, choices]) => {
+  Promise.all([api("GET", "/api/profiles"), api("GET", "/api/stream"), api("GET", "/api/rules")])
+    .then(([profiles, streams, choices]) => {
       state.choices = choices;
       state.profiles = profiles.profiles;
       state.profileLabels = profiles.labels;
+      state.profileGames = profiles.games || {};
       state.sources = streams.sources;
-      state.gestures = [...new Set(catalogue.senas.flatMap((s) => s.gestures))];
       buildSetup(profiles.default);
-      fillSenaAdd();
     });
 }
 
@@ -113,13 +115,32 @@ async function switchTable(tableId) {
   try { loadTableState(await api("POST", `/api/tables/${tableId}/activate`)); } catch (err) { $("call-error").textContent = err.message; }
 }
 
-/** The add-a-seña lists, made again whenever the table or the catalogue arrives: the seat and
- * gesture the referee had chosen stay chosen, or a seña would go to the first seat. */
+/** The add-a-seña lists, made again whenever the table or its gestures arrive: the seat and
+ * gesture the referee had chosen stay chosen, or a seña would go to the first seat. A profile
+ * without señas (Encaje's) offers none: the form is not shown. */
 function fillSenaAdd() {
   keepFields($("sena-add"), () => {
     fill($("sena-add-seat"), ...seats().map((seat) => h("option", { value: seat }, `${seat} · ${seatName(seat)}`)));
     fill($("sena-add-gesture"), ...state.gestures.map((label) => h("option", { value: label }, gestureLabel(label))));
   });
+  $("sena-add").hidden = state.gestures.length === 0;
+}
+
+/** The gestures of the table's own profile's señas (with the sides it reads), once per table. */
+async function loadGestures(table) {
+  if (state.gesturesOf === table.id) return;
+  state.gesturesOf = table.id;
+  state.gestures = [];
+  fillSenaAdd();
+  try {
+    const { gestures } = await api("GET", `/api/tables/${table.id}/gestures`);
+    if (state.table?.id !== table.id) return; // another table came meanwhile
+    state.gestures = gestures;
+    fillSenaAdd();
+  } catch (err) {
+    state.gesturesOf = null;
+    $("call-error").textContent = err.message;
+  }
 }
 
 async function addSena(event) {
@@ -144,8 +165,7 @@ export function rewordReferee() {
 // ---------------------------------------------------------------- setup
 
 function buildSetup(defaultProfile) {
-  const select = $("setup-profile");
-  fill(select, ...state.profiles.map((p) => h("option", { value: p, selected: p === defaultProfile }, state.profileLabels[p] || p)));
+  state.defaultProfile = defaultProfile;
   const form = $("setup");
   fill(form.reyes, ...state.choices.reyes.map((n) => h("option", { value: n }, String(n))));
   wordSetup();
@@ -192,8 +212,20 @@ function fillSetupSeats() {
   const diezReyes = choice.diez_reyes && game === "mus"; // a Mus variant (Éibar)
   $("setup-diez-reyes-field").hidden = !diezReyes;
   if (!diezReyes) form.diez_reyes.checked = false;
-  $("setup-profile-field").hidden = game === "encaje"; // nobody has a partner: its own profile
+  fillProfiles(game);
   fillManoSelect();
+}
+
+/** The profiles that fit the game chosen (a profile without señas is Encaje's, where nobody
+ * has a partner; one with señas is for Mus): the choice made stays while it fits, else the
+ * server's default, else the first. With one to choose from, nothing is asked. */
+const fittingProfiles = (game) => state.profiles.filter((p) => (state.profileGames[p] || ["mus"]).includes(game));
+function fillProfiles(game) {
+  const select = $("setup-profile");
+  const fitting = fittingProfiles(game);
+  const kept = fitting.includes(select.value) ? select.value : fitting.includes(state.defaultProfile) ? state.defaultProfile : fitting[0];
+  fill(select, ...fitting.map((p) => h("option", { value: p, selected: p === kept }, state.profileLabels[p] || p)));
+  $("setup-profile-field").hidden = fitting.length < 2;
 }
 
 function fillManoSelect() {
@@ -217,7 +249,8 @@ async function createTable(event) {
   const { game, players } = choice;
   const body = {
     name: form.name.value,
-    profile: game === "encaje" ? undefined : form.profile.value, // Encaje: its own, by default
+    // a profile that fits the game; none fits (Encaje, with no club profile of its own): its own
+    profile: fittingProfiles(game).includes(form.profile.value) ? form.profile.value : undefined,
     game,
     players,
     reyes: Number(form.reyes.value),
@@ -230,11 +263,21 @@ async function createTable(event) {
   if (choice.stones.length > 1) Object.assign(body, { stones: Number(form.stones.value), deal: form.deal.value });
   try {
     $("setup-error").textContent = "";
-    loadTableState(await api("POST", "/api/tables", body));
+    loadTableState(await api("POST", "/api/tables", body, { fields: SETUP_FIELDS }));
   } catch (err) {
     $("setup-error").textContent = err.message;
   }
 }
+
+/** The setup's fields as the form labels them, for a refusal that names one (each a function:
+ * said in the language of the moment, given the seat's index where there is one). */
+const SETUP_FIELDS = {
+  name: () => t("field.tablename"),
+  "seats.*.name": (i) => `${t("seat")} ${i + 1}`,
+  "seats.*.source": (i) => `${t("seat")} ${i + 1} · ${t("setup.source")}`,
+  profile: () => t("setup.profile"),
+  mano: () => t("setup.mano"),
+};
 
 function loadTableState(data) {
   if (!data || !data.table) { state.table = null; showSetup(true); return; }
@@ -243,6 +286,7 @@ function loadTableState(data) {
   $("export").href = `/api/tables/${data.table.id}/export`;
   setHand(data.current);
   fillSenaAdd();
+  loadGestures(data.table);
   refreshTableList();
 }
 

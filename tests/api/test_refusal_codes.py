@@ -120,21 +120,129 @@ def test_dealing_after_the_match_is_won_names_the_winner(client):
     assert body["detail"] == "the match is over: pair 2-4 won it"
 
 
-def test_a_seat_name_refused_at_setup_names_the_rule_broken(client):
+def invalid(response, *failures):
+    """A malformed request's body, checked: 422, and for each failure in order its field (the
+    path in the body), its code and (when given) its params."""
+    assert response.status_code == 422, response.text
+    body = response.json()
+    assert body["code"] == "invalid_fields", body
+    got = [(f["field"], f["code"]) for f in body["errors"]]
+    assert got == [(field, code) for field, code, *_ in failures], body
+    for failure, (*_, params) in zip(body["errors"], failures, strict=True):
+        assert params is None or failure["params"] == params, failure
+    assert body["params"] == {"fields": [".".join(map(str, f["field"])) for f in body["errors"]]}
+    return body
+
+
+def test_a_seat_name_refused_at_setup_names_the_seat_and_the_rule_broken(client):
     seats = [SEATS[0] | {"name": "Ane/Bego"}, *SEATS[1:]]
-    body = refused(
+    body = invalid(
         client.post("/api/tables", json={"seats": seats}),
-        422,
-        "name_separator",
-        {"input": "Ane/Bego"},
+        (["seats", 0, "name"], "name_separator", {"input": "Ane/Bego"}),
     )
     assert "a player's name cannot contain / or \\" in body["detail"]
     blank = [SEATS[0] | {"name": "   "}, *SEATS[1:]]
-    refused(client.post("/api/tables", json={"seats": blank}), 422, "name_empty")
+    invalid(
+        client.post("/api/tables", json={"seats": blank}),
+        (["seats", 0, "name"], "name_empty", None),
+    )
 
 
-def test_a_refusal_with_more_than_one_reason_keeps_to_its_detail(client):
+def test_every_bad_field_is_named_with_its_own_code_and_params(client):
+    """Two bad seats and a blank table name: three failures, each its field's, beside the
+    English detail API clients read as before."""
     seats = [SEATS[0] | {"name": "Ane/Bego"}, SEATS[1] | {"name": " "}, *SEATS[2:]]
-    response = client.post("/api/tables", json={"seats": seats})
-    assert response.status_code == 422
-    assert "code" not in response.json()  # two reasons: the page shows the detail, both said
+    body = invalid(
+        client.post("/api/tables", json={"name": "  ", "seats": seats}),
+        (["name"], "string_too_short", {"min_length": 1, "input": "  "}),
+        (["seats", 0, "name"], "name_separator", None),
+        (["seats", 1, "name"], "name_empty", None),
+    )
+    assert body["detail"].startswith("body.name: String should have at least 1 character; ")
+    invalid(
+        client.post("/api/tables", json={"seats": SEATS, "mano": 0}),
+        (["mano"], "greater_than_equal", {"ge": 1, "input": 0}),
+    )
+    invalid(
+        client.post("/api/tables", json={"seats": SEATS[:3]}),
+        ([], "seats_each_once", {"players": 4}),
+    )
+    invalid(
+        client.post("/api/tables", json={"seats": SEATS, "name": "Mesa\x07"}),
+        (["name"], "not_printable", None),
+    )
+
+
+def test_a_profile_is_offered_and_taken_only_for_the_games_it_fits(client):
+    """Encaje's profile lists no seña (every gesture is cheating): it is for an Encaje of three
+    or five, never a Mus table; a profile with señas is not an Encaje's."""
+    offered = client.get("/api/profiles").json()["games"]
+    assert offered == {"encaje": ["encaje"], "extended": ["mus"], "navarra": ["mus"],
+                       "standard": ["mus"]}  # fmt: skip
+    invalid(
+        client.post("/api/tables", json={"seats": SEATS, "profile": "encaje"}),
+        (["profile"], "profile_not_for_game", {"profile": "encaje", "game": "mus",
+                                               "games": ["encaje"]}),
+    )  # fmt: skip
+    three = [{"seat": seat, "name": name} for seat, name in enumerate(["Ane", "Bego", "Koldo"], 1)]
+    body = {"game": "encaje", "players": 3, "seats": three}
+    invalid(
+        client.post("/api/tables", json=body | {"profile": "standard"}),
+        (["profile"], "profile_not_for_game", None),
+    )
+    assert client.post("/api/tables", json=body).json()["table"]["profile"] == "encaje"
+    invalid(
+        client.post("/api/tables", json={"seats": SEATS, "profile": "nosuch"}),
+        (["profile"], "unknown_profile", None),
+    )
+
+
+def test_what_is_not_there_is_named_for_the_page_to_word(client):
+    body = refused(client.get("/api/tables/99"), 404, "no_table", {"table": 99})
+    assert body["detail"] == "no table 99"
+    refused(client.get("/api/hands/99"), 404, "no_hand", {"hand": 99})
+    refused(client.get("/api/tables/99/games/1/acta"), 404, "no_table", {"table": 99})
+    table_id = new_table(client)["table"]["id"]
+    refused(
+        client.get(f"/api/tables/{table_id}/games/7/acta"),
+        404,
+        "no_game",
+        {"table": table_id, "game": 7},
+    )
+    refused(client.get("/api/review/analysis"), 422, "no_session", {})
+    refused(client.get("/api/review/nonsense"), 422, "not_a_session", {"name": "nonsense"})
+    clip = client.post(f"/api/review/table-{table_id}/clip", json={"start_ms": 0, "end_ms": 900})
+    body = refused(clip, 422, "no_video_at", {"start_ms": 0, "camera": None})
+    assert body["detail"] == "there is no video at that moment"
+
+
+def test_a_seat_in_play_and_a_seat_busy_are_named_for_the_practice_page(client):
+    table = new_table(client)
+    drill = {"player": "Ane", "seat": 2}
+    body = refused(client.post("/api/practice/drills", json=drill), 409, "seat_in_play")
+    assert body["params"] == {
+        "seat": 2,
+        "name": "Bego",
+        "hand": 1,
+        "table": "Txoko",
+        "hand_id": table["current"]["hand"]["id"],
+    }
+    assert body["detail"].startswith("seat 2 (Bego) plays hand 1 of table 'Txoko': ")
+
+
+def test_a_second_signature_names_who_signed(client):
+    """A game won by an órdago at grande, its acta signed, then signed again."""
+    state = new_table(client)
+    hand_id, table_id = state["current"]["hand"]["id"], state["table"]["id"]
+    for seat, text in [(1, "no hay mus"), (1, "ordago"), (2, "quiero")]:
+        assert call(client, hand_id, seat, text).status_code == 200, text
+    client.put(f"/api/hands/{hand_id}/shown", json={"hands": EXAMPLE_HANDS})
+    url = f"/api/tables/{table_id}/games/1/acta"
+    assert client.post(url, json={"referee": "Maite"}).status_code == 201
+    refused(
+        client.post(url, json={"referee": "Jon"}),
+        409,
+        "acta_signed",
+        {"game": 1, "referee": "Maite"},
+    )
+    invalid(client.post(url, json={"referee": "   "}), (["referee"], "string_too_short", None))

@@ -58,6 +58,11 @@ def test_a_table_set_up_on_the_dashboard_uses_the_clubs_file(tmp_path):
             "profiles": [*profile_names(), str(club)],
             "default": str(club),
             "labels": {**{name: name for name in profile_names()}, str(club): "club (club.toml)"},
+            # a profile that lists señas is offered for Mus, Encaje's (none) for the Encaje
+            "games": {
+                **{name: ["encaje" if name == "encaje" else "mus"] for name in profile_names()},
+                str(club): ["mus"],
+            },
         }
         other = tmp_path / "other.toml"
         other.write_text(club.read_text())

@@ -11,6 +11,8 @@ from tests.api.table_examples import EXAMPLE_CALLS, EXAMPLE_HANDS, SEATS
 
 def new_table(client, **overrides):
     body = {"name": "Txoko", "profile": "standard", "target": 40, "mano": 1, "seats": SEATS}
+    if overrides.get("game") == "encaje":
+        del body["profile"]  # an Encaje has its own profile, without señas
     response = client.post("/api/tables", json=body | overrides)
     assert response.status_code == 201, response.text
     return response.json()

@@ -104,3 +104,39 @@ def test_an_eye_sena_learnt_without_a_look_down_says_which_step_to_do_again(prac
         "guiño: no se te vio mirar las cartas en «Habla y mira tus cartas»: una mirada a ellas "
         "podría leerse como la seña; repítelo bajando la vista a las cartas",
     ]
+
+
+def test_a_name_with_a_control_character_is_told_under_the_field(practice):
+    """Refused on the page, as a "/" is, before the server is asked (which would refuse it
+    too): no uncaught error of the page."""
+    sent: list[str] = []
+    practice.on("request", lambda r: sent.append(r.url) if "/api/practice/" in r.url else None)
+    name_player(practice, "Ane\u0007")
+    expect(practice.locator("#player-error")).to_have_text(
+        "El nombre de un jugador solo lleva caracteres visibles: quita el que no se ve (un"
+        " tabulador, un carácter de control)."
+    )
+    assert sent == []
+
+
+def test_a_name_saved_is_offered_at_once(practice):
+    name_player(practice, "Nerea Goñi")
+    practice.click("#save-sens")
+    expect(practice.locator("#sens-saved")).to_have_text("guardado")
+    expect(practice.locator("#players option[value='Nerea Goñi']")).to_have_count(1)
+
+
+def test_a_second_step_while_one_is_shown_says_why_it_waits(practice):
+    """The seat is showing a seña for the first step: the second is refused, in the page's
+    words, and that stays said once the first step's outcome comes."""
+    name_player(practice, "Maialen")
+    practice.select_option("#practice-seat", "3")
+    expect(practice.locator("#drill-done")).to_be_disabled()
+    practice.click("#enrol-steps [data-kind=rest]")
+    practice.click("#enrol-steps [data-kind=wink]")
+    refusal = practice.locator("#player-error")
+    said = "El asiento 3 ya está mostrando una seña: espera a que termine."
+    expect(refusal).to_have_text(said)
+    expect(practice.locator("#enrol-state")).to_contain_text("Habla y mira tus cartas")
+    practice.wait_for_timeout(5000)  # the first step's window (3 s) has ended
+    expect(refusal).to_have_text(said)

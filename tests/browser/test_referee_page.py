@@ -93,7 +93,8 @@ def test_a_seat_name_refused_at_setup_is_said_in_the_pages_language(page):
     page.fill("input[name=seat2]", "Ane/Bego")
     page.click("#setup-submit")
     expect(page.locator("#setup-error")).to_have_text(
-        "«Ane/Bego»: el nombre de un jugador no puede llevar «/» ni «\\», ni ser solo puntos."
+        "Asiento 2: «Ane/Bego»: el nombre de un jugador no puede llevar «/» ni «\\», ni ser solo"
+        " puntos"
     )
 
 
