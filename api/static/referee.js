@@ -1,5 +1,5 @@
 // Referee mode: set up a table, enter the calls fast, watch each seña's verdict, settle the showdown.
-import { api, fill, h, keepFields, on, refill, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
+import { api, fill, filled, h, keepFields, on, refill, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
 import { t, term, meaningLabel, gestureLabel, callLabel } from "/static/i18n.js";
 import { falseSenasText, senaReason } from "/static/senas_text.js";
 
@@ -64,6 +64,8 @@ const chosenGame = (form) => state.choices.games.find((g) => `${g.game}-${g.play
 
 export function initReferee() {
   $("setup").addEventListener("submit", createTable);
+  // the browser refused a field before anything was sent: an older refusal is no longer why
+  $("setup").addEventListener("invalid", () => { $("setup-error").textContent = ""; }, true);
   $("amount-up").onclick = () => setAmount(state.amount + 1);
   $("amount-down").onclick = () => setAmount(state.amount - 1);
   $("undo").onclick = undo;
@@ -511,6 +513,9 @@ async function sendCall(text) {
 
 async function undo() {
   $("call-error").textContent = "";
+  const { view, hand } = state.hand;
+  // past the hand's end the hand opens again, what it paid with it: only on purpose
+  if (view.phase === "finished" && !confirm(filled(t("confirm.reopen"), { hand: hand.number, score: scoreText(state.table, view.score) }))) return;
   try { state.pinned = false; await setAnswered(api("DELETE", `/api/hands/${state.hand.hand.id}/calls/last`)); } catch (err) { $("call-error").textContent = err.message; }
 }
 

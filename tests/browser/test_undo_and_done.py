@@ -1,0 +1,75 @@
+"""What a referee or a player did without meaning to is asked or said, in a real browser
+(Debian's chromium): undoing past the end of a hand asks first, "Done" is off with no drill to
+end, and a setup the browser itself refuses leaves no older refusal of the server on screen."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from tests.api.table_examples import EXAMPLE_HANDS, SEATS
+
+pytestmark = pytest.mark.browser
+
+
+def base(page) -> str:
+    return page.url.split("#")[0].rstrip("/")
+
+
+def test_undoing_past_the_end_of_a_hand_asks_first(page):
+    url = base(page)
+    hand_id = httpx.post(f"{url}/api/tables", json={"seats": SEATS}).json()["current"]["hand"]["id"]
+    for seat, text in [(1, "no hay mus"), (1, "ordago"), (2, "quiero")]:
+        httpx.post(f"{url}/api/hands/{hand_id}/calls", json={"seat": seat, "text": text})
+    httpx.put(f"{url}/api/hands/{hand_id}/shown", json={"hands": EXAMPLE_HANDS})
+    page.reload(wait_until="domcontentloaded")
+    expect(page.locator("#status-phase")).to_have_text("terminada")
+    asked: list[str] = []
+
+    def answer(dialog, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda dialog: answer(dialog, False))
+    page.keyboard.press("u")
+    page.wait_for_timeout(300)
+    assert asked == [
+        "La mano 1 terminó (1-3 0 – 2-4 40). ¿Deshacer su última jugada y reabrirla? El tanteo"
+        " vuelve a como estaba antes de esa jugada."
+    ]
+    expect(page.locator("#status-phase")).to_have_text("terminada")
+    page.once("dialog", lambda dialog: answer(dialog, True))
+    page.click("#undo")
+    # the quiero taken back: the órdago stands again, nothing paid yet
+    expect(page.locator("#status-phase")).to_have_text("grande")
+    expect(page.locator("#status-bet")).to_have_text("Órdago")
+    expect(page.locator("#status-score")).to_have_text("1-3 0 – 2-4 0")
+    assert len(asked) == 2
+    page.keyboard.press("u")  # within the hand: no question
+    expect(page.locator("#status-bet")).to_have_text("—")
+    assert len(asked) == 2
+
+
+def test_a_setup_the_browser_refuses_clears_the_last_refusal(page):
+    expect(page.locator("#setup-game option")).not_to_have_count(0)
+    page.fill("#setup input[name=name]", "   ")
+    page.click("#setup-submit")
+    expect(page.locator("#setup-error")).to_have_text(
+        "Nombre de la mesa: escribe al menos un carácter"
+    )
+    page.fill("#setup input[name=seat3]", "")  # required: the browser refuses it, nothing is sent
+    page.click("#setup-submit")
+    expect(page.locator("#setup-error")).to_be_empty()
+
+
+def test_done_is_off_while_no_drill_runs(page):
+    page.goto(f"{base(page)}#practice", wait_until="domcontentloaded")
+    done = page.locator("#drill-done")
+    expect(done).to_be_disabled()
+    page.click("#drill-sena")
+    expect(page.locator("#prompt .prompt-big")).to_be_visible()
+    expect(done).to_be_enabled()
+    done.click()
+    expect(page.locator("#attempts li")).to_have_count(1)
+    expect(done).to_be_disabled()
