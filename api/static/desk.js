@@ -4,7 +4,7 @@
 // "tournament" message on the websocket, and the page reads the tournament again.
 import { api, connectFeed, fill, h, on } from "/static/core.js";
 import { t } from "/static/i18n.js";
-import { unrankedLine, WITHDRAWN } from "/static/desk_words.js";
+import { minutesText, tieBreakLine, unrankedLine, WITHDRAWN } from "/static/desk_words.js";
 
 const $ = (id) => document.getElementById(id);
 const BASE = "/api/desk/tournaments";
@@ -194,7 +194,7 @@ function arrivals(round, board) {
     const event = board.lateness.find((e) => e.team_id === team.id);
     if (event) {
       const cost = event.sanction === "stones" ? `−${event.stones} piedras · stones` : SANCTIONS[event.sanction];
-      return h("span.sanction", { dataset: { side } }, `${side.toUpperCase()}: ${event.minutes_late} min — ${cost}`);
+      return h("span.sanction", { dataset: { side } }, `${side.toUpperCase()}: ${minutesText(event.minutes_late)} — ${cost}`);
     }
     if (round.started_ms === null || board.result) return null;
     const minutes = typedField(h("input", { type: "number", name: "minutes", min: 0, max: 600, step: "any", placeholder: "min", title: "minutos tras el comienzo (vacío: ahora) · minutes after the start (empty: now)" }));
@@ -223,7 +223,7 @@ function overrideForm(board) {
 }
 
 function renderStandings(data) {
-  $("tie-breaks").textContent = `Desempates · Tie-breaks: ${data.tie_breaks.join(" → ")}`;
+  $("tie-breaks").textContent = tieBreakLine(data.tie_breaks);
   fill($("standings").querySelector("tbody"), data.standings.map((r) => h(`tr${r.withdrawn_round ? ".withdrawn" : ""}`, { dataset: { team: r.team_id } },
     h("td", {}, r.rank), h("td", {}, r.name, r.withdrawn_round ? h("span.mark", {}, ` (${WITHDRAWN})`) : null),
     h("td", {}, r.played), h("td", {}, r.won), h("td", {}, r.lost),
@@ -258,11 +258,13 @@ function tick() {
 $("new-tournament").addEventListener("submit", async (event) => {
   event.preventDefault();
   const f = event.target;
+  // a number left blank takes the default its field shows (left out: the server's default)
+  const number = (field) => (field.value.trim() === "" ? undefined : Number(field.value));
   const settings = {
-    format: f.format.value, rounds: Number(f.rounds.value), team_size: Number(f.team_size.value),
+    format: f.format.value, rounds: number(f.rounds), team_size: Number(f.team_size.value),
     target: Number(f.target.value), first_round: f.first_round.value,
-    lateness: { courtesy_minutes: Number(f.courtesy_minutes.value), sanction: f.sanction.value,
-      stones: Number(f.stones.value), forfeit_minutes: Number(f.forfeit_minutes.value) },
+    lateness: { courtesy_minutes: number(f.courtesy_minutes), sanction: f.sanction.value,
+      stones: number(f.stones), forfeit_minutes: number(f.forfeit_minutes) },
   };
   try {
     $("error").hidden = true;
@@ -290,6 +292,9 @@ api("GET", "/api/desk/settings").then((defaults) => {
   const f = $("new-tournament");
   for (const key of ["format", "rounds", "team_size", "target", "first_round"]) f[key].value = defaults[key];
   for (const key of ["courtesy_minutes", "sanction", "stones", "forfeit_minutes"]) f[key].value = defaults.lateness[key];
+  // a number field emptied shows the default it then takes
+  f.rounds.placeholder = defaults.rounds;
+  for (const key of ["courtesy_minutes", "stones", "forfeit_minutes"]) f[key].placeholder = defaults.lateness[key];
 }, failed);
 on("hello", () => loadList().catch(failed));
 on("tournament", (data) => { if (data.tournament_id === current) load(); });

@@ -1,5 +1,29 @@
 // What the tournament desk (/desk) and its big screen (/desk/screen) both say, in Spanish ·
-// English as both pages say everything of their own: a withdrawal.
+// English as both pages say everything of their own: the tie-breaks, a lateness, a withdrawal.
+
+/** The tie-breaks as the server names them (api/tournament/standings.py), in Spanish. */
+const TIE_BREAKS_ES = {
+  "games won": "partidas ganadas",
+  Buchholz: "Buchholz",
+  "stone difference": "diferencia de piedras",
+  "head to head": "enfrentamiento directo",
+  registration: "orden de inscripción",
+};
+
+/** "Desempates: partidas ganadas → … · Tie-breaks: games won → …" (one the page has no Spanish
+ * for is said as the server names it). */
+export function tieBreakLine(names) {
+  const spanish = names.map((name) => TIE_BREAKS_ES[name] ?? name);
+  return `Desempates: ${spanish.join(" → ")} · Tie-breaks: ${names.join(" → ")}`;
+}
+
+/** Minutes after a round's start as a person reads them: "12 min", "3 min 30 s", "16 s". */
+export function minutesText(minutes) {
+  const seconds = Math.round(minutes * 60);
+  const [whole, rest] = [Math.floor(seconds / 60), seconds % 60];
+  if (whole === 0) return `${rest} s`;
+  return rest === 0 ? `${whole} min` : `${whole} min ${rest} s`;
+}
 
 /** The mark of a team that withdrew, beside its name in the standings. */
 export const WITHDRAWN = "retirado · withdrawn";

@@ -1,7 +1,7 @@
 // The desk's big screen (/desk/screen?tournament=ID): the current round's tables and the
 // standings, in large type, read again at every "tournament" message of the websocket.
 import { api, connectFeed, fill, h, on } from "/static/core.js";
-import { unrankedLine, WITHDRAWN } from "/static/desk_words.js";
+import { tieBreakLine, unrankedLine, WITHDRAWN } from "/static/desk_words.js";
 
 const $ = (id) => document.getElementById(id);
 let current = Number(new URLSearchParams(location.search).get("tournament")) || null;
@@ -38,7 +38,7 @@ function show(data) {
     h("td.num", {}, r.won), h("td.num", {}, r.buchholz), h("td.num", {}, r.difference))));
   $("unranked").textContent = unrankedLine(data.withdrawn);
   $("unranked").hidden = !data.withdrawn.length;
-  $("tie-breaks").textContent = `Desempates · Tie-breaks: ${data.tie_breaks.join(" → ")}`;
+  $("tie-breaks").textContent = tieBreakLine(data.tie_breaks);
 }
 
 /** The round's clock, from its start (the courtesy wait and lateness count from there). */

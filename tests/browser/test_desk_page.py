@@ -157,3 +157,137 @@ def test_a_four_round_swiss_of_eight_pairs_runs_from_the_desk(tmp_path):
             browser.close()
     finally:
         server.stop()
+
+
+TIE_BREAKS = (
+    "Desempates: partidas ganadas → Buchholz → diferencia de piedras → enfrentamiento directo →"
+    " orden de inscripción · Tie-breaks: games won → Buchholz → stone difference → head to head"
+    " → registration"
+)
+
+
+def test_the_desk_refuses_what_cannot_be_and_sets_apart_who_never_played(tmp_path):
+    """A walkthrough's defects: blank settings take their defaults, a player is registered once,
+    a team registered by mistake is deleted before round 1, an impossible result is refused in
+    the page's words, an arrival reads in minutes and seconds, and a team withdrawn before
+    playing is not ranked (listed apart) while one withdrawn later is marked, on both pages."""
+    server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
+    try:
+        with sync_playwright() as playwright, httpx.Client(base_url=server.url) as api:
+            browser = launch_chromium(playwright)
+            page = browser.new_page(viewport={"width": 1500, "height": 1100})
+            errors = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            dialogs = []
+            page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.accept()))
+            page.goto(f"{server.url}/desk")
+
+            form = page.locator("#new-tournament")
+            expect(form.locator("input[name=courtesy_minutes]")).to_have_value("10")
+            form.locator("input[name=rounds]").fill("")
+            form.locator("input[name=courtesy_minutes]").fill("")
+            expect(form.locator("input[name=rounds]")).to_have_attribute("placeholder", "4")
+            expect(form.locator("input[name=courtesy_minutes]")).to_have_attribute(
+                "placeholder", "10"
+            )
+            form.locator("button[type=submit]").click()
+            expect(page.locator("#t-summary")).to_contain_text("4 rondas · rounds")
+            expect(page.locator("#t-summary")).to_contain_text("cortesía · courtesy 10 min")
+            expect(page.locator("#error")).to_be_hidden()
+
+            def register(name, first, second):
+                page.fill("#register input[name=name]", name)
+                page.fill("#register input[name=player1]", first)
+                page.fill("#register input[name=player2]", second)
+                page.click("#register button[type=submit]")
+
+            teams = page.locator("#teams tbody tr")
+            register("Los Reyes", "Ane", "Iker")
+            expect(teams).to_have_count(1)
+            register("Otros", "Ane", "Iker")
+            expect(page.locator("#error")).to_have_text(
+                "«Ane» ya juega en «Los Reyes»: cada jugador se inscribe en un solo equipo."
+            )
+            register("Otros", "Jon", "JÓN")
+            expect(page.locator("#error")).to_have_text(
+                "«JÓN» está dos veces en el equipo: cada jugador del equipo es una persona"
+                " distinta."
+            )
+            for count, (name, first, second) in enumerate(
+                [
+                    ("Los Ases", "Miren", "Koldo"),
+                    ("Por error", "Jon", "Maite"),
+                    ("Las Sotas", "Nerea", "Unai"),
+                    ("Los Caballos", "Ainhoa", "Peio"),
+                    ("Se van", "Xabi", "Leire"),
+                ],
+                start=2,
+            ):
+                register(name, first, second)
+                expect(teams).to_have_count(count)
+            expect(page.locator("#teams .withdraw")).to_have_count(0)  # nothing drawn yet
+            teams.filter(has_text="Por error").locator("button.delete").click()
+            expect(teams).to_have_count(5)
+            assert "Borrar a Por error" in dialogs[-1]
+            expect(teams.locator("td:first-child")).to_have_text(["1", "2", "3", "4", "5"])
+
+            tid = int(page.url.split("tournament=")[1])
+            state = api.get(f"/api/desk/tournaments/{tid}").json()
+            gone = next(t["id"] for t in state["teams"] if t["name"] == "Se van")
+            api.post(f"/api/desk/tournaments/{tid}/teams/{gone}/withdraw").raise_for_status()
+            screen = browser.new_page(viewport={"width": 1600, "height": 900})
+            screen.on("pageerror", lambda exc: errors.append(str(exc)))
+            screen.goto(f"{server.url}/desk/screen?tournament={tid}")
+
+            page.click("#draw")
+            section = page.locator("section.round[data-round='1']")
+            rows = section.locator("tbody tr")
+            expect(rows).to_have_count(2)
+            expect(page.locator("#teams .delete")).to_have_count(0)
+            section.locator("button.start").click()
+            arrival = rows.nth(0).locator(".arrival[data-side=a]")
+            arrival.locator("input").fill("0.26")
+            arrival.locator("button").click()
+            expect(rows.nth(0).locator(".sanction")).to_have_text("A: 16 s — a tiempo · on time")
+
+            override = rows.nth(0).locator("form.override")
+            override.locator("select").select_option("b")
+            override.locator("[name=stones_a]").fill("40")
+            override.locator("[name=stones_b]").fill("10")
+            override.locator("[name=reason]").fill("hoja de la mesa")
+            override.locator("button").click()
+            team_b = rows.nth(0).locator("td.team").nth(1).inner_text()
+            expect(page.locator("#error")).to_have_text(
+                f"«{team_b}» no puede ganar con 10 piedras: en una partida a 40, gana quien"
+                " llega a 40."
+            )
+            expect(rows.nth(0).locator("td.result")).to_have_text("")
+            for i in range(2):
+                override = rows.nth(i).locator("form.override")
+                override.locator("select").select_option("a")
+                override.locator("[name=stones_a]").fill("40")
+                override.locator("[name=stones_b]").fill("22")
+                override.locator("[name=reason]").fill("hoja de la mesa")
+                override.locator("button").click()
+                expect(rows.nth(i).locator("td.result")).to_contain_text("40–22")
+            expect(page.locator("#error")).to_be_hidden()
+
+            # Los Reyes (seed 1, who won board 1) leave after playing: ranked, marked
+            page.locator("#teams tr[data-team]").first.locator(".withdraw").click()
+            for where in (page, screen):
+                standings = where.locator("#standings tbody tr")
+                expect(standings).to_have_count(4)
+                expect(standings.filter(has_text="Se van")).to_have_count(0)
+                expect(where.locator("#unranked")).to_have_text(
+                    "Retirados sin jugar, sin clasificar · Withdrawn before playing, not"
+                    " ranked: Se van"
+                )
+                reyes = standings.filter(has_text="Los Reyes")
+                expect(reyes).to_have_class(re.compile(r"\bwithdrawn\b"))
+                expect(reyes).to_contain_text("Los Reyes (retirado · withdrawn)")
+                expect(where.locator("#standings tr.withdrawn")).to_have_count(1)
+                expect(where.locator("#tie-breaks")).to_have_text(TIE_BREAKS)
+            assert errors == []
+            browser.close()
+    finally:
+        server.stop()
