@@ -160,9 +160,12 @@ def run_backup(args: argparse.Namespace) -> int:
 def run_restore(args: argparse.Namespace) -> int:
     path = _sqlite_file(args)
     backups = Backups(path)
-    chosen = args.backup or backups.newest()
+    chosen, passed = (args.backup, []) if args.backup else backups.newest_usable()
+    for skipped, problem in passed:
+        print(f"keinu: passed over {skipped}: not a usable backup ({problem})")
     if chosen is None:
-        raise UserError(f"no backup of {path} in {backups.folder}: name one to restore")
+        none = "no usable backup" if passed else "no backup"
+        raise UserError(f"{none} of {path} in {backups.folder}: name one to restore")
     if chosen.is_dir():
         raise UserError(
             f"{chosen} is a folder: name a backup file in it (keinu db check lists the backups)"

@@ -148,9 +148,19 @@ class Backups:
         return [p for p in self.all() if _named(p).group(2) == kind]
 
     def newest(self) -> Path | None:
-        """The newest backup that is not a damaged file moved aside."""
-        usable = [p for p in self.all() if _named(p).group(2) != "replaced"]
-        return usable[-1] if usable else None
+        """The newest backup that is not a damaged file moved aside and that reads whole."""
+        return self.newest_usable()[0]
+
+    def newest_usable(self) -> tuple[Path | None, list[tuple[Path, str]]]:
+        """The newest backup that is not a damaged file moved aside and reads whole, and the
+        newer ones passed over, each with what is wrong with it."""
+        passed: list[tuple[Path, str]] = []
+        for path in reversed([p for p in self.all() if _named(p).group(2) != "replaced"]):
+            problems = check_file(path, immutable=True)
+            if not problems:
+                return path, passed
+            passed.append((path, problems[0]))
+        return None, passed
 
     def make(self, db: sqlite3.Connection, kind: str) -> Path:
         """A checked copy of the open database ``db``, then the oldest of ``kind`` beyond
@@ -194,6 +204,7 @@ class Backups:
         self.folder.mkdir(parents=True, exist_ok=True)
         replaced = None
         if self.database.exists():
+            _fold_wal(self.database)
             replaced = self.folder / f"keinu-{_stamp()}-replaced.sqlite3"
             shutil.move(self.database, replaced)
         for suffix in ("-wal", "-shm"):
@@ -216,6 +227,20 @@ class Backups:
             wal = old.with_name(old.name + "-wal")
             if wal.exists():
                 wal.unlink()
+
+
+def _fold_wal(path: Path) -> None:
+    """Write what a killed server left in ``path``'s ``-wal`` into the file itself, so the file
+    moved aside holds it (a restore of it copies the file alone). A file too damaged to be
+    opened keeps its ``-wal`` beside it."""
+    try:
+        db = sqlite3.connect(path)
+        try:
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            db.close()
+    except sqlite3.DatabaseError:
+        pass
 
 
 def _stamp() -> str:

@@ -262,3 +262,48 @@ def test_db_says_what_is_wrong_with_a_folder_a_file_or_a_server_it_cannot_reach(
         "are right\n"
     )
     assert "nothing was stored" not in err and ":pw@" not in err
+
+
+def test_db_restore_passes_over_a_newer_backup_that_does_not_read(tmp_path, capsys):
+    data = tmp_path / "data"
+    filled_store(data / "keinu.sqlite3", tables=5)
+    status, out, _ = db(capsys, "backup", "--data-dir", str(data))
+    good = Path(out.split(" to ")[-1].strip())
+    garbage = good.with_name("keinu-29990101T000000Z-manual.sqlite3")
+    garbage.write_text("garbage\n")
+    status, out, _ = db(capsys, "restore", "--data-dir", str(data))
+    assert status == 0
+    assert f"passed over {garbage}: not a usable backup" in out
+    assert f"restored {data / 'keinu.sqlite3'} from {good}" in out
+
+
+def test_the_file_a_restore_replaces_keeps_what_was_only_in_its_wal(tmp_path, capsys):
+    """A killed server leaves writes in keinu.sqlite3-wal: the file moved aside holds them, so
+    restoring it later (which copies the file alone) loses nothing."""
+    data = tmp_path / "data"
+    path = data / "keinu.sqlite3"
+    filled_store(path, tables=2)
+    assert db(capsys, "backup", "--data-dir", str(data))[0] == 0
+    live = sqlite3.connect(path)
+    live.execute("PRAGMA journal_mode=WAL")
+    live.execute("PRAGMA wal_autocheckpoint=0")
+    live.execute("CREATE TABLE late (note TEXT)")
+    live.execute("INSERT INTO late VALUES ('after the backup')")
+    live.commit()
+    killed = tmp_path / "killed"
+    killed.mkdir()
+    for suffix in ("", "-wal"):  # the files as a kill leaves them, the -wal not yet folded in
+        (killed / f"keinu.sqlite3{suffix}").write_bytes(Path(f"{path}{suffix}").read_bytes())
+    live.close()
+    path.unlink()
+    for suffix in ("", "-wal"):
+        Path(f"{path}{suffix}").write_bytes((killed / f"keinu.sqlite3{suffix}").read_bytes())
+    assert Path(f"{path}-wal").stat().st_size > 0
+
+    status, out, _ = db(capsys, "restore", "--data-dir", str(data))
+    assert status == 0
+    replaced = Path(out.split("kept as ")[-1].strip())
+    alone = tmp_path / "alone.sqlite3"
+    alone.write_bytes(replaced.read_bytes())  # the file without any -wal
+    rows = sqlite3.connect(alone).execute("SELECT note FROM late").fetchall()
+    assert rows == [("after the backup",)]
