@@ -462,9 +462,19 @@ export function term(key) {
   return TERMS[lang][key] ?? TERMS.es[key] ?? key;
 }
 
-/** "dos_reyes" -> "dos reyes" (meanings stay in Spanish: it is the table's language). */
+/** A meaning's name where it is not its key's words: the engine's ``label_es``
+ * (engine/senas/meanings.py), which its reasons quote in both languages. */
+const MEANING_NAMES = {
+  par: "pares", duples_reyes: "duples de reyes", duples_ases: "duples de ases",
+  juego_31: "juego de 31", juego_31_o_punto_30: "31, o 30 a juego no",
+};
+
+/** "dos_reyes" -> "dos reyes", "punto_30" -> "punto de 30": meanings stay in Spanish (the
+ * table's language) in both, named as the reason beside them quotes them. */
 export function meaningLabel(meaning) {
-  return meaning ? meaning.replaceAll("_", " ") : "?";
+  if (!meaning) return "?";
+  const punto = /^punto_(\d+)$/.exec(meaning);
+  return MEANING_NAMES[meaning] ?? (punto ? `punto de ${punto[1]}` : meaning.replaceAll("_", " "));
 }
 
 /** A call's text in the page's words, as its button says it ("paso" is "Pass" in English). A

@@ -1,5 +1,7 @@
 """The referee's answer for every seña: one verdict and one truth, with a reason a player can
-read (Spanish, and English beside it).
+read (Spanish, and English beside it). A meaning is quoted by its Spanish name in both, as the
+pages name it in both languages ("'dos reyes' says: at least two reyes"): the words of the
+table, as the calls' are.
 
 Verdicts, the first that applies winning (docs/senas.md): ``not_in_catalogue`` (the profile does
 not list the gesture), ``not_allowed_now`` (señas are off for this hand, or a mus wish after the
@@ -82,7 +84,7 @@ def _not_allowed(meaning_: Meaning, lance: str, call: SenaCall, profile: Profile
     if lance == "mus" and call.mus_over:
         return (
             f"«{meaning_.label_es}» solo cabe durante el mus, y el mus ya terminó",
-            f"'{meaning_.label_en}' only fits the mus phase, which is over",
+            f"'{meaning_.label_es}' only fits the mus phase, which is over",
         )
     return None
 
@@ -101,7 +103,7 @@ def _late(meaning_: Meaning, lance: str, call: SenaCall) -> Reason | None:
     if call.phase in _HAND_OVER:
         return (
             f"«{meaning_.label_es}» llega con la mano ya jugada",
-            f"'{meaning_.label_en}' came after the hand was played",
+            f"'{meaning_.label_es}' came after the hand was played",
         )
     if not _lance_begun(lance, call):
         return None
@@ -111,18 +113,18 @@ def _late(meaning_: Meaning, lance: str, call: SenaCall) -> Reason | None:
         return (
             f"«{meaning_.label_es}» va antes de cualquier apuesta, y ya se había apostado "
             f"(fase: {phase_es})",
-            f"'{meaning_.label_en}' belongs before any bet, and the betting had begun "
+            f"'{meaning_.label_es}' belongs before any bet, and the betting had begun "
             f"(phase: {phase_en})",
         )
     return (
         f"«{meaning_.label_es}» informa de {lance}, y {lance} ya había empezado (fase: {phase_es})",
-        f"'{meaning_.label_en}' informs {lance}, which had already begun (phase: {phase_en})",
+        f"'{meaning_.label_es}' informs {lance}, which had already begun (phase: {phase_en})",
     )
 
 
 def _truth_reason(meaning_: Meaning, truth: Truth) -> Reason:
     claim_es = f"«{meaning_.label_es}» dice: {meaning_.claim_es}"
-    claim_en = f"'{meaning_.label_en}' says: {meaning_.claim_en}"
+    claim_en = f"'{meaning_.label_es}' says: {meaning_.claim_en}"
     if truth.value == "false":
         return (
             f"seña falsa: {claim_es}, y la mano mostrada {truth.fact_es}",
@@ -140,7 +142,7 @@ def _truth_reason(meaning_: Meaning, truth: Truth) -> Reason:
         )
     return (
         f"seña legal a su tiempo ({meaning_.label_es}; {meaning_.claim_es})",
-        f"legal and on time ({meaning_.label_en}; {meaning_.claim_en})",
+        f"legal and on time ({meaning_.label_es}; {meaning_.claim_en})",
     )
 
 

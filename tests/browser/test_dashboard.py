@@ -205,11 +205,11 @@ def test_practice_asks_for_a_sena_and_scores_the_attempt(server, browser, tmp_pa
     page.fill("#player", "Ane")
     page.select_option("#drill-target", "juego_31")
     page.click("#drill-sena")
-    expect(page.locator("#prompt .prompt-big")).to_have_text("juego 31")
+    expect(page.locator("#prompt .prompt-big")).to_have_text("juego de 31")
     expect(page.locator("#bars .bar-row.relevant")).to_have_count(1)
     page.click("#drill-done")
     attempt = page.locator("#attempts li").first
-    expect(attempt).to_contain_text("juego 31")
+    expect(attempt).to_contain_text("juego de 31")
     expect(page.locator("#progress svg.chart")).to_have_count(2)
     page.screenshot(path=str(tmp_path / "practice.png"))
 

@@ -187,7 +187,7 @@ def test_a_recorded_hand_is_reviewed_seña_by_seña(tmp_path, browser):
         # dashboard switches to it
         said = texts(track_cues(page, "captions", "tardía"))
         assert said == [
-            f"Asiento 2 · {NAMES[2]}: seña juego 31 — legal",
+            f"Asiento 2 · {NAMES[2]}: seña juego de 31 — legal",
             f"Asiento 3 · {NAMES[3]}: seña dos reyes — tardía [anulada · se rascaba la oreja]",
         ]
         chapters = texts(track_cues(page, "chapters", "mano 1"))
@@ -196,7 +196,7 @@ def test_a_recorded_hand_is_reviewed_seña_by_seña(tmp_path, browser):
         dashboard.click("#lang")
         said = texts(track_cues(page, "captions", "late"))
         assert said == [
-            f"Seat 2 · {NAMES[2]}: seña juego 31 — legal",
+            f"Seat 2 · {NAMES[2]}: seña juego de 31 — legal",
             f"Seat 3 · {NAMES[3]}: seña dos reyes — late [overruled · se rascaba la oreja]",
         ]
         chapters = texts(track_cues(page, "chapters", "hand 1"))
@@ -367,7 +367,7 @@ def test_the_captions_keep_to_the_clock_of_the_file_playing(tmp_path, browser):
         playing = f"document.getElementById('video').src.endsWith('/{second['name']}')"
         page.wait_for_function(playing)
         ((start, end, text),) = track_cues(page, "captions", "seña")
-        assert text == f"Asiento 2 · {NAMES[2]}: seña juego 31 — legal"
+        assert text == f"Asiento 2 · {NAMES[2]}: seña juego de 31 — legal"
         start_ms, end_ms = round(start * 1000), round(end * 1000)
         assert start_ms == sena["start_ms"] - second["offset_ms"]
         assert end_ms == start_ms + 500  # a seña of one gesture: the shortest a caption stays
