@@ -236,6 +236,9 @@ class _StillsSource(VideoSource):
 
     stills = True
     default_fps: ClassVar[float]
+    #: Whether pictures given a rate are one video's frames (a folder of them) rather than
+    #: separate photos.
+    rated_is_video: ClassVar[bool] = False
     fps: float  # always known: the one given, or default_fps
 
     def __init__(
@@ -250,6 +253,7 @@ class _StillsSource(VideoSource):
         self.source_id = source_id or self.path.name
         self.loop = loop
         self.fps = float(fps or self.default_fps)
+        self.stills = not (self.rated_is_video and fps is not None)
         self._open()
 
     def _open(self) -> None:
@@ -265,16 +269,7 @@ class ImageFolderSource(_StillsSource):
 
     default_fps = FOLDER_FPS
 
-    def __init__(
-        self,
-        path: str | Path,
-        *,
-        source_id: str | None = None,
-        loop: bool = False,
-        fps: float | None = None,
-    ) -> None:
-        super().__init__(path, source_id=source_id, loop=loop, fps=fps)
-        self.stills = fps is None
+    rated_is_video = True
 
     def _open(self) -> None:
         if not self.path.is_dir():
