@@ -27,10 +27,24 @@ const TEAM_FIELDS = { name: () => t("field.teamname"), "players.*": (i) => `${t(
 async function act(method, path, body, options) {
   try {
     $("error").hidden = true;
-    show(await api(method, path, body, options));
+    await showAnswer(api(method, path, body, options));
   } catch (error) {
     failed(error);
   }
+}
+
+let asked = 0; // the tournament's reads and changes, numbered as they are sent
+let answered = 0; // the number of the one shown
+
+/** The tournament as ``request`` answers, unless a later request's answer is shown already: a
+ * reload sent before a change but answered after it would put the older tournament back (a
+ * round not started yet), and drop what is typed in the fields that it takes away. */
+async function showAnswer(request) {
+  const number = ++asked;
+  const data = await request;
+  if (number < answered) return;
+  answered = number;
+  show(data);
 }
 
 async function loadList() {
@@ -43,7 +57,7 @@ async function loadList() {
 
 async function load() {
   try {
-    show(await api("GET", `${BASE}/${current}`));
+    await showAnswer(api("GET", `${BASE}/${current}`));
   } catch (error) {
     failed(error);
   }

@@ -245,6 +245,7 @@ def test_the_desk_refuses_what_cannot_be_and_sets_apart_who_never_played(tmp_pat
             expect(rows).to_have_count(2)
             expect(page.locator("#teams .delete")).to_have_count(0)
             section.locator("button.start").click()
+            expect(section.locator(".clock").first).to_contain_text("cortesía")
             arrival = rows.nth(0).locator(".arrival[data-side=a]")
             arrival.locator("input").fill("0.26")
             arrival.locator("button").click()
