@@ -12,7 +12,9 @@ from pathlib import Path
 
 import av
 import numpy as np
+from av.packet import Packet
 from av.video.frame import PictureType
+from av.video.stream import VideoStream
 
 #: Time between keyframes, hence between fragments: what a kill may lose, at most. Keyframes
 #: are forced by time, as a live source's frame rate varies.
@@ -68,11 +70,12 @@ class SegmentWriter:
 
 
 def played_ms(path: Path) -> int | None:
-    """How long ``path`` plays: its last frame's end, in ms from its first frame's start. A
-    fragmented file's header says nothing of its length, so its packets are read (not decoded:
-    about 5 µs each); a file cut short by a kill counts to its last whole fragment. None where
-    nothing can be read (a file just opened, or not a video). Cached while the file is unchanged:
-    the review page asks on every load."""
+    """How long ``path`` plays: its last whole frame's end, in ms from its first frame's start.
+    A fragmented file's header says nothing of its length, so its packets are read, not decoded
+    (about 5 µs each), but for the last fragment's: a file cut short by a kill lists every
+    frame of that fragment while holding only some, so those are decoded up to the first that
+    is not whole. None where nothing can be read (a file just opened, or not a video). Cached
+    while the file is unchanged: the review page asks on every load."""
     try:
         stat = path.stat()
     except OSError:
@@ -86,14 +89,38 @@ def _played_ms(path: Path, _size: int, _mtime_ns: int) -> int | None:
         with av.open(str(path)) as container:
             stream = container.streams.video[0]
             first: int | None = None
-            end: int | None = None
+            whole_until: int | None = None  # the end of the last frame before the last fragment
+            fragment: list[Packet[VideoStream]] = []  # the packets from the last keyframe on
             for packet in container.demux(stream):
                 if packet.pts is None:
                     continue
                 first = packet.pts if first is None else min(first, packet.pts)
-                end = max(end or packet.pts, packet.pts + (packet.duration or 0))
-            if first is None or end is None or stream.time_base is None:
+                if packet.is_keyframe and fragment:
+                    whole_until = max(_end(p) for p in fragment)
+                    fragment = []
+                fragment.append(packet)
+            if first is None or stream.time_base is None:
                 return None
-            return int((end - first) * stream.time_base * 1000)
+            end = _decoded_until(stream, fragment, whole_until)
+            return None if end is None else int((end - first) * stream.time_base * 1000)
     except (av.error.FFmpegError, IndexError, OSError):
         return None
+
+
+def _end(packet: Packet[VideoStream]) -> int:
+    assert packet.pts is not None
+    return int(packet.pts + (packet.duration or 0))
+
+
+def _decoded_until(
+    stream: VideoStream, packets: list[Packet[VideoStream]], until: int | None
+) -> int | None:
+    """The end of the last of ``packets`` (a keyframe and what follows it) that decodes, or
+    ``until`` where none does."""
+    for packet in packets:
+        try:
+            stream.codec_context.decode(packet)
+        except av.error.FFmpegError:
+            break
+        until = _end(packet) if until is None else max(until, _end(packet))
+    return until
