@@ -72,6 +72,18 @@ class TournamentSettings(_Section):
     lateness: Lateness
     groups: Groups
 
+    @model_validator(mode="after")
+    def _scores_end_a_game(self) -> TournamentSettings:
+        """A bye and a forfeit are games won: scored as a game to the target can end (the
+        check every result passes, api/tournament/checks.py)."""
+        for name, score in (("bye", self.bye), ("forfeit", self.forfeit)):
+            if score.stones_won < self.target or score.stones_lost >= self.target:
+                raise ValueError(
+                    f"{name}: a game to {self.target} is won with {self.target} stones or more"
+                    f" and lost with fewer than {self.target}"
+                )
+        return self
+
 
 @functools.cache
 def default_settings(path: Path = DEFAULT_PATH) -> TournamentSettings:
@@ -84,6 +96,10 @@ def settings_with(
     """``base`` (the file's defaults) with ``changes`` (a section may be given in part);
     a bad value raises :class:`SettingsError` naming it."""
     merged = (base or default_settings()).model_dump()
+    if "target" in changes:  # a bye and a forfeit not given win the game to its target
+        for name in ("bye", "forfeit"):
+            if name not in changes and merged[name]["stones_won"] == merged["target"]:
+                merged[name] = {**merged[name], "stones_won": changes["target"]}
     for key, value in changes.items():
         if isinstance(value, dict) and isinstance(merged.get(key), dict):
             merged[key] = {**merged[key], **value}

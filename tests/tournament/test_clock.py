@@ -33,3 +33,16 @@ def test_the_settings_file_loads_and_a_change_is_checked():
         settings_with({"lateness": {"forfeit_minutes": 5}})
     with pytest.raises(SettingsError, match="stones_won must be more"):
         settings_with({"bye": {"stones_won": 0}})
+
+
+def test_a_bye_and_a_forfeit_win_the_game_to_its_target():
+    """A tournament to 30 scores its byes and forfeits 30-0, not the file's 40-0, unless told;
+    a score no game to the target ends with is refused, as a result would be."""
+    thirty = settings_with({"target": 30})
+    assert (thirty.bye.stones_won, thirty.forfeit.stones_won) == (30, 30)
+    own = settings_with({"target": 30, "bye": {"stones_won": 35}})
+    assert (own.bye.stones_won, own.forfeit.stones_won) == (35, 30)
+    with pytest.raises(SettingsError, match="bye: a game to 40 is won with 40 stones or more"):
+        settings_with({"bye": {"stones_won": 20}})
+    with pytest.raises(SettingsError, match="forfeit: a game to 30 is won with 30"):
+        settings_with({"target": 30, "forfeit": {"stones_won": 35, "stones_lost": 30}})
