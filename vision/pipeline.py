@@ -504,8 +504,10 @@ class Pipeline:
         """Features and detectors of one frame's seated faces, and its result."""
         gestures: list[Gesture] = []
         present: set[int] = set()
-        meshes = [FacePoints.of(entry.face.landmarks) for entry in seen.seated]
-        beside = strip_bounds(meshes, self._shrug_settings)
+        beside: list[Bounds] = [None] * len(seen.seated)  # a face alone has the frame to itself
+        if len(seen.seated) > 1:
+            meshes = [FacePoints.of(entry.face.landmarks) for entry in seen.seated]
+            beside = strip_bounds(meshes, self._shrug_settings)
         for entry, pose, bounds in zip(seen.seated, seen.poses, beside, strict=True):
             if entry.seat is None:
                 continue
