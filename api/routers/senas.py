@@ -16,6 +16,7 @@ from api.practice import Practice
 from api.referee import Referee, profile_named
 from api.schemas import CallIndex, ExportIn, HandState, RemovalIn, ReviewIn, RowId, SenasOut
 from api.settings import Settings
+from engine.gesture import GESTURE_SIDES
 
 router = APIRouter(prefix="/api", tags=["senas"])
 RefereeDep = Annotated[Referee, Depends(get_referee)]
@@ -44,12 +45,22 @@ def profiles(
 
 @router.get("/tables/{table_id}/gestures")
 def table_gestures(table_id: RowId, referee: RefereeDep) -> dict[str, Any]:
-    """The gestures of the table's house profile's señas, each once and in the profile's order,
-    with the side where the profile reads one ("lip_bite left"): what the referee may add as a
-    seña the camera missed."""
+    """What the referee may add as a seña the camera missed: ``gestures``, those of the table's
+    house profile's señas, each once and in the profile's order, with the side where the
+    profile reads one ("lip_bite left"); ``others``, every gesture (or side of one) no seña of
+    the profile is made with, a signal outside the catalogue: cheating, which the referee may
+    have seen too (every gesture, at an Encaje table)."""
     profile = profile_named(referee.table(table_id).profile)
-    labels = [pattern.label for entry in profile.entries for pattern in entry.gestures]
-    return {"profile": profile.name, "gestures": list(dict.fromkeys(labels))}
+    patterns = [pattern for entry in profile.entries for pattern in entry.gestures]
+    others = []
+    for kind, sides in GESTURE_SIDES.items():
+        outside = [s for s in sides or (None,) if not any(p.matches(kind, s) for p in patterns)]
+        if outside == list(sides or (None,)):
+            others.append(kind)  # no side of it is a seña: the kind alone says it
+        else:
+            others += [f"{kind} {side}" for side in outside]
+    labels = [pattern.label for pattern in patterns]
+    return {"profile": profile.name, "gestures": list(dict.fromkeys(labels)), "others": others}
 
 
 @router.get("/hands/{hand_id}/senas", response_model=SenasOut)

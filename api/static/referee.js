@@ -52,6 +52,7 @@ const state = {
   sources: [],
   tables: [],
   gestures: [], // the gesture labels of the table's profile's señas, for "add a seña"
+  others: [], // and those outside its catalogue (a cheating signal)
   gesturesOf: null, // the table whose gestures those are
 };
 
@@ -118,14 +119,17 @@ async function switchTable(tableId) {
 }
 
 /** The add-a-seña lists, made again whenever the table or its gestures arrive: the seat and
- * gesture the referee had chosen stay chosen, or a seña would go to the first seat. A profile
- * without señas (Encaje's) offers none: the form is not shown. */
+ * gesture the referee had chosen stay chosen, or a seña would go to the first seat. The
+ * profile's señas come first; then the gestures outside its catalogue, for a cheating signal the
+ * camera missed (at an Encaje table, whose profile has no señas, only those). */
 function fillSenaAdd() {
+  const option = (label) => h("option", { value: label }, gestureLabel(label));
+  const group = (key, labels) => (labels.length ? [h("optgroup", { label: t(key) }, ...labels.map(option))] : []);
   keepFields($("sena-add"), () => {
     fill($("sena-add-seat"), ...seats().map((seat) => h("option", { value: seat }, `${seat} · ${seatName(seat)}`)));
-    fill($("sena-add-gesture"), ...state.gestures.map((label) => h("option", { value: label }, gestureLabel(label))));
+    fill($("sena-add-gesture"), ...group("senas.addhouse", state.gestures), ...group("senas.addother", state.others));
   });
-  $("sena-add").hidden = state.gestures.length === 0;
+  $("sena-add").hidden = state.gestures.length + state.others.length === 0;
 }
 
 /** The gestures of the table's own profile's señas (with the sides it reads), once per table. */
@@ -133,11 +137,13 @@ async function loadGestures(table) {
   if (state.gesturesOf === table.id) return;
   state.gesturesOf = table.id;
   state.gestures = [];
+  state.others = [];
   fillSenaAdd();
   try {
-    const { gestures } = await api("GET", `/api/tables/${table.id}/gestures`);
+    const { gestures, others } = await api("GET", `/api/tables/${table.id}/gestures`);
     if (state.table?.id !== table.id) return; // another table came meanwhile
     state.gestures = gestures;
+    state.others = others;
     fillSenaAdd();
   } catch (err) {
     state.gesturesOf = null;

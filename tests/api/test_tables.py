@@ -212,3 +212,23 @@ def test_a_table_stored_without_its_first_hand_gets_it_dealt_and_ignores_señas(
     assert response.status_code == 201, response.text
     hand = response.json()["current"]["hand"]
     assert (hand["number"], hand["mano"]) == (1, 2)
+
+
+def test_the_referee_may_add_a_house_sena_or_a_signal_outside_the_catalogue(client):
+    """``gestures``: what the profile's señas are made with; ``others``: every gesture, or side
+    of one, that makes none of them, a cheating signal the referee may log by hand."""
+    state = client.post("/api/tables", json={"seats": SEATS}).json()
+    listed = client.get(f"/api/tables/{state['table']['id']}/gestures").json()
+    assert listed["profile"] == "standard"
+    assert {"lip_bite", "tongue_out", "wink", "eyes_closed"} <= set(listed["gestures"])
+    assert {"head_tilt", "pout"} <= set(listed["others"])
+    assert not set(listed["gestures"]) & set(listed["others"])
+    hand = state["current"]["hand"]["id"]
+    added = client.post(f"/api/hands/{hand}/calls", json={"seat": 2, "text": "sena head_tilt"})
+    assert added.status_code == 200, added.text
+    (sena,) = client.get(f"/api/hands/{hand}/senas").json()["senas"]
+    assert sena["meaning"] is None  # not a seña of the house: logged as the signal it was
+
+    extended = client.post("/api/tables", json={"seats": SEATS, "profile": "extended"}).json()
+    listed = client.get(f"/api/tables/{extended['table']['id']}/gestures").json()
+    assert listed["others"] == ["pout"]

@@ -1,7 +1,8 @@
 """A table's house profile on the referee page, in a real browser (Debian's chromium): the setup
 offers each profile only for the games it fits (Encaje's, without señas, for an Encaje; those
 with señas for Mus), and "a seña the camera missed" offers the gestures of the table's own
-profile, with the sides it reads, as the page words gestures."""
+profile, with the sides it reads, as the page words gestures, and after them every gesture
+outside its catalogue, for a cheating signal the camera missed."""
 
 from __future__ import annotations
 
@@ -37,11 +38,19 @@ def test_the_setup_offers_each_profile_for_the_games_it_fits(page):
 
 def test_a_seña_added_by_hand_is_one_of_the_tables_profile(page):
     """A table of the extended profile offers its gestures, sides and all, as the page words
-    gestures; one of Encaje (no seña) offers none."""
+    gestures, then the one it has no seña for (a pout); one of Encaje (no seña) offers every
+    gesture as outside its catalogue."""
     url = base(page)
     httpx.post(f"{url}/api/tables", json={"seats": SEATS, "profile": "extended"})
     page.reload(wait_until="domcontentloaded")
-    gestures = page.locator("#sena-add-gesture option")
+    groups = page.locator("#sena-add-gesture optgroup")
+    expect(groups).to_have_count(2)
+    assert groups.evaluate_all("(gs) => gs.map((g) => g.label)") == [
+        "Señas de la casa",
+        "Fuera del catálogo (trampa)",
+    ]
+    expect(groups.nth(1).locator("option")).to_have_text(["morros"])
+    gestures = groups.nth(0).locator("option")
     expect(gestures).to_have_count(14)
     assert gestures.evaluate_all("(options) => options.map((o) => o.value)") == [
         "eyes_closed",
@@ -68,4 +77,9 @@ def test_a_seña_added_by_hand_is_one_of_the_tables_profile(page):
     httpx.post(f"{url}/api/tables", json={"game": "encaje", "players": 3, "seats": three})
     page.reload(wait_until="domcontentloaded")
     expect(page.locator("#status-phase")).to_be_visible()
-    expect(page.locator("#sena-add")).to_be_hidden()
+    expect(page.locator("#sena-add-gesture optgroup")).to_have_count(1)
+    outside = page.locator("#sena-add-gesture optgroup option")
+    expect(outside).to_have_count(9)  # every kind, each once, no side a seña
+    page.select_option("#sena-add-gesture", "wink")
+    page.click("#sena-add-submit")
+    expect(page.locator("#sena-list .sena")).to_have_count(1)
