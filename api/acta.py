@@ -27,7 +27,7 @@ def acta_content(referee: Referee, table_id: int, game: int) -> dict[str, Any]:
         raise NotFound(
             f"table {table_id} has no game {game}",
             code="no_game",
-            params={"table": table_id, "game": game},
+            params={"table": table_id, "game_number": game},
         )
     entries: list[dict[str, Any]] = []
     senas: list[dict[str, Any]] = []

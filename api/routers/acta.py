@@ -111,6 +111,6 @@ def sign(
         raise StateError(
             f"the acta of game {game} was already signed by {done.referee}: it stays as signed",
             code="acta_signed",
-            params={"game": game, "referee": done.referee},
+            params={"game_number": game, "referee": done.referee},
         )
     return {"acta": row.content, "signed": signed_out(row), "sanctions": settings.acta_sanctions}

@@ -207,7 +207,7 @@ def test_what_is_not_there_is_named_for_the_page_to_word(client):
         client.get(f"/api/tables/{table_id}/games/7/acta"),
         404,
         "no_game",
-        {"table": table_id, "game": 7},
+        {"table": table_id, "game_number": 7},
     )
     refused(client.get("/api/review/analysis"), 422, "no_session", {})
     refused(client.get("/api/review/nonsense"), 422, "not_a_session", {"name": "nonsense"})
@@ -243,6 +243,6 @@ def test_a_second_signature_names_who_signed(client):
         client.post(url, json={"referee": "Jon"}),
         409,
         "acta_signed",
-        {"game": 1, "referee": "Maite"},
+        {"game_number": 1, "referee": "Maite"},
     )
     invalid(client.post(url, json={"referee": "   "}), (["referee"], "string_too_short", None))
