@@ -70,13 +70,21 @@ class Desk:
     def register(self, tournament_id: int, name: str, players: list[str]) -> dict[str, Any]:
         settings = self.settings_of(tournament_id)
         if self.records.rounds(tournament_id):
-            raise StateError("the first round is drawn: teams are registered before it")
+            raise StateError(
+                "the first round is drawn: teams are registered before it", code="register_drawn"
+            )
         if len(players) != settings.team_size:
             raise StateError(
-                f"a team of this tournament has {settings.team_size} players, not {len(players)}"
+                f"a team of this tournament has {settings.team_size} players, not {len(players)}",
+                code="team_size_wrong",
+                params={"team_size": settings.team_size, "given": len(players)},
             )
         if any(team.name == name for team in self.records.teams(tournament_id)):
-            raise StateError(f"a team named {name!r} is already registered")
+            raise StateError(
+                f"a team named {name!r} is already registered",
+                code="team_name_taken",
+                params={"team": name},
+            )
 
         def nobody_twice(teams: list[TeamRow]) -> None:  # read under the tournament's lock
             with refused():
@@ -85,7 +93,11 @@ class Desk:
         try:
             self.records.add_team(tournament_id, name, players, check=nobody_twice)
         except IntegrityError:  # registered a moment before, from another desk
-            raise StateError(f"a team named {name!r} is already registered") from None
+            raise StateError(
+                f"a team named {name!r} is already registered",
+                code="team_name_taken",
+                params={"team": name},
+            ) from None
         return self._changed(tournament_id)
 
     def delete(self, tournament_id: int, team_id: int) -> dict[str, Any]:
@@ -104,7 +116,11 @@ class Desk:
         """The team plays no round drawn from now on (the games it has played stay)."""
         team = self._team(tournament_id, team_id)
         if team.withdrawn_round is not None:
-            raise StateError(f"{team.name} has already withdrawn")
+            raise StateError(
+                f"{team.name} has already withdrawn",
+                code="team_withdrawn",
+                params={"team": team.name},
+            )
         self.records.withdraw(team, len(self.records.rounds(tournament_id)) + 1)
         return self._changed(tournament_id)
 
@@ -118,14 +134,21 @@ class Desk:
         pairings = self.records.pairings(tournament_id)
         waiting = [p for p in pairings if p.winner is None]
         if waiting:
-            unplayed = ", ".join(str(p.board) for p in waiting)
+            unplayed = [p.board for p in waiting]
             raise StateError(
-                f"round {number - 1} still waits for the result of board(s) {unplayed}"
+                f"round {number - 1} still waits for the result of board(s)"
+                f" {', '.join(map(str, unplayed))}",
+                code="round_waits_results",
+                params={"round": number - 1, "boards": unplayed},
             )
         teams = self.records.teams(tournament_id)
         playing = [t for t in teams if t.plays_in(number)]
         if len(playing) < 2:
-            raise StateError("at least two teams must be playing to draw a round")
+            raise StateError(
+                "at least two teams must be playing to draw a round",
+                code="draw_too_few_teams",
+                params={"playing": len(playing)},
+            )
         if settings.format == "swiss":
             stage, seed, boards = self._swiss(settings, number, playing, pairings)
         else:
@@ -140,7 +163,11 @@ class Desk:
         try:
             self.records.add_round(tournament_id, number, stage, seed, new)
         except IntegrityError:  # another desk drew it a moment before
-            raise StateError(f"round {number} was drawn meanwhile: reload the tournament") from None
+            raise StateError(
+                f"round {number} was drawn meanwhile: reload the tournament",
+                code="round_drawn_meanwhile",
+                params={"round": number},
+            ) from None
         return self._changed(tournament_id)
 
     def _swiss(
@@ -151,7 +178,11 @@ class Desk:
         pairings: list[PairingRow],
     ) -> tuple[str, int | None, list[knockout.Board]]:
         if number > settings.rounds:
-            raise StateError(f"the tournament has {settings.rounds} rounds: all are drawn")
+            raise StateError(
+                f"the tournament has {settings.rounds} rounds: all are drawn",
+                code="rounds_all_drawn",
+                params={"rounds": settings.rounds},
+            )
         byes = _byes(pairings)
         ids = [t.id for t in playing]
         seed = None
@@ -192,13 +223,16 @@ class Desk:
         if number == group_rounds + 1:
             seeds = self._qualifiers(settings, groups, playing, pairings)
             if len(seeds) < 2:
-                raise StateError("the group stage decided the tournament: no knockout to draw")
+                raise StateError(
+                    "the group stage decided the tournament: no knockout to draw",
+                    code="knockout_not_needed",
+                )
             group_of = {team: n for n, group in enumerate(groups) for team in group}
             boards = knockout.across_groups(knockout.bracket(seeds), group_of)
             return "knockout", None, _without_withdrawn(boards, playing)
         last = [p for p in pairings if p.round == number - 1]
         if len(last) == 1:
-            raise StateError("the final is played: the tournament is over")
+            raise StateError("the final is played: the tournament is over", code="final_played")
         winners = [_winner_of(p) for p in last]
         return "knockout", None, _without_withdrawn(knockout.following_round(winners), playing)
 
@@ -251,14 +285,18 @@ class Desk:
                 profile=self.profile, target=settings.target, players=2 * settings.team_size
             )
         except RulesError as exc:
-            raise StateError(str(exc)) from exc
+            raise StateError(
+                str(exc), code="desk_table_rules", params={"reason": str(exc)}
+            ) from exc
         return self.referee.create_table(name=name, rules=rules, mano=1, seats=seats)
 
     def start(self, tournament_id: int, number: int) -> dict[str, Any]:
         """Start the round's clock: the courtesy wait and the lateness count from now."""
         row = self._round(tournament_id, number)
         if row.started_ms is not None:
-            raise StateError(f"round {number} started already")
+            raise StateError(
+                f"round {number} started already", code="round_started", params={"round": number}
+            )
         self.records.start_round(tournament_id, number)
         return self._changed(tournament_id)
 
@@ -271,17 +309,33 @@ class Desk:
         sanction follows the tournament's lateness settings."""
         pairing = self._pairing(tournament_id, pairing_id)
         if team_id not in (pairing.team_a, pairing.team_b) or pairing.team_b is None:
-            raise StateError(f"team {team_id} does not play board {pairing.board}")
+            raise StateError(
+                f"team {team_id} does not play board {pairing.board}",
+                code="team_not_on_board",
+                params={"team_id": team_id, "board": pairing.board},
+            )
         if pairing.winner is not None and pairing.source != "forfeit":
-            raise StateError(f"board {pairing.board} has its result already")
+            raise StateError(
+                f"board {pairing.board} has its result already",
+                code="board_has_result",
+                params={"board": pairing.board},
+            )
         started = self._round(tournament_id, pairing.round).started_ms
         if started is None:
-            raise StateError(f"round {pairing.round} has not started: start its clock first")
+            raise StateError(
+                f"round {pairing.round} has not started: start its clock first",
+                code="round_not_started",
+                params={"round": pairing.round},
+            )
         if any(
             e.pairing_id == pairing_id and e.team_id == team_id
             for e in self.records.lateness(tournament_id)
         ):
-            raise StateError("that team's arrival at this board is already recorded")
+            raise StateError(
+                "that team's arrival at this board is already recorded",
+                code="arrival_recorded",
+                params={"board": pairing.board},
+            )
         if minutes_late is None:
             minutes_late = max(0.0, (time.time() * 1000 - started) / 60_000)
         verdict = sanction_for(minutes_late, self.settings_of(tournament_id).lateness)
@@ -319,7 +373,7 @@ class Desk:
         """The desk writes (or corrects) a board's result, with the reason it gives."""
         pairing = self._pairing(tournament_id, pairing_id)
         if pairing.team_b is None:
-            raise StateError("a bye's result is set by the settings")
+            raise StateError("a bye's result is set by the settings", code="bye_result_fixed")
         names = {t.id: t.name for t in self.records.teams(tournament_id)}
         with refused():
             check_result(
@@ -503,26 +557,42 @@ class Desk:
     def _tournament(self, tournament_id: int) -> TournamentRow:
         row = self.records.tournament(tournament_id)
         if row is None:
-            raise NotFound(f"no tournament {tournament_id}")
+            raise NotFound(
+                f"no tournament {tournament_id}",
+                code="no_tournament",
+                params={"tournament": tournament_id},
+            )
         return row
 
     def _team(self, tournament_id: int, team_id: int) -> TeamRow:
         team = self.records.team(team_id)
         if team is None or team.tournament_id != tournament_id:
-            raise NotFound(f"no team {team_id} in tournament {tournament_id}")
+            raise NotFound(
+                f"no team {team_id} in tournament {tournament_id}",
+                code="no_team",
+                params={"team_id": team_id, "tournament": tournament_id},
+            )
         return team
 
     def _round(self, tournament_id: int, number: int) -> RoundRow:
         self._tournament(tournament_id)
         row = next((r for r in self.records.rounds(tournament_id) if r.number == number), None)
         if row is None:
-            raise NotFound(f"no round {number} in tournament {tournament_id}")
+            raise NotFound(
+                f"no round {number} in tournament {tournament_id}",
+                code="no_round",
+                params={"round": number, "tournament": tournament_id},
+            )
         return row
 
     def _pairing(self, tournament_id: int, pairing_id: int) -> PairingRow:
         pairing = self.records.pairing(pairing_id)
         if pairing is None or pairing.tournament_id != tournament_id:
-            raise NotFound(f"no board {pairing_id} in tournament {tournament_id}")
+            raise NotFound(
+                f"no board {pairing_id} in tournament {tournament_id}",
+                code="no_board",
+                params={"board_id": pairing_id, "tournament": tournament_id},
+            )
         return pairing
 
 

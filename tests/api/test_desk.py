@@ -456,3 +456,57 @@ def test_a_withdrawn_team_is_marked_and_unranked_when_it_never_played(desk):
     assert (row["withdrawn_round"], row["won"]) == (2, 1)  # its game stands, marked
     assert {r["withdrawn_round"] for r in state["standings"] if r["team_id"] != late} == {None}
     assert [t["team_id"] for t in state["withdrawn"]] == [early]
+
+
+def test_the_desks_refusals_carry_their_code_and_params_for_the_page(desk):
+    """The page words a refusal in its own language (i18n.js "error.<code>"); API clients read
+    the same English detail as before."""
+    state = new_tournament(desk, teams=4)
+    tid = state["tournament"]["id"]
+    same = desk.post(f"{BASE}/{tid}/teams", json={"name": "Pareja 1", "players": ["a", "b"]})
+    assert same.status_code == 409
+    assert (same.json()["code"], same.json()["params"]) == ("team_name_taken", {"team": "Pareja 1"})
+    assert same.json()["detail"] == "a team named 'Pareja 1' is already registered"
+    three = desk.post(f"{BASE}/{tid}/teams", json={"name": "Trío", "players": ["a", "b", "c"]})
+    assert (three.json()["code"], three.json()["params"]) == (
+        "team_size_wrong",
+        {"team_size": 2, "given": 3},
+    )
+    draw(desk, tid)
+    waits = desk.post(f"{BASE}/{tid}/rounds")
+    assert waits.status_code == 409
+    assert (waits.json()["code"], waits.json()["params"]) == (
+        "round_waits_results",
+        {"round": 1, "boards": [1, 2]},
+    )
+    assert waits.json()["detail"] == "round 1 still waits for the result of board(s) 1, 2"
+    late = desk.post(f"{BASE}/{tid}/teams", json={"name": "Tarde", "players": ["x", "y"]})
+    assert (late.status_code, late.json()["code"], late.json()["params"]) == (
+        409,
+        "register_drawn",
+        {},
+    )
+    assert desk.post(f"{BASE}/{tid}/rounds/1/start").status_code == 200
+    again = desk.post(f"{BASE}/{tid}/rounds/1/start")
+    assert (again.status_code, again.json()["code"], again.json()["params"]) == (
+        409,
+        "round_started",
+        {"round": 1},
+    )
+
+
+def test_what_the_desk_does_not_have_is_named_for_the_page(desk):
+    missing = desk.get(f"{BASE}/999")
+    assert missing.status_code == 404
+    assert (missing.json()["code"], missing.json()["params"]) == (
+        "no_tournament",
+        {"tournament": 999},
+    )
+    assert missing.json()["detail"] == "no tournament 999"
+    tid = new_tournament(desk, teams=2)["tournament"]["id"]
+    no_round = desk.post(f"{BASE}/{tid}/rounds/3/start")
+    assert (no_round.status_code, no_round.json()["code"], no_round.json()["params"]) == (
+        404,
+        "no_round",
+        {"round": 3, "tournament": tid},
+    )

@@ -129,8 +129,10 @@ def test_a_four_round_swiss_of_eight_pairs_runs_from_the_desk(tmp_path):
             assert late["deducted"] == 5
             assert sum(r["won"] for r in final) == 2 * 4 + 2 * (3 + 1)  # a winner a board, byes too
             assert page.locator("#draw").is_enabled()
-            page.click("#draw")  # a fifth round is not in the settings
-            expect(page.locator("#error")).to_contain_text("4 rounds")
+            page.click("#draw")  # a fifth round is not in the settings: said in Spanish
+            expect(page.locator("#error")).to_have_text(
+                "El torneo es a 4 rondas: ya están todas sorteadas."
+            )
 
             page.screenshot(path=str(tmp_path / "desk.png"), full_page=True)
             screen.screenshot(path=str(tmp_path / "screen.png"))
