@@ -73,7 +73,10 @@ export function initReferee() {
   $("next-hand").onclick = nextHand;
   $("game-report").onclick = gameReport;
   $("new-table").onclick = () => { if (!handInPlay() || confirm(t("confirm.newtable"))) showSetup(true); };
-  $("table-list").onchange = (event) => switchTable(Number(event.target.value));
+  $("table-list").onchange = (event) => {
+    event.target.blur(); // a table chosen, the keys are the referee's calls again
+    switchTable(Number(event.target.value));
+  };
   $("not-shown").onclick = notShown;
   $("sena-add").addEventListener("submit", addSena);
   $("log-calls-only").onchange = (event) => $("call-log").classList.toggle("calls-only", event.target.checked);
@@ -686,9 +689,17 @@ async function gameReport() {
 
 // ---------------------------------------------------------------- keyboard
 
+/** Whether a key pressed in ``target`` is for it (typing, choosing in a list, a dialog's fields),
+ * not a call: a tick box or a button just clicked leaves the keys to the referee. */
+function keyIsForField(target) {
+  if (target.closest("select, textarea, dialog")) return true;
+  const input = target.closest("input");
+  return input !== null && !["checkbox", "radio", "button", "submit", "reset", "range"].includes(input.type);
+}
+
 function onKey(event) {
   if (document.getElementById("page-referee").hidden || !state.hand || $("referee").hidden) return;
-  if (event.target.closest("input, select, textarea, dialog") || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (keyIsForField(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
   const key = event.key.toLowerCase();
   const phase = state.hand.view.phase;
   if ((phase === "showdown" || phase === "finished") && !$("showdown").hidden) {

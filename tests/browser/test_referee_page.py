@@ -520,3 +520,19 @@ def test_every_part_of_a_page_that_follows_a_switch_is_told_of_it(two_tabs):
     switcher.click("#lang")
     expect(other.locator("[data-tab=referee]")).to_have_text("Referee")  # the dashboard's
     other.wait_for_function("window.told === 1")  # and the second follower's
+
+
+def test_the_keys_still_make_calls_after_a_tick_box_or_a_table_is_chosen(page):
+    """A tick box just clicked (the log's "solo jugadas") or a table just picked from the list
+    keeps the focus, and the keys went nowhere: they are the referee's calls again."""
+    new_table(page)
+    expect(page.locator("#status-speaks")).to_contain_text("Ane")
+    page.click("#log-calls-only")
+    page.keyboard.press("m")  # Ane: mus
+    expect(page.locator("#status-speaks")).to_contain_text("Bego")
+    hand_id = new_table(page)
+    page.select_option("#table-list", index=1)  # back to the first table: Bego speaks there
+    expect(page.locator("#status-speaks")).to_contain_text("Bego")
+    page.keyboard.press("m")
+    expect(page.locator("#status-speaks")).to_contain_text("Koldo")
+    assert hand_id
