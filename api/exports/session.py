@@ -26,9 +26,10 @@ from engine.phases import Phase
 SESSION_NAME = re.compile(r"^(?:table-)?([1-9][0-9]{0,8})$")
 #: A hand's last band ends this long after its last call when no later hand starts it off.
 TAIL_MS = 2000
-#: A recording's first frame follows the switch (or a table's start, recorded from the start) by
-#: up to this: the writer opens on the next frame the table gets, and a camera may be slow to
-#: give it. What happened that shortly before the first frame is placed at its start.
+#: A session recorded from its start has its first frame up to this after its first hand began:
+#: the writer opens on the next frame the table gets, and a camera may be slow to give it. What
+#: happened so shortly before that frame is placed at its start. A recording switched on later
+#: keeps nothing from before its first frame.
 CAMERA_START_MS = 2000
 
 
@@ -82,15 +83,16 @@ def load_session(
             _add_hand(timeline, referee, hand, times, hand.created_ms - origin, later, origin)
     finally:
         store.close()
-    return _from_origin(timeline)
+    from_start = origin - min(h.created_ms for h in hands) <= CAMERA_START_MS
+    return _from_origin(timeline, CAMERA_START_MS if from_start else 0)
 
 
-def _from_origin(timeline: Timeline) -> Timeline:
+def _from_origin(timeline: Timeline, grace_ms: int) -> Timeline:
     """What lies from the timeline's 0 on: a recording switched on in the middle of a session
     begins there, and what came before it is on no video (the hand record keeps it). What
-    happened up to ``CAMERA_START_MS`` before, or was under way at 0, is kept from 0; where
-    something was left out, ``begins_in_hand`` says which hand was under way."""
-    inside = timeline.within((0, None), CAMERA_START_MS)
+    happened up to ``grace_ms`` before, or was under way at 0, is kept from 0; where something
+    was left out, ``begins_in_hand`` says which hand was under way."""
+    inside = timeline.within((0, None), grace_ms)
     kept = len(inside.gestures) + len(inside.senas) + len(inside.calls)
     if kept == len(timeline.gestures) + len(timeline.senas) + len(timeline.calls):
         return inside

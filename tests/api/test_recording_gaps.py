@@ -213,3 +213,19 @@ def test_a_session_recorded_from_its_start_leaves_nothing_out(client, settings):
     timeline = client.get(f"/api/review/{name}").json()["timeline"]
     assert timeline["begins_in_hand"] is None
     assert len(timeline["senas"]) == len(wall.senas)
+
+
+def test_a_call_just_before_a_recording_switched_on_mid_session_is_left_out(client, settings):
+    """Only a session recorded from its start forgives a camera's start-up: a recording
+    switched on later holds nothing from before its first frame, not even a second before."""
+    table_id = played_session(client)
+    name = f"table-{table_id}"
+    time.sleep(CAMERA_START_MS / 1000)  # hand 2 under way well after the session began
+    hand = client.get(f"/api/tables/{table_id}").json()["current"]["hand"]["id"]
+    assert client.post(f"/api/hands/{hand}/calls", json={"seat": 2, "text": "mus"}).is_success
+    wall = load_session(settings.database, table_id, origin_ms=0)
+    mus = max(c.t_ms for c in wall.calls)
+    recorded_for(settings, name, mus + 1000, 2000)  # switched on a second after it
+    timeline = client.get(f"/api/review/{name}").json()["timeline"]
+    assert timeline["calls"] == [] and timeline["senas"] == []
+    assert timeline["begins_in_hand"] == 2
