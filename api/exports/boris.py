@@ -33,7 +33,8 @@ COLUMNS = (
 def rows(timeline: Timeline) -> list[dict[str, str]]:
     """In time order. Where there is video each row is on the clock of the file it falls in
     (:meth:`Timeline.file_at`), or on the timeline's with no file where it falls in none (while
-    recording was off)."""
+    recording was off). A span's STOP row is in its START's file, at that file's end if the span
+    runs past it: BORIS pairs them within one file."""
     media = absolute(timeline.media)
     paths = {file.path: absolute(file.path) for file in timeline.files}
     fps = f"{timeline.fps:g}" if timeline.fps else ""
@@ -47,11 +48,17 @@ def rows(timeline: Timeline) -> list[dict[str, str]]:
         status: str,
         verdict: str = "",
         comment: str = "",
+        started_ms: int | None = None,
     ) -> None:
         at, path = ms, media
         if timeline.files:
-            file = timeline.file_at(ms)
-            at, path = (ms, "") if file is None else (ms - file.offset_ms, paths[file.path])
+            file = timeline.file_at(ms if started_ms is None else started_ms)
+            if file is None:
+                at, path = ms, ""
+            else:
+                until = timeline.span_of(file)[1]
+                at = (ms if until is None else min(ms, until)) - file.offset_ms
+                path = paths[file.path]
         frame = timeline.frame_of(at)
         events.append(
             (
@@ -76,12 +83,12 @@ def rows(timeline: Timeline) -> list[dict[str, str]]:
     for g in timeline.gestures:
         subject = timeline.seat_name(g.seat)
         add(g.start_ms, subject, g.kind, g.side or "", "START")
-        add(g.end_ms, subject, g.kind, g.side or "", "STOP")
+        add(g.end_ms, subject, g.kind, g.side or "", "STOP", started_ms=g.start_ms)
     for s in timeline.senas:
         subject, modifiers = timeline.seat_name(s.seat), f"{s.label}|{'+'.join(s.gestures)}"
         verdict = verdict_text(s.verdict, "", s.review, "")
         add(s.start_ms, subject, "seña", modifiers, "START", verdict, s.reason)
-        add(s.end_ms, subject, "seña", modifiers, "STOP", verdict, s.note)
+        add(s.end_ms, subject, "seña", modifiers, "STOP", verdict, s.note, s.start_ms)
     for c in timeline.calls:
         add(c.t_ms, timeline.seat_name(c.seat), "call", c.text, "POINT", "", f"hand {c.hand}")
     return [row for _, _, row in sorted(events, key=lambda e: (e[0], e[1]))]

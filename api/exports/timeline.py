@@ -237,10 +237,12 @@ def in_file(
     spans ``span`` there (:meth:`Timeline.span_of`), timed from the file's start: one the file
     starts inside of shows from its first frame, an instant (``start_ms == end_ms``) is in it
     from its first frame up to its end, and what lies at most ``grace_ms`` before its first
-    frame is placed there. None where it lies outside."""
+    frame is placed there; what runs past the file's end ends with it. None where it lies
+    outside."""
     first, until = span
     if max(end_ms, start_ms + 1) <= first - grace_ms or (until is not None and start_ms >= until):
         return None
+    end_ms = end_ms if until is None else min(end_ms, until)
     return max(0, start_ms - first), max(0, end_ms - first)
 
 

@@ -5,6 +5,7 @@ timed from, and linked to, that camera's video."""
 from __future__ import annotations
 
 import csv
+import re
 import time
 from pathlib import Path
 
@@ -107,6 +108,12 @@ def test_a_sena_made_while_recording_was_off_lies_in_no_file(client, settings, t
     mus = min(wall.calls, key=lambda c: c.t_ms)
     assert (calls[0][0], calls[0][2]) == (mus.t_ms - first_ms, "seat 1 (Ane): mus")
     assert all(start < length for start, *_ in calls)
+    # hand 1 runs on past the file's end: its band ends with the file, as its chapter does
+    assert [a[1] for a in earlier.get_annotation_data_for_tier("hands")] == [length]
+    chapters = (out / f"{one}.chapters.vtt").read_text(encoding="utf-8")
+    ends = re.findall(r"--> (\d\d):(\d\d):(\d\d)\.(\d\d\d)", chapters)
+    assert ends and all(((h * 60 + m) * 60 + s) * 1000 + ms <= length
+                        for h, m, s, ms in (map(int, e) for e in ends))  # fmt: skip
     with (out / f"{name}.csv").open(encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
     sena_rows = [r for r in rows if r["Behavior"] == "seña" and r["Subject"].startswith("seat 2")]
@@ -117,6 +124,15 @@ def test_a_sena_made_while_recording_was_off_lies_in_no_file(client, settings, t
             return first
         return second if t_ms >= second_ms else ""
 
+    # a span's START and STOP rows name one file, BORIS pairs them in it
+    opened: dict[tuple[str, str, str], str] = {}
+    for r in rows:
+        key = (r["Subject"], r["Behavior"], r["Modifiers"])
+        if r["Status"] == "START":
+            opened[key] = r["Media file path"]
+        elif r["Status"] == "STOP":
+            assert opened.pop(key) == r["Media file path"], r
+    assert not opened
     expected = [file_of(c.t_ms) for c in sorted(wall.calls, key=lambda c: c.t_ms)]
     assert [Path(r["Media file path"]).name for r in rows if r["Behavior"] == "call"] == expected
     assert "" in expected and first in expected  # calls on both sides of the first file's end
