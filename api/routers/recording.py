@@ -180,12 +180,21 @@ def note(name: str, index: int, body: ReviewIn, source: SourceDep) -> dict[str, 
 
 @router.post("/review/{name}/senas/{index}/clip")
 def sena_clip(name: str, index: int, source: SourceDep) -> dict[str, Any]:
+    """The seña with a margin either side, within the file that filmed it (a margin reaching
+    into a stretch recording was off, or another file, would cut another moment)."""
     try:
         sena = find_sena(source, index)
     except ExportError as exc:
         raise HTTPException(404, str(exc)) from None
+    timeline = _timeline(source)
+    start, end = sena["start_ms"], sena["end_ms"]
+    media = timeline.file_at(start)  # None: unfilmed, which make_clip refuses as it is
+    first, until = (start, None) if media is None else timeline.span_of(media)
+    last = end + CLIP_MARGIN_MS if until is None else min(end + CLIP_MARGIN_MS, until)
     body = ClipIn(
-        start_ms=max(0, sena["start_ms"] - CLIP_MARGIN_MS), end_ms=sena["end_ms"] + CLIP_MARGIN_MS
+        start_ms=max(first, start - CLIP_MARGIN_MS),
+        end_ms=max(last, start + 1),
+        camera=None if media is None else media.camera,
     )
     return make_clip(name, body, source)
 

@@ -62,11 +62,20 @@ function now() {
   return current ? current.offset_ms + video.currentTime * 1000 : cursor;
 }
 
+/** To moment ``ms`` of the timeline: in the file of the chosen camera that filmed it, or, where
+ * none did (recording was off), nowhere, the clock on the moment and a word on the video. */
 function seek(ms) {
   cursor = Math.max(0, ms);
   const videos = data.videos.filter((v) => v.camera === $("camera").value);
-  const target = videos.filter((v) => v.offset_ms <= ms).pop() || videos[0];
-  if (!target) { draw(); return; }
+  const filmed = (v) => v.offset_ms <= cursor && (v.until_ms == null || cursor < v.until_ms);
+  const target = videos.filter(filmed).pop();
+  $("gap").hidden = !videos.length || Boolean(target);
+  if (!target) {
+    if (current) video.pause();
+    current = null;
+    draw();
+    return;
+  }
   const at = Math.max(0, (ms - target.offset_ms) / 1000);
   if (current !== target) {
     current = target;

@@ -245,3 +245,30 @@ def test_a_call_just_before_a_recording_switched_on_mid_session_is_left_out(clie
     timeline = client.get(f"/api/review/{name}").json()["timeline"]
     assert timeline["calls"] == [] and timeline["senas"] == []
     assert timeline["begins_in_hand"] == 2
+
+
+def sena_index(client, name: str, seat: int) -> int:
+    senas = client.get(f"/api/review/{name}").json()["timeline"]["senas"]
+    return next(i for i, s in enumerate(senas) if s["seat"] == seat)
+
+
+def test_a_sena_made_while_recording_was_off_has_no_clip(client, settings):
+    name, *_ = gap_around_the_sena(client, settings)
+    made = client.post(f"/api/review/{name}/senas/{sena_index(client, name, 2)}/clip")
+    assert made.status_code == 422 and made.json()["code"] == "no_video_at"
+
+
+def test_a_senas_clip_keeps_to_the_file_that_filmed_it(client, settings):
+    """The seña lies 700 ms into a second file, the first ended 300 ms before it: its clip's
+    margin reaches back to the second file's start, no further."""
+    table_id = played_session(client, pause=1.0)
+    name = f"table-{table_id}"
+    wall = load_session(settings.database, table_id, origin_ms=0)
+    (sena,) = [s for s in wall.senas if s.seat == 2]
+    first_ms = min(b.start_ms for b in wall.bands) - 2000
+    recorded_for(settings, name, first_ms, (sena.start_ms - 300 - first_ms) // 40 * 40)
+    recorded_for(settings, name, sena.start_ms - 700, 4000)
+    made = client.post(f"/api/review/{name}/senas/{sena_index(client, name, 2)}/clip")
+    assert made.status_code == 200, made.text
+    second = sena.start_ms - 700 - first_ms  # where the second file starts on the timeline
+    assert made.json()["file"].startswith(f"{name}-cam1-{second}-")

@@ -11,6 +11,7 @@ import json
 import re
 import subprocess
 import time
+from types import SimpleNamespace
 
 import cv2
 import httpx
@@ -21,6 +22,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from api.exports.session import CAMERA_START_MS
+from tests.api.test_recording_gaps import recorded_for
 from tests.browser.test_dashboard import NAMES
 from tests.keinu_server import KEINU, KeinuServer, free_port
 
@@ -423,6 +425,49 @@ def test_a_recording_switched_on_mid_hand_says_where_the_video_began(tmp_path, b
         page.close()
     finally:
         server.stop()
+
+
+def test_a_sena_made_while_recording_was_off_is_shown_without_video(tmp_path, browser):
+    """Two files with a gap between them, seat 2's seña in the gap: stepping onto it the clock
+    says its moment and the page says there is no video then, instead of the first file's
+    last frame; back in a file, the word goes."""
+    data = tmp_path / "data"
+    server = KeinuServer("--data-dir", str(data), "--no-live")
+    try:
+        table = httpx.post(f"{server.url}/api/tables", json={"seats": SEATS}).json()
+        calls = f"{server.url}/api/hands/{table['current']['hand']['id']}/calls"
+        httpx.post(calls, json={"seat": 1, "text": "mus"}).raise_for_status()
+        time.sleep(1.0)
+        httpx.post(calls, json={"seat": 2, "text": "sena wink left"}).raise_for_status()
+        review = httpx.get(f"{server.url}/api/review/table-1").json()["timeline"]
+        wall_sena = int(time.time() * 1000)  # within ms of the seña, on the store's clock
+        settings = SimpleNamespace(data_dir=data)
+        start = wall_sena - 2500
+        recorded_for(settings, "table-1", start, 2000)  # ends ~500 ms before the seña
+        recorded_for(settings, "table-1", wall_sena + 1500, 2000)
+        assert review["senas"]
+
+        page = browser.new_page()
+        page.goto(f"{server.url}/review?session=table-1", wait_until="domcontentloaded")
+        expect(page.locator(".sena")).to_have_count(1)
+        expect(page.locator("#gap")).to_be_hidden()
+        page.keyboard.press("k")
+        expect(page.locator("#gap")).to_have_text(
+            "Sin vídeo en este momento: la grabación estaba apagada."
+        )
+        sena = httpx.get(f"{server.url}/api/review/table-1").json()["timeline"]["senas"][0]
+        expect(page.locator("#clock")).to_have_text(clock_text(sena["start_ms"]))
+        box = page.locator("#cursor-area").bounding_box()
+        page.mouse.click(box["x"] + 2, box["y"] + 8)  # the timeline's start: filmed
+        expect(page.locator("#gap")).to_be_hidden()
+        page.close()
+    finally:
+        server.stop()
+
+
+def clock_text(ms: int) -> str:
+    """The page's clock, ``m:ss.d``."""
+    return f"{ms // 60000}:{ms % 60000 / 1000:04.1f}"
 
 
 def test_keinu_review_refuses_a_folder_that_is_not_an_analysis(tmp_path):
