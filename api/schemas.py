@@ -60,6 +60,17 @@ def note_text(text: str) -> str:
 Note = Annotated[
     str, StringConstraints(strip_whitespace=True, max_length=300), AfterValidator(note_text)
 ]
+#: A note that must say something (a result the desk writes by hand): blank is "too short" as
+#: for any text, not as for a list.
+Reason = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=300),
+    AfterValidator(note_text),
+]
+#: An acta's notes: lines of text, no other control character.
+ActaNotes = Annotated[
+    str, StringConstraints(strip_whitespace=True, max_length=4000), AfterValidator(note_text)
+]
 
 
 def _player_name(text: str) -> str:

@@ -12,7 +12,7 @@ from pydantic import Field, StringConstraints
 from api.acta import acta_content, game_over
 from api.deps import get_referee, get_settings
 from api.referee import Referee, StateError
-from api.schemas import Name, Seat, Strict
+from api.schemas import ActaNotes, Name, Note, Seat, Strict
 from api.settings import Settings
 from api.store import ActaRow
 from api.validation import field_error
@@ -27,12 +27,12 @@ PAGE = Path(__file__).resolve().parents[1] / "static" / "acta.html"
 class SanctionIn(Strict):
     seat: Seat
     kind: Annotated[str, StringConstraints(min_length=1, max_length=40)]
-    reason: Annotated[str, StringConstraints(strip_whitespace=True, max_length=300)] = ""
+    reason: Note = ""
 
 
 class ActaSignIn(Strict):
     referee: Name
-    notes: Annotated[str, StringConstraints(strip_whitespace=True, max_length=4000)] = ""
+    notes: ActaNotes = ""
     sanctions: Annotated[list[SanctionIn], Field(default_factory=list, max_length=40)]
     #: The game is not over and the referee signs it as it stands (a game stopped by a
     #: sanction): without it, an unfinished game's acta is refused.

@@ -7,9 +7,9 @@ from typing import Annotated, Any, Literal, cast
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
-from pydantic import Field, StringConstraints
+from pydantic import Field
 
-from api.schemas import MAX_INT64, Name, Note, PlayerName, RowId, Strict
+from api.schemas import MAX_INT64, Name, PlayerName, Reason, RowId, Strict
 from api.tournament.desk import Desk
 from api.tournament.settings import default_settings
 from vision.config.loader import SettingsError
@@ -50,7 +50,7 @@ class ResultIn(Strict):
     winner: Literal["a", "b", "none"]
     stones_a: Stones
     stones_b: Stones
-    reason: Annotated[Note, StringConstraints(min_length=1)]
+    reason: Reason
 
 
 def _page(name: str) -> FileResponse:

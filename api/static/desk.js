@@ -225,8 +225,9 @@ function overrideForm(board) {
   const given = board.result?.winner;
   const winner = typedField(h("select", { name: "winner" }, h("option", { value: "a", selected: given === "a" }, "A"),
     h("option", { value: "b", selected: given === "b" }, "B"), h("option", { value: "none", selected: given === "none" }, "ninguno · none")));
-  const a = typedField(h("input", { type: "number", name: "stones_a", min: 0, max: 60, value: board.result?.stones_a ?? "" }));
-  const b = typedField(h("input", { type: "number", name: "stones_b", min: 0, max: 60, value: board.result?.stones_b ?? "" }));
+  // stones left blank are not 0: the browser asks for them
+  const a = typedField(h("input", { type: "number", name: "stones_a", min: 0, max: 60, required: true, value: board.result?.stones_a ?? "" }));
+  const b = typedField(h("input", { type: "number", name: "stones_b", min: 0, max: 60, required: true, value: board.result?.stones_b ?? "" }));
   const reason = typedField(h("input", { name: "reason", maxlength: 300, placeholder: "motivo · reason", required: true }));
   return h("form.override", { onsubmit: (event) => {
     event.preventDefault();

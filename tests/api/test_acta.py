@@ -68,6 +68,11 @@ def test_a_bad_signature_is_refused_with_a_message(client):
         ({"referee": "   "}, "referee"),
         ({"referee": "M", "sanctions": [{"seat": 5, "kind": "warning"}]}, "seat"),
         ({"referee": "M", "notes": "x" * 5000}, "notes"),
+        ({"referee": "M", "notes": "a\x07b"}, "notes"),
+        (
+            {"referee": "M", "sanctions": [{"seat": 1, "kind": "warning", "reason": "y\x02z"}]},
+            "reason",
+        ),
     ]:
         response = client.post(url, json=body)
         assert response.status_code == 422, (body, response.text)

@@ -120,6 +120,10 @@ def test_the_desk_overrides_a_tables_result_with_a_reason(desk):
         json={"winner": "b", "stones_a": 10, "stones_b": 40, "reason": "  "},
     )
     assert no_reason.status_code == 422 and "reason" in no_reason.json()["detail"]
+    # blank is a text too short, which the page words so ("escribe al menos un carácter")
+    assert [(e["field"], e["code"]) for e in no_reason.json()["errors"]] == [
+        (["reason"], "string_too_short")
+    ]
     state = desk.put(
         f"{BASE}/{tid}/boards/{board['id']}/result",
         json={"winner": "b", "stones_a": 10, "stones_b": 40, "reason": "seña falsa probada"},

@@ -254,6 +254,8 @@ def test_the_desk_refuses_what_cannot_be_and_sets_apart_who_never_played(tmp_pat
             expect(rows.nth(0).locator(".sanction")).to_have_text("A: 16 s — a tiempo · on time")
 
             override = rows.nth(0).locator("form.override")
+            for side in ("stones_a", "stones_b"):  # blank is not 0: the browser asks for them
+                expect(override.locator(f"[name={side}]")).to_have_attribute("required", "")
             override.locator("select").select_option("b")
             override.locator("[name=stones_a]").fill("40")
             override.locator("[name=stones_b]").fill("10")
