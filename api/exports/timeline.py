@@ -138,12 +138,14 @@ class Timeline:
             ends.append(media.offset_ms + media.length_ms)
         return media.offset_ms, min(ends, default=None)
 
-    def file_at(self, ms: int) -> MediaFile | None:
-        """The file that moment ``ms`` falls in: the first camera's (that of ``media``, whose
-        clock the timeline counts from) where it filmed it, else another's; None before any."""
+    def file_at(self, ms: int, camera: str | None = None) -> MediaFile | None:
+        """The file that moment ``ms`` falls in (of ``camera``, when named): the first camera's
+        (that of ``media``, whose clock the timeline counts from) where it filmed it, else
+        another's; None where none filmed it."""
         main = next((f.camera for f in self.files if f.path == self.media), None)
         ordered = sorted(self.files, key=lambda f: (f.camera != main, f.camera, f.offset_ms))
-        return next((f for f in ordered if in_file(ms, ms, self.span_of(f))), None)
+        filmed = (f for f in ordered if camera in (None, f.camera))
+        return next((f for f in filmed if in_file(ms, ms, self.span_of(f))), None)
 
     def on_file(self, media: MediaFile) -> Timeline:
         """What lies inside ``media`` (by :func:`in_file`), timed from its first frame: the

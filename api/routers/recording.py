@@ -202,7 +202,7 @@ def sena_clip(name: str, index: int, source: SourceDep) -> dict[str, Any]:
 @router.post("/review/{name}/clip")
 def make_clip(name: str, body: ClipIn, source: SourceDep) -> dict[str, Any]:
     """The video from ``start_ms`` to ``end_ms`` as its own MP4."""
-    if not _filmed(_timeline(source), body.start_ms, body.camera):
+    if _timeline(source).file_at(body.start_ms, body.camera) is None:
         raise Invalid(
             "there is no video at that moment",
             code="no_video_at",
@@ -260,15 +260,6 @@ def _timeline(source: ReviewSource) -> Timeline:
         return source.timeline()
     except ExportError as exc:
         raise HTTPException(404, str(exc)) from None
-
-
-def _filmed(timeline: Timeline, ms: int, camera: str | None) -> bool:
-    """Some video file (of ``camera``, when named) has moment ``ms`` in it."""
-    for media in timeline.files:
-        start, end = timeline.span_of(media)
-        if camera in (None, media.camera) and start <= ms and (end is None or ms < end):
-            return True
-    return False
 
 
 def _table_id(name: str) -> int:
