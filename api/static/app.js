@@ -1,6 +1,6 @@
 // The dashboard's entry point: tabs, language, the websocket feed and the video streams.
-import { connectFeed, keepFields, on } from "/static/core.js";
-import { applyLabels, getLang, onLangSwitch, setLang } from "/static/i18n.js";
+import { connectFeed, keepFields, on, rewordRefusals } from "/static/core.js";
+import { applyLabels, getLang, onLangSwitch, setLang, switchLang } from "/static/i18n.js";
 import { initLive, rewordLive } from "/static/live.js";
 import { initPractice, rewordPractice } from "/static/practice.js";
 import { refreshRecording } from "/static/recording.js";
@@ -44,12 +44,11 @@ function init() {
   setLang(getLang());
   const offerOther = () => { document.getElementById("lang").textContent = getLang() === "es" ? "EN" : "ES"; };
   offerOther();
-  document.getElementById("lang").onclick = () => {
-    setLang(getLang() === "es" ? "en" : "es");
-    location.reload();
-  };
-  // Switched on another page (the dashboard in another tab): this one says everything anew, its
-  // forms, choices, focus and place on the page as they were.
+  // Switched here or on another page (the dashboard in another tab): this one says everything
+  // anew, its forms, choices, focus, refusals shown and place on the page as they were.
+  const lang = document.getElementById("lang");
+  lang.onmousedown = (event) => event.preventDefault(); // the focus stays in the field being typed
+  lang.onclick = () => switchLang(getLang() === "es" ? "en" : "es");
   onLangSwitch(() => {
     keepFields(document.body, () => {
       offerOther();
@@ -57,6 +56,7 @@ function init() {
       rewordLive();
       rewordPractice();
     });
+    rewordRefusals();
     refreshRecording();
   });
   for (const tab of document.querySelectorAll("[data-tab]")) tab.onclick = () => showTab(tab.dataset.tab);

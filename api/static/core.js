@@ -15,17 +15,39 @@ export async function api(method, path, body, { fields } = {}) {
   try {
     response = await fetch(path, options);
   } catch {
-    throw new Error(t("error.offline")); // the browser's own words ("Failed to fetch") are not the page's language
+    throw new Error(said(() => t("error.offline"))); // the browser's own words ("Failed to fetch") are not the page's language
   }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const error = new Error(refusalText(data, fields) || `${response.status} ${response.statusText}`);
+    const error = new Error(said(() => refusalText(data, fields) || `${response.status} ${response.statusText}`));
     error.status = response.status;
     error.code = data.code;
     error.params = data.params;
     throw error;
   }
   return data;
+}
+
+/** The refusals the page said lately, by their words, each with how to say it again: a page
+ * shows one as its error's whole text, which a language switch says anew (``rewordRefusals``). */
+const saidLately = new Map();
+
+/** ``words()``, remembered to be said again in another language. */
+function said(words) {
+  const text = words();
+  saidLately.delete(text);
+  saidLately.set(text, words);
+  if (saidLately.size > 50) saidLately.delete(saidLately.keys().next().value);
+  return text;
+}
+
+/** Every error shown in ``root`` that is a refusal said lately (``api``'s), said again in the
+ * page's language: after a language switch, the refusal still stands, in the new words. */
+export function rewordRefusals(root = document) {
+  for (const el of root.querySelectorAll(".error, [role=alert]")) {
+    const words = saidLately.get(el.textContent);
+    if (words) el.textContent = said(words);
+  }
 }
 
 /** How a refusal's params read in its words: a call as its button says it, a phase or a lance

@@ -488,12 +488,19 @@ export function setLang(value) {
 const langSwitchCallbacks = [];
 window.addEventListener("storage", (event) => {
   if (event.key !== "keinu.lang" || !event.newValue || event.newValue === lang) return;
-  setLang(event.newValue);
-  for (const callback of langSwitchCallbacks) callback();
+  switchLang(event.newValue);
 });
 
-/** `callback` once this page's language follows a switch made on another page of the dashboard
- * (the switch reloads its own page only); every callback a page gives is called, in order. */
+/** This page speaks ``value`` from now on, its pages told (``onLangSwitch``) to say anew what
+ * they built with words, keeping what was typed: a switch made on this page, or followed from
+ * another (every other page of the dashboard hears of it and does the same). */
+export function switchLang(value) {
+  setLang(value);
+  for (const callback of langSwitchCallbacks) callback();
+}
+
+/** `callback` once this page's language is switched (``switchLang``), here or on another page
+ * of the dashboard; every callback a page gives is called, in order. */
 export function onLangSwitch(callback) {
   langSwitchCallbacks.push(callback);
 }

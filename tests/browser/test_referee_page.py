@@ -488,6 +488,40 @@ def test_a_table_being_set_up_beside_follows_a_language_chosen_on_another_tab(tw
     expect(other.locator("#setup-mano option").first).to_have_text("1 · Maite Ane")
 
 
+def test_a_language_chosen_on_this_tab_keeps_what_the_referee_typed(page):
+    """EN pressed on the page itself says it anew in place, as a switch from another tab does:
+    the table's name and the seats typed, the mano chosen, the refusal shown (now in English)
+    and the focus in the field being typed stay; nothing is reloaded."""
+    expect(page.locator("#setup-game option")).to_have_count(4)
+    page.evaluate("window.notReloaded = true")
+    page.fill("input[name=name]", "Txoko")
+    for seat, name in enumerate(["Ana", "Bea", "Carlos", "Dani/"], 1):
+        page.fill(f"input[name=seat{seat}]", name)
+    page.select_option("#setup-mano", "3")
+    page.click("#setup-submit")
+    error = page.locator("#setup-error")
+    expect(error).to_contain_text("Asiento 4: «Dani/»")
+    seat4 = page.locator("input[name=seat4]")
+    seat4.fill("Dani")
+    seat4.press("Home")
+
+    page.click("#lang")
+    expect(page.locator("#setup-submit")).to_have_text("Create table")
+    assert page.evaluate("window.notReloaded") is True
+    expect(page.locator("input[name=name]")).to_have_value("Txoko")
+    values = [page.locator(f"input[name=seat{seat}]").input_value() for seat in range(1, 5)]
+    assert values == ["Ana", "Bea", "Carlos", "Dani"]
+    expect(page.locator("#setup-mano")).to_have_value("3")
+    expect(page.locator("#setup-mano option:checked")).to_have_text("3 · Carlos")
+    expect(error).to_contain_text("Seat 4: “Dani/”: a player's name cannot contain")
+    expect(seat4).to_be_focused()
+    assert seat4.evaluate("el => el.selectionStart") == 0
+    page.click("#lang")
+    expect(page.locator("#setup-submit")).to_have_text("Crear mesa")
+    expect(page.locator("input[name=name]")).to_have_value("Txoko")
+    expect(error).to_contain_text("Asiento 4: «Dani/»")
+
+
 def test_the_seat_chosen_for_a_sena_stays_chosen_when_the_table_is_sent_again(page):
     """A table message (another console activates the table, a hand is dealt) makes the
     add-a-seña lists again: the referee's choice must survive it, or the seña goes to seat 1."""
