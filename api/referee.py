@@ -285,6 +285,7 @@ class Referee:
         with self._lock:
             hand = self._open_hand(hand_id)
             table = self.engine_table(hand)
+            table.check_seat(seat, text)  # the table's own seats, whatever the text says
             call = Call.parse(seat, text, t_ms)
             index = len(table.calls)
             table.apply(call, index=index)

@@ -170,7 +170,9 @@ class TableIn(Strict):
 
 
 class CallIn(Strict):
-    seat: Seat
+    #: Any seat: one the table does not have is refused naming the table's own seats (not the
+    #: largest table's), as an illegal call (``seat_not_at_table``).
+    seat: Annotated[int, Field(ge=1, le=MAX_INT64)]
     text: Annotated[
         str,
         StringConstraints(strip_whitespace=True, min_length=1, max_length=40),

@@ -91,11 +91,19 @@ class Call:
 
     def __post_init__(self) -> None:
         if isinstance(self.seat, bool) or self.seat not in range(1, MAX_SEATS + 1):
-            raise CallError(f"seat must be 1..{MAX_SEATS}, got {self.seat!r}")
+            raise CallError(
+                f"seat must be 1..{MAX_SEATS}, got {self.seat!r}",
+                code="call_seat",
+                params={"seat": self.seat, "most": MAX_SEATS},
+            )
         try:
             object.__setattr__(self, "action", Action(self.action))
         except ValueError:
-            raise CallError(f"unknown action {self.action!r}") from None
+            raise CallError(
+                f"unknown action {self.action!r}",
+                code="call_action",
+                params={"action": str(self.action)},
+            ) from None
 
     @property
     def text(self) -> str:
@@ -129,53 +137,82 @@ class Call:
     @classmethod
     def parse(cls, seat: int, text: str, t_ms: int | None = None) -> Call:
         if not isinstance(text, str):
-            raise CallError(f"a call is a text, got {text!r}")
+            raise CallError(f"a call is a text, got {text!r}", code="call_not_text")
         folded = _fold_text(text)
         if folded in _PLAIN_BY_TEXT:
             return cls(seat, _PLAIN_BY_TEXT[folded], t_ms=t_ms)
         words = folded.split()
         if not words:
-            raise CallError("empty call")
+            raise CallError("empty call", code="call_empty")
         head, rest = words[0], words[1:]
         if head in COUNTED_ACTIONS:
             if len(rest) > 1:
-                raise CallError(f"{head!r} takes at most one number, got {text!r}")
+                raise CallError(
+                    f"{head!r} takes at most one number, got {text!r}",
+                    code="call_one_number",
+                    params={"call": head, "text": text},
+                )
             amount = None
             if rest:
                 if not rest[0].isdigit():
-                    raise CallError(f"{head!r} takes a whole number, got {text!r}")
+                    raise CallError(
+                        f"{head!r} takes a whole number, got {text!r}",
+                        code="call_whole_number",
+                        params={"call": head, "text": text},
+                    )
                 try:
                     amount = int(rest[0])
                 except ValueError:  # more digits than Python reads: no count of stones or cards
                     raise CallError(
-                        f"{head!r} takes a whole number, not one of {len(rest[0])} digits"
+                        f"{head!r} takes a whole number, not one of {len(rest[0])} digits",
+                        code="call_whole_number",
+                        params={"call": head, "text": text},
                     ) from None
             if head == "descarte" and amount is None:
-                raise CallError("'descarte' needs the number of cards, like 'descarte 2'")
+                raise CallError(
+                    "'descarte' needs the number of cards, like 'descarte 2'",
+                    code="call_descarte_cards",
+                )
             return cls(seat, Action(head), amount=amount, t_ms=t_ms)
         if head in DECLARATION_ACTIONS:
             if len(rest) != 1 or rest[0] not in ("si", "no"):
-                raise CallError(f"'{head}' is followed by 'si' or 'no', got {text!r}")
+                raise CallError(
+                    f"'{head}' is followed by 'si' or 'no', got {text!r}",
+                    code="call_si_or_no",
+                    params={"call": head, "text": text},
+                )
             return cls(seat, Action(head), says=rest[0] == "si", t_ms=t_ms)
         if head == "sena":
             if not 1 <= len(rest) <= 2:
-                raise CallError(f"a seña is 'sena GESTURE [SIDE]', got {text!r}")
+                raise CallError(
+                    f"a seña is 'sena GESTURE [SIDE]', got {text!r}",
+                    code="call_sena_words",
+                    params={"text": text},
+                )
             try:
                 side = normalise_side(rest[0], rest[1] if len(rest) == 2 else None)
             except GestureError as exc:
-                raise CallError(str(exc)) from exc
+                raise CallError(str(exc), code=exc.code, params=exc.params) from exc
             return cls(seat, Action.SENA, gesture=rest[0], side=side, t_ms=t_ms)
-        raise CallError(f"unknown call {text!r}")
+        raise CallError(f"unknown call {text!r}", code="unknown_call", params={"text": text})
 
 
 def parse_call(item: Any) -> Call:
     """A record entry ``[seat, text]`` or ``[seat, text, t_ms]`` -> Call."""
     if not isinstance(item, list | tuple) or len(item) not in (2, 3):
-        raise CallError(f"a call is [seat, text] or [seat, text, t_ms], got {item!r}")
+        raise CallError(
+            f"a call is [seat, text] or [seat, text, t_ms], got {item!r}", code="call_entry"
+        )
     seat, text = item[0], item[1]
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise CallError(f"seat must be 1..{MAX_SEATS}, got {seat!r}")
+        raise CallError(
+            f"seat must be 1..{MAX_SEATS}, got {seat!r}",
+            code="call_seat",
+            params={"seat": seat, "most": MAX_SEATS},
+        )
     t_ms = item[2] if len(item) == 3 else None
     if t_ms is not None and (isinstance(t_ms, bool) or not isinstance(t_ms, int) or t_ms < 0):
-        raise CallError(f"t_ms must be a whole number of milliseconds, got {t_ms!r}")
+        raise CallError(
+            f"t_ms must be a whole number of milliseconds, got {t_ms!r}", code="call_t_ms"
+        )
     return Call.parse(seat, text, t_ms)

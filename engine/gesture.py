@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.errors import Refusal
 from engine.seats import MAX_SEATS
 
 #: Every gesture kind and the sides it can carry. Sides are the player's own, not the image's.
@@ -36,23 +37,36 @@ DEFAULT_SIDE: dict[str, str] = {
 GESTURE_KINDS: tuple[str, ...] = tuple(GESTURE_SIDES)
 
 
-class GestureError(ValueError):
-    """A gesture kind or side that is not in the vocabulary."""
+class GestureError(Refusal):
+    """A gesture kind or side that is not in the vocabulary (a ``Refusal``: a seña's call
+    naming one is refused with its code and params)."""
 
 
 def normalise_side(kind: str, side: str | None) -> str | None:
     """Check ``kind``/``side`` against the vocabulary and fill in the default side."""
     if kind not in GESTURE_SIDES:
-        raise GestureError(f"unknown gesture {kind!r}; known: {', '.join(GESTURE_KINDS)}")
+        raise GestureError(
+            f"unknown gesture {kind!r}; known: {', '.join(GESTURE_KINDS)}",
+            code="unknown_gesture",
+            params={"gesture": kind, "known": list(GESTURE_KINDS)},
+        )
     sides = GESTURE_SIDES[kind]
     if not sides:
         if side not in (None, ""):
-            raise GestureError(f"gesture {kind!r} has no side, got {side!r}")
+            raise GestureError(
+                f"gesture {kind!r} has no side, got {side!r}",
+                code="gesture_no_side",
+                params={"gesture": kind, "side": side},
+            )
         return None
     if side in (None, ""):
         return DEFAULT_SIDE[kind]
     if side not in sides:
-        raise GestureError(f"gesture {kind!r} takes side {' | '.join(sides)}, got {side!r}")
+        raise GestureError(
+            f"gesture {kind!r} takes side {' | '.join(sides)}, got {side!r}",
+            code="gesture_side",
+            params={"gesture": kind, "side": side, "sides": list(sides)},
+        )
     return side
 
 

@@ -274,22 +274,27 @@ class Table:
         """A discard is of 1 to 4 cards; after a mus visto 0 (servido) is allowed too."""
         return 0 if self._mus_visto_round else 1
 
+    def check_seat(self, seat: int, text: str, index: int | None = None) -> None:
+        """Refuse a call of a seat that is not at this table, naming the table's seats: before
+        its text is read, a seat beyond any table's (seat 9) is refused as seat 5 of four is."""
+        seats = self.seating.seats
+        if seat not in seats:
+            rule = f"seat {seat} is not at this table: its seats are 1..{len(seats)}"
+            raise IllegalCall(
+                len(self._calls) if index is None else index,
+                seat,
+                text,
+                rule,
+                rule_code="seat_not_at_table",
+                rule_params={"seat": seat, "players": len(seats)},
+            )
+
     def apply(self, call: Call, index: int | None = None) -> SenaCall | None:
         """Apply one call. ``index`` (default: the number of calls so far) names the call in
         errors. A seña never takes a turn and is never illegal: it is recorded in
         ``sena_calls`` (and returned) with the public state of that moment."""
         index = len(self._calls) if index is None else index
-        seats = self.seating.seats
-        if call.seat not in seats:
-            rule = f"seat {call.seat} is not at this table: its seats are 1..{len(seats)}"
-            raise IllegalCall(
-                index,
-                call.seat,
-                call.text,
-                rule,
-                rule_code="seat_not_at_table",
-                rule_params={"seat": call.seat, "players": len(seats)},
-            )
+        self.check_seat(call.seat, call.text, index)
         if call.is_sena:
             sena = SenaCall(
                 index=index,

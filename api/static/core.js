@@ -58,6 +58,8 @@ const PARAM_WORDS = {
   lance: (lance) => term(`phase.${lance}`),
   game: (game) => t(`gamekind.${game}`),
   games: (game) => t(`gamekind.${game}`),
+  gesture: (kind) => term(kind),
+  sides: (side) => term(side),
 };
 
 /** A param in words; a list of them as the page's language joins them ("2 y 5"). */

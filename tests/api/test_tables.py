@@ -59,7 +59,8 @@ def test_a_malformed_call_is_refused_with_a_message_and_changes_nothing(client):
         ({"seat": 2, "text": "envido muchos"}, 422, "whole number"),
         ({"seat": 2, "text": "hola"}, 422, "unknown call"),
         ({"seat": 2, "text": "descarte"}, 422, "number of cards"),
-        ({"seat": 7, "text": "mus"}, 422, "seat"),
+        ({"seat": 0, "text": "mus"}, 422, "seat"),
+        ({"seat": 7, "text": "mus"}, 409, "seat 7 is not at this table"),  # its seats: 1..4
         ({"seat": 2}, 422, "text"),
         ({"seat": 2, "text": "mus", "extra": 1}, 422, "extra"),
         ({"seat": 3, "text": "mus"}, 409, "seat 3"),  # not seat 3's turn

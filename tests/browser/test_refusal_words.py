@@ -208,3 +208,47 @@ def test_the_desk_names_its_bad_fields(tmp_path, browser):
     finally:
         page.close()
         server.stop()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "es",
+            [
+                "«bailar» no es una jugada: elígela con sus botones o sus teclas.",
+                "«Mus» no es legal ahora (asiento 9): esta mesa tiene los asientos del 1 al 4.",
+                "«guiño» no tiene el lado «up»: sus lados son izquierda y derecha.",
+            ],
+        ),
+        (
+            "en",
+            [
+                "“bailar” is not a call: choose it with its buttons or its keys.",
+                "“Mus” is not legal now (seat 9): this table's seats are 1 to 4.",
+                "“wink” has no side “up”: its sides are left and right.",
+            ],
+        ),
+    ],
+)
+def test_a_call_that_is_no_call_or_of_a_seat_not_at_the_table_is_worded(page, lang, said):
+    """An unknown call, a seat beyond the table's (9 at a table of four: its own seats named)
+    and a seña to a side its gesture has not, in the page's language."""
+    hand_id = httpx.post(f"{base(page)}/api/tables", json={"seats": SEATS}).json()["current"]
+    page.evaluate(f"localStorage.setItem('keinu.lang', '{lang}')")
+    page.reload(wait_until="domcontentloaded")
+    words = page.evaluate(
+        """async ([hand, calls]) => {
+             const { api } = await import('/static/core.js');
+             const said = [];
+             for (const [seat, text] of calls) {
+               try {
+                 await api('POST', `/api/hands/${hand}/calls`, { seat, text });
+                 said.push('taken');
+               } catch (err) { said.push(err.message); }
+             }
+             return said;
+           }""",
+        [hand_id["hand"]["id"], [[1, "bailar"], [9, "mus"], [1, "sena wink up"]]],
+    )
+    assert words == said
