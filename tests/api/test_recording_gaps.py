@@ -9,7 +9,6 @@ import re
 import time
 from pathlib import Path
 
-import av
 import numpy as np
 import pympi
 
@@ -18,6 +17,7 @@ from api.recording.manifest import Segment, append, session_folder
 from api.recording.segment import SegmentWriter, played_ms
 from engine.gesture import Gesture
 from tests.api.test_export_per_file import bego, eaf_media, eaf_senas
+from tests.api.test_recording_kill import last_frame_ms
 from tests.api.test_session_export import played_session
 from tests.api.test_webvtt_export import export, recorded_in
 
@@ -46,14 +46,8 @@ def recorded_for(settings, name: str, wall_ms: int, length_ms: int, camera: str 
 
 def decoded_until(path: Path) -> int | None:
     """The end of the last frame that decodes (ms), the slow way: every frame decoded."""
-    last = None
-    try:
-        with av.open(str(path)) as container:
-            for frame in container.decode(video=0):
-                last = round(frame.time * 1000)
-    except av.error.FFmpegError:
-        pass
-    return None if last is None else last + FRAME_MS
+    last = last_frame_ms(path)
+    return None if last < 0 else last + FRAME_MS
 
 
 def test_a_file_plays_as_long_as_its_frames_even_cut_short(tmp_path: Path):
