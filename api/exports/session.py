@@ -83,7 +83,7 @@ def load_session(
             _add_hand(timeline, referee, hand, times, hand.created_ms - origin, later, origin)
     finally:
         store.close()
-    from_start = origin - min(h.created_ms for h in hands) <= CAMERA_START_MS
+    from_start = origin - min((h.created_ms for h in hands), default=origin) <= CAMERA_START_MS
     return _from_origin(timeline, CAMERA_START_MS if from_start else 0)
 
 
