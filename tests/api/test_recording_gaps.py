@@ -15,6 +15,7 @@ import pympi
 from api.exports.session import CAMERA_START_MS, load_session
 from api.recording.manifest import Segment, append, session_folder
 from api.recording.segment import SegmentWriter, played_ms
+from api.store import SeatRow
 from engine.gesture import Gesture
 from tests.api.test_export_per_file import bego, eaf_media, eaf_senas
 from tests.api.test_recording_kill import last_frame_ms
@@ -266,3 +267,15 @@ def test_a_senas_clip_keeps_to_the_file_that_filmed_it(client, settings):
     assert made.status_code == 200, made.text
     second = sena.start_ms - 700 - first_ms  # where the second file starts on the timeline
     assert made.json()["file"].startswith(f"{name}-cam1-{second}-")
+
+
+def test_a_recorded_table_without_a_hand_reviews_empty(client, settings):
+    """An older keinu could leave a table with no hand: its review is empty, not an error."""
+    row = client.app.state.store.create_table(
+        name="Sin mano", profile="standard", target=40, reyes=8, first_mano=1,
+        seats=[SeatRow(seat, f"P{seat}") for seat in (1, 2, 3, 4)],
+    )  # fmt: skip
+    recorded_for(settings, f"table-{row.id}", int(time.time() * 1000), 1000)
+    review = client.get(f"/api/review/table-{row.id}")
+    assert review.status_code == 200, review.text
+    assert review.json()["timeline"]["senas"] == [] and len(review.json()["videos"]) == 1
