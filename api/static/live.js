@@ -209,8 +209,16 @@ async function enrolSteps(seat, name, only, say) {
   return [learnt, ...notes.filter(Boolean)].join(" · ");
 }
 
+let tilesShown = ""; // what the tiles last showed: made again only when it changes
+
+/** The seat tiles, made again only when what they show changed: the scores arrive several times
+ * a second, and a tile rebuilt under a button being pressed loses the click. */
 function renderTiles() {
   const table = refereeTable();
+  const shown = JSON.stringify([getLang(), table?.id, table?.seats, [...profileKinds],
+    seatsOf(table).map((seat) => seatState[seat])]);
+  if (shown === tilesShown) return;
+  tilesShown = shown;
   fill($("seat-tiles"), ...seatsOf(table).map((seat) => {
     const info = seatState[seat];
     const name = table?.seats.find((s) => s.seat === seat)?.name || `${t("seat")} ${seat}`;
