@@ -7,6 +7,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine.errors import Refusal
 from engine.senas.profile import Profile
 
 if TYPE_CHECKING:
@@ -92,10 +93,10 @@ class LiveWindow:
     kind: str | None
     duration_ms: int
     done: Callable[[float], None]
-    failed: Callable[[str], None]
+    failed: Callable[[Refusal], None]
     _start_ms: int | None = None
 
-    def cancel(self, why: str) -> None:
+    def cancel(self, why: Refusal) -> None:
         self.detector.watchers.remove(self)
         if self._start_ms is not None:
             self.enrolment.cancel()
@@ -111,7 +112,7 @@ class LiveWindow:
             self.done(self.enrolment.end())
 
 
-def cancel_windows(detector: SeatGestureDetector, why: str) -> None:
+def cancel_windows(detector: SeatGestureDetector, why: Refusal) -> None:
     """End every prompted window watching ``detector`` (it is about to calibrate again)."""
     for watcher in list(detector.watchers):
         if isinstance(watcher, LiveWindow):

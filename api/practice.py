@@ -319,7 +319,11 @@ class Practice:
         def restart(pipeline: Any) -> None:
             detector = getattr(pipeline, "detectors", {}).get(seat)
             if detector is not None:
-                again = f"seat {seat} began calibrating again: show it once it is calibrated"
+                again = Refusal(
+                    f"seat {seat} began calibrating again: show it once it is calibrated",
+                    code="enrol_recalibrating",
+                    params={"seat": seat},
+                )
                 cancel_windows(detector, again)
                 detector.recalibrate()
                 if sensitivities:
@@ -355,11 +359,19 @@ class Practice:
 
             detector = getattr(pipeline, "detectors", {}).get(seat)
             if detector is None:
-                why = f"seat {seat}: no face seen there yet: sit facing the camera and calibrate"
+                why = Refusal(
+                    f"seat {seat}: no face seen there yet: sit facing the camera and calibrate",
+                    code="enrol_no_face",
+                    params={"seat": seat},
+                )
                 self._enrolled(player, seat, kind, None, why)
                 return
             if detector.calibration.state != "ready":  # every kind alike, the rest window too
-                why = f"seat {seat} is still calibrating: show it once it is calibrated"
+                why = Refusal(
+                    f"seat {seat} is still calibrating: show it once it is calibrated",
+                    code="enrol_calibrating",
+                    params={"seat": seat},
+                )
                 self._enrolled(player, seat, kind, None, why)
                 return
             with self._lock:
@@ -370,7 +382,7 @@ class Practice:
             def shown(peak: float) -> None:
                 live.run_in_pipeline(lambda _: self._use(player, seat, kind, peak, enrolment))
 
-            def failed(why: str) -> None:
+            def failed(why: Refusal) -> None:
                 self._enrolled(player, seat, kind, None, why)
 
             asked = None if kind == REST else kind
@@ -412,7 +424,7 @@ class Practice:
         seat: int,
         kind: str,
         peak: float | None,
-        error: str | None,
+        error: Refusal | None,
         sensitivities: dict[str, float] | None = None,
         seen: bool | None = None,
         unguarded: list[str] | None = None,
@@ -423,13 +435,17 @@ class Practice:
         (None for the rest window, or when the window failed); ``size`` how large the show was
         (``show_size``); ``unguarded``, the eye kinds whose level came down with no look down
         at the cards seen; ``rested``, whether the window of talking and looking at the cards
-        was shown since the seat's calibration (the pages say which of the two to do again)."""
+        was shown since the seat's calibration (the pages say which of the two to do again);
+        ``error``, why the window failed, its ``code`` and ``params`` for the pages' words."""
         with self._lock:
             self._enrolling.pop(seat, None)
         self.hub.publish(
             "enrolment",
             {"player": player, "seat": seat, "kind": kind,
-             "peak": None if peak is None else round(peak, 3), "error": error,
+             "peak": None if peak is None else round(peak, 3),
+             "error": None if error is None else str(error),
+             "error_code": None if error is None else error.code,
+             "error_params": {} if error is None else error.params,
              "size": None if size is None else round(size, 3),
              "sensitivities": sensitivities or {}, "seen": seen, "unguarded": unguarded or [],
              "rested": rested},

@@ -84,6 +84,11 @@ export function filled(text, params) {
  * ``detail``. A refusal that names the rule it breaks (an illegal call's ``rule_code``, with its
  * ``rule_params``) says why: the rule's words ("rule.<rule_code>") fill the {rule} of
  * "error.<code>.rule"; a rule the page has no words for keeps the code's own words. */
+/** Why an enrolment window failed (its ``enrolment`` message), in the page's language. */
+export function enrolFailure(outcome) {
+  return refusalText({ detail: outcome.error, code: outcome.error_code, params: outcome.error_params });
+}
+
 export function refusalText(data, fields) {
   if (data.code === "invalid_fields" && Array.isArray(data.errors)) {
     return data.errors.map((failure) => fieldText(failure, fields)).join("\n");

@@ -1,5 +1,5 @@
 // Live view: per-seat tiles (name, pair, calibration, last señas), the feed, pipeline health.
-import { api, fill, h, on, seatsOf, teamOf } from "/static/core.js";
+import { api, enrolFailure, fill, h, on, seatsOf, teamOf } from "/static/core.js";
 import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { refereeTable } from "/static/referee.js";
 import { playerNameProblem } from "/static/names.js";
@@ -201,7 +201,7 @@ async function enrolSteps(seat, name, only, say) {
     } catch (err) { enrolWaiting.delete(seat); return err.message; }
     say(`${kind === "rest" ? t("practice.rest") : gestureLabel(kind)}: ${t("practice.showing")}`);
     outcome = await shown;
-    if (outcome.error) return outcome.error;
+    if (outcome.error) return enrolFailure(outcome);
     if (outcome.seen === false) missed.push(gestureLabel(kind));
   }
   const learnt = `${kinds.length - 1 - missed.length} ${t("live.enrolled")}`;

@@ -1,5 +1,5 @@
 // Practice mode: calibration, enrolment of the player's own señas, drills and their scores, live bars, sensitivities, progress plot.
-import { api, fill, h, on } from "/static/core.js";
+import { api, enrolFailure, fill, h, on } from "/static/core.js";
 import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { calibrationText, eyesUnreadable, shouldersHidden, unguardedText, unreadableEyes } from "/static/live.js";
 import { playerNameProblem } from "/static/names.js";
@@ -260,7 +260,7 @@ function showEnrolled(data) {
   if (data.player !== player() || data.seat !== seat()) return;
   const state = $("enrol-state");
   delete state.dataset.busy;
-  if (data.error) { state.textContent = data.error; return; }
+  if (data.error) { state.textContent = enrolFailure(data); return; }
   const missed = data.kind !== "rest" && data.seen === false;
   enrolled.set(data.kind, { sensitivity: data.sensitivities[data.kind], missed });
   for (const [kind, value] of Object.entries(data.sensitivities)) {

@@ -331,6 +331,11 @@ def test_a_window_the_seat_begins_calibrating_in_keeps_nothing_and_says_so(tmp_p
         assert wait_for(lambda: messages, timeout=15)
         saved = client.get("/api/practice/players/Ane").json()
     assert messages[0]["error"] == "seat 1 began calibrating again: show it once it is calibrated"
+    # the pages' own words for it
+    assert (messages[0]["error_code"], messages[0]["error_params"]) == (
+        "enrol_recalibrating",
+        {"seat": 1},
+    )
     assert messages[0]["seen"] is None and messages[0]["peak"] is None
     assert "brows_raised" not in saved["calibration"].get("enrolment", {})
     assert detector.watchers == []
@@ -353,6 +358,9 @@ def test_every_step_is_refused_alike_while_the_seat_calibrates(tmp_path):
     assert {kind: o["error"] for kind, o in outcomes.items()} == dict.fromkeys(
         outcomes, "seat 1 is still calibrating: show it once it is calibrated"
     )
+    assert {(o["error_code"], o["error_params"]["seat"]) for o in outcomes.values()} == {
+        ("enrol_calibrating", 1)
+    }
     assert saved["calibration"] is None
 
 
@@ -454,3 +462,20 @@ def test_near_misses_of_the_live_pipeline_reach_the_open_drill(tmp_path):
         assert wait_for(lambda: client.app.state.practice.drill.near_misses)
         attempt = client.post("/api/practice/drills/current/finish").json()["attempt"]
         assert attempt["near_misses"][0]["label"] == "wink right"
+
+
+@pytest.mark.parametrize("language", ["ES", "EN"])
+def test_every_way_an_enrolment_window_fails_has_the_pages_words(language):
+    """The ``error_code`` of an ``enrolment`` message: every one api/practice.py builds has a
+    sentence in both languages, naming only the seat it sends."""
+    import re
+    from pathlib import Path
+
+    from tests.api.test_rule_wording import page_words
+
+    source = (Path(__file__).resolve().parents[2] / "api" / "practice.py").read_text()
+    codes = set(re.findall(r'code="(enrol_\w+)"', source))
+    assert codes == {"enrol_calibrating", "enrol_recalibrating", "enrol_no_face"}
+    words = page_words(language)
+    for code in codes:
+        assert set(re.findall(r"\{(\w+)\}", words[f"error.{code}"])) == {"seat"}
