@@ -132,6 +132,8 @@ def test_a_second_step_while_one_is_shown_says_why_it_waits(practice):
     name_player(practice, "Maialen")
     practice.select_option("#practice-seat", "3")
     expect(practice.locator("#drill-done")).to_be_disabled()
+    # a seat still calibrating ends the first step at once (and frees itself): wait it out
+    expect(practice.locator("#calib-state")).to_contain_text("calibrado", timeout=60_000)
     practice.click("#enrol-steps [data-kind=rest]")
     practice.click("#enrol-steps [data-kind=wink]")
     refusal = practice.locator("#player-error")
