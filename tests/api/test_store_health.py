@@ -202,12 +202,17 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
+def backed_up(capsys, data: Path) -> Path:
+    """``keinu db backup`` of the store in ``data``: the backup it made."""
+    status, out, _ = db(capsys, "backup", "--data-dir", str(data))
+    assert status == 0
+    return Path(out.split(" to ")[-1].strip())
+
+
 def test_db_check_marks_a_backup_restore_would_refuse(tmp_path, capsys):
     data = tmp_path / "data"
     filled_store(data / "keinu.sqlite3", tables=30)
-    status, out, _ = db(capsys, "backup", "--data-dir", str(data))
-    assert status == 0
-    good = Path(out.split(" to ")[-1].strip())
+    good = backed_up(capsys, data)
     garbage = good.with_name("keinu-29990101T000000Z-manual.sqlite3")
     garbage.write_text("garbage\n")
     cut = good.with_name("keinu-29990102T000000Z-manual.sqlite3")
@@ -228,9 +233,7 @@ def test_db_check_marks_a_backup_restore_would_refuse(tmp_path, capsys):
 def test_db_restore_leaves_nothing_beside_the_backup_it_read(tmp_path, capsys):
     data = tmp_path / "data"
     filled_store(data / "keinu.sqlite3", tables=3)
-    status, out, _ = db(capsys, "backup", "--data-dir", str(data))
-    assert status == 0
-    backup = Path(out.split(" to ")[-1].strip())
+    backup = backed_up(capsys, data)
     assert db(capsys, "restore", str(backup), "--data-dir", str(data))[0] == 0
     assert db(capsys, "check", "--data-dir", str(data))[0] == 0
     assert not list(backup.parent.glob(f"{backup.name}-*")), list(backup.parent.iterdir())
@@ -267,8 +270,7 @@ def test_db_says_what_is_wrong_with_a_folder_a_file_or_a_server_it_cannot_reach(
 def test_db_restore_passes_over_a_newer_backup_that_does_not_read(tmp_path, capsys):
     data = tmp_path / "data"
     filled_store(data / "keinu.sqlite3", tables=5)
-    status, out, _ = db(capsys, "backup", "--data-dir", str(data))
-    good = Path(out.split(" to ")[-1].strip())
+    good = backed_up(capsys, data)
     garbage = good.with_name("keinu-29990101T000000Z-manual.sqlite3")
     garbage.write_text("garbage\n")
     status, out, _ = db(capsys, "restore", "--data-dir", str(data))
