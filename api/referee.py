@@ -448,6 +448,7 @@ class Referee:
             profile=profile_named(self.table(hand.table_id).profile),
             rules=table.rules,
             hands=table.played_hands,
+            last_draw=table.last_draw,
         )
 
     def _set_aside(self, hand: HandRow) -> dict[int, Any]:

@@ -9,7 +9,7 @@ game is won, starts the next one at 0-0 — so a record can hold a whole match.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -22,14 +22,14 @@ from engine.phases import ENDED_PHASES
 from engine.rules import Rules
 from engine.senas.verdicts import summarise_by_seat
 from engine.start import parse_wild, played_hands
-from engine.table import SenaCall, Table, parse_hands, parse_score
+from engine.table import Table, parse_hands, parse_score
 
 HAND_KEYS = frozenset({"rules", "score", "mano", "hands", "wild", "calls", "hand_in_game", "meta"})
 DEAL_KEYS = frozenset({"score", "mano", "hands", "wild", "calls", "hand_in_game", "meta"})
 GAME_KEYS = frozenset({"rules", "score", "mano", "deals", "meta"})
 
 #: Turns a hand's seña calls into what the output shows (the señas engine judges them).
-SenaJudge = Callable[[list[SenaCall], Rules, Mapping[int, Hand] | None], list[dict[str, Any]]]
+SenaJudge = Callable[[Table], list[dict[str, Any]]]
 
 
 @dataclass
@@ -243,16 +243,14 @@ def replay_game(record: GameRecord) -> GameReplay:
     return GameReplay(match, tables)
 
 
-def sena_calls_as_dicts(
-    sena_calls: list[SenaCall], rules: Rules, hands: Mapping[int, Hand] | None
-) -> list[dict[str, Any]]:
-    """The default seña output: the calls as parsed, without judgement."""
-    return [cast(dict[str, Any], sena.to_dict()) for sena in sena_calls]
+def sena_calls_as_dicts(table: Table) -> list[dict[str, Any]]:
+    """The default seña output: a hand's seña calls as parsed, without judgement."""
+    return [cast(dict[str, Any], sena.to_dict()) for sena in table.sena_calls]
 
 
 def hand_summary(table: Table, judge: SenaJudge = sena_calls_as_dicts) -> dict[str, Any]:
     """What ``keinu replay`` prints for one hand, with the señas counted by verdict per seat."""
-    senas = judge(table.sena_calls, table.rules, table.played_hands)
+    senas = judge(table)
     return {
         "mano": table.mano,
         "hand_in_game": table.hand_in_game,

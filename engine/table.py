@@ -38,7 +38,9 @@ __all__ = ["Payment", "RuleBroken", "SenaCall", "Table", "parse_hands", "parse_s
 class SenaCall:
     """A seña seen at the table, with the public state at that moment (what the señas
     engine needs to judge it): the call index, the phase, the lances whose first call had
-    been made (for pares/juego: the first declaration), whether the mus was over."""
+    been made (for pares/juego: the first declaration), those whose betting had begun,
+    whether the mus was over, and how many times cards had been handed out since the deal
+    (``draws``: a seña made before its seat's last new cards speaks of cards never shown)."""
 
     index: int
     seat: int
@@ -47,8 +49,10 @@ class SenaCall:
     t_ms: int | None
     phase: Phase
     lances_begun: frozenset[str]
+    betting_begun: frozenset[str]
     mus_over: bool
     hand_in_game: int | None
+    draws: int
 
     def to_dict(self) -> SenaCallView:
         return {
@@ -59,8 +63,10 @@ class SenaCall:
             "t_ms": self.t_ms,
             "phase": self.phase.value,
             "lances_begun": sorted(self.lances_begun),
+            "betting_begun": sorted(self.betting_begun),
             "mus_over": self.mus_over,
             "hand_in_game": self.hand_in_game,
+            "draws": self.draws,
         }
 
 
@@ -129,6 +135,9 @@ class Table:
         self._calls: list[Call] = []
         self.sena_calls: list[SenaCall] = []
         self._lances_begun: set[str] = set()
+        self._betting_begun: set[str] = set()
+        self._draws = 0
+        self._last_draw: dict[int, int] = {}
         self._false_declarations: list[FalseDeclaration] = []
         self._hands: dict[int, Hand] | None = None
         self._wild: dict[int, tuple[str, ...]] = {}
@@ -212,6 +221,12 @@ class Table:
         """The hands as they play: under diez reyes each wild sota as the rey or as its holder
         chose. What a seña claims is judged against these."""
         return None if self._played is None else dict(self._played)
+
+    @property
+    def last_draw(self) -> dict[int, int]:
+        """Per seat that got new cards (a discard, a 4-5-6-7 redeal), the number of the last
+        hand-out that gave it some, as a SenaCall's ``draws`` counts them."""
+        return dict(self._last_draw)
 
     @property
     def game_winner(self) -> str | None:
@@ -304,8 +319,10 @@ class Table:
                 t_ms=call.t_ms,
                 phase=self._phase,
                 lances_begun=frozenset(self._lances_begun),
+                betting_begun=frozenset(self._betting_begun),
                 mus_over=self.mus_over,
                 hand_in_game=self.hand_in_game,
+                draws=self._draws,
             )
             self.sena_calls.append(sena)
             self._calls.append(call)
@@ -551,6 +568,7 @@ class Table:
         betting = self._betting
         assert betting is not None
         self._lances_begun.add(str(betting.lance))
+        self._betting_begun.add(str(betting.lance))
         betting.apply(call)
         if betting.result is not None:
             self._end_betting(betting, index)
@@ -580,6 +598,9 @@ class Table:
         if exclude_last:
             self._pile += sum(wanted.values())
         seats = [s for s in self._order if wanted.get(s)]
+        if seats:
+            self._draws += 1
+            self._last_draw.update(dict.fromkeys(seats, self._draws))
         for i, seat in enumerate(seats):
             n = wanted[seat]
             if n <= self._deck:

@@ -49,8 +49,10 @@ class SenaCallView(TypedDict):
     t_ms: int | None
     phase: str
     lances_begun: list[str]
+    betting_begun: list[str]
     mus_over: bool
     hand_in_game: int | None
+    draws: int
 
 
 class FalseDeclaration(TypedDict):

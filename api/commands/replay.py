@@ -6,17 +6,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from api.cli import UserError
-from engine.cards import Hand
 from engine.errors import EngineError
 from engine.record import replay_summary
-from engine.rules import Rules
 from engine.senas import judge_senas, load_profile
-from engine.table import SenaCall
+from engine.table import Table
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,12 +28,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(run=run)
 
 
-def judged_senas(
-    sena_calls: list[SenaCall], rules: Rules, hands: Mapping[int, Hand] | None
-) -> list[dict[str, Any]]:
+def judged_senas(table: Table) -> list[dict[str, Any]]:
     """The señas of one hand as the output shows them, judged under the record's profile."""
-    profile = load_profile(rules.profile)
-    records = judge_senas(sena_calls, profile=profile, rules=rules, hands=hands)
+    profile = load_profile(table.rules.profile)
+    records = judge_senas(
+        table.sena_calls,
+        profile=profile,
+        rules=table.rules,
+        hands=table.played_hands,
+        last_draw=table.last_draw,
+    )
     return [record.to_dict() for record in records]
 
 

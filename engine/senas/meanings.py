@@ -78,10 +78,6 @@ def _juego_31_o_punto_30(hand: Hand, rules: Rules) -> bool:
     return _juego_31(hand, rules) or _punto(30)(hand, rules)
 
 
-def _par(hand: Hand, rules: Rules) -> bool:
-    return pares_kind(hand, rules) is not None
-
-
 def _tres_reyes_y_as(hand: Hand, rules: Rules) -> bool:
     return count_reyes(hand, rules) >= 3 and count_ases(hand, rules) >= 1
 
@@ -179,12 +175,12 @@ _MEANINGS: tuple[Meaning, ...] = (
     ),
     Meaning(
         "par",
+        "par",
+        "a par",
+        "exactamente un par (una pareja: no medias ni duples)",
+        "exactly a par (one pair: not medias or duples)",
         "pares",
-        "pares",
-        "cualquier pares (par, medias o duples)",
-        "any pares (par, medias or duples)",
-        "pares",
-        _par,
+        _pares_is("par"),
     ),
     Meaning(
         "medias",

@@ -29,7 +29,14 @@ SETTINGS: dict[str, type] = {
     "window_ms": int,
     "senas_allowed": bool,
     "first_hand_without_senas": bool,
+    "late_from": str,
 }
+#: When a seña about a lance turns late: at the lance's first call, for pares and juego the
+#: first declaration (004: the lance "se inicia diciendo Sí o No"), or only once its betting
+#: has begun (003: "antes de que comiencen las apuestas en esa categoría").
+LATE_FROM: tuple[str, ...] = ("first_call", "betting")
+#: Settings a profile may leave out, and their values then.
+SETTING_DEFAULTS: dict[str, Any] = {"late_from": "first_call"}
 _LAYER_KEYS = frozenset({"name", "extends", "use_variants", "variants"})
 _OVERLAY_KEYS = frozenset({"description", "senas", "lances", *SETTINGS})
 
@@ -108,6 +115,8 @@ class Profile:
     window_ms: int
     senas_allowed: bool
     first_hand_without_senas: bool
+    #: One of LATE_FROM.
+    late_from: str
     entries: tuple[CatalogueEntry, ...]
     lances: Mapping[str, str]
     #: Every variant a club can switch on, with its description.
@@ -210,10 +219,15 @@ def _read_overlay(
     for name, kind in SETTINGS.items():
         if name in data:
             key = (*path, name)
-            _expect(text, key, data[name], kind, "true or false" if kind is bool else "a number")
+            what = {bool: "true or false", int: "a number", str: "a string"}[kind]
+            _expect(text, key, data[name], kind, what)
             if name == "window_ms" and data[name] <= 0:
                 raise text.error(
                     key, f"window_ms must be a positive number of milliseconds, got {data[name]}"
+                )
+            if name == "late_from" and data[name] not in LATE_FROM:
+                raise text.error(
+                    key, f"late_from must be one of {', '.join(LATE_FROM)}, got {data[name]!r}"
                 )
             overlay.settings[name] = (data[name], _Origin(text, key))
     senas = data.get("senas", {})
@@ -375,7 +389,7 @@ def parse_profile(
         available.update(layer.variants)
         use_variants = layer.use_variants or use_variants
         description = layer.overlay.description or description
-    missing = [name for name in SETTINGS if name not in settings]
+    missing = [name for name in SETTINGS if name not in settings and name not in SETTING_DEFAULTS]
     if missing:
         raise ProfileError(
             source,
@@ -407,6 +421,7 @@ def parse_profile(
         window_ms=settings["window_ms"][0],
         senas_allowed=settings["senas_allowed"][0],
         first_hand_without_senas=settings["first_hand_without_senas"][0],
+        late_from=settings.get("late_from", (SETTING_DEFAULTS["late_from"],))[0],
         entries=tuple(CatalogueEntry(g, m) for g, (m, _) in senas.items()),
         lances=MappingProxyType({name: lance for name, (lance, _) in lances.items()}),
         variants=MappingProxyType(

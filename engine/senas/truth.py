@@ -33,6 +33,14 @@ class Truth:
     fact_en: str | None = None
 
 
+#: A seña made before its seat changed cards: the hand shown is not the one it spoke of.
+CARDS_CHANGED = Truth(
+    "uncheckable",
+    "porque se hizo antes de que cambiara cartas: la mano mostrada no es la que tenía",
+    "since it was made before the seat changed cards: the hand shown is not the one it had",
+)
+
+
 def _count(n: int, one_es: str, many_es: str, one_en: str, many_en: str) -> tuple[str, str]:
     return (
         f"tiene {n} {one_es if n == 1 else many_es}",

@@ -4,9 +4,12 @@ pages name it in both languages ("'dos reyes' says: at least two reyes"): the wo
 table, as the calls' are.
 
 Verdicts, the first that applies winning (docs/senas.md): ``not_in_catalogue`` (the profile does
-not list the gesture), ``not_allowed_now`` (señas are off for this hand, or a mus wish after the
-mus), ``late`` (the first call of the seña's lance was already made), ``false`` (the shown hand
-contradicts it), else ``legal``. A seña is judged at the moment its last gesture was seen.
+not list the gesture), ``false`` (the shown hand contradicts it: the worst offence, so a false
+seña given out of time is called false, its timing told in the reason), ``not_allowed_now``
+(señas are off for this hand, or a mus wish after the mus), ``late`` (the seña's lance had
+begun, as the profile's ``late_from`` says), else ``legal``. A seña is judged at the moment its
+last gesture was seen; one made before its seat got new cards (a discard) is about cards never
+shown, and cannot be checked.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from engine.seats import SEATS
 from engine.senas.interpret import Sena, interpret
 from engine.senas.meanings import Meaning, meaning
 from engine.senas.profile import Profile
-from engine.senas.truth import Truth, TruthValue, truth_of
+from engine.senas.truth import CARDS_CHANGED, Truth, TruthValue, truth_of
 from engine.table import SenaCall
 
 Verdict = Literal["legal", "late", "not_allowed_now", "not_in_catalogue", "false"]
@@ -78,7 +81,7 @@ def _not_allowed(meaning_: Meaning, lance: str, call: SenaCall, profile: Profile
         )
     if profile.first_hand_without_senas and call.hand_in_game == 1:
         return (
-            f"la primera mano de cada juego se juega sin señas (perfil {profile.name})",
+            f"la primera mano de cada partida se juega sin señas (perfil {profile.name})",
             f"the first hand of each game is played without señas ({profile.name} profile)",
         )
     if lance == "mus" and call.mus_over:
@@ -89,15 +92,16 @@ def _not_allowed(meaning_: Meaning, lance: str, call: SenaCall, profile: Profile
     return None
 
 
-def _lance_begun(lance: str, call: SenaCall) -> bool:
+def _lance_begun(lance: str, call: SenaCall, late_from: str) -> bool:
     if lance == "betting":
         return bool(call.lances_begun)
+    begun = call.betting_begun if late_from == "betting" else call.lances_begun
     if lance == "juego":
-        return bool({"juego", "punto"} & call.lances_begun)
-    return lance in call.lances_begun
+        return bool({"juego", "punto"} & begun)
+    return lance in begun
 
 
-def _late(meaning_: Meaning, lance: str, call: SenaCall) -> Reason | None:
+def _late(meaning_: Meaning, lance: str, call: SenaCall, profile: Profile) -> Reason | None:
     if lance == "mus":
         return None
     if call.phase in _HAND_OVER:
@@ -105,15 +109,22 @@ def _late(meaning_: Meaning, lance: str, call: SenaCall) -> Reason | None:
             f"«{meaning_.label_es}» llega con la mano ya jugada",
             f"'{meaning_.label_es}' came after the hand was played",
         )
-    if not _lance_begun(lance, call):
+    if not _lance_begun(lance, call, profile.late_from):
         return None
     phase_es = _PHASE_ES.get(call.phase, call.phase)
     phase_en = call.phase.replace("_", " ")
     if lance == "betting":
         return (
-            f"«{meaning_.label_es}» va antes de cualquier apuesta, y ya se había apostado "
+            f"«{meaning_.label_es}» va antes del primer lance, y ya había empezado "
             f"(fase: {phase_es})",
-            f"'{meaning_.label_es}' belongs before any bet, and the betting had begun "
+            f"'{meaning_.label_es}' belongs before the first lance, which had begun "
+            f"(phase: {phase_en})",
+        )
+    if profile.late_from == "betting":
+        return (
+            f"«{meaning_.label_es}» informa de {lance}, y las apuestas de {lance} ya habían "
+            f"empezado (fase: {phase_es})",
+            f"'{meaning_.label_es}' informs {lance}, whose betting had already begun "
             f"(phase: {phase_en})",
         )
     return (
@@ -140,20 +151,35 @@ def _truth_reason(meaning_: Meaning, truth: Truth) -> Reason:
             f"seña legal a su tiempo; {claim_es}: se comprobará al ver las cartas",
             f"legal and on time; {claim_en}: checked when the cards are shown",
         )
+    if truth.fact_es is not None and truth.fact_en is not None:
+        return (
+            f"seña legal a su tiempo; {claim_es}: no se puede comprobar, {truth.fact_es}",
+            f"legal and on time; {claim_en}: cannot be checked, {truth.fact_en}",
+        )
     return (
         f"seña legal a su tiempo ({meaning_.label_es}; {meaning_.claim_es})",
         f"legal and on time ({meaning_.label_es}; {meaning_.claim_en})",
     )
 
 
-def judge(sena: Sena, *, profile: Profile, rules: Rules, hand: Hand | None) -> SenaRecord:
-    """The verdict, truth and reason of one seña; ``hand`` is its seat's shown hand or None."""
+def judge(
+    sena: Sena, *, profile: Profile, rules: Rules, hand: Hand | None, last_draw: int = 0
+) -> SenaRecord:
+    """The verdict, truth and reason of one seña; ``hand`` is its seat's shown hand or None,
+    ``last_draw`` the hand-out that last gave that seat new cards (Table.last_draw)."""
     first, call = sena.calls[0], sena.completed
     meaning_ = meaning(sena.meaning) if sena.meaning else None
     lance = profile.lance_of(sena.meaning) if sena.meaning else None
     truth = truth_of(meaning_, hand, rules)
+    if last_draw > call.draws and truth.value != "uncheckable":
+        truth = CARDS_CHANGED
     verdict: Verdict
     reason: Reason | None
+    not_allowed = late = None
+    if meaning_ is not None and lance is not None:
+        not_allowed = _not_allowed(meaning_, lance, call, profile)
+        late = None if not_allowed else _late(meaning_, lance, call, profile)
+    out_of_time = not_allowed or late
     if meaning_ is None or lance is None:
         lance = None
         verdict = "not_in_catalogue"
@@ -163,12 +189,19 @@ def judge(sena: Sena, *, profile: Profile, rules: Rules, hand: Hand | None) -> S
             f"{_quoted(sena)} is not a seña of the {profile.name} profile: any other "
             f"gesture is cheating",
         )
-    elif reason := _not_allowed(meaning_, lance, call, profile):
-        verdict = "not_allowed_now"
-    elif reason := _late(meaning_, lance, call):
-        verdict = "late"
+    elif truth.value == "false":
+        verdict = "false"
+        reason = _truth_reason(meaning_, truth)
+        if out_of_time is not None:
+            reason = (
+                f"{reason[0]}; además, {out_of_time[0]}",
+                f"{reason[1]}; also, {out_of_time[1]}",
+            )
+    elif out_of_time is not None:
+        verdict = "not_allowed_now" if not_allowed else "late"
+        reason = out_of_time
     else:
-        verdict = "false" if truth.value == "false" else "legal"
+        verdict = "legal"
         reason = _truth_reason(meaning_, truth)
     return SenaRecord(
         seat=sena.seat,
@@ -190,12 +223,21 @@ def judge_senas(
     profile: Profile,
     rules: Rules,
     hands: Mapping[int, Hand | None] | None = None,
+    last_draw: Mapping[int, int] | None = None,
 ) -> list[SenaRecord]:
     """Every seña the ``sena_calls`` of one hand make, judged. ``hands`` maps a seat to its
-    shown hand (None or absent until shown)."""
+    shown hand (None or absent until shown), ``last_draw`` a seat to the hand-out that last
+    gave it new cards (``Table.last_draw``; absent: none since the deal)."""
     hands = hands or {}
+    last_draw = last_draw or {}
     return [
-        judge(sena, profile=profile, rules=rules, hand=hands.get(sena.seat))
+        judge(
+            sena,
+            profile=profile,
+            rules=rules,
+            hand=hands.get(sena.seat),
+            last_draw=last_draw.get(sena.seat, 0),
+        )
         for sena in interpret(sena_calls, profile)
     ]
 

@@ -29,11 +29,13 @@ def call(
     t_ms: int | None = None,
     phase: str = "mus",
     begun: frozenset[str] | None = None,
+    betting: frozenset[str] | None = None,
     hand_in_game: int | None = None,
+    draws: int = 0,
 ) -> SenaCall:
     """A seña call as engine.table records it. ``gesture`` is "kind" or "kind side" (the side
-    defaults as in hand records); the lances begun default to those a fully played hand has
-    begun by ``phase``."""
+    defaults as in hand records); the lances begun, and those whose betting began, default to
+    those a fully played hand has begun by ``phase``."""
     kind, _, side = gesture.partition(" ")
     return SenaCall(
         index=index,
@@ -43,8 +45,12 @@ def call(
         t_ms=t_ms,
         phase=phase,
         lances_begun=BEGUN_BY_PHASE[phase] if begun is None else begun,
+        betting_begun=BEGUN_BY_PHASE.get(phase, begun or frozenset())
+        if betting is None
+        else betting,
         mus_over=phase not in ("mus", "descarte"),
         hand_in_game=hand_in_game,
+        draws=draws,
     )
 
 

@@ -31,7 +31,9 @@ R8, R4 = Rules(), Rules(reyes=4)
         ("tres_reyes_y_as", "R R 3 1", R8, "true"),
         ("tres_reyes_y_as", "R R R 5", R8, "false"),
         ("par", "5 5 6 7", R8, "true"),
-        ("par", "5 5 5 5", R8, "true"),
+        # 003's "pareja simple": medias and duples have señas of their own
+        ("par", "5 5 5 5", R8, "false"),
+        ("par", "5 5 5 7", R8, "false"),
         ("par", "4 5 6 7", R8, "false"),
         ("medias", "5 5 5 7", R8, "true"),
         ("medias", "R R 3 7", R8, "true"),
@@ -117,3 +119,42 @@ def test_under_diez_reyes_a_sena_is_true_of_the_wild_sota_as_its_holder_chose(va
     }
     (sena,) = replay_summary(record, judged_senas)["senas"]
     assert (sena["meaning"], sena["truth"]) == ("cuatro_reyes", truth)
+
+
+def _discard_record(sena_after_discard: bool) -> dict:
+    """Seat 1 bites its lip ("dos reyes") in the first mus, everyone discards, then the mus
+    is cut; seat 1 shows no rey. Or the same lip bite after the discard."""
+    sena = [1, "sena lip_bite center"]
+    return {
+        "mano": 1,
+        "hands": {
+            "1": ["7", "7", "4", "1"],
+            "2": ["C", "C", "7", "1"],
+            "3": ["S", "S", "6", "1"],
+            "4": ["4", "5", "6", "7"],
+        },
+        "calls": [
+            *([] if sena_after_discard else [sena]),
+            *[[s, "mus"] for s in (1, 2, 3, 4)],
+            *[[s, "descarte 2"] for s in (1, 2, 3, 4)],
+            *([sena] if sena_after_discard else []),
+            [1, "no hay mus"],
+            *[[s, "paso"] for s in (1, 2, 3, 4)] * 2,
+            *[[s, "pares si"] for s in (1, 2, 3)],
+            [4, "pares no"],
+            *[[s, "paso"] for s in (1, 2, 3)],
+            *[[s, "juego no"] for s in (1, 2, 3, 4)],
+            *[[s, "paso"] for s in (1, 2, 3, 4)],
+        ],
+    }
+
+
+def test_a_sena_before_a_discard_is_uncheckable_in_a_replayed_hand():
+    from api.commands.replay import judged_senas
+    from engine.record import replay_summary
+
+    (before,) = replay_summary(_discard_record(False), judged_senas)["senas"]
+    assert (before["verdict"], before["truth"]) == ("legal", "uncheckable")
+    assert "antes de que cambiara cartas" in before["reason"]
+    (after,) = replay_summary(_discard_record(True), judged_senas)["senas"]
+    assert (after["verdict"], after["truth"]) == ("false", "false")

@@ -104,7 +104,7 @@ def test_ciego_is_not_in_the_navarra_catalogue(navarra, rules4):
 def test_navarra_plays_the_first_hand_of_each_game_without_senas(navarra, rules4):
     first = only(judged([call(3, "lip_bite", 0, hand_in_game=1)], navarra, rules4))
     assert first.verdict == "not_allowed_now"
-    assert first.reason == "la primera mano de cada juego se juega sin señas (perfil navarra)"
+    assert first.reason == "la primera mano de cada partida se juega sin señas (perfil navarra)"
     second = only(judged([call(3, "lip_bite", 0, hand_in_game=2)], navarra, rules4))
     assert second.verdict == "legal"
     unknown = only(judged([call(3, "lip_bite", 0)], navarra, rules4))
@@ -144,10 +144,74 @@ def test_the_first_verdict_in_designs_order_wins(navarra, rules4):
     # not_allowed_now before late
     bite = call(1, "lip_bite", 5, phase="chica", hand_in_game=1)
     assert only(judged([bite], navarra, rules4)).verdict == "not_allowed_now"
-    # late before false, and the truth is still told
+    # false before late: a lie is the worse offence, and the reason tells the timing too
     shown = hands(s1="R 5 6 7")
     late = only(judged([call(1, "lip_bite", 5, phase="chica")], navarra, rules4, shown))
-    assert (late.verdict, late.truth) == ("late", "false")
+    assert (late.verdict, late.truth) == ("false", "false")
+    assert late.reason.startswith("seña falsa: «dos reyes» dice: al menos dos reyes")
+    assert late.reason.endswith(
+        "; además, «dos reyes» informa de grande, y grande ya había empezado (fase: chica)"
+    )
+    assert "; also, 'dos reyes' informs grande" in late.reason_en
+    # a late seña that is true stays late
+    true_late = only(
+        judged([call(1, "lip_bite", 5, phase="chica")], navarra, rules4, hands(s1="R R 6 7"))
+    )
+    assert (true_late.verdict, true_late.truth) == ("late", "true")
+    # false before not_allowed_now
+    first_hand = call(1, "lip_bite", 0, hand_in_game=1)
+    lie = only(judged([first_hand], navarra, rules4, shown))
+    assert lie.verdict == "false" and "además, la primera mano de cada partida" in lie.reason
+
+
+def test_a_sena_made_before_its_seat_changed_cards_cannot_be_checked(standard, rules8):
+    # a lip bite during the first mus, then the seat discarded: the hand shown is not the
+    # one the seña spoke of
+    before = call(1, "lip_bite", 0, phase="mus", draws=0)
+    shown = hands(s1="7 7 2 1")
+    record = only(
+        judge_senas([before], profile=standard, rules=rules8, hands=shown, last_draw={1: 1})
+    )
+    assert (record.verdict, record.truth) == ("legal", "uncheckable")
+    assert record.reason.endswith(
+        "no se puede comprobar, porque se hizo antes de que cambiara cartas: la mano mostrada "
+        "no es la que tenía"
+    )
+    # the same seña made after the discard is judged against the hand
+    after = call(1, "lip_bite", 0, phase="mus", draws=1)
+    record = only(
+        judge_senas([after], profile=standard, rules=rules8, hands=shown, last_draw={1: 1})
+    )
+    assert (record.verdict, record.truth) == ("false", "false")
+    # another seat's discard changes nothing for this one
+    record = only(
+        judge_senas([before], profile=standard, rules=rules8, hands=shown, last_draw={2: 1})
+    )
+    assert record.truth == "false"
+    # before the cards are shown it is already known it never will be checked
+    record = only(judge_senas([before], profile=standard, rules=rules8, last_draw={1: 1}))
+    assert record.truth == "uncheckable"
+
+
+def test_late_from_betting_keeps_pares_senas_on_time_through_the_declarations(rules8):
+    strict = load_profile("standard")
+    lenient = load_profile("extended")
+    declared = call(
+        1,
+        "mouth_twist",
+        9,
+        phase="pares_declaration",
+        begun=frozenset({"grande", "chica", "pares"}),
+        betting=frozenset({"grande", "chica"}),
+    )
+    assert only(judged([declared], strict, rules8)).verdict == "late"
+    assert only(judged([declared], lenient, rules8)).verdict == "legal"
+    betting = call(1, "mouth_twist", 12, phase="pares")
+    record = only(judged([betting], lenient, rules8))
+    assert record.verdict == "late"
+    assert record.reason == (
+        "«medias» informa de pares, y las apuestas de pares ya habían empezado (fase: pares)"
+    )
 
 
 def test_wink_variant_reads_31_or_punto_30(rules8):
