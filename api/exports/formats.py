@@ -58,7 +58,12 @@ def session_timeline(data_dir: Path, name: str) -> Timeline:
     if first is None:
         return load_session(database, table_id, videos=videos)
     return load_session(
-        database, table_id, origin_ms=first.wall_ms, media=first.path, videos=videos
+        database,
+        table_id,
+        origin_ms=first.wall_ms,
+        armed_ms=first.armed_ms,
+        media=first.path,
+        videos=videos,
     )
 
 

@@ -26,10 +26,9 @@ from engine.phases import Phase
 SESSION_NAME = re.compile(r"^(?:table-)?([1-9][0-9]{0,8})$")
 #: A hand's last band ends this long after its last call when no later hand starts it off.
 TAIL_MS = 2000
-#: A session recorded from its start has its first frame up to this after its first hand began:
-#: the writer opens on the next frame the table gets, and a camera may be slow to give it. What
-#: happened so shortly before that frame is placed at its start. A recording switched on later
-#: keeps nothing from before its first frame.
+#: For a video that does not say when its recording was asked for (``Segment.armed_ms``): a
+#: session recorded from its start has its first frame up to this after its first hand began
+#: (the writer opens on the next frame the table gets, and a camera may be slow to give it).
 CAMERA_START_MS = 2000
 
 
@@ -49,12 +48,16 @@ def load_session(
     table_id: int,
     *,
     origin_ms: int | None = None,
+    armed_ms: int | None = None,
     media: Path | None = None,
     videos: Sequence[tuple[Path, str, int, int | None]] = (),
 ) -> Timeline:
     """``origin_ms``: the wall-clock moment that is 0 on the timeline (the recording's first
-    frame), default the first hand's start. ``videos``: each video file of the session, its
-    camera, the wall-clock moment of its first frame and how long it plays (None: unknown)."""
+    frame), default the first hand's start; ``armed_ms``: when that recording was asked for.
+    What happened from then (or from the session's start, if later) until the first frame,
+    while the camera started, is placed at 0; what came before is on no video. ``videos``:
+    each video file of the session, its camera, the wall-clock moment of its first frame and
+    how long it plays (None: unknown)."""
     if not database.is_file():
         raise ExportError(f"no session {session_name(table_id)}: there is no keinu database yet")
     store = Store(database)
@@ -83,7 +86,10 @@ def load_session(
             _add_hand(timeline, referee, hand, times, hand.created_ms - origin, later, origin)
     finally:
         store.close()
-    from_start = origin - min((h.created_ms for h in hands), default=origin) <= CAMERA_START_MS
+    began = min((h.created_ms for h in hands), default=origin)
+    if armed_ms is not None:
+        return _from_origin(timeline, max(0, origin - max(armed_ms, began)))
+    from_start = origin - began <= CAMERA_START_MS
     return _from_origin(timeline, CAMERA_START_MS if from_start else 0)
 
 
@@ -96,7 +102,9 @@ def _from_origin(timeline: Timeline, grace_ms: int) -> Timeline:
     kept = len(inside.gestures) + len(inside.senas) + len(inside.calls)
     if kept == len(timeline.gestures) + len(timeline.senas) + len(timeline.calls):
         return inside
-    under_way = next((b.hand for b in timeline.bands if b.kind == "hand" and b.end_ms > 0), None)
+    under_way = next(
+        (b.hand for b in timeline.bands if b.kind == "hand" and b.end_ms + grace_ms > 0), None
+    )
     return replace(inside, begins_in_hand=under_way)
 
 

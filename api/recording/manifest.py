@@ -28,6 +28,10 @@ class Segment:
     fps: float
     width: int
     height: int
+    #: When the recording that opened this file was asked for (REC switched on, or the server
+    #: started recording): from then until ``wall_ms`` it waited for the camera's first frame.
+    #: None in files written before it was kept.
+    armed_ms: int | None = None
     folder: Path | None = None
 
     @property

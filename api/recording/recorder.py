@@ -77,11 +77,17 @@ class _CameraWriter(threading.Thread):
     """Encodes one camera's frames of one session, one segment after another."""
 
     def __init__(
-        self, folder: Path, camera: str, state: SessionState, on_error: Callable[[str], None]
+        self,
+        folder: Path,
+        camera: str,
+        state: SessionState,
+        on_error: Callable[[str], None],
+        armed_ms: int,
     ) -> None:
         super().__init__(name=f"keinu-record-{camera}", daemon=True)
         self.folder = folder
         self.camera = camera
+        self.armed_ms = armed_ms
         self.state = state
         self.frames: queue.Queue[tuple[int, int, np.ndarray] | None] = queue.Queue(QUEUE_FRAMES)
         self._on_error = on_error
@@ -121,7 +127,10 @@ class _CameraWriter(threading.Thread):
         height, width = image.shape[:2]
         name = f"{self.camera}-{wall_ms}.mp4"
         self._writer = SegmentWriter(self.folder / name, width, height, ASSUMED_FPS)
-        append(self.folder, Segment(name, self.camera, wall_ms, ts_ms, ASSUMED_FPS, width, height))
+        segment = Segment(
+            name, self.camera, wall_ms, ts_ms, ASSUMED_FPS, width, height, self.armed_ms
+        )
+        append(self.folder, segment)
         self._ts0 = ts_ms
         self.state.cameras[self.camera].segment = name
 
@@ -166,6 +175,9 @@ class Recorder:
         self._publish = publish
         self._lock = threading.Lock()
         self._switches: dict[int, bool] = self._read_switches()
+        #: When each table's REC was last switched on; else recording began with the server.
+        self._armed: dict[int, int] = {}
+        self._started_ms = int(time.time() * 1000)
         self._sessions: dict[str, SessionState] = {}
         self._writers: dict[tuple[str, str], _CameraWriter] = {}
         self.apply_retention()
@@ -181,6 +193,7 @@ class Recorder:
             self._write_switches()
             session = session_name(table_id)
             if on:
+                self._armed[table_id] = int(time.time() * 1000)
                 self._sessions.pop(session, None)  # a new try after an error
             else:
                 self._stop_session(session)
@@ -241,7 +254,10 @@ class Recorder:
                 self._fail(state, _why(exc, folder))
                 return None
             state.cameras.setdefault(camera, CameraState())
-            writer = _CameraWriter(folder, camera, state, lambda why: self._fail(state, why))
+            armed = self._armed.get(table_id, self._started_ms)
+            writer = _CameraWriter(
+                folder, camera, state, lambda why: self._fail(state, why), armed
+            )
             self._writers[(session, camera)] = writer
             writer.start()
         self.apply_retention()

@@ -35,13 +35,21 @@ def write_segment(path: Path, length_ms: int) -> Path:
     return path
 
 
-def recorded_for(settings, name: str, wall_ms: int, length_ms: int, camera: str = "cam1") -> str:
-    """A real file of the session from ``wall_ms`` (the store's clock) for ``length_ms``."""
+def recorded_for(
+    settings,
+    name: str,
+    wall_ms: int,
+    length_ms: int,
+    camera: str = "cam1",
+    armed_ms: int | None = None,
+) -> str:
+    """A real file of the session from ``wall_ms`` (the store's clock) for ``length_ms``,
+    asked for at ``armed_ms`` (None: as a file written before that was kept)."""
     folder = session_folder(settings.data_dir, name)
     folder.mkdir(parents=True, exist_ok=True)
     file = f"{camera}-{wall_ms}.mp4"
     write_segment(folder / file, length_ms)
-    append(folder, Segment(file, camera, wall_ms, 0, 25.0, 64, 48))
+    append(folder, Segment(file, camera, wall_ms, 0, 25.0, 64, 48, armed_ms))
     return file
 
 
@@ -239,6 +247,39 @@ def test_a_call_just_before_a_recording_switched_on_mid_session_is_left_out(clie
     recorded_for(settings, name, mus + 1000, 2000)  # switched on a second after it
     timeline = client.get(f"/api/review/{name}").json()["timeline"]
     assert timeline["calls"] == [] and timeline["senas"] == []
+    assert timeline["begins_in_hand"] == 2
+
+
+def test_a_slow_camera_loses_nothing_recorded_since_the_session_began(client, settings):
+    """Recording asked for before the table's first hand, the camera's first frame 5 s after
+    the last call (a slow machine, a webcam slow to open): every call and seña is kept, at 0."""
+    table_id = played_session(client)
+    name = f"table-{table_id}"
+    wall = load_session(settings.database, table_id, origin_ms=0)
+    began = min(c.t_ms for c in wall.calls)
+    last = max(c.t_ms for c in wall.calls)
+    recorded_for(settings, name, last + 5000, 2000, armed_ms=began - 100)
+    timeline = client.get(f"/api/review/{name}").json()["timeline"]
+    assert timeline["begins_in_hand"] is None
+    assert len(timeline["calls"]) == len(wall.calls)
+    assert len(timeline["senas"]) == len(wall.senas)
+
+
+def test_rec_switched_on_mid_session_keeps_what_came_while_the_camera_started(client, settings):
+    """REC switched on after hand 2's mus; the camera's first frame 3 s later. A call made
+    in between is kept at 0; the mus, before REC was switched on, is on no video."""
+    table_id = played_session(client)
+    name = f"table-{table_id}"
+    hand = client.get(f"/api/tables/{table_id}").json()["current"]["hand"]["id"]
+    calls = f"/api/hands/{hand}/calls"
+    assert client.post(calls, json={"seat": 2, "text": "mus"}).is_success
+    time.sleep(0.3)
+    armed = int(time.time() * 1000)
+    time.sleep(0.3)
+    assert client.post(calls, json={"seat": 3, "text": "mus"}).is_success
+    recorded_for(settings, name, armed + 3000, 2000, armed_ms=armed)
+    timeline = client.get(f"/api/review/{name}").json()["timeline"]
+    assert [(c["seat"], c["t_ms"]) for c in timeline["calls"]] == [(3, 0)]
     assert timeline["begins_in_hand"] == 2
 
 

@@ -56,6 +56,7 @@ def test_a_killed_recording_keeps_all_but_the_last_two_seconds(tmp_path):
         first.kill()
     assert first.process.returncode == -signal.SIGKILL
     (segment,) = segments(data, f"table-{table_id}")
+    assert segment.armed_ms is not None and segment.armed_ms <= segment.wall_ms
     kept_until = segment.wall_ms + last_frame_ms(segment.path)
     assert killed_at - kept_until <= MAX_LOSS_MS, (killed_at, kept_until)
     assert last_frame_ms(segment.path) >= 2000
