@@ -545,7 +545,7 @@ export function term(key) {
 /** A meaning's name where it is not its key's words: the engine's ``label_es``
  * (engine/senas/meanings.py), which its reasons quote in both languages. */
 const MEANING_NAMES = {
-  par: "pares", duples_reyes: "duples de reyes", duples_ases: "duples de ases",
+  par: "par", duples_reyes: "duples de reyes", duples_ases: "duples de ases",
   juego_31: "juego de 31", juego_31_o_punto_30: "31, o 30 a juego no",
 };
 
