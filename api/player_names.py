@@ -4,15 +4,22 @@ A name goes into web addresses (``/api/practice/players/<name>/enrol``) and, for
 line, into a file name: a "/" or "\\" would split it, and a name of dots alone ("." or "..")
 would climb out of it. Every other name people use stays: accents, spaces, apostrophes,
 hyphens, a dot within ("J. Etxeberria"). ``api/static/names.js`` checks the same on the page.
+
+A seat's label ("Asiento 3", "Seat 3": what the pages call a seat whose player they do not know)
+may name a table's seat, but nothing is kept under it: the señas, calibration and practice of a
+player are kept under the player's own name (``kept_player_name``).
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 MAX_LENGTH = 40
 #: Characters that split a web address or a file path.
 SEPARATORS = ("/", "\\")
+#: A seat's label in either language of the pages ("Asiento 3", "seat 3"); live.js knows it too.
+SEAT_LABEL = re.compile(r"(?:asiento|seat) *[0-9]+", re.IGNORECASE)
 
 
 class PlayerNameError(ValueError):
@@ -43,6 +50,18 @@ def player_name(text: str) -> str:
             "a player's name cannot contain / or \\, nor be only dots: it is part of web"
             " addresses and file names",
             "name_separator",
+        )
+    return name
+
+
+def kept_player_name(text: str) -> str:
+    """``player_name(text)``, when it is not a seat's label: a name a player's señas,
+    calibration and practice are kept under."""
+    name = player_name(text)
+    if SEAT_LABEL.fullmatch(name):
+        raise PlayerNameError(
+            f"{name!r} is a seat's label, not a player's name: give the name of who sits there",
+            "name_is_seat",
         )
     return name
 

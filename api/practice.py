@@ -80,6 +80,13 @@ class SeatInPlay(Refusal):
     name and the ``hand_id``."""
 
 
+class NoLiveVideo(Refusal):
+    """The server runs without its cameras (``serve --no-live``): no seat to watch."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, code="no_live_video")
+
+
 class SeatBusy(Refusal):
     """The seat is already showing a seña for an enrolment: the next waits for it to end."""
 
@@ -312,7 +319,7 @@ class Practice:
         """Start a fresh neutral-face calibration of ``seat``'s detector; progress arrives in the
         ``scores`` messages of the websocket feed."""
         if self.live is None:
-            raise ValueError("calibration needs the live video (the server runs without it)")
+            raise NoLiveVideo("calibration needs the live video (the server runs without it)")
         saved = self.store.player(player)
         sensitivities = saved["sensitivities"]
 
@@ -342,7 +349,7 @@ class Practice:
         "rest"); the outcome arrives as an ``enrolment`` message, and the sensitivities it
         sets are saved for the player and used on the seat."""
         if self.live is None:
-            raise ValueError("enrolment needs the live video (the server runs without it)")
+            raise NoLiveVideo("enrolment needs the live video (the server runs without it)")
         with self._lock:
             if self._enrolling.get(seat, 0.0) > time.monotonic():
                 raise SeatBusy(

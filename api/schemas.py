@@ -4,6 +4,7 @@ store or the engine."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import Path
@@ -20,7 +21,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from api.player_names import PlayerNameError, player_name
+from api.player_names import PlayerNameError, kept_player_name, player_name
 from engine.errors import RulesError
 from engine.gesture import GESTURE_KINDS
 from engine.rules import DEALS, ENCAJE_PROFILE, GAMES, PLAYER_COUNTS, REYES, STONES, TARGETS, Rules
@@ -73,18 +74,25 @@ ActaNotes = Annotated[
 ]
 
 
-def _player_name(text: str) -> str:
-    """``api.player_names``'s rule, its reason as the refusal's whole message and its code in
-    the error's context (the 422's ``code``, which the page words in its own language)."""
-    try:
-        return player_name(text)
-    except PlayerNameError as exc:
-        raise PydanticCustomError("player_name", str(exc), {"code": exc.code}) from None
+def _name_rule(rule: Callable[[str], str]) -> AfterValidator:
+    """One of ``api.player_names``'s rules, its reason as the refusal's whole message and its
+    code in the error's context (the 422's ``code``, which the page words in its own language)."""
+
+    def check(text: str) -> str:
+        try:
+            return rule(text)
+        except PlayerNameError as exc:
+            raise PydanticCustomError("player_name", str(exc), {"code": exc.code}) from None
+
+    return AfterValidator(check)
 
 
 #: A player's name, in a body or a URL (``api.player_names``): trimmed, 1 to 40 printable
 #: characters, no "/" or "\\", not dots alone.
-PlayerName = Annotated[str, AfterValidator(_player_name)]
+PlayerName = Annotated[str, _name_rule(player_name)]
+#: A name a player's señas, calibration or practice are kept under: a player's name that is not
+#: a seat's label ("Asiento 3").
+KeptPlayerName = Annotated[str, _name_rule(kept_player_name)]
 SourceId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.:#-]{0,64}$")]
 Seat = Annotated[int, Field(ge=1, le=MAX_SEATS)]
 TimeMs = Annotated[int, Field(ge=0, le=MAX_INT64)]
@@ -273,7 +281,7 @@ class EnrolIn(Strict):
 
 
 class DrillIn(Strict):
-    player: PlayerName
+    player: KeptPlayerName
     kind: Literal["sena", "hand"] = "sena"
     #: For a "sena" drill, the meaning to ask for (default: one the profile lists, at random).
     target: Annotated[str, StringConstraints(pattern=r"^[a-z0-9_]{1,40}$")] | None = None

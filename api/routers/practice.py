@@ -16,6 +16,7 @@ from api.schemas import (
     DrillIn,
     DrillOut,
     EnrolIn,
+    KeptPlayerName,
     PlayerName,
     PlayerOut,
     SensitivitiesIn,
@@ -50,6 +51,8 @@ register_url_convertor("playeronly", PlayerOnly())
 router = APIRouter(prefix="/api/practice", tags=["practice"])
 #: A player in a URL (``{player:anytext}``), held to the rule of a name in a body.
 PlayerPath = Annotated[PlayerName, Path()]
+#: A player in a URL whose señas, calibration or sensitivities are kept: not a seat's label.
+KeptPlayerPath = Annotated[KeptPlayerName, Path()]
 SeatQuery = Annotated[int, Query(ge=1, le=MAX_SEATS)]
 
 
@@ -71,7 +74,7 @@ def players(practice: PracticeDep) -> dict[str, Any]:
 
 @router.put("/players/{player:anytext}/sensitivities", response_model=PlayerOut)
 def sensitivities(
-    player: PlayerPath,
+    player: KeptPlayerPath,
     body: SensitivitiesIn,
     practice: PracticeDep,
     seat: SeatQuery = 1,
@@ -82,7 +85,7 @@ def sensitivities(
 
 
 @router.post("/players/{player:anytext}/calibrate")
-def calibrate(player: PlayerPath, practice: PracticeDep, seat: SeatQuery = 1) -> dict[str, Any]:
+def calibrate(player: KeptPlayerPath, practice: PracticeDep, seat: SeatQuery = 1) -> dict[str, Any]:
     try:
         return practice.calibrate(player, seat)
     except ValueError as exc:
@@ -91,7 +94,7 @@ def calibrate(player: PlayerPath, practice: PracticeDep, seat: SeatQuery = 1) ->
 
 @router.post("/players/{player:anytext}/enrol", status_code=202)
 def enrol(
-    player: PlayerPath, body: EnrolIn, practice: PracticeDep, seat: SeatQuery = 1
+    player: KeptPlayerPath, body: EnrolIn, practice: PracticeDep, seat: SeatQuery = 1
 ) -> dict[str, Any]:
     """Watch ``seat`` for ``seconds`` while the player shows ``kind`` once (or talks as at the
     table, for "rest"): the seña's size sets that kind's sensitivity for this player. The

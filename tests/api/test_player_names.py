@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from api.app import create_app
 from api.cli import main
 from api.commands.calibrate import player_path
-from api.player_names import PlayerNameError, player_name
+from api.player_names import PlayerNameError, kept_player_name, player_name
 from api.settings import Settings
 
 WHY = "a player's name cannot contain / or \\, nor be only dots"
@@ -27,6 +27,19 @@ def test_the_names_people_use_are_names(name):
 def test_a_name_that_would_split_an_address_or_a_path_is_refused(name):
     with pytest.raises(PlayerNameError):
         player_name(name)
+
+
+@pytest.mark.parametrize("label", ["Asiento 1", "asiento 12", "SEAT 3", "Seat  4", "Asiento3"])
+def test_a_seats_label_names_a_seat_but_keeps_no_player(label):
+    assert player_name(label) == label  # a table's seat may be left so
+    with pytest.raises(PlayerNameError) as refused:
+        kept_player_name(label)
+    assert refused.value.code == "name_is_seat"
+
+
+@pytest.mark.parametrize("name", [*GOOD, "Asier", "Seaton 3", "Asiento", "3 Asiento"])
+def test_a_player_whose_name_merely_looks_like_a_seat_is_kept(name):
+    assert kept_player_name(name) == name
 
 
 @pytest.fixture
@@ -55,6 +68,23 @@ def test_every_practice_route_refuses_such_a_name_saying_why(client, name):
     # nothing was started, nor recorded under it
     assert client.app.state.practice.drill is None
     assert client.get("/api/practice/players").json()["players"] == []
+
+
+def test_no_practice_route_keeps_anything_under_a_seats_label(client):
+    """The live page's tiles label a seat they know no player of "Asiento 2": what is learnt,
+    calibrated or practised there is never kept under that label."""
+    url = "/api/practice/players/Asiento%202"
+    calls = [
+        client.put(f"{url}/sensitivities", json={"sensitivities": {"wink": 1.5}}),
+        client.post(f"{url}/calibrate?seat=2"),
+        client.post(f"{url}/enrol?seat=2", json={"kind": "wink"}),
+        client.post("/api/practice/drills", json={"player": "Asiento 2"}),
+    ]
+    codes = [[(f["field"], f["code"]) for f in r.json()["errors"]] for r in calls]
+    assert codes == [[(["player"], "name_is_seat")]] * len(calls), [r.text for r in calls]
+    assert client.app.state.practice.drill is None
+    assert client.get("/api/practice/players").json()["players"] == []
+    assert client.get(url).status_code == 200  # looking one up keeps nothing either
 
 
 @pytest.mark.parametrize("name", GOOD)

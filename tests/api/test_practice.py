@@ -120,7 +120,9 @@ def test_progress_is_counted_per_session_and_sena(client):
 
 
 def test_calibration_needs_the_live_video(client):
-    assert client.post("/api/practice/players/Ane/calibrate").status_code == 409
+    response = client.post("/api/practice/players/Ane/calibrate")
+    assert response.status_code == 409
+    assert response.json()["code"] == "no_live_video"  # the pages word it
 
 
 class DetectorPipeline:
@@ -402,6 +404,7 @@ def test_enrolment_needs_the_live_video(client):
     response = client.post("/api/practice/players/Ane/enrol", json={"kind": "wink"})
     assert response.status_code == 409
     assert "live video" in response.json()["detail"]
+    assert response.json()["code"] == "no_live_video"
 
 
 def _near_miss(seat: int, kind: str, side: str | None, lasted_ms: int, reason="too_brief"):
@@ -479,3 +482,14 @@ def test_every_way_an_enrolment_window_fails_has_the_pages_words(language):
     words = page_words(language)
     for code in codes:
         assert set(re.findall(r"\{(\w+)\}", words[f"error.{code}"])) == {"seat"}
+
+
+@pytest.mark.parametrize("language", ["ES", "EN"])
+def test_the_refusals_of_a_seats_calibration_have_the_pages_words(language):
+    """Calibrating or teaching a seat is refused without live video, and for a seat's label
+    taken as the player's name: both worded in the page's languages."""
+    from tests.api.test_rule_wording import page_words
+
+    words = page_words(language)
+    assert "--no-live" in words["error.no_live_video"]
+    assert "{input}" in words["invalid.name_is_seat"]
