@@ -1,12 +1,15 @@
 // Live view: per-seat tiles (name, pair, calibration, last señas), the feed, pipeline health.
-import { api, enrolFailure, fill, h, on, seatsOf, teamOf } from "/static/core.js";
+import { api, enrolFailure, fill, filled, h, on, seatsOf, teamOf } from "/static/core.js";
 import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { refereeTable } from "/static/referee.js";
 import { playerNameProblem } from "/static/names.js";
 
 const MAX_FEED = 60;
-const seatState = Object.fromEntries(seatsOf({ players: 6 }).map((s) => [s, { calibration: null, present: false, talking: false, senas: [], enrol: "", enrolling: false, judgeable: true, unjudgeable_reason: null, shoulders_in_view: true, eyes_unreadable: [] }]));
+// ``enrol``: the tile's line of how its last step went, a function of the page's words;
+// ``retry``: the kinds that step left to show again ([]: only the talking), or null.
+const seatState = Object.fromEntries(seatsOf({ players: 6 }).map((s) => [s, { calibration: null, present: false, talking: false, senas: [], enrol: () => "", retry: null, enrolling: false, judgeable: true, unjudgeable_reason: null, shoulders_in_view: true, eyes_unreadable: [] }]));
 const enrolWaiting = new Map(); // seat -> resolve of the enrolment message it waits for
+const named = new Map(); // "<table id>:<seat>" -> the player given for a seat its table does not name
 const ENROL_SECONDS = 3;
 let connected = false;
 let pipeline = { state: "starting" };
@@ -96,7 +99,8 @@ function feedItem({ type, data, when, name }) {
 }
 
 function addFeed(type, data) {
-  const name = refereeTable()?.seats.find((s) => s.seat === data.seat)?.name;
+  const table = refereeTable();
+  const name = playerAt(table, data.seat) ?? table?.seats.find((s) => s.seat === data.seat)?.name;
   feed.unshift({ type, data, when: new Date(), name });
   feed.splice(MAX_FEED);
   $("feed").prepend(feedItem(feed[0]));
@@ -172,24 +176,96 @@ export function unguardedText(kinds, rested = false) {
   return kinds?.length ? `${kinds.map(gestureLabel).join(", ")}: ${why}` : "";
 }
 
+// What the pages call a seat with no player's name ("Asiento 3", "Seat 3"): no player's señas
+// or calibration are kept under it (api/player_names.py's SEAT_LABEL).
+const SEAT_LABEL = /^(?:asiento|seat) *[0-9]+$/i;
+const playerPath = (name) => `/api/practice/players/${encodeURIComponent(name)}`;
+const PLAYER_FIELDS = { player: () => t("practice.player") };
+const namedKey = (table, seat) => `${table?.id ?? ""}:${seat}`;
+
+/** The player at ``seat``: the table's name for it, unless that is a seat's label, else the one
+ * given on the tile; null when nobody is named. */
+function playerAt(table, seat) {
+  const name = table?.seats.find((s) => s.seat === seat)?.name;
+  return name && !SEAT_LABEL.test(name) ? name : named.get(namedKey(table, seat)) ?? null;
+}
+
+/** Why ``name`` (trimmed) cannot be the player whose señas a seat keeps, or "". */
+function keptNameProblem(name) {
+  if (!name) return t("invalid.name_empty");
+  if (SEAT_LABEL.test(name)) return filled(t("invalid.name_is_seat"), { input: name });
+  return playerNameProblem(name);
+}
+
+/** Asks who sits at ``seat`` (the name given before filled in); resolves with the name, kept
+ * for the seat, or null when the user cancels. */
+function askPlayer(seat) {
+  const table = refereeTable();
+  const input = h("input", { name: "player", maxlength: 40, list: "live-players", autocomplete: "off", value: named.get(namedKey(table, seat)) || "" });
+  const why = h("p.error", { role: "alert" });
+  const players = h("datalist", { id: "live-players" });
+  api("GET", "/api/practice/players").then((data) => fill(players, ...data.players.map((p) => h("option", { value: p })))).catch(() => {});
+  const form = h("form", { method: "dialog" },
+    h("h3", {}, filled(t("live.who"), { seat })), h("p", {}, t("live.whyname")),
+    h("label", {}, h("span", {}, t("practice.player")), " ", input), players, why,
+    h("div.dialog-buttons", {}, h("button", { type: "submit", value: "ok", class: "primary" }, t("live.ok")),
+      h("button", { type: "submit", value: "cancel", formnovalidate: true }, t("live.cancel"))));
+  const dialog = h("dialog.player-dialog", {}, form);
+  form.addEventListener("submit", (event) => {
+    if (event.submitter?.value !== "ok") return;
+    why.textContent = keptNameProblem(input.value.trim());
+    if (why.textContent) { event.preventDefault(); input.focus(); }
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  return new Promise((resolve) => dialog.addEventListener("close", () => {
+    dialog.remove();
+    if (dialog.returnValue !== "ok") { resolve(null); return; }
+    const name = input.value.trim();
+    named.set(namedKey(table, seat), name);
+    renderTiles();
+    resolve(name);
+  }));
+}
+
+/** ``step(name)`` for the player at ``seat``, asked for first when the tile knows none. */
+async function asPlayer(seat, step) {
+  const name = playerAt(refereeTable(), seat) ?? await askPlayer(seat);
+  if (name !== null) await step(name);
+}
+
+// A fresh neutral-face calibration of the seat, its player's saved sensitivities put back on it
+// (the practice page's own); its progress is the tile's state line.
+async function recalibrateSeat(seat, name) {
+  const info = seatState[seat];
+  try {
+    await api("POST", `${playerPath(name)}/calibrate?seat=${seat}`, undefined, { fields: PLAYER_FIELDS });
+    Object.assign(info, { enrol: () => "", retry: null }); // what was learnt there is measured again
+  } catch (err) {
+    info.enrol = () => err.message;
+  }
+  renderTiles();
+}
+
 // The seat's player shows, in turn, ordinary talking and each gesture of the house profile (or
-// only the kinds given); the seat's enrol buttons are disabled until the run ends.
+// only the kinds given); the seat's buttons are disabled until the run ends.
 async function enrolSeat(seat, name, only = null) {
   const info = seatState[seat];
-  const say = (text) => { info.enrol = text; renderTiles(); };
-  if (playerNameProblem(name)) { say(playerNameProblem(name)); return; }
+  const say = (words) => { info.enrol = words; renderTiles(); };
   info.enrolling = true;
+  info.retry = null;
   try {
     say(await enrolSteps(seat, name, only, say));
   } catch (err) {
-    say(err.message); // the catalogue could not be fetched
+    say(() => err.message); // the catalogue could not be fetched
   } finally {
     info.enrolling = false;
     renderTiles();
   }
 }
 
-// Each step of one seat's run in turn; what the run learnt, or why it stopped.
+// Each step of one seat's run in turn; what the run learnt (and what it left to show again, in
+// the seat's ``retry``), or why it stopped: each a function of the page's words.
 async function enrolSteps(seat, name, only, say) {
   const kinds = ["rest", ...(only || Object.keys((await api("GET", "/api/practice/catalogue")).kinds))];
   const missed = [];
@@ -197,16 +273,20 @@ async function enrolSteps(seat, name, only, say) {
   for (const kind of kinds) {
     const shown = new Promise((resolve) => enrolWaiting.set(seat, resolve));
     try {
-      await api("POST", `/api/practice/players/${encodeURIComponent(name)}/enrol?seat=${seat}`, { kind, seconds: ENROL_SECONDS });
-    } catch (err) { enrolWaiting.delete(seat); return err.message; }
-    say(`${kind === "rest" ? t("practice.rest") : gestureLabel(kind)}: ${t("practice.showing")}`);
+      await api("POST", `${playerPath(name)}/enrol?seat=${seat}`, { kind, seconds: ENROL_SECONDS }, { fields: PLAYER_FIELDS });
+    } catch (err) { enrolWaiting.delete(seat); return () => err.message; }
+    say(() => `${kind === "rest" ? t("practice.rest") : gestureLabel(kind)}: ${t("practice.showing")}`);
     outcome = await shown;
-    if (outcome.error) return enrolFailure(outcome);
-    if (outcome.seen === false) missed.push(gestureLabel(kind));
+    if (outcome.error) return () => enrolFailure(outcome);
+    if (outcome.seen === false) missed.push(kind);
   }
-  const learnt = `${kinds.length - 1 - missed.length} ${t("live.enrolled")}`;
-  const notes = [missed.length ? `${missed.join(", ")}: ${t("practice.notseen")}` : "", unguardedText(outcome.unguarded, outcome.rested)];
-  return [learnt, ...notes.filter(Boolean)].join(" · ");
+  const { unguarded, rested } = outcome;
+  if (missed.length || unguarded?.length) seatState[seat].retry = missed;
+  return () => [
+    `${kinds.length - 1 - missed.length} ${t("live.enrolled")}`,
+    missed.length ? `${missed.map(gestureLabel).join(", ")}: ${t("practice.notseen")}` : "",
+    unguardedText(unguarded, rested),
+  ].filter(Boolean).join(" · ");
 }
 
 let tilesShown = ""; // what the tiles last showed: made again only when it changes
@@ -215,27 +295,38 @@ let tilesShown = ""; // what the tiles last showed: made again only when it chan
  * a second, and a tile rebuilt under a button being pressed loses the click. */
 function renderTiles() {
   const table = refereeTable();
-  const shown = JSON.stringify([getLang(), table?.id, table?.seats, [...profileKinds],
-    seatsOf(table).map((seat) => seatState[seat])]);
+  const watched = pipeline.state !== "off"; // without video there is no seat to calibrate or teach
+  const shown = JSON.stringify([getLang(), table?.id, table?.seats, [...profileKinds], watched,
+    seatsOf(table).map((seat) => [seatState[seat], seatState[seat].enrol(), playerAt(table, seat)])]);
   if (shown === tilesShown) return;
   tilesShown = shown;
-  fill($("seat-tiles"), ...seatsOf(table).map((seat) => {
-    const info = seatState[seat];
-    const name = table?.seats.find((s) => s.seat === seat)?.name || `${t("seat")} ${seat}`;
-    const progress = info.calibration ? Math.round((info.calibration.progress ?? 0) * 100) : 0;
-    const unjudged = info.present && info.judgeable === false;
-    const team = teamOf(table, seat);
-    return h("div.seat-tile", { class: `seat-tile pair-${team}${info.present ? " present" : ""}${unjudged ? " unjudgeable" : ""}`, dataset: { seat } },
-      h("div.tile-head", {}, h("span.num", {}, String(seat)), h("b", {}, name), h("span.pair", {}, team)),
-      h("div.calib", {}, h("div.calib-bar", {}, h("i", { style: `width:${progress}%` })), h("small", {}, calibrationText(info.calibration, info.present, info.talking))),
-      unjudged ? h("p.unjudged", { title: info.unjudgeable_reason || "" },
-        `⚠ ${t("seat.unjudgeable")}${info.unjudgeable_reason ? ` (${info.unjudgeable_reason})` : ""}`) : null,
-      !unjudged && shouldersHidden(info, profileKinds) ? h("p.no-shoulders", {}, `⚠ ${t("seat.noshoulders")}`) : null,
-      !unjudged && eyesUnreadable(info, profileKinds) ? h("p.narrow-eyes", {}, `⚠ ${eyesUnreadable(info, profileKinds)} `,
-        h("button", { type: "button", class: "enrol-eyes", disabled: info.enrolling, onclick: () => enrolSeat(seat, name, unreadableEyes(info, profileKinds)) }, t("seat.enroleyes"))) : null,
-      h("div.enrol", {}, h("button", { type: "button", class: "enrol-seat", disabled: info.enrolling, onclick: () => enrolSeat(seat, name) }, t("live.enrol")),
-        " ", h("small.enrol-state", {}, info.enrol)),
-      h("ul.last-senas", {}, ...info.senas.map((s) => h("li", {}, senaLabel(s), " ",
-        h("span", { class: `badge verdict-${s.verdict}` }, t(`verdict.${s.verdict}`))))));
-  }));
+  fill($("seat-tiles"), ...seatsOf(table).map((seat) => seatTile(table, seat, watched)));
+}
+
+function seatTile(table, seat, watched) {
+  const info = seatState[seat];
+  const given = table?.seats.find((s) => s.seat === seat)?.name;
+  const player = playerAt(table, seat);
+  const progress = info.calibration ? Math.round((info.calibration.progress ?? 0) * 100) : 0;
+  const unjudged = info.present && info.judgeable === false;
+  const team = teamOf(table, seat);
+  const button = (cls, words, step) => watched && h("button", { type: "button", class: cls, disabled: info.enrolling, onclick: () => asPlayer(seat, step) }, words);
+  // a seat its table does not name: who sits there is asked on the tile, and may be changed
+  const who = player === given || !watched ? null : h("button", { type: "button", class: "who", disabled: info.enrolling, title: t("live.whytitle"), onclick: () => askPlayer(seat) },
+    t(player ? "live.rename" : "live.name"));
+  return h("div.seat-tile", { class: `seat-tile pair-${team}${info.present ? " present" : ""}${unjudged ? " unjudgeable" : ""}`, dataset: { seat } },
+    h("div.tile-head", {}, h("span.num", {}, String(seat)), h("b", {}, player ?? given ?? `${t("seat")} ${seat}`), who, h("span.pair", {}, team)),
+    h("div.calib", {}, h("div.calib-bar", {}, h("i", { style: `width:${progress}%` })),
+      h("small", {}, calibrationText(info.calibration, info.present, info.talking)), " ",
+      button("recalibrate", t("live.recalibrate"), (name) => recalibrateSeat(seat, name))),
+    unjudged ? h("p.unjudged", { title: info.unjudgeable_reason || "" },
+      `⚠ ${t("seat.unjudgeable")}${info.unjudgeable_reason ? ` (${info.unjudgeable_reason})` : ""}`) : null,
+    !unjudged && shouldersHidden(info, profileKinds) ? h("p.no-shoulders", {}, `⚠ ${t("seat.noshoulders")}`) : null,
+    !unjudged && eyesUnreadable(info, profileKinds) ? h("p.narrow-eyes", {}, `⚠ ${eyesUnreadable(info, profileKinds)} `,
+      button("enrol-eyes", t("seat.enroleyes"), (name) => enrolSeat(seat, name, unreadableEyes(info, profileKinds)))) : null,
+    watched && h("div.enrol", {}, button("enrol-seat", t("live.enrol"), (name) => enrolSeat(seat, name)),
+      " ", h("small.enrol-state", {}, info.enrol()),
+      info.retry ? [" ", button("enrol-retry", t("live.retry"), (name) => enrolSeat(seat, name, info.retry))] : null),
+    h("ul.last-senas", {}, ...info.senas.map((s) => h("li", {}, senaLabel(s), " ",
+      h("span", { class: `badge verdict-${s.verdict}` }, t(`verdict.${s.verdict}`))))));
 }

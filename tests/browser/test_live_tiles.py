@@ -1,0 +1,171 @@
+"""A seat tile of the live page, as a club user meets it on `keinu serve` of the bundled sample
+table video, in Debian's chromium: a tile whose table names no player asks who sits there before
+keeping anything (never under the seat's label), a seat is calibrated again from its tile, and
+what a run of enrolment left to show again is one press away."""
+
+import json
+import re
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_dashboard import live_tab, serving
+
+pytestmark = pytest.mark.browser
+
+SEAT_LABEL = re.compile(r"^(asiento|seat) *[0-9]+$", re.IGNORECASE)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with serving(tmp_path_factory.mktemp("data")) as url:
+        yield url
+
+
+def practice_posts(page) -> list[tuple[str, str | None]]:
+    """Every POST the page makes to a player's practice routes: its path and query after
+    ``players/``, and the kind an enrolment window asks for (None for a calibration)."""
+    posts: list[tuple[str, str | None]] = []
+
+    def seen(request) -> None:
+        if request.method == "POST" and "/api/practice/players/" in request.url:
+            kind = json.loads(request.post_data)["kind"] if request.post_data else None
+            posts.append((request.url.split("/api/practice/players/")[1], kind))
+
+    page.on("request", seen)
+    return posts
+
+
+def kept_players(url: str) -> list[str]:
+    return httpx.get(f"{url}api/practice/players").json()["players"]
+
+
+def test_a_tile_whose_table_names_nobody_asks_who_sits_there(server, browser):
+    page, errors = live_tab(browser, server)
+    posts = practice_posts(page)
+    tile = page.locator(".seat-tile[data-seat='2']")
+    expect(tile.locator(".tile-head b")).to_have_text("Asiento 2")
+    expect(tile.locator(".tile-head .who")).to_have_text("¿Quién?")
+    tile.locator(".enrol-seat").click()
+    dialog = page.locator("dialog.player-dialog")
+    expect(dialog.locator("h3")).to_have_text("¿Quién se sienta en el asiento 2?")
+    why = dialog.locator(".error")
+    dialog.locator("button[value=ok]").click()
+    expect(why).to_have_text("el nombre del jugador no puede estar vacío")
+    dialog.locator("input").fill("Asiento 2")
+    dialog.locator("input").press("Enter")
+    expect(why).to_have_text(
+        "«Asiento 2» es el nombre de un asiento, no de un jugador: escribe el de quien se sienta"
+        " en él"
+    )
+    dialog.locator("button[value=cancel]").click()
+    expect(dialog).to_have_count(0)
+    assert posts == []  # nothing was asked of the seat
+
+    expect(tile.locator(".calib small")).to_have_text("calibrado", timeout=60_000)
+    tile.locator(".enrol-seat").click()
+    dialog.locator("input").fill("  Bego ")
+    dialog.locator("input").press("Enter")
+    expect(dialog).to_have_count(0)
+    expect(tile.locator(".tile-head b")).to_have_text("Bego")
+    expect(tile.locator(".tile-head .who")).to_have_text("Cambiar")
+    state = tile.locator(".enrol-state")
+    expect(state).to_contain_text("hazlo ahora", timeout=60_000)
+    expect(state).not_to_contain_text("Habla y mira tus cartas", timeout=30_000)  # talking kept
+    assert kept_players(server) == ["Bego"]
+    assert posts[0] == ("Bego/enrol?seat=2", "rest")
+    # the name given is the seat's: it is asked no more, and it may be changed
+    tile.locator(".tile-head .who").click()
+    expect(dialog.locator("input")).to_have_value("Bego")
+    dialog.locator("button[value=cancel]").click()
+    expect(state).to_contain_text("señas aprendidas", timeout=60_000)
+    assert {path for path, _ in posts} == {"Bego/enrol?seat=2"}, posts
+    assert not any(SEAT_LABEL.match(name) for name in kept_players(server))
+    assert errors == []
+
+
+def test_a_seat_whose_rest_was_guessed_is_calibrated_again_from_its_tile(server, browser):
+    # The sample's first player never rests her face: her rest is guessed, and said so.
+    page, errors = live_tab(browser, server)
+    posts = practice_posts(page)
+    tile = page.locator(".seat-tile[data-seat='1']")
+    calib = tile.locator(".calib")
+    expect(calib.locator("small")).to_contain_text(
+        "sin verla en reposo: vuelve a calibrar con la cara relajada", timeout=60_000
+    )
+    calib.locator("button.recalibrate").click()
+    dialog = page.locator("dialog.player-dialog")
+    dialog.locator("input").fill("Ane")
+    dialog.locator("button[value=ok]").click()
+    expect(calib.locator("small")).to_contain_text("calibrando")
+    assert posts == [("Ane/calibrate?seat=1", None)]
+    assert httpx.get(f"{server}api/practice/players/Ane").json()["calibration"]["started_ms"]
+    page.click("#lang")
+    expect(calib.locator("button.recalibrate")).to_have_text("Calibrate again")
+    assert errors == []
+
+
+def test_what_a_run_left_to_show_again_is_one_press_away(server, browser):
+    # The sample's third player rests with her eyes narrowed: her tile asks to learn her eye
+    # señas; whatever the looping clip shows in those windows, a kind not seen (or a closure
+    # learnt without a look at the cards) is offered again, and only what is missing is asked.
+    page, errors = live_tab(browser, server)
+    posts = practice_posts(page)
+    tile = page.locator(".seat-tile[data-seat='3']")
+    tile.locator(".enrol-eyes").click(timeout=60_000)
+    page.locator("dialog.player-dialog input").fill("Koldo")
+    page.locator("dialog.player-dialog input").press("Enter")
+    state = tile.locator(".enrol-state")
+    expect(state).to_contain_text("señas aprendidas", timeout=60_000)
+    saved = httpx.get(f"{server}api/practice/players/Koldo").json()["calibration"]
+    said = state.inner_text()
+    retry = tile.locator(".enrol-retry")
+    if not saved["missed"] and "mirar las cartas" not in said:
+        expect(retry).to_have_count(0)
+        return
+    expect(retry).to_have_text("Repetir lo que falta")
+    page.click("#lang")  # the run's outcome is said again in English
+    expect(state).to_contain_text("señas learnt")
+    expect(retry).to_have_text("Repeat what is missing")
+    posts.clear()
+    retry.click()
+    expect(state).to_contain_text("do it now", timeout=30_000)
+    expect(state).to_contain_text("señas learnt", timeout=60_000)
+    assert {path for path, _ in posts} == {"Koldo/enrol?seat=3"}, posts
+    asked = [kind for _, kind in posts]
+    assert asked[0] == "rest" and sorted(asked[1:]) == sorted(saved["missed"]), asked
+    assert errors == []
+
+
+def test_a_table_that_names_its_players_is_not_asked_again(browser, tmp_path):
+    with serving(tmp_path) as url:
+        seats = [
+            {"seat": 1, "name": "Ane", "source": "cam1"},
+            {"seat": 2, "name": "Bego", "source": "cam1"},
+            {"seat": 3, "name": "Asiento 3", "source": "cam1"},  # the setup's default
+            {"seat": 4, "name": "Asiento 4", "source": "cam1"},
+        ]
+        assert httpx.post(f"{url}api/tables", json={"seats": seats}).status_code == 201
+        page, errors = live_tab(browser, url)
+        posts = practice_posts(page)
+        first = page.locator(".seat-tile[data-seat='1']")
+        expect(first.locator(".tile-head b")).to_have_text("Ane")
+        expect(first.locator(".tile-head .who")).to_have_count(0)
+        with page.expect_request(lambda r: r.method == "POST" and "/calibrate" in r.url):
+            first.locator(".recalibrate").click()
+        assert posts == [("Ane/calibrate?seat=1", None)]
+        expect(page.locator("dialog.player-dialog")).to_have_count(0)
+        third = page.locator(".seat-tile[data-seat='3']")
+        expect(third.locator(".tile-head .who")).to_have_text("¿Quién?")
+        third.locator(".recalibrate").click()
+        expect(page.locator("dialog.player-dialog")).to_have_count(1)
+        assert errors == []
+
+
+def test_without_live_video_a_tile_offers_nothing_to_calibrate_or_teach(page):
+    page.click("[data-tab=live]")
+    expect(page.locator("#seat-tiles .seat-tile")).to_have_count(4)
+    expect(page.locator(".seat-tile").first).to_contain_text("sin cara")
+    controls = ".seat-tile button"
+    expect(page.locator(controls)).to_have_count(0)
