@@ -211,9 +211,12 @@ class Practice:
         drill.timer.start()
 
     def observe(self, gesture: Gesture, source_id: str) -> bool:
-        """Take a gesture for the open drill; True when it was the drill's (so it does not go
-        to a table)."""
+        """Take a gesture for the open drill; True when it was the drill's, or made by a seat
+        showing its gestures for an enrolment (asked for, not signalled): either way it does
+        not go to a table."""
         with self._lock:
+            if self._enrolling.get(gesture.seat, 0.0) > time.monotonic():
+                return True
             drill = self.drill
             if drill is None or gesture.seat != drill.seat:
                 return False

@@ -295,6 +295,25 @@ def test_a_kind_shown_but_not_seen_is_kept_as_missed_not_as_learnt(tmp_path):
     assert (set(again["enrolment"]), again["missed"]) == ({"brows_raised"}, ["wink"])
 
 
+def test_a_seat_showing_a_gesture_for_its_enrolment_makes_no_sena_at_the_table(tmp_path):
+    """The live page's tile teaches a seat's player at a table: what the player shows when
+    asked is no seña of the hand in play; the other seats' are, and so are the player's own
+    once the window is over."""
+    app, detector = _raising_brows(tmp_path, up=0.6, gap=0.06)
+    messages = enrolment_messages(app)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        hand_id = client.post("/api/tables", json={"seats": SEATS}).json()["current"]["hand"]["id"]
+        assert wait_for(lambda: detector.calibration.state == "ready")
+        url = "/api/practice/players/P1/enrol?seat=1"
+        assert client.post(url, json={"kind": "brows_raised", "seconds": 2}).status_code == 202
+        for seat in (1, 2):
+            client.app.state.on_gesture(Gesture(seat, "brows_raised", None, 10, 300), "cam1")
+        assert wait_for(lambda: messages)
+        client.app.state.on_gesture(Gesture(1, "brows_raised", None, 5000, 5300), "cam1")
+        senas = client.get(f"/api/hands/{hand_id}").json()["senas"]
+    assert [(s["seat"], s["t_ms"]) for s in senas] == [(2, 10), (1, 5000)]
+
+
 def test_a_record_of_before_reads_a_kind_stored_enrolled_but_not_seen_as_missed(client):
     """Stored before the kinds not seen were kept apart: the wink's shows (peak 0, no rise) sit
     under ``enrolment`` beside the raise. The page reads the wink as missed, by the same
