@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from api.cli import UserError
 from api.commands.sources import MIRRORED_HELP
-from api.player_names import PlayerNameError, player_name
+from api.player_names import PlayerNameError, kept_player_name
 from api.settings import load_settings
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def player_path(player: str, data_dir: Path | None = None) -> Path:
     """Where ``player``'s baseline file lives (the name held to the API's rule for a player's
     name, ``api.player_names``)."""
     try:
-        name = player_name(player)
+        name = kept_player_name(player)
     except PlayerNameError as exc:
         raise UserError(f"player name {player!r}: {exc}") from None
     return (data_dir or load_settings().data_dir) / "players" / f"{name.lower()}.json"

@@ -23,6 +23,7 @@ def data_dir(tmp_path, monkeypatch):
     [
         (["--player", ".."], "player name"),
         (["--player", "../x"], "player name"),
+        (["--player", "Asiento 1"], "is a seat's label, not a player's name"),
         (["--seconds", "0"], "--seconds"),
         (["--source", "/no/such/clip.mp4"], "no such file"),
     ],
