@@ -19,12 +19,12 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from api.enrolment import REST, LiveWindow, cancel_windows, recorded_shows, shows_as_read
 from api.hub import Hub
 from api.live import LiveFeed
-from api.store import Store
+from api.store import AttemptRow, Store
 from engine.cards import RANKS, Card, Hand
 from engine.errors import Refusal
 from engine.gesture import Gesture
@@ -47,6 +47,8 @@ class Drill:
     kind: str  # "sena" | "hand"
     seat: int
     targets: dict[str, list[list[str]]]  # meaning -> ways (gesture labels in order)
+    #: The rules' reyes (8: a 3 counts as a rey and a 2 as an as; 4: they keep their rank).
+    reyes: int
     started: float
     cards: list[str] | None = None
     gestures: list[Gesture] = field(default_factory=list)
@@ -70,6 +72,7 @@ class Drill:
             "seat": self.seat,
             "targets": self.targets,
             "cards": self.cards,
+            "reyes": self.reyes,
             "timeout_s": DRILL_TIMEOUT_S,
         }
 
@@ -158,6 +161,7 @@ class Practice:
                 kind=kind,
                 seat=seat,
                 targets=targets,
+                reyes=self.rules.reyes,
                 started=time.monotonic(),
                 cards=cards,
                 table=Table(self.rules),
@@ -254,7 +258,6 @@ class Practice:
         seen = [{"meaning": s.meaning, "gestures": list(s.gestures)} for s in senas]
         seen_text = ", ".join(s.meaning or " + ".join(s.gestures) for s in senas)
         hit = next((s for s in senas if s.meaning in drill.targets), None)
-        target = " | ".join(drill.targets)
         time_ms = duration_ms = size = None
         if drill.gestures:
             first = drill.gestures[0]
@@ -267,7 +270,7 @@ class Practice:
             player=drill.player,
             session=drill.session,
             drill=drill.kind,
-            target=cast(str, hit.meaning) if hit else target,  # a hit means a target
+            targets=tuple(drill.targets),
             seen=seen_text or None,
             recognised=hit is not None,
             time_ms=time_ms,
@@ -277,7 +280,6 @@ class Practice:
         return {
             "drill": drill.to_dict(),
             "recognised": row.recognised,
-            "target": row.target,
             "seen": seen,
             "gestures": [g.label for g in drill.gestures],
             "time_ms": time_ms,
@@ -462,27 +464,38 @@ class Practice:
         )  # fmt: skip
 
     def progress(self, player: str) -> dict[str, Any]:
-        """Accuracy and median time to signal per seña, per session, oldest first."""
-        sessions: dict[str, dict[str, Any]] = {}
+        """Accuracy and median time to signal per session, oldest first: of each seña asked on
+        its own (``senas``, by meaning) and of the hands dealt to signal (``hand``, None in a
+        session without one). A dealt hand is one drill whichever of its true señas it asked
+        for: it counts once, in ``hand``."""
+        by_session: dict[str, list[AttemptRow]] = {}
         for attempt in self.store.attempts_of(player):
-            entry = sessions.setdefault(
-                attempt.session,
-                {"session": attempt.session, "started_ms": attempt.created_ms, "targets": {}},
-            )
-            stats = entry["targets"].setdefault(attempt.target, {"attempts": 0, "times": []})
-            stats["attempts"] += 1
-            stats.setdefault("recognised", 0)
-            stats["recognised"] += int(attempt.recognised)
-            if attempt.recognised and attempt.time_ms is not None:
-                stats["times"].append(attempt.time_ms)
-        for entry in sessions.values():
-            total = sum(t["attempts"] for t in entry["targets"].values())
-            hits = sum(t["recognised"] for t in entry["targets"].values())
-            times = sorted(x for t in entry["targets"].values() for x in t["times"])
-            entry["accuracy"] = round(hits / total, 3) if total else 0.0
-            entry["time_ms"] = times[len(times) // 2] if times else None
-            for stats in entry["targets"].values():
-                times_of = sorted(stats.pop("times"))
-                stats["accuracy"] = round(stats["recognised"] / stats["attempts"], 3)
-                stats["time_ms"] = times_of[len(times_of) // 2] if times_of else None
-        return {"player": player, "sessions": list(sessions.values())}
+            by_session.setdefault(attempt.session, []).append(attempt)
+        sessions = []
+        for session, attempts in by_session.items():
+            senas: dict[str, list[AttemptRow]] = {}
+            for attempt in attempts:
+                if attempt.drill != "hand":
+                    senas.setdefault(attempt.targets[0], []).append(attempt)
+            hands = [a for a in attempts if a.drill == "hand"]
+            sessions.append({
+                "session": session,
+                "started_ms": attempts[0].created_ms,
+                **_tally(attempts),
+                "senas": {meaning: _tally(of) for meaning, of in senas.items()},
+                "hand": _tally(hands) if hands else None,
+            })  # fmt: skip
+        return {"player": player, "sessions": sessions}
+
+
+def _tally(attempts: list[AttemptRow]) -> dict[str, Any]:
+    """How many ``attempts``, how many recognised, the share recognised and the median time to
+    signal of those recognised (None with none)."""
+    recognised = [a for a in attempts if a.recognised]
+    times = sorted(a.time_ms for a in recognised if a.time_ms is not None)
+    return {
+        "attempts": len(attempts),
+        "recognised": len(recognised),
+        "accuracy": round(len(recognised) / len(attempts), 3) if attempts else 0.0,
+        "time_ms": times[len(times) // 2] if times else None,
+    }

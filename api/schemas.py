@@ -428,6 +428,8 @@ class DrillOut(BaseModel):
     seat: int
     targets: dict[str, list[list[str]]]
     cards: list[str] | None
+    #: 8: a 3 dealt counts as a rey and a 2 as an as; 4: they keep their rank.
+    reyes: int
     timeout_s: float
 
 
@@ -451,9 +453,9 @@ class NearMissOut(BaseModel):
 
 
 class AttemptOut(BaseModel):
+    #: What was asked: the drill's targets, any of which counts.
     drill: DrillOut
     recognised: bool
-    target: str
     seen: list[SeenOut]
     gestures: list[str]
     time_ms: int | None

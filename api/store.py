@@ -101,11 +101,14 @@ class ReviewRow:
 
 @dataclass(frozen=True, slots=True)
 class AttemptRow:
+    """A practice drill's attempt: ``targets``, the señas the drill asked for (one for a seña
+    drill; for a dealt hand, every seña true of it, any of which counts)."""
+
     id: int
     player: str
     session: str
     drill: str
-    target: str
+    targets: tuple[str, ...]
     seen: str | None
     recognised: bool
     time_ms: int | None
@@ -559,7 +562,7 @@ class Store:
         player: str,
         session: str,
         drill: str,
-        target: str,
+        targets: tuple[str, ...],
         seen: str | None,
         recognised: bool,
         time_ms: int | None,
@@ -571,7 +574,7 @@ class Store:
             player,
             session,
             drill,
-            target,
+            targets,
             seen,
             recognised,
             time_ms,
@@ -579,12 +582,13 @@ class Store:
             size,
             now_ms(),
         )
-        columns = [f.name for f in fields(AttemptRow)][1:]
+        columns = {f.name: getattr(attempt, f.name) for f in fields(AttemptRow)[1:]}
+        columns["target"] = json.dumps(list(columns.pop("targets")))
         with self._tx() as db:
             ((attempt_id,),) = db.execute(
                 f"INSERT INTO practice_attempts ({', '.join(columns)})"
                 f" VALUES ({', '.join('?' * len(columns))}) RETURNING id",
-                [getattr(attempt, column) for column in columns],
+                list(columns.values()),
             )
         return replace(attempt, id=attempt_id)
 
@@ -592,7 +596,23 @@ class Store:
         rows = self._query(
             "SELECT * FROM practice_attempts WHERE player = ? ORDER BY created_ms, id", (player,)
         )
-        return [_row_of(AttemptRow, r, recognised=bool(r["recognised"])) for r in rows]
+        return [
+            _row_of(
+                AttemptRow,
+                r,
+                recognised=bool(r["recognised"]),
+                targets=_asked_senas(r["target"]),
+            )
+            for r in rows
+        ]
+
+
+def _asked_senas(stored: str) -> tuple[str, ...]:
+    """The señas an attempt's drill asked for, as its ``target`` column holds them: a JSON list;
+    before, one seña, or a missed hand's señas joined by " | " (a hit kept only the seña made)."""
+    if stored.startswith("["):
+        return tuple(json.loads(stored))
+    return tuple(stored.split(" | "))
 
 
 Row = TypeVar("Row", bound="DataclassInstance")

@@ -107,6 +107,8 @@ def enrol(
 
 @router.get("/players/{player:anytext}/progress")
 def progress(player: PlayerPath, practice: PracticeDep) -> dict[str, Any]:
+    """Each session's accuracy and median time to signal: of each seña asked on its own
+    (``senas``) and of the hands dealt to signal (``hand``)."""
     return practice.progress(player)
 
 

@@ -186,9 +186,13 @@ function showAttempt(attempt) {
   refreshPlayers(); // the drill saved its player
 }
 
-/** An attempt in the list: recognised or missed, what was seen, its figures and near misses. */
+/** An attempt in the list: recognised or missed, what was asked and seen, its figures and near
+ * misses. */
 function attemptItem(attempt) {
   const ok = attempt.recognised;
+  const asked = attempt.drill.kind === "hand"
+    ? `${t("practice.hand")} ${attempt.drill.cards.join(" ")}`
+    : meaningLabel(Object.keys(attempt.drill.targets)[0]);
   const seen = attempt.seen.length
     ? attempt.seen.map((s) => (s.meaning ? meaningLabel(s.meaning) : `«${s.gestures.map(gestureLabel).join(" + ")}»`)).join(", ")
     : t("practice.nothing");
@@ -199,7 +203,7 @@ function attemptItem(attempt) {
   ].filter(Boolean).join(" · ");
   return h("li", { class: ok ? "ok" : "miss" },
     h("b", {}, ok ? `✔ ${t("practice.ok")}` : `✘ ${t("practice.miss")}`),
-    ` ${meaningLabel(attempt.target)} — ${t("practice.seen")}: ${seen}`, h("br"), h("small", {}, figures),
+    ` ${asked} — ${t("practice.seen")}: ${seen}`, h("br"), h("small", {}, figures),
     ...(attempt.near_misses || []).map((m) => h("div.near-miss", {}, nearMissText(m))));
 }
 
@@ -317,18 +321,27 @@ async function saveSensitivities() {
 /** The sensitivities as the sliders stand. */
 const sliderValues = () => Object.fromEntries([...$("sliders").querySelectorAll("input")].map((i) => [i.name, Number(i.value)]));
 
-// Two small line charts, one line per seña: accuracy and median time to signal, per session.
+// Two small line charts, one line per seña asked on its own and one for the hands dealt:
+// accuracy and median time to signal, per session.
 function renderProgress(data) {
   progress = data;
   const sessions = data.sessions;
   if (!sessions.length) { $("progress").textContent = t("practice.noprogress"); return; }
-  const targets = [...new Set(sessions.flatMap((s) => Object.keys(s.targets)))];
-  const times = sessions.flatMap((s) => Object.values(s.targets).map((x) => x.time_ms)).filter((x) => x !== null);
+  const series = progressSeries(sessions);
+  const times = sessions.flatMap((s) => series.map((one) => one.of(s)?.time_ms)).filter((x) => typeof x === "number");
   const maxTime = Math.max(1000, ...times);
   fill($("progress"),
-    chart(t("practice.accuracy"), sessions, targets, (x) => x.accuracy, 1, (v) => `${Math.round(v * 100)}%`),
-    chart(t("practice.speed"), sessions, targets, (x) => x.time_ms, maxTime, (v) => `${Math.round(v)}`),
-    h("div.legend", {}, ...targets.map((name, i) => h("span", {}, h("i", { style: `background:${COLORS[i % COLORS.length]}` }), meaningLabel(name)))));
+    chart(t("practice.accuracy"), sessions, series, (x) => x.accuracy, 1, (v) => `${Math.round(v * 100)}%`),
+    chart(t("practice.speed"), sessions, series, (x) => x.time_ms, maxTime, (v) => `${Math.round(v)}`),
+    h("div.legend", {}, ...series.map((one, i) => h("span", {}, h("i", { style: `background:${COLORS[i % COLORS.length]}` }), one.label))));
+}
+
+/** The plot's lines: each seña asked on its own (by its meaning), then the hands dealt. */
+function progressSeries(sessions) {
+  const meanings = [...new Set(sessions.flatMap((s) => Object.keys(s.senas)))];
+  const series = meanings.map((meaning) => ({ key: meaning, label: meaningLabel(meaning), of: (s) => s.senas[meaning] }));
+  if (sessions.some((s) => s.hand)) series.push({ key: "hand", label: t("practice.hands"), of: (s) => s.hand });
+  return series;
 }
 
 /** A session's day ("01/12") or, with ``time``, day and time, in the page's language. */
@@ -337,7 +350,7 @@ function sessionDate(entry, time = false) {
   return new Date(entry.started_ms).toLocaleString(getLang() === "es" ? "es-ES" : "en-GB", parts);
 }
 
-function chart(title, sessions, targets, valueOf, max, format) {
+function chart(title, sessions, series, valueOf, max, format) {
   const W = 260, H = 110, L = 34, B = 16;
   const NS = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(NS, "svg");
@@ -357,17 +370,17 @@ function chart(title, sessions, targets, valueOf, max, format) {
     el("text", { x: L - 4, y: y(v) + 4, class: "axis", "text-anchor": "end" }, format(v));
   }
   sessions.forEach((s, i) => el("text", { x: x(i), y: H + B - 4, class: "axis", "text-anchor": "middle" }, sessionDate(s)));
-  targets.forEach((name, k) => {
-    const points = sessions.map((s, i) => [i, s.targets[name] ? valueOf(s.targets[name]) : null]).filter(([, v]) => v !== null);
+  series.forEach((one, k) => {
+    const points = sessions.map((s, i) => [i, one.of(s) ? valueOf(one.of(s)) : null]).filter(([, v]) => v !== null);
     if (!points.length) return;
     const color = COLORS[k % COLORS.length];
-    // each seña's points sit a little apart, so equal values (two at 100%) stay visible
-    const shift = (k - (targets.length - 1) / 2) * 3;
+    // each line's points sit a little apart, so equal values (two at 100%) stay visible
+    const shift = (k - (series.length - 1) / 2) * 3;
     el("polyline", { points: points.map(([i, v]) => `${x(i) + shift},${y(v)}`).join(" "), fill: "none", stroke: color, "stroke-width": 2 });
     points.forEach(([i, v]) => {
-      const dot = el("circle", { cx: x(i) + shift, cy: y(v), r: 3, fill: color, "data-target": name });
+      const dot = el("circle", { cx: x(i) + shift, cy: y(v), r: 3, fill: color, "data-target": one.key });
       const tip = document.createElementNS(NS, "title");
-      tip.textContent = `${meaningLabel(name)} · ${sessionDate(sessions[i], true)} · ${format(v)}`;
+      tip.textContent = `${one.label} · ${sessionDate(sessions[i], true)} · ${format(v)}`;
       dot.append(tip);
     });
   });

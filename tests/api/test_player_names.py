@@ -98,7 +98,7 @@ def test_every_practice_route_takes_the_names_people_use(client, name):
     drill = client.post("/api/practice/drills", json={"player": name, "target": "juego_31"})
     assert drill.status_code == 201 and drill.json()["player"] == name
     client.post("/api/practice/drills/current/finish")
-    assert client.get(f"{url}/progress").json()["sessions"][0]["targets"]["juego_31"]
+    assert client.get(f"{url}/progress").json()["sessions"][0]["senas"]["juego_31"]
     assert client.get("/api/practice/players").json()["players"] == [name]
 
 

@@ -40,7 +40,7 @@ def test_a_wrong_gesture_is_reported_as_what_was_seen_instead(client):
     attempt = client.post("/api/practice/drills/current/finish").json()["attempt"]
     assert attempt["recognised"] is False
     assert attempt["seen"] == [{"meaning": "juego_31", "gestures": ["wink left"]}]
-    assert attempt["target"] == "dos_reyes"
+    assert client.app.state.store.attempts_of("Ane")[0].targets == ("dos_reyes",)
 
 
 def test_a_drill_never_takes_a_seat_of_a_hand_in_play_unless_told_to(client):
@@ -115,8 +115,70 @@ def test_progress_is_counted_per_session_and_sena(client):
         ("s1", 0.5),
         ("s2", 1.0),
     ]
-    assert progress["sessions"][1]["targets"]["medias"]["attempts"] == 2
+    assert progress["sessions"][1]["senas"]["medias"]["attempts"] == 2
+    assert progress["sessions"][1]["hand"] is None
     assert "Ane" in client.get("/api/practice/players").json()["players"]
+
+
+def make(client, way: list[str]) -> None:
+    """The gestures of one way of a seña, one after the other, on seat 1."""
+    for i, label in enumerate(way):
+        kind, *side = label.split()
+        start = 1000 + 500 * i
+        gesture = Gesture(1, kind, side[0] if side else None, start, start + 300, peak=0.6)
+        client.app.state.on_gesture(gesture, "cam1")
+
+
+def test_a_missed_hand_keeps_every_sena_it_asked_and_counts_once_as_a_hand(client):
+    """Missed: a hand of several true señas is stored with each of them, not as one seña named
+    after them all; a hand made, alike. Each counts once, as a hand, not per seña."""
+    missed = drill(client, kind="hand", session="s1")
+    while len(missed["targets"]) < 2:
+        client.delete("/api/practice/drills/current")
+        missed = drill(client, kind="hand", session="s1")
+    client.post("/api/practice/drills/current/finish")
+    made = drill(client, kind="hand", session="s1")
+    make(client, next(iter(made["targets"].values()))[0])
+    attempt = client.post("/api/practice/drills/current/finish").json()["attempt"]
+    assert attempt["recognised"] is True
+    stored = client.app.state.store.attempts_of("Ane")
+    assert [(a.drill, a.targets, a.recognised) for a in stored] == [
+        ("hand", tuple(missed["targets"]), False),
+        ("hand", tuple(made["targets"]), True),
+    ]
+    (session,) = client.get("/api/practice/players/Ane/progress").json()["sessions"]
+    assert session["senas"] == {}
+    assert (session["hand"]["attempts"], session["hand"]["recognised"]) == (2, 1)
+
+
+def test_attempts_stored_before_read_as_the_senas_their_drill_asked(client, settings):
+    """Stored before a drill's señas were kept as a list: a seña drill's one seña, a hand made
+    as the seña made, a hand missed as its señas joined by " | ". Each counts as before it was
+    stored, a seña drill by its seña, a hand as a hand."""
+    import sqlite3
+
+    rows = [
+        ("sena", "dos_reyes", 1, 900),
+        ("hand", "medias", 1, 1500),
+        ("hand", "dos_ases | medias | tres_ases", 0, None),
+    ]
+    with sqlite3.connect(settings.database) as db:
+        db.executemany(
+            "INSERT INTO practice_attempts (player, session, drill, target, seen, recognised,"
+            " time_ms, duration_ms, size, created_ms) VALUES ('Ane', 's0', ?, ?, NULL, ?, ?,"
+            " NULL, NULL, 1)",
+            rows,
+        )
+    assert [a.targets for a in client.app.state.store.attempts_of("Ane")] == [
+        ("dos_reyes",),
+        ("medias",),
+        ("dos_ases", "medias", "tres_ases"),
+    ]
+    (session,) = client.get("/api/practice/players/Ane/progress").json()["sessions"]
+    assert session["senas"] == {
+        "dos_reyes": {"attempts": 1, "recognised": 1, "accuracy": 1.0, "time_ms": 900}
+    }
+    assert session["hand"] == {"attempts": 2, "recognised": 1, "accuracy": 0.5, "time_ms": 1500}
 
 
 def test_calibration_needs_the_live_video(client):

@@ -118,8 +118,8 @@ def test_player_sensitivities_and_attempts(store):
         player="Ane",
         session="s1",
         drill="sena",
-        target="wink left",
-        seen="wink left",
+        targets=("juego_31",),
+        seen="juego_31",
         recognised=True,
         time_ms=900,
         duration_ms=400,
@@ -128,15 +128,16 @@ def test_player_sensitivities_and_attempts(store):
     store.add_attempt(
         player="Bea",
         session="s2",
-        drill="sena",
-        target="pout",
+        drill="hand",
+        targets=("dos_reyes", "medias"),
         seen=None,
         recognised=False,
         time_ms=None,
         duration_ms=None,
         size=None,
     )
-    assert [a.recognised for a in store.attempts_of("Ane")] == [True]
+    assert [(a.targets, a.recognised) for a in store.attempts_of("Ane")] == [(("juego_31",), True)]
+    assert store.attempts_of("Bea")[0].targets == ("dos_reyes", "medias")
     assert store.list_players() == ["Ane", "Bea"]
 
 
