@@ -8,6 +8,7 @@ const NOT_PRINTABLE = /[\p{C}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u;
 
 /** Why ``name`` (already trimmed) cannot be a player's name, in the page's language, or "". */
 export function playerNameProblem(name) {
+  if (!name) return t("practice.noname");
   if (NOT_PRINTABLE.test(name)) return t("practice.notprintable");
   return /[/\\]/.test(name) || /^\.+$/.test(name) ? t("practice.badname") : "";
 }

@@ -20,7 +20,7 @@ let takenSeat = null; // the seat in play at a table that the referee agreed to 
 const ENROL_SECONDS = 3;
 
 const $ = (id) => document.getElementById(id);
-const player = () => $("player").value.trim() || "Jugador";
+const player = () => $("player").value.trim();
 const seat = () => Number($("practice-seat").value);
 const playerPath = (name) => `/api/practice/players/${encodeURIComponent(name)}`;
 

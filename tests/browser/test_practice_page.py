@@ -3,6 +3,7 @@ a name that cannot be a player's is refused on the page, before anything is sent
 of "Your señas" read the same after a reload as when they were shown (the talking step ticked,
 a gesture not seen still to do and not counted)."""
 
+import httpx
 import pytest
 from playwright.sync_api import expect
 
@@ -142,3 +143,26 @@ def test_a_second_step_while_one_is_shown_says_why_it_waits(practice):
     expect(practice.locator("#enrol-state")).to_contain_text("Habla y mira tus cartas")
     practice.wait_for_timeout(5000)  # the first step's window (3 s) has ended
     expect(refusal).to_have_text(said)
+
+
+NO_NAME = (
+    "Escribe el nombre del jugador: con él se guardan su calibración, sus señas y su progreso."
+)
+
+
+def test_a_blank_name_is_asked_for_not_saved_under_a_name_made_up(practice, server):
+    sent: list[str] = []
+    practice.on("request", lambda r: sent.append(r.url) if "/api/practice/" in r.url else None)
+    name_player(practice, "   ")
+    expect(practice.locator("#player-error")).to_have_text(NO_NAME)
+    practice.click("#save-sens")
+    expect(practice.locator("#sens-saved")).to_have_text(NO_NAME)
+    practice.click("#drill-sena")
+    expect(practice.locator("#prompt")).to_have_text(NO_NAME)
+    practice.click("#calibrate")
+    assert sent == []
+    assert "Jugador" not in httpx.get(server + "api/practice/players").json()["players"]
+    name_player(practice, "Garazi")
+    expect(practice.locator("#player-error")).to_be_hidden()
+    expect(practice.locator("#prompt")).to_have_text("Pide una seña o reparte una mano.")
+    expect(practice.locator("#sens-saved")).to_have_text("")
