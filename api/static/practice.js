@@ -12,10 +12,9 @@ let relevant = new Set();
 let catalogue = [];
 let enrolKinds = [];
 const enrolled = new Map(); // kind (or "rest") -> { sensitivity, missed }
-let scores = null; // the seat's last scores, as renderBars drew them
+let scores = null; // the seat's last scores (showSeat)
 let progress = null; // the player's progress, as renderProgress drew it
 const attempts = []; // the drills' attempts, newest first
-let enrolCount = null; // the enrolment's line while it says how many kinds are learnt
 let takenSeat = null; // the seat in play at a table that the referee agreed to take for drills
 const ENROL_SECONDS = 3;
 
@@ -24,11 +23,37 @@ const player = () => $("player").value.trim();
 const seat = () => Number($("practice-seat").value);
 const playerPath = (name) => `/api/practice/players/${encodeURIComponent(name)}`;
 
+/** ``value`` as the page's language writes it ("0,85" in Spanish): ``digits`` decimals, down to
+ * ``least`` where the last are zeros. */
+const number = (value, digits, least = digits) =>
+  value.toLocaleString(getLang(), { minimumFractionDigits: least, maximumFractionDigits: digits });
+/** A time as the page's language writes it in seconds: "10,3 s". */
+const seconds = (ms) => `${number(ms / 1000, 1)} s`;
+/** A share (0..1) as a percentage in the page's language: "45 %" in Spanish. */
+const percent = (share) => share.toLocaleString(getLang(), { style: "percent" });
+
+// Each line that says how a step stands (a name refused, a step being shown or how it went, the
+// drill asked, a save), kept as how to say it: a language switch says it anew.
+const lines = new Map();
+
+/** ``line`` says what ``words()`` gives (text or elements), now and after every language
+ * switch; without ``words`` it says nothing. */
+function say(line, words) {
+  if (words) lines.set(line, words);
+  else lines.delete(line);
+  fill(line, words ? words() : null);
+}
+
+/** The words of a refusal (``api``'s error): an error shown, which the page says anew in
+ * another language (``rewordRefusals``). */
+const refused = (err) => () => h("span.error", {}, err.message);
+const idle = () => t("practice.idle");
+
 // What the player card refused (a name that cannot be one, a calibration that failed): it stays
 // until the next try, where the seat's live state line would overwrite it.
-function showRefusal(text) {
-  $("player-error").textContent = text;
-  $("player-error").hidden = !text;
+function showRefusal(words) {
+  say($("player-error"), words);
+  $("player-error").hidden = !words;
 }
 
 // The player's name, or null once why it cannot be one is shown: under the name and in
@@ -37,15 +62,20 @@ function showRefusal(text) {
 const refusedIn = new Set();
 function named(where = null) {
   const name = player();
-  const problem = playerNameProblem(name);
-  showRefusal(problem);
-  if (problem && where) { where.textContent = problem; refusedIn.add(where); }
-  if (!problem) {
-    for (const line of refusedIn) line.textContent = line.id === "prompt" && !drill ? t("practice.idle") : "";
-    if (refusedIn.delete($("enrol-state"))) renderEnrol();
-    refusedIn.clear();
+  if (playerNameProblem(name)) {
+    const problem = () => playerNameProblem(name);
+    showRefusal(problem);
+    if (where) { say(where, problem); refusedIn.add(where); }
+    return null;
   }
-  return problem ? null : name;
+  showRefusal(null);
+  for (const line of refusedIn) {
+    if (line === $("prompt")) say(line, drill ? () => drillView(drill) : idle);
+    else if (line !== $("enrol-state")) say(line, null);
+  }
+  if (refusedIn.has($("enrol-state"))) renderEnrol();
+  refusedIn.clear();
+  return name;
 }
 
 export function initPractice() {
@@ -58,7 +88,7 @@ export function initPractice() {
   $("save-sens").onclick = saveSensitivities;
   $("player").addEventListener("change", loadPlayer);
   $("player").addEventListener("input", () => named()); // said as it is typed
-  on("scores", (data) => renderBars(data.seats[String(seat())]));
+  on("scores", (data) => showSeat(data.seats[String(seat())]));
   on("drill", showDrill);
   on("attempt", showAttempt);
   on("enrolment", showEnrolled);
@@ -68,24 +98,23 @@ export function initPractice() {
     renderEnrol();
     fillDrillTargets();
   });
+  say($("prompt"), idle);
   refreshPlayers();
   renderSliders({});
-  renderBars(null);
+  renderBars();
   loadPlayer();
 }
 
-/** What the practice page built with words, said again in the page's language (switched on
- * another page). A line that says how a step went (an enrolment, a calibration, a save) stays as
- * it was said. */
+/** What the practice page built with words, said again in the page's language (switched here or
+ * on another page): its lists, bars and plot, and every line as it stands now. */
 export function rewordPractice() {
   fillDrillTargets();
-  if ($("enrol-state").textContent === enrolCount) renderEnrol();
-  else renderEnrolSteps();
-  renderBars(scores);
+  renderEnrolSteps();
+  renderBars();
   renderSliders(sliderValues()); // as the player left them, saved or not
   if (progress) renderProgress(progress);
-  if (drill) showDrill(drill);
   fill($("attempts"), ...attempts.map(attemptItem));
+  for (const [line, words] of lines) fill(line, words());
 }
 
 /** The señas a drill can ask for; "any" first. */
@@ -107,9 +136,9 @@ async function calibrate() {
   if (!name) return;
   try {
     await api("POST", `${playerPath(name)}/calibrate?seat=${seat()}`, undefined, { fields: PLAYER_FIELDS });
-    $("calib-state").textContent = t("practice.calibrating");
+    say($("calib-state"), () => t("practice.calibrating"));
     refreshPlayers();
-  } catch (err) { showRefusal(err.message); }
+  } catch (err) { showRefusal(refused(err)); }
 }
 
 // The player's saved steps: the kinds learnt, those shown but not seen, and the talking step.
@@ -120,7 +149,7 @@ async function loadPlayer() {
   let data;
   try {
     data = await api("GET", playerPath(name), undefined, { fields: PLAYER_FIELDS });
-  } catch (err) { showRefusal(err.message); renderEnrol(); return; }
+  } catch (err) { showRefusal(refused(err)); renderEnrol(); return; }
   renderSliders(data.sensitivities);
   const calibration = data.calibration || {};
   for (const kind of Object.keys(calibration.enrolment || {})) enrolled.set(kind, { sensitivity: data.sensitivities[kind] });
@@ -150,7 +179,7 @@ async function startDrill(kind) {
         return;
       } catch (again) { err = again; }
     }
-    $("prompt").textContent = err.message;
+    say($("prompt"), refused(err));
   }
 }
 
@@ -158,20 +187,25 @@ async function startDrill(kind) {
 async function finishDrill() {
   try {
     const { attempt } = await api("POST", "/api/practice/drills/current/finish");
-    if (!attempt) { drill = null; $("drill-done").disabled = true; $("prompt").textContent = t("practice.nodrill"); }
-  } catch (err) { $("prompt").textContent = err.message; }
+    if (!attempt) { drill = null; $("drill-done").disabled = true; say($("prompt"), () => t("practice.nodrill")); }
+  } catch (err) { say($("prompt"), refused(err)); }
 }
 
 function showDrill(data) {
   drill = data;
   $("drill-done").disabled = false;
   relevant = new Set(Object.values(data.targets).flat(2).map((label) => label.split(" ")[0]));
+  say($("prompt"), () => drillView(data));
+  fill($("cards-dealt"), ...(data.cards || []).map((c) => h("span.card-face", {}, c)));
+}
+
+/** What the drill asks: the seña, or a hand to signal, and the ways each seña is made. */
+function drillView(data) {
   const ways = Object.entries(data.targets).map(([meaning, list]) => h("li", {},
     h("b", {}, meaningLabel(meaning)), " — ", list.map((way) => way.map(gestureLabel).join(" + ")).join(" / ")));
-  fill($("prompt"), h("div.prompt-title", {}, data.kind === "hand" ? t("practice.signalhand") : t("practice.signal")),
+  return [h("div.prompt-title", {}, data.kind === "hand" ? t("practice.signalhand") : t("practice.signal")),
     data.kind === "sena" ? h("div.prompt-big", {}, meaningLabel(Object.keys(data.targets)[0])) : null,
-    h("ul.ways", {}, ...ways));
-  fill($("cards-dealt"), ...(data.cards || []).map((c) => h("span.card-face", {}, c)));
+    h("ul.ways", {}, ...ways)];
 }
 
 function showAttempt(attempt) {
@@ -181,7 +215,7 @@ function showAttempt(attempt) {
   relevant = new Set();
   attempts.unshift(attempt);
   $("attempts").prepend(attemptItem(attempt));
-  $("prompt").textContent = t("practice.idle");
+  say($("prompt"), idle);
   loadPlayer();
   refreshPlayers(); // the drill saved its player
 }
@@ -197,9 +231,9 @@ function attemptItem(attempt) {
     ? attempt.seen.map((s) => (s.meaning ? meaningLabel(s.meaning) : `«${s.gestures.map(gestureLabel).join(" + ")}»`)).join(", ")
     : t("practice.nothing");
   const figures = [
-    attempt.time_ms !== null ? `${t("practice.time")} ${attempt.time_ms} ms` : null,
-    attempt.duration_ms !== null ? `${t("practice.duration")} ${attempt.duration_ms} ms` : null,
-    attempt.size !== null ? `${t("practice.size")} ${Math.round(attempt.size * 100)}%` : null,
+    attempt.time_ms !== null ? `${t("practice.time")} ${seconds(attempt.time_ms)}` : null,
+    attempt.duration_ms !== null ? `${t("practice.duration")} ${seconds(attempt.duration_ms)}` : null,
+    attempt.size !== null ? `${t("practice.size")} ${percent(attempt.size)}` : null,
   ].filter(Boolean).join(" · ");
   return h("li", { class: ok ? "ok" : "miss" },
     h("b", {}, ok ? `✔ ${t("practice.ok")}` : `✘ ${t("practice.miss")}`),
@@ -209,19 +243,23 @@ function attemptItem(attempt) {
 
 // A gesture of the asked kind that was seen but did not count for its length: what it lacked.
 export function nearMissText(m) {
-  const seconds = (ms) => (ms / 1000).toLocaleString(getLang(), { maximumFractionDigits: 2 });
+  const inSeconds = (ms) => number(ms / 1000, 2, 0);
   const key = m.reason === "too_long" ? "practice.toolong" : "practice.toobrief";
   return t(key).replace("{gesture}", gestureLabel(m.label))
-    .replace("{lasted}", seconds(m.lasted_ms)).replace("{limit}", seconds(m.limit_ms));
+    .replace("{lasted}", inSeconds(m.lasted_ms)).replace("{limit}", inSeconds(m.limit_ms));
 }
 
 // Enrolment: one button per gesture the profile's señas use (and one for ordinary talking);
 // each press watches the seat for a few seconds while the player shows it.
 function renderEnrol() {
-  const count = renderEnrolSteps();
-  enrolCount = `${count} / ${enrolKinds.length} ${t("practice.enrolled")}`;
-  if (!$("enrol-state").dataset.busy) $("enrol-state").textContent = enrolCount;
+  renderEnrolSteps();
+  if (!$("enrol-state").dataset.busy) say($("enrol-state"), enrolCount);
 }
+
+const learnt = () => enrolKinds.filter((k) => enrolled.has(k) && !enrolled.get(k).missed).length;
+/** How many kinds are learnt: "2 / 6 aprendidos". */
+const enrolCount = () => `${learnt()} / ${enrolKinds.length} ${t("practice.enrolled")}`;
+const stepName = (kind) => (kind === "rest" ? t("practice.rest") : gestureLabel(kind));
 
 /** The enrolment's buttons and bar: how many kinds are learnt. */
 function renderEnrolSteps() {
@@ -229,15 +267,12 @@ function renderEnrolSteps() {
   fill($("enrol-steps"), ...steps.map((kind) => {
     const shown = enrolled.get(kind);
     const done = shown && !shown.missed;
-    const label = kind === "rest" ? t("practice.rest") : gestureLabel(kind);
-    const figures = done && shown.sensitivity ? ` ×${shown.sensitivity.toFixed(1)}` : "";
+    const figures = done && shown.sensitivity ? ` ×${number(shown.sensitivity, 1)}` : "";
     return h("button", { type: "button", class: done ? "done" : shown ? "missed" : "", "data-kind": kind,
       title: shown?.missed ? t("practice.notseen") : "", onclick: () => enrol(kind) },
-      `${done ? "✔ " : shown ? "✗ " : ""}${label}${figures}`);
+      `${done ? "✔ " : shown ? "✗ " : ""}${stepName(kind)}${figures}`);
   }));
-  const count = enrolKinds.filter((k) => enrolled.has(k) && !enrolled.get(k).missed).length;
-  $("enrol-bar").style.width = `${enrolKinds.length ? Math.round((100 * count) / enrolKinds.length) : 0}%`;
-  return count;
+  $("enrol-bar").style.width = `${enrolKinds.length ? Math.round((100 * learnt()) / enrolKinds.length) : 0}%`;
 }
 
 async function enrol(kind) {
@@ -245,9 +280,9 @@ async function enrol(kind) {
   const name = named(state);
   if (!name) return;
   // said before the answer: a seat that refuses the window (calibrating) may say so first
-  const before = { busy: state.dataset.busy, text: state.textContent };
+  const before = { busy: state.dataset.busy, words: lines.get(state) };
   state.dataset.busy = kind;
-  state.textContent = `${kind === "rest" ? t("practice.rest") : gestureLabel(kind)}: ${t("practice.showing")}`;
+  say(state, () => `${stepName(kind)}: ${t("practice.showing")}`);
   try {
     await api("POST", `${playerPath(name)}/enrol?seat=${seat()}`, { kind, seconds: ENROL_SECONDS }, { fields: PLAYER_FIELDS });
   } catch (err) {
@@ -255,8 +290,8 @@ async function enrol(kind) {
     // whose outcome will overwrite it, and why this one was not taken stays under the name
     if (before.busy) state.dataset.busy = before.busy;
     else delete state.dataset.busy;
-    state.textContent = before.text;
-    showRefusal(err.message);
+    say(state, before.words);
+    showRefusal(refused(err));
   }
 }
 
@@ -264,45 +299,58 @@ function showEnrolled(data) {
   if (data.player !== player() || data.seat !== seat()) return;
   const state = $("enrol-state");
   delete state.dataset.busy;
-  if (data.error) { state.textContent = enrolFailure(data); return; }
+  if (data.error) { say(state, () => enrolFailure(data)); return; }
   const missed = data.kind !== "rest" && data.seen === false;
   enrolled.set(data.kind, { sensitivity: data.sensitivities[data.kind], missed });
   for (const [kind, value] of Object.entries(data.sensitivities)) {
     if (enrolled.has(kind)) enrolled.get(kind).sensitivity = value;
   }
-  renderEnrol();
-  if (data.kind !== "rest") state.textContent += ` · ${t("practice.peak")} ${Math.round((data.size ?? 0) * 100)}%`;
-  if (missed) state.textContent += ` · ${gestureLabel(data.kind)}: ${t("practice.notseen")}`;
-  if (data.unguarded?.length) state.textContent += ` · ${unguardedText(data.unguarded, data.rested)}`;
+  renderEnrolSteps();
+  say(state, () => [enrolCount(),
+    data.kind !== "rest" ? `${t("practice.peak")} ${percent(data.size ?? 0)}` : "",
+    missed ? `${gestureLabel(data.kind)}: ${t("practice.notseen")}` : "",
+    data.unguarded?.length ? unguardedText(data.unguarded, data.rested) : ""].filter(Boolean).join(" · "));
   api("GET", playerPath(data.player)).then((d) => renderSliders(d.sensitivities));
   refreshPlayers(); // the enrolment saved its player
 }
 
-function renderBars(info) {
+/** The seat's scores as they come: its state line and its bars. */
+function showSeat(info) {
   scores = info;
-  const values = info?.scores || {};
+  say($("calib-state"), info ? () => seatState(info) : null);
+  renderBars();
+}
+
+/** How the seat is seen: its calibration, and the shoulders or eyes it cannot read. */
+function seatState(info) {
   const profile = new Set(enrolKinds);
   const shoulders = shouldersHidden(info, profile) ? ` — ${t("seat.noshoulders")}` : "";
   const narrow = eyesUnreadable(info, profile);
   const eyes = narrow ? ` — ${narrow} (${t("practice.enroleyes")})` : "";
-  const needed = new Set(unreadableEyes(info, profile));
+  return calibrationText(info.calibration, info.present, info.talking) + shoulders + eyes;
+}
+
+/** A bar per gesture kind for the seat's last scores, the drill's kinds bold; the enrolment's
+ * steps that the seat's eyes need are marked. */
+function renderBars() {
+  const values = scores?.scores || {};
+  const needed = new Set(unreadableEyes(scores, new Set(enrolKinds)));
   for (const step of $("enrol-steps").querySelectorAll("button")) step.classList.toggle("needed", needed.has(step.dataset.kind));
-  $("calib-state").textContent = info ? calibrationText(info.calibration, info.present, info.talking) + shoulders + eyes : "";
   fill($("bars"), ...KINDS.map((kind) => {
     const value = values[kind] ?? 0;
     return h("div.bar-row", { class: `bar-row${relevant.has(kind) ? " relevant" : ""}` },
       h("span.bar-label", {}, gestureLabel(kind)),
       h("div.bar", {}, h("i", { style: `width:${Math.round(value * 100)}%` })),
-      h("span.bar-value", {}, value.toFixed(2)));
+      h("span.bar-value", {}, number(value, 2)));
   }));
 }
 
 function renderSliders(sensitivities) {
   fill($("sliders"), ...KINDS.map((kind) => {
     const value = sensitivities[kind] ?? 1;
-    const out = h("output", {}, value.toFixed(1));
+    const out = h("output", {}, number(value, 1));
     const input = h("input", { type: "range", min: 0.2, max: 3, step: 0.1, value, name: kind,
-      oninput: (e) => { out.textContent = Number(e.target.value).toFixed(1); } });
+      oninput: (e) => { out.textContent = number(Number(e.target.value), 1); } });
     return h("label.slider", {}, h("span", {}, gestureLabel(kind)), input, out);
   }));
 }
@@ -313,9 +361,9 @@ async function saveSensitivities() {
   const values = sliderValues();
   try {
     await api("PUT", `${playerPath(name)}/sensitivities?seat=${seat()}`, { sensitivities: values }, { fields: PLAYER_FIELDS });
-    $("sens-saved").textContent = t("practice.saved");
+    say($("sens-saved"), () => t("practice.saved"));
     refreshPlayers();
-  } catch (err) { $("sens-saved").textContent = err.message; }
+  } catch (err) { say($("sens-saved"), refused(err)); }
 }
 
 /** The sensitivities as the sliders stand. */
@@ -329,10 +377,10 @@ function renderProgress(data) {
   if (!sessions.length) { $("progress").textContent = t("practice.noprogress"); return; }
   const series = progressSeries(sessions);
   const times = sessions.flatMap((s) => series.map((one) => one.of(s)?.time_ms)).filter((x) => typeof x === "number");
-  const maxTime = Math.max(1000, ...times);
+  const maxTime = 1000 * Math.ceil(Math.max(1000, ...times) / 1000); // whole seconds on the axis
   fill($("progress"),
-    chart(t("practice.accuracy"), sessions, series, (x) => x.accuracy, 1, (v) => `${Math.round(v * 100)}%`),
-    chart(t("practice.speed"), sessions, series, (x) => x.time_ms, maxTime, (v) => `${Math.round(v)}`),
+    chart(t("practice.accuracy"), sessions, series, (x) => x.accuracy, 1, percent),
+    chart(t("practice.speed"), sessions, series, (x) => x.time_ms, maxTime, (ms) => `${number(ms / 1000, 1, 0)} s`),
     h("div.legend", {}, ...series.map((one, i) => h("span", {}, h("i", { style: `background:${COLORS[i % COLORS.length]}` }), one.label))));
 }
 
@@ -344,32 +392,53 @@ function progressSeries(sessions) {
   return series;
 }
 
-/** A session's day ("01/12") or, with ``time``, day and time, in the page's language. */
-function sessionDate(entry, time = false) {
-  const parts = { day: "2-digit", month: "2-digit", ...(time ? { hour: "2-digit", minute: "2-digit", hour12: false } : {}) };
+const DAY = { day: "2-digit", month: "2-digit" };
+const TIME = { hour: "2-digit", minute: "2-digit", hour12: false };
+const MAX_LABELS = 6; // a session's label under a plot is some 30 of its 260 units wide
+
+/** When a session started, in the page's language: ``parts`` of ``DAY`` and ``TIME``. */
+function sessionWhen(entry, parts) {
   return new Date(entry.started_ms).toLocaleString(getLang() === "es" ? "es-ES" : "en-GB", parts);
 }
 
+/** Each session's label under a plot, as lines: its day ("01/12"), and its time below when
+ * another session shares the day. With many sessions only some are labelled, the last always. */
+function sessionLabels(sessions) {
+  const days = sessions.map((s) => sessionWhen(s, DAY));
+  const every = Math.ceil(sessions.length / MAX_LABELS);
+  return sessions.map((s, i) => {
+    if ((sessions.length - 1 - i) % every) return [];
+    return days.indexOf(days[i]) === days.lastIndexOf(days[i]) ? [days[i]] : [days[i], sessionWhen(s, TIME)];
+  });
+}
+
 function chart(title, sessions, series, valueOf, max, format) {
-  const W = 260, H = 110, L = 34, B = 16;
+  const labels = sessionLabels(sessions);
+  const W = 260, H = 110, L = 34, R = 18, LINE = 12;
+  const B = 4 + LINE * Math.max(1, ...labels.map((lines) => lines.length));
   const NS = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H + B}`);
   svg.setAttribute("class", "chart");
-  const el = (tag, attrs, text) => {
+  const make = (tag, attrs, text) => {
     const node = document.createElementNS(NS, tag);
     for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
     if (text !== undefined) node.textContent = text;
-    svg.append(node);
     return node;
   };
-  const x = (i) => L + (sessions.length === 1 ? (W - L) / 2 : (i * (W - L - 10)) / (sessions.length - 1));
+  const el = (tag, attrs, text) => svg.appendChild(make(tag, attrs, text));
+  // the last point stands R in from the edge: a label centred under it stays whole
+  const x = (i) => L + (sessions.length === 1 ? (W - R - L) / 2 : (i * (W - L - R)) / (sessions.length - 1));
   const y = (v) => 8 + (H - 16) * (1 - v / max);
   for (const v of [0, max / 2, max]) {
-    el("line", { x1: L, x2: W, y1: y(v), y2: y(v), class: "grid" });
+    el("line", { x1: L, x2: W - R / 2, y1: y(v), y2: y(v), class: "grid" });
     el("text", { x: L - 4, y: y(v) + 4, class: "axis", "text-anchor": "end" }, format(v));
   }
-  sessions.forEach((s, i) => el("text", { x: x(i), y: H + B - 4, class: "axis", "text-anchor": "middle" }, sessionDate(s)));
+  labels.forEach((lines, i) => {
+    if (!lines.length) return;
+    const text = el("text", { x: x(i), y: H + LINE, class: "axis", "text-anchor": "middle" });
+    lines.forEach((line, k) => text.append(make("tspan", { x: x(i), dy: k ? LINE : 0 }, line)));
+  });
   series.forEach((one, k) => {
     const points = sessions.map((s, i) => [i, one.of(s) ? valueOf(one.of(s)) : null]).filter(([, v]) => v !== null);
     if (!points.length) return;
@@ -379,9 +448,7 @@ function chart(title, sessions, series, valueOf, max, format) {
     el("polyline", { points: points.map(([i, v]) => `${x(i) + shift},${y(v)}`).join(" "), fill: "none", stroke: color, "stroke-width": 2 });
     points.forEach(([i, v]) => {
       const dot = el("circle", { cx: x(i) + shift, cy: y(v), r: 3, fill: color, "data-target": one.key });
-      const tip = document.createElementNS(NS, "title");
-      tip.textContent = `${one.label} · ${sessionDate(sessions[i], true)} · ${format(v)}`;
-      dot.append(tip);
+      dot.append(make("title", {}, `${one.label} · ${sessionWhen(sessions[i], { ...DAY, ...TIME })} · ${format(v)}`));
     });
   });
   return h("figure.chart-box", {}, h("figcaption", {}, title), svg);

@@ -1,12 +1,20 @@
 """The practice page in Debian's chromium against `keinu serve` on the bundled sample table video:
 a name that cannot be a player's is refused on the page, before anything is sent, and the steps
 of "Your señas" read the same after a reload as when they were shown (the talking step ticked,
-a gesture not seen still to do and not counted)."""
+a gesture not seen still to do and not counted). Every line the page says follows a language
+switch; numbers and times are written as the page's language writes them; the progress plot
+counts a dealt hand as a hand."""
+
+import re
+import sqlite3
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
 from playwright.sync_api import expect
 
+from tests.api.table_examples import SEATS
 from tests.browser.test_dashboard import serving
 
 pytestmark = pytest.mark.browser
@@ -18,8 +26,13 @@ BAD_NAME = (
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with serving(tmp_path_factory.mktemp("data")) as url:
+def data_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("data")
+
+
+@pytest.fixture(scope="module")
+def server(data_dir):
+    with serving(data_dir) as url:
         yield url
 
 
@@ -166,3 +179,148 @@ def test_a_blank_name_is_asked_for_not_saved_under_a_name_made_up(practice, serv
     expect(practice.locator("#player-error")).to_be_hidden()
     expect(practice.locator("#prompt")).to_have_text("Pide una seña o reparte una mano.")
     expect(practice.locator("#sens-saved")).to_have_text("")
+
+
+def test_every_line_the_page_said_follows_the_language_switch(practice):
+    """The name asked for, a save, an enrolment's outcome, the drill asked: each said in
+    English once switched, and in Spanish again."""
+    name_player(practice, "")
+    error = practice.locator("#player-error")
+    expect(error).to_have_text(NO_NAME)
+    practice.click("#lang")
+    expect(error).to_have_text(
+        "Type the player's name: their calibration, señas and progress are kept under it."
+    )
+    name_player(practice, "Uxue")
+    practice.click("#save-sens")
+    expect(practice.locator("#sens-saved")).to_have_text("saved")
+    practice.click("#lang")
+    expect(practice.locator("#sens-saved")).to_have_text("guardado")
+    practice.select_option("#practice-seat", "2")
+    expect(practice.locator("#calib-state")).to_contain_text("calibrado", timeout=60_000)
+    state = practice.locator("#enrol-state")
+    practice.click("#enrol-steps [data-kind=brows_raised]")
+    expect(state).to_contain_text("amplitud", timeout=30_000)
+    said = state.inner_text()
+    practice.click("#lang")
+    expect(state).to_have_text(re.compile(r"^\d / 6 learnt · size \d+%"))
+    assert not {"aprendidos", "amplitud", "visto"} & set(state.inner_text().split())
+    practice.select_option("#drill-target", "juego_31")
+    practice.click("#drill-sena")
+    expect(practice.locator("#prompt .prompt-title")).to_have_text("Make the seña:")
+    practice.click("#lang")
+    expect(practice.locator("#prompt .prompt-title")).to_have_text("Haz la seña:")
+    expect(state).to_have_text(said)
+    practice.click("#drill-done")
+
+
+def test_a_refusal_said_where_the_drill_goes_follows_the_language_switch(page):
+    """The seat plays a hand of the active table and the player keeps it for the hand: why no
+    drill came stays where the drill would be, in the page's language."""
+    url = page.url.split("#")[0]
+    httpx.post(f"{url}api/tables", json={"name": "Txoko", "seats": SEATS})
+    page.goto(f"{url}#practice", wait_until="domcontentloaded")
+    page.on("dialog", lambda dialog: dialog.dismiss())
+    page.click("#drill-sena")
+    prompt = page.locator("#prompt")
+    expect(prompt).to_have_text(
+        "El asiento 1 (Ane) juega la mano 1 de la mesa «Txoko»: sus señas irían a la práctica,"
+        " no a la mano."
+    )
+    page.click("#lang")
+    expect(prompt).to_have_text(
+        "Seat 1 (Ane) plays hand 1 of table “Txoko”: its señas would go to the drill, not to"
+        " the hand."
+    )
+
+
+def test_an_attempts_figures_are_written_in_the_pages_language(practice):
+    """Seat 2 of the sample sticks its tongue out and raises its brows once a loop: a drill on
+    it sees a gesture, with a time to signal, a length and a size, each as Spanish writes
+    them, then as English does."""
+    name_player(practice, "Irati")
+    practice.select_option("#practice-seat", "2")
+    expect(practice.locator("#calib-state")).to_contain_text("calibrado", timeout=60_000)
+    expect(practice.locator("#bars .bar-value").first).to_have_text(re.compile(r"^\d,\d\d$"))
+    expect(practice.locator("#sliders output").first).to_have_text("1,0")
+    figures = practice.locator("#attempts li small").filter(has_text="tiempo")
+    for _ in range(6):  # a drill waits 12 s for a gesture; the clip loops in 17
+        practice.select_option("#drill-target", "duples")
+        practice.click("#drill-sena")
+        expect(practice.locator("#drill-done")).to_be_enabled()
+        expect(practice.locator("#drill-done")).to_be_disabled(timeout=20_000)
+        if figures.count():
+            break
+    spanish = r"^tiempo \d+,\d s · duración \d+,\d s · amplitud \d+\u00a0%$"
+    expect(figures.first).to_have_text(re.compile(spanish))
+    practice.click("#lang")
+    english = r"^time \d+\.\d s · duration \d+\.\d s · size \d+%$"
+    expect(practice.locator("#attempts li small").filter(has_text="time").first).to_have_text(
+        re.compile(english)
+    )
+    expect(practice.locator("#sliders output").first).to_have_text("1.0")
+
+
+def add_attempts(data_dir, player: str, rows) -> None:
+    """Attempts stored for ``player``: (session, drill, targets as stored, recognised, time_ms,
+    when it was made in Madrid, as (year, month, day, hour, minute))."""
+
+    def ms(when: tuple[int, ...]) -> int:
+        return int(datetime(*when, tzinfo=ZoneInfo("Europe/Madrid")).timestamp() * 1000)
+
+    with sqlite3.connect(data_dir / "keinu.sqlite3") as db:
+        db.executemany(
+            "INSERT INTO practice_attempts (player, session, drill, target, seen, recognised,"
+            " time_ms, duration_ms, size, created_ms) VALUES (?, ?, ?, ?, NULL, ?, ?, NULL,"
+            " NULL, ?)",
+            [(player, *row[:-1], ms(row[-1])) for row in rows],
+        )
+
+
+def plot_labels(page) -> list[dict]:
+    """Each label under the accuracy plot: its lines, and whether it stays within the plot."""
+    return page.locator("#progress svg.chart").first.evaluate(
+        """svg => [...svg.querySelectorAll("text.axis[text-anchor=middle]")].map((text) => {
+             const box = text.getBBox(), width = svg.viewBox.baseVal.width;
+             return { lines: [...text.querySelectorAll("tspan")].map((t) => t.textContent),
+                      inside: box.x >= 0 && box.x + box.width <= width };
+           })"""
+    )
+
+
+def test_the_progress_plot_tells_sessions_of_one_day_apart_and_counts_hands_as_hands(
+    browser, server, data_dir
+):
+    add_attempts(data_dir, "Lide", [
+        ("2025-03-05-17-30", "sena", '["dos_reyes"]', 1, 10316, (2025, 3, 5, 18, 30)),
+        ("2025-03-06-08-05", "sena", '["dos_reyes"]', 0, None, (2025, 3, 6, 9, 5)),
+        ("2025-03-06-08-05", "hand", "dos_ases | medias | tres_ases", 0, None, (2025, 3, 6, 9, 6)),
+        ("2025-03-06-17-40", "hand", '["medias"]', 1, 1500, (2025, 3, 6, 18, 40)),
+    ])  # fmt: skip
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, timezone_id="Europe/Madrid")
+    page.goto(server + "#practice", wait_until="domcontentloaded")
+    name_player(page, "Lide")
+    legend = page.locator("#progress .legend span")
+    expect(legend).to_have_text(["dos reyes", "manos repartidas"])
+    assert plot_labels(page) == [
+        {"lines": ["5/3"], "inside": True},
+        {"lines": ["6/3", "09:05"], "inside": True},
+        {"lines": ["6/3", "18:40"], "inside": True},
+    ]
+    accuracy = page.locator("#progress svg.chart").first
+    expect(accuracy.locator("circle[data-target=hand]")).to_have_count(2)
+    time = page.locator("#progress svg.chart").nth(1)
+    expect(time.locator("circle[data-target=dos_reyes] title")).to_have_text(
+        "dos reyes · 5/3, 18:30 · 10,3 s"
+    )
+    page.click("#lang")
+    expect(legend).to_have_text(["dos reyes", "hands dealt"])
+    assert plot_labels(page) == [
+        {"lines": ["05/03"], "inside": True},
+        {"lines": ["06/03", "09:05"], "inside": True},
+        {"lines": ["06/03", "18:40"], "inside": True},
+    ]
+    expect(time.locator("circle[data-target=dos_reyes] title")).to_have_text(
+        "dos reyes · 05/03, 18:30 · 10.3 s"
+    )
+    page.close()
