@@ -196,7 +196,7 @@ function showDrill(data) {
   $("drill-done").disabled = false;
   relevant = new Set(Object.values(data.targets).flat(2).map((label) => label.split(" ")[0]));
   say($("prompt"), () => drillView(data));
-  fill($("cards-dealt"), ...(data.cards || []).map((c) => h("span.card-face", {}, c)));
+  say($("cards-dealt"), data.cards ? () => cardsView(data) : null);
 }
 
 /** What the drill asks: the seña, or a hand to signal, and the ways each seña is made. */
@@ -208,10 +208,23 @@ function drillView(data) {
     h("ul.ways", {}, ...ways)];
 }
 
+/** A hand drill's cards, each named in its tooltip, a 3 and a 2 marked with what they count as
+ * under the drill's reyes, and the legend of the letters. */
+function cardsView(data) {
+  const countsAs = data.reyes === 8 ? { 3: "R", 2: "1" } : {};
+  const faces = data.cards.map((card) => {
+    const as = countsAs[card];
+    const name = as ? `${card} = ${t(`practice.card.${as}`)}` : t(`practice.card.${card}`);
+    return h("span.card-face", { title: name === `practice.card.${card}` ? null : name },
+      card, as ? h("small", {}, t(`practice.card.${as}`)) : null);
+  });
+  return [...faces, h("p.card-legend", {}, `${t("practice.cardlegend")} · ${t(`practice.reyes${data.reyes}`)}`)];
+}
+
 function showAttempt(attempt) {
   drill = null;
   $("drill-done").disabled = true;
-  fill($("cards-dealt")); // the dealt cards belong to the drill that just ended
+  say($("cards-dealt"), null); // the dealt cards belong to the drill that just ended
   relevant = new Set();
   attempts.unshift(attempt);
   $("attempts").prepend(attemptItem(attempt));

@@ -3,7 +3,7 @@ a name that cannot be a player's is refused on the page, before anything is sent
 of "Your señas" read the same after a reload as when they were shown (the talking step ticked,
 a gesture not seen still to do and not counted). Every line the page says follows a language
 switch; numbers and times are written as the page's language writes them; the progress plot
-counts a dealt hand as a hand."""
+counts a dealt hand as a hand; the cards dealt say what a 3 and a 2 count as."""
 
 import re
 import sqlite3
@@ -324,3 +324,40 @@ def test_the_progress_plot_tells_sessions_of_one_day_apart_and_counts_hands_as_h
         "dos reyes · 05/03, 18:30 · 10.3 s"
     )
     page.close()
+
+
+def deal_until(server: str, player: str, wanted, seat: int = 1) -> dict:
+    """Hands dealt to ``player`` on ``seat`` until one is ``wanted``: that drill."""
+    for _ in range(200):
+        body = {"player": player, "kind": "hand", "seat": seat}
+        started = httpx.post(server + "api/practice/drills", json=body).json()
+        if wanted(started):
+            return started
+    raise AssertionError("no such hand dealt")
+
+
+def test_the_cards_dealt_say_what_a_three_and_a_two_count_as(practice, server):
+    name_player(practice, "Maddi")
+    drill = deal_until(server, "Maddi", lambda d: {"3", "R"} <= set(d["cards"]))
+    faces = practice.locator("#cards-dealt .card-face")
+    marks = {"3": "rey", "2": "as"}
+    expect(faces).to_have_text([card + marks.get(card, "") for card in drill["cards"]])
+    three = faces.filter(has_text=re.compile("^3")).first
+    expect(three).to_have_attribute("title", "3 = rey")
+    expect(three.locator("small")).to_have_text("rey")
+    expect(faces.filter(has_text=re.compile("^R$")).first).to_have_attribute("title", "rey")
+    legend = practice.locator("#cards-dealt .card-legend")
+    expect(legend).to_have_text(
+        "R rey · C caballo · S sota · 1 as · a 8 reyes, el 3 es rey y el 2 es as"
+    )
+    assert drill["reyes"] == 8
+    practice.click("#lang")
+    expect(legend).to_have_text(
+        "R rey (king) · C caballo (knight) · S sota (jack) · 1 as (ace) · with 8 reyes, a 3"
+        " counts as a rey and a 2 as an as"
+    )
+    expect(three.locator("small")).to_have_text("rey")
+    practice.click("#drill-done")
+    expect(practice.locator("#attempts li").first).to_contain_text(
+        f"Not recognised hand {' '.join(drill['cards'])} — seen:"
+    )
