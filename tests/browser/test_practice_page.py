@@ -3,7 +3,8 @@ a name that cannot be a player's is refused on the page, before anything is sent
 of "Your señas" read the same after a reload as when they were shown (the talking step ticked,
 a gesture not seen still to do and not counted). Every line the page says follows a language
 switch; numbers and times are written as the page's language writes them; the progress plot
-counts a dealt hand as a hand; the cards dealt say what a 3 and a 2 count as."""
+counts a dealt hand as a hand; the drill is in sight at 1280x800; the cards dealt say what a 3
+and a 2 count as."""
 
 import re
 import sqlite3
@@ -334,6 +335,30 @@ def deal_until(server: str, player: str, wanted, seat: int = 1) -> dict:
         if wanted(started):
             return started
     raise AssertionError("no such hand dealt")
+
+
+def test_the_drill_is_in_sight_at_1280_by_800(browser, server):
+    """A hand of five señas to signal, after a first try, at seat 4 of the sample, whose eyes
+    rest narrowed (the card above says so at length): what to do, its cards, Done and how the
+    last try went are all on the screen as the hand is dealt, nothing scrolled."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + "#practice", wait_until="domcontentloaded")
+    expect(page.locator("#enrol-steps button")).to_have_count(7)
+    name_player(page, "Ainhoa")
+    page.select_option("#practice-seat", "4")
+    expect(page.locator("#calib-state")).to_contain_text("ojos entornados", timeout=60_000)
+    page.select_option("#drill-target", "juego_31")
+    page.click("#drill-sena")
+    page.click("#drill-done")
+    expect(page.locator("#attempts li")).to_have_count(1)
+    drill = deal_until(server, "Ainhoa", lambda d: len(d["targets"]) == 5, seat=4)
+    expect(page.locator("#prompt .ways li")).to_have_count(len(drill["targets"]))
+    for part in ("#prompt", "#cards-dealt", "#drill-done", "#attempts li"):
+        box = page.locator(part).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800, (part, box)
+    assert page.evaluate("window.scrollY") == 0
+    page.click("#drill-done")
+    page.close()
 
 
 def test_the_cards_dealt_say_what_a_three_and_a_two_count_as(practice, server):
