@@ -45,6 +45,7 @@ def practice(server, browser):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(server + "#practice", wait_until="domcontentloaded")
     expect(page.locator("#enrol-steps button")).to_have_count(7)
+    expect(page.locator("#progress")).not_to_be_empty()  # the name it opens with, loaded
     yield page
     page.close()
     assert errors == []
