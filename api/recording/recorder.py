@@ -255,9 +255,7 @@ class Recorder:
                 return None
             state.cameras.setdefault(camera, CameraState())
             armed = self._armed.get(table_id, self._started_ms)
-            writer = _CameraWriter(
-                folder, camera, state, lambda why: self._fail(state, why), armed
-            )
+            writer = _CameraWriter(folder, camera, state, lambda why: self._fail(state, why), armed)
             self._writers[(session, camera)] = writer
             writer.start()
         self.apply_retention()
