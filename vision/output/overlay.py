@@ -2,7 +2,9 @@
 per seat, a trace of the live scores of the last few seconds.
 
 :class:`Overlay` keeps the traces and recent gestures, so feed it every result of a stream in
-order (one Overlay per stream)."""
+order (one Overlay per stream). Its words are the pipeline's own, in English ("seat 1",
+"mouth_twist right"): a researcher's annotated video. Hershey fonts have no accents and no ñ,
+so a picture for players carries none (``words=False``) and its page writes them over it."""
 
 from __future__ import annotations
 
@@ -46,12 +48,21 @@ def face_contours() -> np.ndarray:
 
 class Overlay:
     """Draws results; ``trace_frames`` scores per seat are kept for the traces and a reported
-    gesture stays labelled ``label_ms`` (source time)."""
+    gesture stays labelled ``label_ms`` (source time). Without ``words``, only the pictures:
+    contours, boxes and traces, no seat or gesture labels, gap or statistics line."""
 
-    def __init__(self, *, trace_frames: int = 90, label_ms: int = 2000, landmarks: bool = True):
+    def __init__(
+        self,
+        *,
+        trace_frames: int = 90,
+        label_ms: int = 2000,
+        landmarks: bool = True,
+        words: bool = True,
+    ) -> None:
         self.trace_frames = trace_frames
         self.label_ms = label_ms
         self.landmarks = landmarks
+        self.words = words
         self._traces: dict[int, deque[dict[str, float]]] = {}
         self._recent: deque[tuple[int, Gesture]] = deque()
 
@@ -80,30 +91,14 @@ class Overlay:
                 self._draw_contours(canvas, seated.face.landmarks, colour)
             x, y, w, h = seated.face.bbox
             cv2.rectangle(canvas, (x, y), (x + w, y + h), colour, 1, cv2.LINE_AA)
-            label = "no seat" if seated.seat is None else f"seat {seated.seat}"
-            view = result.seats.get(seated.seat) if seated.seat is not None else None
-            progress = getattr(getattr(view, "calibration", None), "progress", None)
-            state = getattr(getattr(view, "calibration", None), "state", None)
-            if state == "calibrating" and progress is not None:
-                label += f" calibrating {progress:.0%}"
-            _text(canvas, label, (x, max(y - 6, 12)), colour)
+            if self.words:
+                _text(canvas, _seat_label(result, seated.seat), (x, max(y - 6, 12)), colour)
+                if seated.seat is not None:
+                    self._draw_gestures(canvas, seated.seat, (x + w + 4, y + 12))
             if seated.seat is not None:
-                self._draw_gestures(canvas, seated.seat, (x + w + 4, y + 12))
                 self._draw_trace(canvas, seated.seat, (x, y + h + 4), max(w, 120))
-        if result.gap is not None:
-            _text(
-                canvas,
-                f"gap {result.gap.duration_ms} ms: {result.gap.reason}",
-                (8, 20),
-                (0, 0, 255),
-            )
-        stats = result.stats
-        _text(
-            canvas,
-            f"{stats.fps:.0f} fps  dropped {stats.dropped}  latency {stats.latency_ms:.0f} ms",
-            (8, canvas.shape[0] - 8),
-            (255, 255, 255),
-        )
+        if self.words:
+            _draw_status(canvas, result)
         return canvas
 
     def _draw_contours(
@@ -143,6 +138,32 @@ class Overlay:
                 continue
             ys = (y0 + height - 1 - np.clip(values, 0, 1) * (height - 2)).astype(np.int32)
             cv2.polylines(canvas, [np.stack([xs, ys], axis=1)], False, colour, 1, cv2.LINE_AA)
+
+
+def _seat_label(result: FrameResult, seat: int | None) -> str:
+    """The seat's words: "seat 1", "seat 1 calibrating 40%" or "no seat"."""
+    if seat is None:
+        return "no seat"
+    view = result.seats.get(seat)
+    calibration = getattr(view, "calibration", None)
+    progress = getattr(calibration, "progress", None)
+    if getattr(calibration, "state", None) == "calibrating" and progress is not None:
+        return f"seat {seat} calibrating {progress:.0%}"
+    return f"seat {seat}"
+
+
+def _draw_status(canvas: np.ndarray, result: FrameResult) -> None:
+    """The gap at the top, if any, and the pipeline's figures at the bottom."""
+    if result.gap is not None:
+        gap = result.gap
+        _text(canvas, f"gap {gap.duration_ms} ms: {gap.reason}", (8, 20), (0, 0, 255))
+    stats = result.stats
+    _text(
+        canvas,
+        f"{stats.fps:.0f} fps  dropped {stats.dropped}  latency {stats.latency_ms:.0f} ms",
+        (8, canvas.shape[0] - 8),
+        (255, 255, 255),
+    )
 
 
 def _text(
