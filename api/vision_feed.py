@@ -135,9 +135,10 @@ def vision_pipeline_factory(
 
 
 def seat_summary(result: Any) -> dict[str, dict[str, Any]]:
-    """Per seat: present or not, live scores per gesture kind (0..1), calibration state, whether
-    the face is talking (the kinds a talking face makes in passing are held back), whether both
-    shoulders are in the picture (else no shrug can be seen), and whether
+    """Per seat: present or not, its face's box in its source's frame (``[x, y, w, h]`` pixels,
+    where the page writes the seat's words over the stream), live scores per gesture kind (0..1),
+    calibration state, whether the face is talking (the kinds a talking face makes in passing are
+    held back), whether both shoulders are in the picture (else no shrug can be seen), and whether
     its face can be judged (with the reason when not: too small, too poorly seen)."""
     seats = getattr(result, "seats", None) or {}
     summary = {}
@@ -147,6 +148,7 @@ def seat_summary(result: Any) -> dict[str, dict[str, Any]]:
         summary[str(seat)] = {
             "source": view.source_id,
             "present": view.face is not None,
+            "box": None if view.face is None else [int(v) for v in view.face.bbox],
             "scores": {kind: round(float(v), 3) for kind, v in view.scores.items()},
             "calibration": (
                 None
@@ -168,8 +170,10 @@ def seat_summary(result: Any) -> dict[str, dict[str, Any]]:
 
 
 class Annotator:
-    """Draws each result with vision's Overlay (landmarks, seat labels, gesture labels, score
-    traces). Every result is taken in, so the traces stay whole; only watched ones are drawn."""
+    """Draws each result with vision's Overlay: landmarks, boxes and score traces, no words (the
+    page writes the seats' and gestures' in its language over the picture, and its header the
+    pipeline's figures). Every result is taken in, so the traces stay whole; only watched ones
+    are drawn."""
 
     def __init__(self) -> None:
         self._overlays: dict[str, Any] = {}
@@ -184,7 +188,7 @@ class Annotator:
         if overlay is None:
             from vision.output.overlay import Overlay
 
-            overlay = self._overlays[frame.source_id] = Overlay()
+            overlay = self._overlays[frame.source_id] = Overlay(words=False)
         if not draw:
             overlay.update(result)
             return None

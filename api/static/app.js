@@ -5,6 +5,7 @@ import { initLive, rewordLive } from "/static/live.js";
 import { initPractice, rewordPractice } from "/static/practice.js";
 import { refreshRecording } from "/static/recording.js";
 import { initReferee, rewordReferee } from "/static/referee.js";
+import { initStreamLabels, renderStreamLabels } from "/static/stream_labels.js";
 
 // The server's cameras, told by its hello; none when it runs without live video (--no-live).
 let videoSources = null;
@@ -24,6 +25,7 @@ function showTab(name) {
     if (streaming && img.getAttribute("src") !== url) img.src = url;
     if (!streaming && img.getAttribute("src")) img.removeAttribute("src");
   }
+  renderStreamLabels();
   location.hash = name;
 }
 
@@ -82,6 +84,7 @@ function init() {
   initReferee();
   initLive();
   initPractice();
+  initStreamLabels();
   applyLabels();
   const tabOfHash = () => {
     const wanted = location.hash.slice(1);

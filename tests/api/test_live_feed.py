@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from api.app import create_app
 from api.live import is_reopenable
 from api.settings import Settings
+from api.vision_feed import models_missing
 from tests.api.clips import write_clip
 from tests.api.polling import wait_for
 
@@ -35,6 +36,32 @@ def test_mjpeg_streams_jpeg_frames_of_the_source(tmp_path, short_clip):
             assert body.startswith(b"\xff\xd8")  # JPEG start-of-image
         assert client.get("/api/stream").json()["sources"] == ["cam1"]
         assert client.get("/api/health").json()["sources"] == ["cam1"]
+
+
+def stream_images(body: bytes) -> list[np.ndarray]:
+    """The pictures of an MJPEG response's body."""
+    parts = [p for p in body.split(b"--keinuframe") if p.strip()]
+    jpegs = [p.partition(b"\r\n\r\n")[2].removesuffix(b"\r\n") for p in parts]
+    return [cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR) for jpeg in jpegs]
+
+
+@pytest.mark.video
+def test_the_stream_draws_no_words_nor_figures_of_its_own(tmp_path, short_clip):
+    """On a clip with no face, each picture streamed is the clip's frame as it was: the page
+    writes the seats' and gestures' words over it in its language (its header, the frame rate
+    and the one count of dropped frames), none drawn into the picture in English."""
+    assert models_missing() is None  # the pipeline's results are drawn, not the raw video
+    capture = cv2.VideoCapture(str(short_clip))
+    clip = [capture.read()[1] for _ in range(20)]
+    capture.release()
+    settings = Settings(data_dir=tmp_path, source=str(short_clip), loop=True)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        body = client.get("/api/stream/cam1.mjpg?frames=3").content
+    for image in stream_images(body):
+        # each row's difference from the clip's closest frame: JPEG's few levels, no text box
+        rows = min((np.abs(image.astype(int) - frame).mean(axis=(1, 2)) for frame in clip),
+                   key=lambda diff: diff.mean())  # fmt: skip
+        assert rows.max() < 8
 
 
 def test_without_live_video_the_server_tells_the_page_there_is_no_stream(client):
@@ -133,9 +160,7 @@ def test_each_camera_of_a_table_has_its_own_stream(tmp_path, short_clip):
         assert client.get("/api/stream").json()["sources"] == ["cam1", "cam2"]
         for source_id, width in (("cam1", 160), ("cam2", 128)):
             body = client.get(f"/api/stream/{source_id}.mjpg?frames=1").content
-            jpeg = body[body.index(b"\xff\xd8") : body.rindex(b"\xff\xd9") + 2]
-            image = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
-            assert image.shape[1] == width
+            assert stream_images(body)[0].shape[1] == width
 
 
 def test_a_pipeline_that_ends_on_a_source_error_reports_it(tmp_path):

@@ -1,0 +1,69 @@
+// The words over each camera's picture: every seat seen, its calibration, and the gestures it has
+// just made, in the page's language and placed at its face. The MJPEG stream carries only the
+// drawing (faces, boxes, score traces): its fonts have no accents and no ñ, and the page's words
+// live here, so a switch of language changes them at once.
+import { fill, h, on } from "/static/core.js";
+import { gestureLabel, onLangSwitch, t } from "/static/i18n.js";
+import { calibrationText } from "/static/live.js";
+
+// How long a gesture stays written beside its face, as the annotated video of `keinu analyze`.
+const GESTURE_MS = 2000;
+let seats = {}; // the newest seat summaries (api/vision_feed.py seat_summary): source and face box
+const gestures = []; // the gestures just made, each with when its words leave the picture
+
+export function initStreamLabels() {
+  on("hello", (data) => { seats = data.seats || {}; renderStreamLabels(); });
+  on("scores", (data) => { seats = data.seats; renderStreamLabels(); });
+  on("gesture", (g) => {
+    gestures.push({ seat: g.seat, label: g.side ? `${g.kind} ${g.side}` : g.kind, until: Date.now() + GESTURE_MS });
+    renderStreamLabels();
+    setTimeout(renderStreamLabels, GESTURE_MS);
+  });
+  onLangSwitch(renderStreamLabels);
+}
+
+/** Each visible stream's words, placed over its picture's faces. */
+export function renderStreamLabels() {
+  const now = Date.now();
+  while (gestures.length && gestures[0].until <= now) gestures.shift();
+  for (const card of document.querySelectorAll(".card.video")) {
+    let layer = card.querySelector(".stream-labels");
+    if (!layer) layer = card.appendChild(h("div.stream-labels", { "aria-hidden": "true" }));
+    fill(layer);
+    if (card.closest(".page")?.hidden) continue;
+    for (const img of card.querySelectorAll("img[data-stream]")) {
+      if (img.naturalWidth) labelFaces(layer, img);
+    }
+  }
+}
+
+function labelFaces(layer, img) {
+  const scale = img.clientWidth / img.naturalWidth;
+  const frame = { left: img.offsetLeft, top: img.offsetTop, right: img.offsetLeft + img.clientWidth };
+  for (const [seat, info] of Object.entries(seats)) {
+    if (!info.box || info.source !== img.dataset.source) continue;
+    const [x, y, w] = info.box.map((v) => v * scale);
+    const face = { left: frame.left + x, top: frame.top + y, right: frame.left + x + w };
+    // how far its calibration is, as its tile says it; the tile also says how to sit for it
+    const { state, progress } = info.calibration || {};
+    const name = h("div.stream-seat", { dataset: { seat } }, `${t("seat")} ${seat}`,
+      state === "calibrating" && ` · ${calibrationText({ state, progress }, true)}`);
+    layer.append(name);
+    place(name, clamp(face.left, frame.left, frame.right - name.offsetWidth),
+      Math.max(frame.top, face.top - name.offsetHeight));
+    const made = gestures.filter((g) => String(g.seat) === seat);
+    if (!made.length) continue;
+    const said = h("div.stream-gestures", { dataset: { seat } }, made.map((g) => h("div", {}, gestureLabel(g.label))));
+    layer.append(said);
+    const right = face.right + 4;
+    place(said, right + said.offsetWidth <= frame.right ? right : Math.max(frame.left, face.left - 4 - said.offsetWidth),
+      Math.max(frame.top, face.top));
+  }
+}
+
+const clamp = (value, low, high) => Math.max(low, Math.min(value, high));
+
+function place(el, left, top) {
+  el.style.left = `${left}px`;
+  el.style.top = `${top}px`;
+}

@@ -1,0 +1,56 @@
+"""The words over the live picture: each seat at its face and the gestures it makes, in the page's
+language, written by the page over the stream (which draws no words), in Debian's chromium."""
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_dashboard import live_tab, serving
+
+pytestmark = pytest.mark.browser
+
+
+def share_of_picture(page, selector: str) -> dict[str, float]:
+    """Where ``selector``'s box is over the live picture, as shares of its width and height."""
+    return page.evaluate(
+        """(selector) => {
+             const img = document.querySelector('#page-live img.stream').getBoundingClientRect();
+             const box = document.querySelector(selector).getBoundingClientRect();
+             return { left: (box.left - img.left) / img.width,
+                      right: (box.right - img.left) / img.width,
+                      bottom: (box.bottom - img.top) / img.height };
+           }""",
+        selector,
+    )
+
+
+def test_the_seats_and_their_gestures_are_written_at_their_faces_in_the_pages_words(
+    browser, sample_videos, tmp_path
+):
+    truth = json.loads((sample_videos / "table.truth.json").read_text())
+    with serving(tmp_path / "data") as url:
+        page, errors = live_tab(browser, url)
+        labels = page.locator("#page-live .stream-labels")
+        seat = labels.locator(".stream-seat[data-seat='1']")
+        expect(seat).to_contain_text("Asiento 1", timeout=30_000)
+        expect(labels.locator(".stream-seat")).to_have_count(4)
+
+        # just above seat 1's face, the leftmost of the table's four
+        x, y, _, _ = truth["seats"]["1"]["bbox"]
+        where = share_of_picture(page, "#page-live .stream-seat[data-seat='1']")
+        assert abs(where["left"] - x / truth["width"]) < 0.03
+        assert abs(where["bottom"] - y / truth["height"]) < 0.05
+        assert where["right"] < 0.5
+
+        # a gesture: beside its seat's face, named as the feed names it
+        made = labels.locator(".stream-gestures").first
+        expect(made).to_be_visible(timeout=30_000)
+        words = made.inner_text().splitlines()[0]
+        assert "_" not in words
+        expect(page.locator("#feed li.gesture")).to_contain_text([f"gesto: {words}"])
+
+        page.click("#lang")
+        expect(seat).to_contain_text("Seat 1")
+        expect(seat).not_to_contain_text("Asiento")
+        assert errors == []
