@@ -5,10 +5,11 @@ from __future__ import annotations
 import numpy as np
 
 from engine.gesture import Gesture
+from engine.rules import PLAYER_COUNTS
 from tests.vision.fakes import frames
 from vision.observation import FaceObservation
 from vision.output.export import vtt_timestamp
-from vision.output.overlay import SEAT_COLOURS, Overlay
+from vision.output.overlay import IGNORED_COLOUR, SEAT_COLOURS, Overlay
 from vision.pipeline import FrameResult, PipelineStats, SeatView
 from vision.seats import SeatedFace
 
@@ -58,3 +59,9 @@ def test_an_overlay_without_words_draws_the_face_and_its_trace_only():
     assert elsewhere[123:165, 99:222].any()  # the trace, under it
     elsewhere[123:165, 99:222] = 0
     assert not elsewhere.any()  # no seat or gesture label, no figures
+
+
+def test_each_seat_of_the_largest_table_is_drawn_in_a_colour_of_its_own():
+    colours = [SEAT_COLOURS.get(seat, IGNORED_COLOUR) for seat in range(1, max(PLAYER_COUNTS) + 1)]
+    assert IGNORED_COLOUR not in colours  # grey is a face on no seat
+    assert len(set(colours)) == len(colours)

@@ -17,12 +17,14 @@ import numpy as np
 from engine.gesture import GESTURE_KINDS, Gesture
 from vision.pipeline import FrameResult
 
-#: BGR colour per seat; faces on no seat are grey.
+#: BGR colour per seat, to six at a table; faces on no seat are grey.
 SEAT_COLOURS: dict[int | None, tuple[int, int, int]] = {
     1: (60, 180, 255),
     2: (255, 160, 60),
     3: (90, 220, 90),
     4: (230, 90, 230),
+    5: (200, 200, 40),
+    6: (70, 70, 230),
 }
 IGNORED_COLOUR = (150, 150, 150)
 #: BGR colour per gesture kind, for the score traces.
