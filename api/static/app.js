@@ -19,9 +19,11 @@ function showTab(name) {
   for (const page of document.querySelectorAll(".page")) page.hidden = page.id !== `page-${name}`;
   for (const tab of document.querySelectorAll("[data-tab]")) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
   // Only the visible page holds an MJPEG connection, and only once the server has said it has video.
+  // Each page's picture has an address of its own: given the address of a stream another page
+  // opened and let go before its first frame, chromium shows none, ever.
   for (const img of document.querySelectorAll("img[data-stream]")) {
     const streaming = videoSources?.length && !img.closest(".page").hidden;
-    const url = `/api/stream/${img.dataset.source || "cam1"}.mjpg?epoch=${streamEpoch}`;
+    const url = `/api/stream/${img.dataset.source || "cam1"}.mjpg?epoch=${streamEpoch}&page=${name}`;
     if (streaming && img.getAttribute("src") !== url) img.src = url;
     if (!streaming && img.getAttribute("src")) img.removeAttribute("src");
   }
