@@ -165,6 +165,8 @@ def seat_summary(result: Any) -> dict[str, dict[str, Any]]:
             "eyes_unreadable": list(getattr(view, "eyes_unreadable", ())),
             "judgeable": judgeability is None or judgeability.judgeable,
             "unjudgeable_reason": None if judgeability is None else judgeability.reason,
+            "unjudgeable_code": None if judgeability is None else judgeability.code,
+            "unjudgeable_params": None if judgeability is None else judgeability.params,
         }
     return summary
 

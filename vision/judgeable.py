@@ -17,12 +17,15 @@ from vision.observation import FaceObservation
 
 @dataclass(frozen=True, slots=True)
 class Judgeability:
-    """A seat's status: judged, or why not (``reason``, e.g. "face 45 px wide: too small");
+    """A seat's status: judged, or why not (``reason``, e.g. "face 45 px wide: too small",
+    and the same as ``code`` and ``params`` for the pages to say in their language);
     ``too_small`` tells a face too small from one seen poorly (turned away, in the dark)."""
 
     judgeable: bool
     reason: str | None = None
     too_small: bool = False
+    code: str | None = None
+    params: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"judgeable": self.judgeable, "reason": self.reason}
@@ -46,7 +49,13 @@ def frame_problem(
     anything with a ``quality`` and ``quality_parts`` (vision.measures.features.FaceFeatures)
     or lack them; a quality whose weakest part is the size is a face too small."""
     width = face.bbox[2]
-    too_small = Judgeability(False, f"face {width} px wide: too small", too_small=True)
+    too_small = Judgeability(
+        False,
+        f"face {width} px wide: too small",
+        too_small=True,
+        code="too_small",
+        params={"width": width},
+    )
     if width < settings.min_face_width_px:
         return too_small
     quality = getattr(features, "quality", None)
@@ -56,8 +65,13 @@ def frame_problem(
     weakest = min(parts, key=parts.__getitem__) if parts else None
     if weakest == "size":
         return too_small
+    if weakest in _POOR_VIEW:
+        return Judgeability(False, _POOR_VIEW[weakest], code=weakest)
     return Judgeability(
-        False, _POOR_VIEW.get(weakest, f"face seen too poorly (quality {quality:.2f})")
+        False,
+        f"face seen too poorly (quality {quality:.2f})",
+        code="poor",
+        params={"quality": round(quality, 2)},
     )
 
 

@@ -7,7 +7,7 @@ import { playerNameProblem } from "/static/names.js";
 const MAX_FEED = 60;
 // ``enrol``: the tile's line of how its last step went, a function of the page's words;
 // ``retry``: the kinds that step left to show again ([]: only the talking), or null.
-const seatState = Object.fromEntries(seatsOf({ players: 6 }).map((s) => [s, { calibration: null, present: false, talking: false, senas: [], enrol: () => "", retry: null, enrolling: false, judgeable: true, unjudgeable_reason: null, shoulders_in_view: true, eyes_unreadable: [] }]));
+const seatState = Object.fromEntries(seatsOf({ players: 6 }).map((s) => [s, { calibration: null, present: false, talking: false, senas: [], enrol: () => "", retry: null, enrolling: false, judgeable: true, unjudgeable_code: null, unjudgeable_params: null, shoulders_in_view: true, eyes_unreadable: [] }]));
 const enrolWaiting = new Map(); // seat -> resolve of the enrolment message it waits for
 const named = new Map(); // "<table id>:<seat>" -> the player given for a seat its table does not name
 const ENROL_SECONDS = 3;
@@ -38,8 +38,8 @@ export function initLive() {
   on("scores", (data) => {
     for (const [seat, info] of Object.entries(data.seats)) {
       if (!seatState[seat]) continue;
-      const { calibration, present, talking = false, judgeable = true, unjudgeable_reason = null, shoulders_in_view = true, eyes_unreadable = [] } = info;
-      Object.assign(seatState[seat], { calibration, present, talking, judgeable, unjudgeable_reason, shoulders_in_view, eyes_unreadable });
+      const { calibration, present, talking = false, judgeable = true, unjudgeable_code = null, unjudgeable_params = null, shoulders_in_view = true, eyes_unreadable = [] } = info;
+      Object.assign(seatState[seat], { calibration, present, talking, judgeable, unjudgeable_code, unjudgeable_params, shoulders_in_view, eyes_unreadable });
     }
     renderTiles();
   });
@@ -141,6 +141,12 @@ function renderHealth() {
 // A seat's state in a line: calibrating (and whether the face is at rest), ready (and whether
 // its rest had to be guessed from a face never at rest), and talking (a seña made then is not
 // reported).
+/** Why a seat's face is not judged, in the page's words: " (cara de 45 px de ancho: demasiado pequeña)". */
+function unjudgedWhy(info) {
+  const code = info.unjudgeable_code;
+  return code ? ` (${filled(t(`unjudged.${code}`), info.unjudgeable_params || {})})` : "";
+}
+
 export function calibrationText(calibration, present, talking = false) {
   if (!present) return t("practice.noface");
   if (!calibration) return "—";
@@ -319,8 +325,7 @@ function seatTile(table, seat, watched) {
     h("div.calib", {}, h("div.calib-bar", {}, h("i", { style: `width:${progress}%` })),
       h("small", {}, calibrationText(info.calibration, info.present, info.talking)), " ",
       button("recalibrate", t("live.recalibrate"), (name) => recalibrateSeat(seat, name))),
-    unjudged ? h("p.unjudged", { title: info.unjudgeable_reason || "" },
-      `⚠ ${t("seat.unjudgeable")}${info.unjudgeable_reason ? ` (${info.unjudgeable_reason})` : ""}`) : null,
+    unjudged ? h("p.unjudged", {}, `⚠ ${t("seat.unjudgeable")}${unjudgedWhy(info)}`) : null,
     !unjudged && shouldersHidden(info, profileKinds) ? h("p.no-shoulders", {}, `⚠ ${t("seat.noshoulders")}`) : null,
     !unjudged && eyesUnreadable(info, profileKinds) ? h("p.narrow-eyes", {}, `⚠ ${eyesUnreadable(info, profileKinds)} `,
       button("enrol-eyes", t("seat.enroleyes"), (name) => enrolSeat(seat, name, unreadableEyes(info, profileKinds)))) : null,

@@ -2,6 +2,7 @@
 clip's first seconds shrunk into a table frame (a 45 px face), in Debian's chromium."""
 
 import json
+import re
 
 import cv2
 import pytest
@@ -36,6 +37,12 @@ def test_a_seat_too_small_to_judge_says_so_on_its_tile(browser, sample_videos, t
         tile = page.locator("#seat-tiles .seat-tile[data-seat='1']")
         expect(tile).to_have_class("seat-tile pair-1-3 present unjudgeable", timeout=30_000)
         expect(tile.locator(".unjudged")).to_contain_text("cara demasiado pequeña")
-        expect(tile.locator(".unjudged")).to_contain_text("px wide: too small")
+        expect(tile.locator(".unjudged")).to_contain_text(
+            re.compile(r"cara de \d+ px de ancho: demasiado pequeña")
+        )
+        page.locator("#lang").click()
+        expect(tile.locator(".unjudged")).to_contain_text(
+            re.compile(r"face \d+ px wide: too small")
+        )
         expect(page.locator("#seat-tiles .seat-tile.unjudgeable")).to_have_count(1)
         assert errors == []

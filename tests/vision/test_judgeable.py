@@ -48,6 +48,18 @@ def test_a_narrow_face_is_too_small_and_a_poor_one_named_by_its_weakest_part():
     assert not frame_problem(face(150), turned, SETTINGS, 0.35).too_small
 
 
+def test_why_a_face_is_not_judged_comes_as_a_code_for_the_pages_words():
+    def coded(width, features=None):
+        problem = frame_problem(face(width), features, SETTINGS, 0.35)
+        return problem.code, problem.params
+
+    assert coded(45) == ("too_small", {"width": 45})
+    turned = SimpleNamespace(quality=0.1, quality_parts={"size": 1.0, "yaw": 0.1})
+    assert coded(150, turned) == ("yaw", None)
+    assert coded(90, SimpleNamespace(quality=0.2)) == ("poor", {"quality": 0.2})
+    assert coded(90, SimpleNamespace(quality=0.9)) == (None, None)
+
+
 def test_a_face_seen_poorly_is_judged_again_on_its_first_good_frame():
     judge = SeatJudge(SETTINGS, 0.35)
     turned = SimpleNamespace(quality=0.1, quality_parts={"size": 1.0, "yaw": 0.1})
