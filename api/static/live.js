@@ -196,6 +196,9 @@ function playerAt(table, seat) {
   return name && !SEAT_LABEL.test(name) ? name : named.get(namedKey(table, seat)) ?? null;
 }
 
+/** Who sits at ``seat`` of the active table, as its tile names them; null when nobody is named. */
+export const seatPlayer = (seat) => playerAt(refereeTable(), Number(seat));
+
 /** Why ``name`` (trimmed) cannot be the player whose señas a seat keeps, or "". */
 function keptNameProblem(name) {
   if (!name) return t("invalid.name_empty");

@@ -4,7 +4,7 @@
 // live here, so a switch of language changes them at once.
 import { fill, h, on } from "/static/core.js";
 import { gestureLabel, onLangSwitch, t } from "/static/i18n.js";
-import { calibrationText } from "/static/live.js";
+import { calibrationText, seatPlayer } from "/static/live.js";
 
 // How long a gesture stays written beside its face, as the annotated video of `keinu analyze`.
 const GESTURE_MS = 2000;
@@ -46,7 +46,8 @@ function labelFaces(layer, img) {
     const face = { left: frame.left + x, top: frame.top + y, right: frame.left + x + w };
     // how far its calibration is, as its tile says it; the tile also says how to sit for it
     const { state, progress } = info.calibration || {};
-    const name = h("div.stream-seat", { dataset: { seat } }, `${t("seat")} ${seat}`,
+    const player = seatPlayer(seat);
+    const name = h("div.stream-seat", { dataset: { seat } }, `${t("seat")} ${seat}${player ? ` · ${player}` : ""}`,
       state === "calibrating" && ` · ${calibrationText({ state, progress }, true)}`);
     layer.append(name);
     place(name, clamp(face.left, frame.left, frame.right - name.offsetWidth),

@@ -3,9 +3,11 @@ language, written by the page over the stream (which draws no words), in Debian'
 
 import json
 
+import httpx
 import pytest
 from playwright.sync_api import expect
 
+from tests.api.table_examples import SEATS
 from tests.browser.test_dashboard import live_tab, serving
 
 pytestmark = pytest.mark.browser
@@ -53,4 +55,14 @@ def test_the_seats_and_their_gestures_are_written_at_their_faces_in_the_pages_wo
         page.click("#lang")
         expect(seat).to_contain_text("Seat 1")
         expect(seat).not_to_contain_text("Asiento")
+        assert errors == []
+
+
+def test_a_seat_over_the_picture_is_named_by_who_sits_there(browser, tmp_path):
+    """With a table whose seats are named, the words at each face name its player too."""
+    with serving(tmp_path / "data") as url:
+        httpx.post(f"{url.rstrip('/')}/api/tables", json={"seats": SEATS}).raise_for_status()
+        page, errors = live_tab(browser, url)
+        seat = page.locator("#page-live .stream-labels .stream-seat[data-seat='4']")
+        expect(seat).to_contain_text("Asiento 4 · Iñaki", timeout=30_000)
         assert errors == []
