@@ -11,7 +11,9 @@ from engine.errors import Refusal
 from engine.seats import MAX_SEATS
 
 #: Every gesture kind and the sides it can carry. Sides are the player's own, not the image's.
-#: An empty tuple means the kind has no side.
+#: An empty tuple means the kind has no side. A gesture of a kind with sides may still carry
+#: none (``side`` None, as a side-less kind's): the referee saw it and not its side, which
+#: matches only a seña written without a side.
 GESTURE_SIDES: dict[str, tuple[str, ...]] = {
     "lip_bite": ("center", "left", "right"),
     "tongue_out": ("center", "left", "right"),
@@ -24,16 +26,6 @@ GESTURE_SIDES: dict[str, tuple[str, ...]] = {
     "shrug": ("both", "left", "right"),
 }
 
-#: The side assumed when a record names a sided gesture without one (``sena lip_bite``).
-DEFAULT_SIDE: dict[str, str] = {
-    "lip_bite": "center",
-    "tongue_out": "center",
-    "mouth_twist": "left",
-    "wink": "left",
-    "head_tilt": "right",
-    "shrug": "both",
-}
-
 GESTURE_KINDS: tuple[str, ...] = tuple(GESTURE_SIDES)
 
 
@@ -43,24 +35,23 @@ class GestureError(Refusal):
 
 
 def normalise_side(kind: str, side: str | None) -> str | None:
-    """Check ``kind``/``side`` against the vocabulary and fill in the default side."""
+    """Check ``kind``/``side`` against the vocabulary: None when no side is given (none is
+    made up, or a seña whose meaning depends on the side would change)."""
     if kind not in GESTURE_SIDES:
         raise GestureError(
             f"unknown gesture {kind!r}; known: {', '.join(GESTURE_KINDS)}",
             code="unknown_gesture",
             params={"gesture": kind, "known": list(GESTURE_KINDS)},
         )
+    if side in (None, ""):
+        return None
     sides = GESTURE_SIDES[kind]
     if not sides:
-        if side not in (None, ""):
-            raise GestureError(
-                f"gesture {kind!r} has no side, got {side!r}",
-                code="gesture_no_side",
-                params={"gesture": kind, "side": side},
-            )
-        return None
-    if side in (None, ""):
-        return DEFAULT_SIDE[kind]
+        raise GestureError(
+            f"gesture {kind!r} has no side, got {side!r}",
+            code="gesture_no_side",
+            params={"gesture": kind, "side": side},
+        )
     if side not in sides:
         raise GestureError(
             f"gesture {kind!r} takes side {' | '.join(sides)}, got {side!r}",

@@ -41,8 +41,14 @@ def test_variants_fold_to_the_canonical_text():
     assert Call.parse(1, "Mus ez").text == "no hay mus"
     assert Call.parse(1, "Órdago").action == "ordago"
     assert Call.parse(1, "pares sí").says is True
-    assert Call.parse(1, "sena lip_bite").side == "center"
     assert Call.parse(1, "envido").bet_amount == 2 and Call.parse(1, "sube 7").bet_amount == 7
+
+
+def test_a_sided_gesture_named_without_its_side_keeps_none():
+    """The referee saw a wink and not which eye: no side is made up for it."""
+    wink = Call.parse(1, "sena wink")
+    assert (wink.side, wink.text) == (None, "sena wink")
+    assert Call.parse(1, "sena head_tilt right").side == "right"
 
 
 def test_records_with_and_without_time():

@@ -313,7 +313,7 @@ def test_live_table_without_cards_tracks_everything_that_needs_none():
 
 
 def test_senas_take_no_turn_and_record_the_moment():
-    table = play("1:mus", "2:sena lip_bite", "2:no hay mus", "1:paso")
+    table = play("1:mus", "2:sena lip_bite center", "2:no hay mus", "1:paso")
     sena = table.observe(Gesture(3, "wink", "left", 1200, 1400))
     assert [s.kind for s in table.sena_calls] == ["lip_bite", "wink"]
     first = table.sena_calls[0]

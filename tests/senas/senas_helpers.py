@@ -33,8 +33,8 @@ def call(
     hand_in_game: int | None = None,
     draws: int = 0,
 ) -> SenaCall:
-    """A seña call as engine.table records it. ``gesture`` is "kind" or "kind side" (the side
-    defaults as in hand records); the lances begun, and those whose betting began, default to
+    """A seña call as engine.table records it. ``gesture`` is "kind" or "kind side" (no side,
+    as in hand records, is none); the lances begun, and those whose betting began, default to
     those a fully played hand has begun by ``phase``."""
     kind, _, side = gesture.partition(" ")
     return SenaCall(

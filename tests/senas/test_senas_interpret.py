@@ -35,7 +35,7 @@ def test_another_call_between_them_keeps_two_senas_apart(standard):
 
 
 def test_another_seats_sena_between_them_is_another_call(standard):
-    calls = [call(3, "lip_bite", 4), call(1, "wink", 5), call(3, "lip_bite", 6)]
+    calls = [call(3, "lip_bite center", 4), call(1, "wink left", 5), call(3, "lip_bite center", 6)]
     assert read(calls, standard) == [
         (3, ("lip_bite center",), "dos_reyes"),
         (1, ("wink left",), "juego_31"),
@@ -46,10 +46,10 @@ def test_another_seats_sena_between_them_is_another_call(standard):
 def test_with_times_the_window_decides_whatever_came_between(standard):
     window = standard.window_ms
     calls = [
-        call(3, "lip_bite", 2, t_ms=10_000),
-        call(1, "wink", 3, t_ms=10_500),
-        call(3, "lip_bite", 5, t_ms=10_000 + window),
-        call(3, "tongue_out", 6, t_ms=10_000 + 2 * window + 1),
+        call(3, "lip_bite center", 2, t_ms=10_000),
+        call(1, "wink left", 3, t_ms=10_500),
+        call(3, "lip_bite center", 5, t_ms=10_000 + window),
+        call(3, "tongue_out center", 6, t_ms=10_000 + 2 * window + 1),
     ]
     assert read(calls, standard) == [
         (3, ("lip_bite center", "lip_bite center"), "cuatro_reyes"),
@@ -78,7 +78,7 @@ def test_a_long_group_reads_longest_first(standard):
 
 
 def test_a_gesture_the_profile_lacks_has_no_meaning_and_does_not_swallow_the_next(standard):
-    calls = [call(2, "shrug both", 0), call(2, "wink", 1)]
+    calls = [call(2, "shrug both", 0), call(2, "wink left", 1)]
     assert read(calls, standard) == [
         (2, ("shrug both",), None),
         (2, ("wink left",), "juego_31"),

@@ -85,7 +85,7 @@ def test_a_sena_after_the_hand_was_played_is_late(standard, rules8):
 
 
 def test_a_gesture_the_profile_does_not_list_is_not_in_catalogue(standard, rules8):
-    record = only(judged([call(2, "shrug", 0)], standard, rules8))
+    record = only(judged([call(2, "shrug both", 0)], standard, rules8))
     assert (record.meaning, record.lance, record.verdict, record.truth) == (
         None,
         None,
@@ -236,7 +236,11 @@ def test_a_combined_sena_is_judged_when_its_last_gesture_is_seen(standard, rules
 
 
 def test_records_serialise_and_count_by_seat(standard, rules8):
-    calls = [call(3, "lip_bite", 2), call(1, "shrug", 4), call(1, "lip_bite", 6, phase="grande")]
+    calls = [
+        call(3, "lip_bite center", 2),
+        call(1, "shrug", 4),
+        call(1, "lip_bite", 6, phase="grande"),
+    ]
     records = judged(calls, standard, rules8, hands(s3="R R 5 7", s1="R R 5 7"))
     assert records[0].to_dict() == {
         "seat": 3,
