@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, cast
 
+from api.game_choices import more_options
 from api.hub import Hub
 from api.schemas import HandInfo, RemovedOut, ReviewOut, TableOut
 from api.store import HandRow, SeatRow, Store, TableRow
@@ -63,6 +64,7 @@ def profile_named(name: str) -> Profile:
 
 def rules_of(table: TableRow) -> Rules:
     return Rules(
+        **table.options,
         game=table.game,
         players=table.players,
         reyes=table.reyes,
@@ -119,6 +121,7 @@ class Referee:
                 stones=rules.stones,
                 deal=rules.deal,
                 diez_reyes=rules.diez_reyes,
+                options=more_options(rules),
                 first_hand_score=parse_score(None, rules),
             )
             self.store.mark_active(row.id)

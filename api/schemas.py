@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import Path
 from pydantic import (
@@ -16,15 +16,17 @@ from pydantic import (
     Field,
     StringConstraints,
     computed_field,
+    create_model,
     field_validator,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
 
+from api.game_choices import RULE_OPTIONS, OptionRefused, check_options
 from api.player_names import PlayerNameError, kept_player_name, player_name
 from engine.errors import RulesError
 from engine.gesture import GESTURE_KINDS
-from engine.rules import DEALS, ENCAJE_PROFILE, GAMES, PLAYER_COUNTS, REYES, STONES, TARGETS, Rules
+from engine.rules import PLAYER_COUNTS, Rules
 from engine.seats import MAX_SEATS, Seating
 from engine.senas import TruthValue, Verdict
 from engine.start import WILD_VALUES
@@ -117,36 +119,47 @@ class SeatIn(Strict):
     source: SourceId = ""
 
 
-class TableIn(Strict):
-    """A table's setup: the game (Mus of four or six, or an Encaje of three or five), its
-    options as ``engine.rules.Rules`` names them, and a name for every seat."""
+def _option_field(choices: tuple[Any, ...]) -> tuple[Any, Any]:
+    """A rule option's type at the boundary (true or false, or one of its choices) and its
+    default."""
+    kind = bool if isinstance(choices[0], bool) else Literal[choices]
+    return kind, choices[0]
+
+
+if TYPE_CHECKING:
+    _RuleOptions = Strict
+else:
+    #: Every option of ``engine.rules.Rules`` (``RULE_OPTIONS``), named and defaulted as there.
+    _RuleOptions = create_model(
+        "RuleOptions",
+        __base__=Strict,
+        **{name: _option_field(choices) for name, choices in RULE_OPTIONS.items()},
+    )
+
+
+class TableIn(_RuleOptions):
+    """A table's setup: the game (Mus of four or six, or an Encaje of three or five), every
+    option of its rules as ``engine.rules.Rules`` names them (docs/rules.md), and a name for
+    every seat."""
 
     name: Name = "Mesa"
     #: A shipped profile's name, or the club file ``keinu serve --profile`` was given (checked
     #: against ``Settings.house_profiles`` when the table is made). Encaje's default: its own.
     profile: Annotated[str, StringConstraints(min_length=1, max_length=1024)] | None = None
-    game: Literal[GAMES] = "mus"  # type: ignore[valid-type]
-    players: Literal[PLAYER_COUNTS] = 4  # type: ignore[valid-type]
-    target: Literal[TARGETS] = 40  # type: ignore[valid-type]
-    reyes: Literal[REYES] = 8  # type: ignore[valid-type]
-    #: Six players: each team's captain alone decides the mus.
-    captains: bool = False
-    #: Encaje: the stones each player starts with, and the deal.
-    stones: Literal[STONES] = 15  # type: ignore[valid-type]
-    deal: Literal[DEALS] = "mus"  # type: ignore[valid-type]
-    #: Mus con diez reyes: the sotas de copas and de oros are wild, an as or a rey.
-    diez_reyes: bool = False
     mano: Seat = 1
     seats: list[SeatIn] = Field(min_length=min(PLAYER_COUNTS), max_length=MAX_SEATS)
 
     @model_validator(mode="after")
     def _a_playable_table(self) -> TableIn:
-        if self.profile is None:
-            self.profile = ENCAJE_PROFILE if self.game == "encaje" else "standard"
         try:
             rules = self.rules
         except RulesError as exc:
             raise ValueError(str(exc)) from None
+        try:
+            check_options(rules)
+        except OptionRefused as exc:
+            raise PydanticCustomError(exc.code, str(exc), exc.params) from None
+        self.profile = rules.profile
         seats = rules.seating.seats
         if sorted(s.seat for s in self.seats) != list(seats):
             raise PydanticCustomError(
@@ -164,17 +177,9 @@ class TableIn(Strict):
 
     @property
     def rules(self) -> Rules:
-        return Rules(
-            game=self.game,
-            players=self.players,
-            target=self.target,
-            reyes=self.reyes,
-            captains=self.captains,
-            stones=self.stones,
-            deal=self.deal,
-            diez_reyes=self.diez_reyes,
-            profile=self.profile or "standard",
-        )
+        """The engine's rules of the table (an Encaje's profile, when none is named, its own)."""
+        options = {name: getattr(self, name) for name in RULE_OPTIONS}
+        return Rules.from_dict(options | ({"profile": self.profile} if self.profile else {}))
 
 
 class CallIn(Strict):
@@ -321,6 +326,9 @@ class TableOut(FromRow):
     stones: int
     deal: str
     diez_reyes: bool
+    #: The rest of its rules' options (``api.game_choices.MORE_OPTIONS``) where not at their
+    #: default: ``{"match": "vacas", "juego_real": true}``.
+    options: dict[str, Any]
     first_mano: int
     seats: list[SeatOut]
 

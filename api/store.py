@@ -63,6 +63,8 @@ class TableRow:
     stones: int = 15
     deal: str = "mus"
     diez_reyes: bool = False
+    #: Every other option of its rules that is not at its default (``{"match": "vacas"}``).
+    options: dict[str, Any] = field(default_factory=dict)
     seats: tuple[SeatRow, ...] = ()
 
 
@@ -220,6 +222,7 @@ class Store:
         stones: int = 15,
         deal: str = "mus",
         diez_reyes: bool = False,
+        options: dict[str, Any] | None = None,
         first_hand_score: dict[str, int] | None = None,
     ) -> TableRow:
         """Store a table and its seats; with ``first_hand_score``, its first hand too (game 1,
@@ -227,8 +230,8 @@ class Store:
         with self._tx() as db:
             ((table_id,),) = db.execute(
                 "INSERT INTO tables (name, profile, target, reyes, first_mano, created_ms,"
-                " game, players, captains, stones, deal, diez_reyes)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                " game, players, captains, stones, deal, diez_reyes, options)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     name,
                     profile,
@@ -242,6 +245,7 @@ class Store:
                     stones,
                     deal,
                     int(diez_reyes),
+                    json.dumps(options or {}, sort_keys=True),
                 ),
             )
             db.executemany(
@@ -635,6 +639,7 @@ def _table_row(row: Any, seats: list[Any]) -> TableRow:
         row,
         captains=bool(row["captains"]),
         diez_reyes=bool(row["diez_reyes"]),
+        options=json.loads(row["options"]),
         seats=tuple(_row_of(SeatRow, s) for s in seats),
     )
 

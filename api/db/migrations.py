@@ -332,6 +332,13 @@ ALTER TABLE tables ADD COLUMN diez_reyes INTEGER NOT NULL DEFAULT 0 CHECK (diez_
 ALTER TABLE hands ADD COLUMN wild TEXT
 """,
     ),
+    Migration(
+        7,
+        "each table's other rule options (a JSON object of those not at their default)",
+        """
+ALTER TABLE tables ADD COLUMN options TEXT NOT NULL DEFAULT '{}'
+""",
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -31,29 +31,30 @@ RefereeDep = Annotated[Referee, Depends(get_referee)]
 def create_table(
     body: TableIn, referee: RefereeDep, settings: Annotated[Settings, Depends(get_settings)]
 ) -> dict[str, Any]:
-    """Set up a table (the game and its options, the seats, the house profile, the mano) and
-    deal hand 1."""
-    if body.profile not in settings.house_profiles:
+    """Set up a table (the game and every option of its rules, the seats, the house profile,
+    the mano) and deal hand 1."""
+    rules = body.rules
+    if rules.profile not in settings.house_profiles:
         offered = ", ".join(settings.house_profiles)
         raise field_error(
             ["profile"],
             "unknown_profile",
-            f"no profile {body.profile!r} here; offered: {offered}",
+            f"no profile {rules.profile!r} here; offered: {offered}",
             offered=settings.house_profiles,
         )
-    games = profile_games(profile_named(body.rules.profile))
-    if body.game not in games:
+    games = profile_games(profile_named(rules.profile))
+    if rules.game not in games:
         raise field_error(
             ["profile"],
             "profile_not_for_game",
-            f"the {body.profile} profile is for {' or '.join(games)}, not {body.game}",
-            profile=body.profile,
-            game=body.game,
+            f"the {rules.profile} profile is for {' or '.join(games)}, not {rules.game}",
+            profile=rules.profile,
+            game=rules.game,
             games=list(games),
         )
     return referee.create_table(
         name=body.name,
-        rules=body.rules,
+        rules=rules,
         mano=body.mano,
         seats=[SeatRow(s.seat, s.name, s.source) for s in sorted(body.seats, key=lambda s: s.seat)],
     )
@@ -61,7 +62,8 @@ def create_table(
 
 @router.get("/rules")
 def rules_choices() -> dict[str, Any]:
-    """The games a table may be set up for, each with the options its rules allow."""
+    """The games a table may be set up for, each with the options its rules allow, and the
+    choices of every other option of the rules (the setup's folded "Reglas")."""
     return game_choices()
 
 

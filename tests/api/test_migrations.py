@@ -6,7 +6,9 @@ import pytest
 from api.db.connection import open_database
 from api.db.errors import SchemaTooNew, StoreError
 from api.db.migrations import LATEST, MIGRATIONS, Migration, applied_versions, migrate
+from api.referee import rules_of
 from api.store import SeatRow, Store
+from engine.rules import Rules
 
 SCHEMA_V0 = (Path(__file__).parent / "schema_v0.sql").read_text()
 
@@ -222,5 +224,34 @@ def test_version_6_gives_a_version_5_database_diez_reyes_and_wild_values(store_l
     assert store.get_table(eibar.id).diez_reyes is True
     store.set_shown(3, {"1": ["R", "R", "R", "Sc"]}, {"1": ["R"]})
     assert store.get_hand(3).wild == {"1": ["R"]}
+    assert applied_versions(store.database) == {m.version for m in MIGRATIONS}
+    store.close()
+
+
+def test_version_7_gives_a_version_6_table_the_default_options_and_keeps_new_ones(
+    store_location,
+):
+    db = open_database(store_location)
+    migrate(db, MIGRATIONS[:6])
+    with db.transaction():
+        db.execute(
+            "INSERT INTO tables (id, name, profile, target, reyes, first_mano, created_ms)"
+            " VALUES (7, 'Bar Txoko', 'standard', 30, 8, 2, 1)"
+        )
+    db.close()
+    store = Store(store_location)
+    old = store.get_table(7)
+    assert old.options == {}
+    assert rules_of(old) == Rules(target=30)
+    vacas = store.create_table(
+        name="Vacas",
+        profile="standard",
+        target=40,
+        reyes=8,
+        first_mano=1,
+        seats=[SeatRow(seat, f"P{seat}") for seat in range(1, 5)],
+        options={"match": "vacas", "juego_real": True},
+    )
+    assert rules_of(store.get_table(vacas.id)) == Rules(match="vacas", juego_real=True)
     assert applied_versions(store.database) == {m.version for m in MIGRATIONS}
     store.close()
