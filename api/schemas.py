@@ -332,6 +332,12 @@ class TableOut(FromRow):
     first_mano: int
     seats: list[SeatOut]
 
+    @field_validator("options")
+    @classmethod
+    def _in_the_rules_order(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """As ``engine.rules.Rules`` lists them, whatever order the store keeps them in."""
+        return {name: options[name] for name in RULE_OPTIONS if name in options}
+
     @model_validator(mode="after")
     def _teams(self) -> TableOut:
         seating = Seating(self.players, individual=self.game == "encaje")
