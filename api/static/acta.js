@@ -3,6 +3,7 @@
 import { api, h, scoreText } from "/static/core.js";
 import { applyLabels, gestureLabel, getLang, meaningLabel, onLangSwitch, t } from "/static/i18n.js";
 import { senaReason } from "/static/senas_text.js";
+import { rulesText, sideWord } from "/static/rules_text.js";
 
 const query = new URLSearchParams(location.search);
 const base = `/api/tables/${Number(query.get("table"))}/games/${Number(query.get("game"))}/acta`;
@@ -47,7 +48,11 @@ function show(data) {
   table = acta.table;
   $("game").textContent = acta.game;
   $("table").textContent = acta.table.name;
-  fill("players", seats.map((s) => [s.seat, s.name, s.pair]));
+  $("rules").textContent = rulesText(acta.table);
+  const side = sideWord(acta.table); // in Encaje each seat plays for itself: no column
+  $("side").textContent = side;
+  $("side").hidden = !side;
+  fill("players", seats.map((s) => (side ? [s.seat, s.name, s.pair] : [s.seat, s.name])));
   fill("hands", acta.hands.map((hand) => [hand.number, hand.mano, score(hand.score_before), score(hand.score_after)]));
   $("score").textContent = score(acta.score);
   $("winner").textContent = outcome(acta);

@@ -60,6 +60,8 @@ const PARAM_WORDS = {
   games: (game) => t(`gamekind.${game}`),
   gesture: (kind) => term(kind),
   sides: (side) => term(side),
+  option: (name) => t(`option.${name}`),
+  needs: (name) => t(`option.${name}`),
 };
 
 /** A param in words; a list of them as the page's language joins them ("2 y 5"). */

@@ -2,6 +2,7 @@
 import { api, fill, filled, h, keepFields, on, refill, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
 import { t, term, meaningLabel, gestureLabel, callLabel } from "/static/i18n.js";
 import { falseSenasText, senaReason } from "/static/senas_text.js";
+import { optionValue, profileName, rulesText, sideWord } from "/static/rules_text.js";
 
 const RANKS = ["1", "2", "3", "4", "5", "6", "7", "S", "C", "R"];
 /** Mus con diez reyes: the sotas de copas and de oros, wild cards that stand for an as or a rey. */
@@ -47,7 +48,8 @@ const state = {
   profiles: [],
   profileGames: {}, // each profile's games: the setup offers it for those only (GET /api/profiles)
   defaultProfile: null,
-  choices: { games: [], reyes: [] }, // GET /api/rules: each game with the options its rules allow
+  // GET /api/rules: each game with the options its rules allow, and the folded options' choices
+  choices: { games: [], reyes: [], rules: {} },
   profileLabels: {},
   sources: [],
   tables: [],
@@ -170,6 +172,7 @@ export function refereeHand() { return state.hand; }
 export function rewordReferee() {
   if (state.choices.games.length) wordSetup(); // once the choices have come
   fillSenaAdd();
+  sayTableRules();
   render();
 }
 
@@ -181,6 +184,7 @@ function buildSetup(defaultProfile) {
   fill(form.reyes, ...state.choices.reyes.map((n) => h("option", { value: n }, String(n))));
   wordSetup();
   form.game.addEventListener("change", fillSetupSeats);
+  $("setup-rules-fields").addEventListener("change", followRules);
   $("setup-seats").addEventListener("input", fillManoSelect); // the mano's list follows the names typed
 }
 
@@ -201,10 +205,13 @@ function fillSetupSeats() {
   const form = $("setup");
   const { game, players } = chosenGame(form);
   // a seat's default name is the page's; a name typed, a camera chosen and the focus stay
+  const side = sideWord({ game, players });
+  $("setup-side").textContent = side;
+  $("setup-side").hidden = !side;
   keepFields($("setup-seats"), () => fill($("setup-seats"), ...seatsOf({ players }).map((seat) => h("tr", {},
     h("td", {}, String(seat)),
     h("td", {}, h("input", { name: `seat${seat}`, maxlength: 40, required: true, value: `${t("seat")} ${seat}` })),
-    h("td", {}, teamName(players, game === "encaje", seat)),
+    side ? h("td", {}, teamName(players, false, seat)) : null,
     h("td", {}, h("select", { name: `source${seat}` },
       h("option", { value: "" }, t("setup.anysource")),
       ...state.sources.map((id) => h("option", { value: id, selected: state.sources.length === 1 }, id)))),
@@ -223,8 +230,54 @@ function fillSetupSeats() {
   const diezReyes = choice.diez_reyes && game === "mus"; // a Mus variant (Éibar)
   $("setup-diez-reyes-field").hidden = !diezReyes;
   if (!diezReyes) form.diez_reyes.checked = false;
+  fillRules(choice);
   fillProfiles(game);
   fillManoSelect();
+}
+
+/** The folded "Reglas": every other option of the rules, each with its default named and what
+ * it does on hover, shown where the game chosen may change it; the choices made stay through a
+ * change of game or language. */
+function fillRules(choice) {
+  const box = $("setup-rules-fields");
+  keepFields(box, () => fill(box, ...Object.keys(state.choices.rules).map(ruleField)));
+  for (const field of box.children) field.hidden = !choice.rules.includes(field.dataset.option);
+  $("setup-rules").hidden = !choice.rules.length;
+  followRules();
+}
+
+function ruleField(name) {
+  const [first, ...others] = state.choices.rules[name].choices;
+  const help = t(`option.${name}.help`);
+  const control = typeof first === "boolean"
+    ? h("input", { type: "checkbox", name, checked: first })
+    : h("select", { name }, ...[first, ...others].map((value) => h("option", { value }, optionValue(name, value))));
+  return h("label", { class: "rule-option", title: help === `option.${name}.help` ? undefined : help, dataset: { option: name } },
+    h("span", {}, t(`option.${name}`)), control,
+    h("small.rule-default", {}, filled(t("option.default"), { value: optionValue(name, first) })));
+}
+
+/** The field of one folded option, and its value as the rules name it (true, "vacas"). */
+const ruleInput = (name) => $("setup-rules-fields").querySelector(`[name="${name}"]`);
+function ruleValue(name) {
+  const input = ruleInput(name);
+  if (input.type === "checkbox") return input.checked;
+  return state.choices.rules[name].choices.find((value) => String(value) === input.value);
+}
+
+/** An option that goes with another (the sota de oros with the juego real) is offered only
+ * while that one is set so; otherwise it is back at its default. */
+function followRules() {
+  for (const input of $("setup-rules-fields").querySelectorAll("[name]")) {
+    const needs = state.choices.rules[input.name].needs;
+    const free = !needs || (ruleInput(needs[0]) && ruleValue(needs[0]) === needs[1]);
+    input.disabled = !free;
+    input.closest("label").classList.toggle("off", !free);
+    if (free) continue;
+    const [first] = state.choices.rules[input.name].choices;
+    if (input.type === "checkbox") input.checked = first;
+    else input.value = String(first);
+  }
 }
 
 /** The profiles that fit the game chosen (a profile without señas is Encaje's, where nobody
@@ -235,7 +288,7 @@ function fillProfiles(game) {
   const select = $("setup-profile");
   const fitting = fittingProfiles(game);
   const kept = fitting.includes(select.value) ? select.value : fitting.includes(state.defaultProfile) ? state.defaultProfile : fitting[0];
-  fill(select, ...fitting.map((p) => h("option", { value: p, selected: p === kept }, state.profileLabels[p] || p)));
+  fill(select, ...fitting.map((p) => h("option", { value: p, selected: p === kept }, profileName(p, state.profileLabels[p]))));
   $("setup-profile-field").hidden = fitting.length < 2;
 }
 
@@ -272,9 +325,10 @@ async function createTable(event) {
   if (choice.captains) body.captains = form.captains.checked;
   if (form.diez_reyes.checked) body.diez_reyes = true;
   if (choice.stones.length > 1) Object.assign(body, { stones: Number(form.stones.value), deal: form.deal.value });
+  for (const name of choice.rules) body[name] = ruleValue(name);
   try {
     $("setup-error").textContent = "";
-    loadTableState(await api("POST", "/api/tables", body, { fields: SETUP_FIELDS }));
+    loadTableState(await api("POST", "/api/tables", body, { fields: setupFields() }));
   } catch (err) {
     $("setup-error").textContent = err.message;
   }
@@ -282,13 +336,15 @@ async function createTable(event) {
 
 /** The setup's fields as the form labels them, for a refusal that names one (each a function:
  * said in the language of the moment, given the seat's index where there is one). */
-const SETUP_FIELDS = {
+const setupFields = () => ({
   name: () => t("field.tablename"),
   "seats.*.name": (i) => `${t("seat")} ${i + 1}`,
   "seats.*.source": (i) => `${t("seat")} ${i + 1} · ${t("setup.source")}`,
   profile: () => t("setup.profile"),
   mano: () => t("setup.mano"),
-};
+  target: () => t("setup.target"),
+  ...Object.fromEntries(Object.keys(state.choices.rules).map((name) => [name, () => t(`option.${name}`)])),
+});
 
 function loadTableState(data) {
   if (!data || !data.table) { state.table = null; showSetup(true); return; }
@@ -297,8 +353,14 @@ function loadTableState(data) {
   $("export").href = `/api/tables/${data.table.id}/export`;
   setHand(data.current);
   fillSenaAdd();
+  sayTableRules();
   loadGestures(data.table);
   refreshTableList();
+}
+
+/** What rules the table plays, under its status, for everyone at the table to read. */
+function sayTableRules() {
+  if (state.table) $("table-rules").textContent = `${t("setup.rules")}: ${rulesText(state.table, state.profileLabels[state.table.profile])}`;
 }
 
 const seatName = (seat) => state.table?.seats.find((s) => s.seat === seat)?.name || `${t("seat")} ${seat}`;
@@ -314,6 +376,7 @@ function setHand(handState) {
     state.wild = Object.fromEntries(seats().map((s) => [s, [...(handState.hand.wild?.[String(s)] || [])]]));
     state.cursor = [1, 0];
     state.pinned = false;
+    state.amount = 2; // the stones dialled stay through a hand's bets, a new hand starts at 2
     state.knownSenas = new Set(handState.senas.map(senaKey));
   }
   if (!state.pinned || !legalFor(state.seat).length) {
@@ -488,7 +551,7 @@ function reviewControls(sena) {
   const base = `/api/hands/${state.hand.hand.id}/senas/${sena.calls[0]}`;
   const report = (err) => { $("call-error").textContent = err.message; };
   if (sena.removed) {
-    return h("div.review-controls", {}, h("button", { type: "button", class: "restore",
+    return h("div.review-controls", {}, h("button", { type: "button", class: "restore", title: t("review.restorehelp"),
       onclick: () => setAnswered(api("POST", `${base}/restore`)).catch(report) }, t("review.restore")));
   }
   if (sena.review && !state.reviewing.has(sena.calls[0])) {
@@ -503,16 +566,15 @@ function reviewControls(sena) {
     if (confirm(t("confirm.remove"))) setAnswered(api("POST", `${base}/remove`, { note: note.value })).catch(report);
   };
   return h("div.review-controls", {}, note,
-    h("button", { type: "button", class: "ack", onclick: () => send("acknowledged") }, t("review.ack")),
-    h("button", { type: "button", class: "overrule", onclick: () => send("overruled") }, t("review.overrule")),
-    h("button", { type: "button", class: "remove", onclick: remove }, t("review.remove")));
+    h("button", { type: "button", class: "ack", title: t("review.ackhelp"), onclick: () => send("acknowledged") }, t("review.ack")),
+    h("button", { type: "button", class: "overrule", title: t("review.overrulehelp"), onclick: () => send("overruled") }, t("review.overrule")),
+    h("button", { type: "button", class: "remove", title: t("review.removehelp"), onclick: remove }, t("review.remove")));
 }
 
 async function sendCall(text) {
   $("call-error").textContent = "";
   try {
     await setAnswered(api("POST", `/api/hands/${state.hand.hand.id}/calls`, { seat: state.seat, text }), () => {
-      if (/^(envido|sube)/.test(text)) state.amount = 2;
       state.pinned = false;
     });
   } catch (err) {
@@ -528,8 +590,10 @@ async function undo() {
   try { state.pinned = false; await setAnswered(api("DELETE", `/api/hands/${state.hand.hand.id}/calls/last`)); } catch (err) { $("call-error").textContent = err.message; }
 }
 
+/** The stones a bet may say: 2 up to the game's target, unless the table plays no limit. */
 function setAmount(value) {
-  state.amount = Math.max(2, Math.min(state.table?.target || 40, value));
+  const most = state.table?.options?.bet_limit === "none" ? Infinity : state.table?.target || 40;
+  state.amount = Math.max(2, Math.min(most, value));
   renderActions();
 }
 

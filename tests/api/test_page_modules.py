@@ -1,12 +1,13 @@
 """The dashboard's pages word things through one set of functions: the modules that name calls,
-gestures, meanings and seña reasons (i18n.js, senas_text.js). A page that kept a copy of one of
-them would drift from the others the day the shared one changes."""
+gestures, meanings, seña reasons and a table's rules (i18n.js, senas_text.js, rules_text.js). A
+page that kept a copy of one of them would drift from the others the day the shared one
+changes."""
 
 import re
 from pathlib import Path
 
 STATIC = Path(__file__).resolve().parents[2] / "api" / "static"
-WORDING = ("i18n.js", "senas_text.js")
+WORDING = ("i18n.js", "senas_text.js", "rules_text.js")
 
 
 def defined(source: str, name: str) -> bool:

@@ -37,7 +37,7 @@ HANDS = {1: "7721", 2: "33S2", 3: "RRS1", 4: "CCC6"}
 CALLS = [
     (1, "m"), (2, "n"),
     (1, "p"), (2, "p"), (3, "p"), (4, "+5 e"), (1, "q"),
-    (1, "e"), (2, "+4 s"), (3, "o"), (2, "x"), (4, "x"),
+    (1, "+2 e"), (2, "+4 s"), (3, "o"), (2, "x"), (4, "x"),
     (1, "y"), (2, "y"), (3, "y"), (4, "y"),
     (1, "p"), (2, "p"), (3, "p"), (4, "p"),
     (1, "n"), (2, "y"), (3, "y"), (4, "y"),
@@ -76,9 +76,10 @@ def server(tmp_path_factory):
 def press_call(page, seat: int, keys: str) -> None:
     page.click(f"#seat-picker [data-seat='{seat}']")
     for key in keys.split():
-        if key.startswith("+"):
-            for _ in range(int(key[1:]) - 2):
-                page.keyboard.press("+")
+        if key.startswith("+"):  # the stones to bet, from those the stepper kept
+            wanted, now = int(key[1:]), int(page.locator("#amount").inner_text())
+            for _ in range(abs(wanted - now)):
+                page.keyboard.press("+" if wanted > now else "-")
         else:
             before = page.locator("#call-log li:not(.sena-call)").count()
             page.keyboard.press(key)

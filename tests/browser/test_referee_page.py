@@ -145,7 +145,7 @@ def test_an_illegal_calls_rule_is_said_with_its_lance_phase_and_seats(page):
         "ahora es el envite de grande."
     )
     assert refusal_of(page, hand_id, 1, "sube 2") == (
-        "«Subo 2» no es legal ahora (asiento 1): no hay envite que subir: se abre con «Envido»."
+        "«2 más» no es legal ahora (asiento 1): no hay envite que subir: se abre con «Envido»."
     )
     seats = [{"seat": seat, "name": f"J{seat}"} for seat in range(1, 7)]
     six = {"players": 6, "target": 50, "captains": True, "seats": seats}
@@ -358,14 +358,16 @@ def test_the_status_bar_sticks_right_under_the_header_whatever_its_height(page, 
 
 # Words of the Spanish referee page (as whole words, any case) none of which the English one says.
 SPANISH = [
-    "Mano nº", "partida", "Habla", "Envite", "Tanteo", "Paso", "Subo", "Quiero", "No queremos",
+    "Mano nº", "partida", "Es mano", "Fase", "Habla", "Envite", "Tanteo", "Paso", "más", "Quiero",
+    "No queremos", "Reglas", "jugadores",
     "Piedras", "Deshacer", "Teclas", "Jugadas", "solo jugadas", "No hay mus", "morderse",
-    "labio", "centro", "pendiente", "añadida", "Reconocer", "Anular", "Quitar", "cámara",
+    "labio", "centro", "pendiente", "añadida", "Confirmar", "Anular", "hubo", "cámara",
     "cerrar los ojos", "Añadir", "Siguiente", "Informe", "Exportar", "Nueva mesa", "sin vídeo",
 ]  # fmt: skip
 SETUP_SPANISH = [
-    "Preparar", "Mesa", "Juego", "jugadores", "Perfil", "Capitanes", "Asiento", "Jugador",
-    "Equipo", "Cámara", "cualquiera", "Crear",
+    "Preparar", "Mesa", "Modalidad", "jugadores", "Perfil", "Partida a", "Es mano", "Capitanes",
+    "Asiento", "Jugador", "Equipo", "Cámara", "cualquiera", "Crear", "Reglas", "defecto",
+    "Encuentro", "Tope",
 ]  # fmt: skip
 
 
@@ -434,7 +436,7 @@ def test_a_dashboard_beside_follows_a_language_chosen_on_another_tab(two_tabs):
     expect(other.locator("#actions button[data-call='paso']")).to_contain_text("Pass")
     expect(other.locator("#call-log li").first).to_have_text("Ane: Accept")
     expect(other.locator("#call-log li").nth(5)).to_have_text("Koldo: seña · lip bite (centre)")
-    expect(other.locator("#sena-list li.sena button.ack")).to_have_text("Acknowledge")
+    expect(other.locator("#sena-list li.sena button.ack")).to_have_text("Confirm")
     expect(note).to_have_attribute("placeholder", "Referee's note")
     expect(other.locator("#sena-add-gesture option:checked")).to_have_text("eyes closed")
     text = referee.evaluate(TEXT_AND_FIELDS)

@@ -24,7 +24,7 @@ def keys_of(text: str) -> str:
         return KEYS[text]
     action, _, amount = text.partition(" ")
     key = {"envido": "e", "sube": "s"}[action]
-    return f"+{amount} {key}" if amount and amount != "2" else key
+    return f"+{amount or 2} {key}"  # dialled: the stepper keeps a hand's last amount
 
 
 def set_up(page, game: str, players: int, **options: str) -> None:
