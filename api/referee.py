@@ -19,7 +19,7 @@ from api.hub import Hub
 from api.schemas import HandInfo, RemovedOut, ReviewOut, TableOut
 from api.store import HandRow, SeatRow, Store, TableRow
 from engine.calls import Call
-from engine.errors import Refusal
+from engine.errors import Coded, Refusal
 from engine.game import Match
 from engine.gesture import Gesture
 from engine.rules import Rules
@@ -40,16 +40,9 @@ from engine.table import Table
 NOT_SHOWN: dict[str, list[str]] = {}
 
 
-class NotFound(LookupError):
-    """No table or hand with that id. ``code`` and ``params``, when given, name what is missing
-    for a page that words it itself (as a ``Refusal``'s do)."""
-
-    def __init__(
-        self, message: str = "", *, code: str | None = None, params: dict[str, object] | None = None
-    ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params or {}
+class NotFound(Coded, LookupError):
+    """No table or hand with that id (answered 404); ``code`` and ``params`` name what is
+    missing for a page that words it itself (:class:`engine.errors.Coded`)."""
 
 
 class StateError(Refusal):

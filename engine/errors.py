@@ -4,11 +4,11 @@ API) can turn any of them into a one-line message for the user."""
 from __future__ import annotations
 
 
-class Refusal(ValueError):
-    """Input refused, its message the English sentence. ``code``, when given, names the refusal
+class Coded(Exception):
+    """An error whose message is the English sentence and whose ``code``, when given, names it
     (and ``params`` its particulars) for a caller that words it in its own language, as the
-    dashboard does. The engine's errors are refusals, and so are the API's own (a request the
-    table's state does not allow)."""
+    dashboard does. The kinds of error mix it in: a :class:`Refusal` is a ``ValueError``, the
+    API's "not found" a ``LookupError``."""
 
     def __init__(
         self, message: str = "", *, code: str | None = None, params: dict[str, object] | None = None
@@ -16,6 +16,11 @@ class Refusal(ValueError):
         super().__init__(message)
         self.code = code
         self.params = params or {}
+
+
+class Refusal(Coded, ValueError):
+    """Input refused (:class:`Coded`). The engine's errors are refusals, and so are the API's
+    own (a request the table's state does not allow)."""
 
 
 class EngineError(Refusal):

@@ -9,7 +9,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
+from api.referee import NotFound, StateError
 from api.settings import Settings
+from engine.errors import Coded, Refusal
 from tests.api.desk_helpers import pairs, play_ordago
 
 BASE = "/api/desk/tournaments"
@@ -514,3 +516,14 @@ def test_what_the_desk_does_not_have_is_named_for_the_page(desk):
         "no_round",
         {"round": 3, "tournament": tid},
     )
+
+
+def test_not_found_is_a_coded_error_of_its_own_kind():
+    """A 404 carries its code and params as a refusal does, from the one class that holds
+    them, and is no ``ValueError``: what answers or catches a refusal never takes it for one."""
+    assert issubclass(NotFound, Coded) and issubclass(Refusal, Coded)
+    assert not issubclass(NotFound, ValueError) and not issubclass(NotFound, Refusal)
+    for kind in (NotFound, Refusal, StateError):
+        assert kind.__init__ is Coded.__init__, kind
+    missing = NotFound("no table 3", code="no_table", params={"table": 3})
+    assert (str(missing), missing.code, missing.params) == ("no table 3", "no_table", {"table": 3})
