@@ -5,14 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Literal, cast
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import Field
 
 from api.schemas import MAX_INT64, Name, PlayerName, Reason, RowId, Strict
 from api.tournament.desk import Desk
-from api.tournament.settings import default_settings
-from vision.config.loader import SettingsError
+from api.tournament.settings import BadSettings, default_settings
 
 router = APIRouter(tags=["desk"])
 STATIC = Path(__file__).resolve().parents[1] / "static"
@@ -80,10 +80,14 @@ def tournaments(desk: DeskDep) -> dict[str, Any]:
 
 @router.post("/api/desk/tournaments", status_code=201)
 def create(body: TournamentIn, desk: DeskDep) -> dict[str, Any]:
+    """A tournament of the defaults with ``settings`` changed: a bad value is refused as a
+    malformed body's field (``["settings", "lateness", "forfeit_minutes"]``), with its code."""
     try:
         return desk.create(body.name, body.settings)
-    except SettingsError as exc:
-        raise HTTPException(422, f"settings: {exc}") from None
+    except BadSettings as exc:
+        raise RequestValidationError(
+            [{**error, "loc": ("body", "settings", *error["loc"])} for error in exc.errors]
+        ) from None
 
 
 @router.get("/api/desk/tournaments/{tournament_id}")

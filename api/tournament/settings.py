@@ -3,6 +3,10 @@
 A new tournament starts from the file and the changes the desk makes; it then stores its own
 copy (validated again by this model whenever it is read), so changing the file later does not
 alter a tournament already under way.
+
+A bad value raises :class:`BadSettings`: one line naming it, and pydantic's errors, each with a
+``code`` of its own (pydantic's type, or this model's: ``forfeit_before_courtesy``…) and the
+``params`` its words need, for the desk's page to word them (``invalid.<code>`` in i18n.js).
 """
 
 from __future__ import annotations
@@ -11,7 +15,16 @@ import functools
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from vision.config.loader import SettingsError, first_error, load_settings
 
@@ -25,16 +38,11 @@ class _Section(BaseModel):
 
 
 class GameScore(_Section):
-    """The score written for a game not played at the table (a bye, a forfeit)."""
+    """The score written for a game not played at the table (a bye, a forfeit): one a game to
+    the tournament's target ends with (``TournamentSettings._score_ends_a_game``)."""
 
     stones_won: int = Stones
     stones_lost: int = Stones
-
-    @model_validator(mode="after")
-    def _won_beats_lost(self) -> GameScore:
-        if self.stones_won <= self.stones_lost:
-            raise ValueError("stones_won must be more than stones_lost")
-        return self
 
 
 class Lateness(_Section):
@@ -46,7 +54,11 @@ class Lateness(_Section):
     @model_validator(mode="after")
     def _forfeit_after_courtesy(self) -> Lateness:
         if self.forfeit_minutes <= self.courtesy_minutes:
-            raise ValueError("forfeit_minutes must be longer than courtesy_minutes")
+            raise PydanticCustomError(
+                "forfeit_before_courtesy",
+                "forfeit_minutes must be longer than courtesy_minutes ({courtesy})",
+                {"courtesy": self.courtesy_minutes, "forfeit": self.forfeit_minutes},
+            )
         return self
 
 
@@ -57,7 +69,11 @@ class Groups(_Section):
     @model_validator(mode="after")
     def _fewer_advance(self) -> Groups:
         if self.advance >= self.size:
-            raise ValueError("advance must be fewer than the teams of a group")
+            raise PydanticCustomError(
+                "advance_not_fewer",
+                "advance must be fewer than the teams of a group ({size})",
+                {"size": self.size, "advance": self.advance},
+            )
         return self
 
 
@@ -72,17 +88,20 @@ class TournamentSettings(_Section):
     lateness: Lateness
     groups: Groups
 
-    @model_validator(mode="after")
-    def _scores_end_a_game(self) -> TournamentSettings:
+    @field_validator("bye", "forfeit")
+    @classmethod
+    def _score_ends_a_game(cls, score: GameScore, info: ValidationInfo) -> GameScore:
         """A bye and a forfeit are games won: scored as a game to the target can end (the
         check every result passes, api/tournament/checks.py)."""
-        for name, score in (("bye", self.bye), ("forfeit", self.forfeit)):
-            if score.stones_won < self.target or score.stones_lost >= self.target:
-                raise ValueError(
-                    f"{name}: a game to {self.target} is won with {self.target} stones or more"
-                    f" and lost with fewer than {self.target}"
-                )
-        return self
+        target = info.data.get("target")  # declared before them: absent only when refused
+        if target is not None and (score.stones_won < target or score.stones_lost >= target):
+            raise PydanticCustomError(
+                "score_not_a_game",
+                "a game to {target} is won with {target} stones or more and lost with fewer"
+                " than {target}",
+                {"target": target, "won": score.stones_won, "lost": score.stones_lost},
+            )
+        return score
 
 
 @functools.cache
@@ -94,7 +113,7 @@ def settings_with(
     changes: dict[str, Any], base: TournamentSettings | None = None
 ) -> TournamentSettings:
     """``base`` (the file's defaults) with ``changes`` (a section may be given in part);
-    a bad value raises :class:`SettingsError` naming it."""
+    a bad value raises :class:`BadSettings` naming it."""
     merged = (base or default_settings()).model_dump()
     if "target" in changes:  # a bye and a forfeit not given win the game to its target
         for name in ("bye", "forfeit"):
@@ -108,9 +127,20 @@ def settings_with(
     return parse_settings(merged)
 
 
+class BadSettings(SettingsError):
+    """Settings refused: the message names the first bad value; ``errors`` are pydantic's,
+    each ``loc`` a path within the settings (``("lateness", "forfeit_minutes")``)."""
+
+    def __init__(self, message: str, errors: list[ErrorDetails]) -> None:
+        super().__init__(message)
+        self.errors = errors
+
+
 def parse_settings(data: dict[str, Any]) -> TournamentSettings:
     try:
         return TournamentSettings.model_validate(data)
     except ValidationError as exc:
         where, message = first_error(exc)
-        raise SettingsError(f"{where or 'settings'}: {message}") from None
+        raise BadSettings(
+            f"{where or 'settings'}: {message}", exc.errors(include_url=False)
+        ) from None

@@ -259,6 +259,41 @@ def test_bad_tournaments_are_refused_with_one_message(desk, body, message):
     assert message in response.json()["detail"]
 
 
+@pytest.mark.parametrize(
+    ("changes", "field", "code", "params"),
+    [
+        ({"rounds": 0}, ["settings", "rounds"], "greater_than_equal", {"ge": 1, "input": 0}),
+        (
+            {"lateness": {"courtesy_minutes": 30, "forfeit_minutes": 20}},
+            ["settings", "lateness"],
+            "forfeit_before_courtesy",
+            {"courtesy": 30, "forfeit": 20},
+        ),
+        (
+            {"target": 30, "bye": {"stones_won": 25}},
+            ["settings", "bye"],
+            "score_not_a_game",
+            {"target": 30, "won": 25, "lost": 0},
+        ),
+        (
+            {"groups": {"size": 3, "advance": 3}},
+            ["settings", "groups"],
+            "advance_not_fewer",
+            {"size": 3, "advance": 3},
+        ),
+    ],
+)
+def test_bad_settings_name_their_field_and_why_for_the_page(desk, changes, field, code, params):
+    """As any malformed body's field (api/validation.py): the page words each failure with the
+    field's label and its code's words (``invalid.<code>``), not the server's English."""
+    response = desk.post(BASE, json={"name": "X", "settings": changes})
+    assert response.status_code == 422, response.text
+    body = response.json()
+    assert (body["code"], body["params"]) == ("invalid_fields", {"fields": [".".join(field)]})
+    [failure] = body["errors"]
+    assert (failure["field"], failure["code"], failure["params"]) == (field, code, params)
+
+
 def test_bad_teams_are_refused(desk):
     state = new_tournament(desk, teams=2)
     tid = state["tournament"]["id"]

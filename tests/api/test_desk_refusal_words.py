@@ -2,7 +2,8 @@
 each ``raise StateError(...)``, ``NotFound(...)`` or ``Refusal(...)`` of those modules names a
 stable ``code`` (a string constant) and the ``params`` its words need, and i18n.js has the
 code's words ("error.<code>") in Spanish and in English naming only those params. The raises
-are read from the source, so a new refusal without a code or without words fails here."""
+are read from the source, so a new refusal without a code or without words fails here. So are
+the checks of a tournament's settings, refused as a malformed body's fields ("invalid.<code>")."""
 
 import ast
 import re
@@ -10,7 +11,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from pydantic import BaseModel
 
+from api.tournament.settings import TournamentSettings
 from tests.api.test_rule_wording import STATIC, page_words
 
 ROOT = STATIC.parents[1]
@@ -136,3 +139,51 @@ def test_no_param_is_one_the_page_words_as_something_else():
     assert "game" in special
     clashing = {code: given & special for code, given in coded().items() if given & special}
     assert clashing == {}
+
+
+def settings_codes() -> dict[str, frozenset[str]]:
+    """Each code of the tournament settings' own checks (``PydanticCustomError(code, message,
+    ctx)`` in api/tournament/settings.py) and the names of its params."""
+    tree = ast.parse((ROOT / "api" / "tournament" / "settings.py").read_text(encoding="utf-8"))
+    codes: dict[str, frozenset[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "PydanticCustomError":
+            code, _, ctx = node.args
+            assert isinstance(code, ast.Constant), ast.unparse(node)
+            names = param_names(ctx)
+            assert names is not None, ast.unparse(node)
+            codes[code.value] = names
+    return codes
+
+
+def settings_fields(model: type[BaseModel], prefix: str = "settings") -> list[str]:
+    """Every field of the settings and of their sections, as a refusal's path names it."""
+    paths = []
+    for name, field in model.model_fields.items():
+        path = f"{prefix}.{name}"
+        paths.append(path)
+        if isinstance(field.annotation, type) and issubclass(field.annotation, BaseModel):
+            paths += settings_fields(field.annotation, path)
+    return paths
+
+
+@pytest.mark.parametrize("language", ["ES", "EN"])
+def test_every_settings_refusal_has_the_pages_words_and_every_field_its_label(language):
+    """A bad setting reaches the page as a malformed body's field (the desk's create route):
+    the field's label ("field.settings.<path>") and why ("invalid.<code>", naming only the
+    params the check gives), in Spanish and in English."""
+    words = page_words(language)
+    codes = settings_codes()
+    assert set(codes) >= {"forfeit_before_courtesy", "advance_not_fewer", "score_not_a_game"}
+    unworded = sorted(code for code in codes if f"invalid.{code}" not in words)
+    assert unworded == []
+    unknown = {
+        code: named - given
+        for code, given in codes.items()
+        if (named := set(re.findall(r"\{(\w+)\}", words[f"invalid.{code}"]))) - given
+    }
+    assert unknown == {}
+    fields = ["settings", *settings_fields(TournamentSettings)]
+    assert "settings.lateness.forfeit_minutes" in fields
+    unlabelled = [path for path in fields if f"field.{path}" not in words]
+    assert unlabelled == []

@@ -296,3 +296,36 @@ def test_the_desk_refuses_what_cannot_be_and_sets_apart_who_never_played(tmp_pat
             browser.close()
     finally:
         server.stop()
+
+
+SETTINGS_REFUSED = {
+    "es": "Retrasos: la incomparecencia llega después de la cortesía: más de 30 min, no 20",
+    "en": "Lateness: the forfeit comes after the courtesy wait: more than 30 min, not 20",
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_settings_the_server_refuses_are_said_in_the_pages_words(tmp_path, lang):
+    """A forfeit limit before the courtesy wait ends: the field and why, in the page's language,
+    and no tournament is made."""
+    server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
+    try:
+        with sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            page = browser.new_page(viewport={"width": 1500, "height": 1100})
+            errors = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(f"{server.url}/desk")
+            page.evaluate(f"localStorage.setItem('keinu.lang', '{lang}')")
+            page.reload()
+            form = page.locator("#new-tournament")
+            expect(form.locator("input[name=courtesy_minutes]")).to_have_value("10")
+            form.locator("input[name=courtesy_minutes]").fill("30")
+            form.locator("input[name=forfeit_minutes]").fill("20")
+            form.locator("button[type=submit]").click()
+            expect(page.locator("#error")).to_have_text(SETTINGS_REFUSED[lang])
+            expect(page.locator("#tournament")).to_be_hidden()
+            assert errors == []
+            browser.close()
+    finally:
+        server.stop()

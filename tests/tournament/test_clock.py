@@ -31,7 +31,7 @@ def test_the_settings_file_loads_and_a_change_is_checked():
     assert changed.rounds == 6
     with pytest.raises(SettingsError, match="forfeit_minutes must be longer"):
         settings_with({"lateness": {"forfeit_minutes": 5}})
-    with pytest.raises(SettingsError, match="stones_won must be more"):
+    with pytest.raises(SettingsError, match="bye: a game to 40 is won with 40 stones or more"):
         settings_with({"bye": {"stones_won": 0}})
 
 
