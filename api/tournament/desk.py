@@ -308,11 +308,12 @@ class Desk:
         """A team sat down at its table ``minutes_late`` after the start (now, if None): the
         sanction follows the tournament's lateness settings."""
         pairing = self._pairing(tournament_id, pairing_id)
+        team = self._team(tournament_id, team_id)
         if team_id not in (pairing.team_a, pairing.team_b) or pairing.team_b is None:
             raise StateError(
-                f"team {team_id} does not play board {pairing.board}",
+                f"{team.name} does not play board {pairing.board} of round {pairing.round}",
                 code="team_not_on_board",
-                params={"team_id": team_id, "board": pairing.board},
+                params={"team": team.name, "board": pairing.board, "round": pairing.round},
             )
         if pairing.winner is not None and pairing.source != "forfeit":
             raise StateError(
@@ -565,33 +566,59 @@ class Desk:
         return row
 
     def _team(self, tournament_id: int, team_id: int) -> TeamRow:
+        """The team ``team_id`` of the tournament; a refusal names the tournament and, when the
+        team plays in another, the team and that one, as the desk shows them (their names)."""
+        tournament = self._tournament(tournament_id)
         team = self.records.team(team_id)
-        if team is None or team.tournament_id != tournament_id:
+        if team is None:
             raise NotFound(
-                f"no team {team_id} in tournament {tournament_id}",
+                f"no team {team_id} in tournament {tournament.name!r}",
                 code="no_team",
-                params={"team_id": team_id, "tournament": tournament_id},
+                params={"tournament": tournament.name},
+            )
+        if team.tournament_id != tournament_id:
+            other = self._tournament(team.tournament_id)
+            raise NotFound(
+                f"{team.name} plays in tournament {other.name!r}, not in {tournament.name!r}",
+                code="team_elsewhere",
+                params={"team": team.name, "tournament": tournament.name, "other": other.name},
             )
         return team
 
     def _round(self, tournament_id: int, number: int) -> RoundRow:
-        self._tournament(tournament_id)
+        tournament = self._tournament(tournament_id)
         row = next((r for r in self.records.rounds(tournament_id) if r.number == number), None)
         if row is None:
             raise NotFound(
-                f"no round {number} in tournament {tournament_id}",
+                f"no round {number} in tournament {tournament.name!r}",
                 code="no_round",
-                params={"round": number, "tournament": tournament_id},
+                params={"round": number, "tournament": tournament.name},
             )
         return row
 
     def _pairing(self, tournament_id: int, pairing_id: int) -> PairingRow:
+        """The board ``pairing_id`` (its row's id) of the tournament; a refusal names the
+        tournament and, when the board is another's, its round and board number there."""
+        tournament = self._tournament(tournament_id)
         pairing = self.records.pairing(pairing_id)
-        if pairing is None or pairing.tournament_id != tournament_id:
+        if pairing is None:
             raise NotFound(
-                f"no board {pairing_id} in tournament {tournament_id}",
+                f"no board {pairing_id} in tournament {tournament.name!r}",
                 code="no_board",
-                params={"board_id": pairing_id, "tournament": tournament_id},
+                params={"tournament": tournament.name},
+            )
+        if pairing.tournament_id != tournament_id:
+            other = self._tournament(pairing.tournament_id)
+            raise NotFound(
+                f"board {pairing.board} of round {pairing.round} is one of tournament"
+                f" {other.name!r}, not of {tournament.name!r}",
+                code="board_elsewhere",
+                params={
+                    "round": pairing.round,
+                    "board": pairing.board,
+                    "tournament": tournament.name,
+                    "other": other.name,
+                },
             )
         return pairing
 

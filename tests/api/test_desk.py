@@ -47,6 +47,12 @@ def boards_of(state: dict, number: int) -> list[dict]:
     return state["rounds"][number - 1]["boards"]
 
 
+def refused(response, status: int) -> tuple[str, dict]:
+    """A refusal's code and params, its status checked."""
+    assert response.status_code == status, response.text
+    return response.json()["code"], response.json()["params"]
+
+
 def finish_round_at_the_desk(desk, tid: int, state: dict, number: int) -> dict:
     for board in boards_of(state, number):
         if board["result"] is None:
@@ -549,7 +555,52 @@ def test_what_the_desk_does_not_have_is_named_for_the_page(desk):
     assert (no_round.status_code, no_round.json()["code"], no_round.json()["params"]) == (
         404,
         "no_round",
-        {"round": 3, "tournament": tid},
+        {"round": 3, "tournament": "Open de Mus"},
+    )
+
+
+def test_a_board_or_a_team_not_of_the_tournament_is_named_as_the_desk_shows_it(desk):
+    """Not by its row's id, which no page shows: a board by its round and number, a team by
+    its name, the tournament by its name."""
+    liga = desk.post(BASE, json={"name": "Liga", "settings": {}}).json()["tournament"]["id"]
+    for team in pairs(2):
+        desk.post(f"{BASE}/{liga}/teams", json=team)
+    liga_board = boards_of(draw(desk, liga), 1)[0]
+    state = new_tournament(desk, teams=4)
+    tid = state["tournament"]["id"]
+    board = boards_of(draw(desk, tid), 1)[0]
+    desk.post(f"{BASE}/{tid}/rounds/1/start")
+    result = {"winner": "a", "stones_a": 40, "stones_b": 0, "reason": "hoja"}
+
+    elsewhere = desk.put(f"{BASE}/{tid}/boards/{liga_board['id']}/result", json=result)
+    assert refused(elsewhere, 404) == (
+        "board_elsewhere",
+        {"round": 1, "board": 1, "tournament": "Open de Mus", "other": "Liga"},
+    )
+    assert elsewhere.json()["detail"] == (
+        "board 1 of round 1 is one of tournament 'Liga', not of 'Open de Mus'"
+    )
+    missing = desk.put(f"{BASE}/{tid}/boards/99999/result", json=result)
+    assert refused(missing, 404) == ("no_board", {"tournament": "Open de Mus"})
+
+    liga_team = liga_board["team_a"]
+    arrival = {"team_id": liga_team["id"], "minutes_late": 1}
+    at_board = desk.post(f"{BASE}/{tid}/boards/{board['id']}/arrivals", json=arrival)
+    assert refused(at_board, 404) == (
+        "team_elsewhere",
+        {"team": liga_team["name"], "tournament": "Open de Mus", "other": "Liga"},
+    )
+    assert refused(desk.post(f"{BASE}/{tid}/teams/99999/withdraw"), 404) == (
+        "no_team",
+        {"tournament": "Open de Mus"},
+    )
+    other_board = boards_of(desk.get(f"{BASE}/{tid}").json(), 1)[1]
+    stranger = other_board["team_a"]
+    arrival = {"team_id": stranger["id"], "minutes_late": 1}
+    not_on = desk.post(f"{BASE}/{tid}/boards/{board['id']}/arrivals", json=arrival)
+    assert refused(not_on, 409) == (
+        "team_not_on_board",
+        {"team": stranger["name"], "board": 1, "round": 1},
     )
 
 
