@@ -19,8 +19,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from api.db.errors import IntegrityError
+from api.game_choices import profile_games
 from api.hub import Hub
-from api.referee import NotFound, Referee, StateError
+from api.referee import NotFound, Referee, StateError, profile_named
 from api.store import SeatRow
 from api.tournament import knockout, swiss
 from api.tournament.checks import check_players, check_result
@@ -36,8 +37,9 @@ from api.tournament.records import (
 )
 from api.tournament.settings import TournamentSettings, parse_settings, settings_with
 from api.tournament.standings import TIE_BREAKS, Result, Standing, Winner, standings, unranked
-from engine.errors import Refusal, RulesError
+from engine.errors import Refusal
 from engine.rules import Rules
+from engine.senas import ProfileError
 
 #: The hand messages after which a game may have ended.
 GAME_MESSAGES = frozenset({"call", "shown"})
@@ -261,6 +263,7 @@ class Desk:
         tournament = self._tournament(tournament_id)
         settings = parse_settings(tournament.settings)
         self._round(tournament_id, number)
+        self._check_profile()
         teams = {t.id: t for t in self.records.teams(tournament_id)}
         # a new table becomes the active one: this server's cameras go back to theirs after
         active = self.referee.active_table_id
@@ -280,15 +283,27 @@ class Desk:
     ) -> dict[str, Any]:
         """A table made as the referee page makes one: the tournament's target, this
         server's house profile, 8 reyes, seat 1 mano; six seats for teams of three."""
-        try:
-            rules = Rules(
-                profile=self.profile, target=settings.target, players=2 * settings.team_size
-            )
-        except RulesError as exc:
-            raise StateError(
-                str(exc), code="desk_table_rules", params={"reason": str(exc)}
-            ) from exc
+        rules = Rules(profile=self.profile, target=settings.target, players=2 * settings.team_size)
         return self.referee.create_table(name=name, rules=rules, mano=1, seats=seats)
+
+    def _check_profile(self) -> None:
+        """The house profile of the desk's tables reads and is one for Mus: Encaje's, which
+        lists no seña, would make every seña at a table of the tournament a cheat."""
+        try:
+            profile = profile_named(self.profile)
+        except ProfileError as exc:
+            raise StateError(
+                f"the house profile cannot be read: {exc}",
+                code="desk_profile_unreadable",
+                params={"profile": self.profile},
+            ) from exc
+        if "mus" not in profile_games(profile):
+            raise StateError(
+                f"the house profile {self.profile!r} is not one for Mus: serve the desk with"
+                " a profile of señas",
+                code="desk_profile_not_for_mus",
+                params={"profile": self.profile},
+            )
 
     def start(self, tournament_id: int, number: int) -> dict[str, Any]:
         """Start the round's clock: the courtesy wait and the lateness count from now."""

@@ -313,6 +313,39 @@ def test_bad_teams_are_refused(desk):
     assert late.status_code == 409
 
 
+def test_a_house_profile_of_no_senas_makes_no_table_of_the_tournament(tmp_path):
+    """``keinu serve --desk --profile encaje``: a Mus table with Encaje's profile would judge
+    every seña a cheat; the desk refuses, naming the profile, and makes no table."""
+    encaje = Settings(data_dir=tmp_path / "data", live=False, desk=True, profile="encaje")
+    with TestClient(create_app(encaje), base_url="http://127.0.0.1") as client:
+        state = new_tournament(client, teams=2)
+        tid = state["tournament"]["id"]
+        draw(client, tid)
+        response = client.post(f"{BASE}/{tid}/rounds/1/tables")
+        assert refused(response, 409) == ("desk_profile_not_for_mus", {"profile": "encaje"})
+        assert client.get("/api/tables").json()["tables"] == []
+
+
+def test_a_club_profile_broken_since_the_start_is_named_not_quoted(tmp_path):
+    """The club's file edited into one that does not read: the refusal names the profile (its
+    English reason stays in ``detail``); once corrected, the tables are made."""
+    club = tmp_path / "club.toml"
+    good = 'extends = "standard"\n\n[senas]\n"shrug" = "punto_30"\n'
+    club.write_text(good)
+    settings = Settings(data_dir=tmp_path / "data", live=False, desk=True, profile=str(club))
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        tid = new_tournament(client, teams=2)["tournament"]["id"]
+        draw(client, tid)
+        club.write_text('extends = "standard"\n\n[senas]\n"lip_bite up" = "dos_reyes"\n')
+        broken = client.post(f"{BASE}/{tid}/rounds/1/tables")
+        assert refused(broken, 409) == ("desk_profile_unreadable", {"profile": str(club)})
+        assert "lip_bite" in broken.json()["detail"]
+        club.write_text(good)
+        made = client.post(f"{BASE}/{tid}/rounds/1/tables")
+        assert made.status_code == 200, made.text
+        assert boards_of(made.json(), 1)[0]["table"] is not None
+
+
 def test_teams_of_three_play_at_six_seat_tables_seated_alternately(desk):
     state = new_tournament(desk, teams=0, team_size=3)
     tid = state["tournament"]["id"]
