@@ -14,24 +14,14 @@ Sanction = Literal["none", "warning", "stones", "forfeit"]
 class Verdict:
     sanction: Sanction
     stones: int
-    text: str
 
 
 def sanction_for(minutes_late: float, rules: Lateness) -> Verdict:
     """``minutes_late``: counted from the start of the round."""
     if minutes_late <= rules.courtesy_minutes:
-        return Verdict("none", 0, f"within the courtesy wait of {rules.courtesy_minutes:g} min")
+        return Verdict("none", 0)
     if minutes_late > rules.forfeit_minutes:
-        return Verdict(
-            "forfeit", 0, f"past {rules.forfeit_minutes:g} min: the game is lost by forfeit"
-        )
+        return Verdict("forfeit", 0)
     if rules.sanction == "stones":
-        return Verdict(
-            "stones",
-            rules.stones,
-            f"past the courtesy wait of {rules.courtesy_minutes:g} min: {rules.stones} stones "
-            "deducted",
-        )
-    return Verdict(
-        "warning", 0, f"past the courtesy wait of {rules.courtesy_minutes:g} min: a warning"
-    )
+        return Verdict("stones", rules.stones)
+    return Verdict("warning", 0)

@@ -371,10 +371,10 @@ class Desk:
             winner, stones_a, stones_b = "b", score.stones_lost, score.stones_won
         else:
             winner, stones_a, stones_b = "a", score.stones_won, score.stones_lost
+        # no reason of its own: the source says it, in the words of each page and export
         self.records.set_result(
-            pairing, winner=winner, stones_a=stones_a, stones_b=stones_b, source="forfeit",
-            reason="lost by forfeit: past the lateness limit",
-        )  # fmt: skip
+            pairing, winner=winner, stones_a=stones_a, stones_b=stones_b, source="forfeit"
+        )
 
     def override(
         self,

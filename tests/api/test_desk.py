@@ -225,7 +225,13 @@ def test_lateness_follows_the_settings(desk):
 
     state = arrive(second, "team_a", 25)
     result = boards_of(state, 1)[1]["result"]
-    assert (result["winner"], result["source"], result["stones_b"]) == ("b", "forfeit", 40)
+    # the source says why, in each page's words: no English reason beside it
+    assert (result["winner"], result["source"], result["stones_b"], result["reason"]) == (
+        "b",
+        "forfeit",
+        40,
+        "",
+    )
     twice = desk.post(
         f"{BASE}/{tid}/boards/{second['id']}/arrivals",
         json={"team_id": second["team_a"]["id"], "minutes_late": 1},
