@@ -1,9 +1,11 @@
 """The acta: the report of one game that the referee signs at the table, then printed and kept.
 
-It lists the players, the score hand by hand, and every seña that was not legal (false, late,
-not in the house catalogue, or not allowed at that moment) with its hand, seat, moment and the
-reason, beside the referee's review of it. Signing stores the acta as it reads at that moment,
-with the referee's name, notes and sanctions: a later change to the table does not alter it.
+It names the tournament board its table plays, if any (the tournament, the round, the board and
+each pair's team), and lists the players, the score hand by hand, and every seña that was not
+legal (false, late, not in the house catalogue, or not allowed at that moment) with its hand,
+seat, moment and the reason, beside the referee's review of it. Signing stores the acta as it
+reads at that moment, with the referee's name, notes and sanctions: a later change to the table
+does not alter it.
 
 An acta is signed when its game is over. A game the referee stops before its end (a sanction
 of ``game_lost`` or ``disqualification``) is signed as it stands only when the signature says
@@ -15,6 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from api.referee import NotFound, Referee, table_out
+from api.tournament.desk import SIDE_OF_PAIR
+from api.tournament.records import TournamentRecords
 
 #: The verdicts an acta lists: every one but "legal".
 LISTED_VERDICTS = ("false", "late", "not_in_catalogue", "not_allowed_now")
@@ -63,8 +67,11 @@ def acta_content(referee: Referee, table_id: int, game: int) -> dict[str, Any]:
             for sena in state["senas"]
             if sena["verdict"] in LISTED_VERDICTS
         )
+    table = table_out(row)
     return {
-        "table": table_out(row),
+        "table": table,
+        #: The tournament board the table plays, when a desk made it for one.
+        "board": board_of(referee, table_id, {seat["pair"] for seat in table["seats"]}),
         "game": game,
         "hands": entries,
         "score": entries[-1]["score_after"],
@@ -72,6 +79,24 @@ def acta_content(referee: Referee, table_id: int, game: int) -> dict[str, Any]:
         #: Encaje: the seat left holding stones.
         "loser": loser,
         "senas": senas,
+    }
+
+
+def board_of(referee: Referee, table_id: int, pairs: set[str]) -> dict[str, Any] | None:
+    """The tournament, round and board that the table plays as the desk names them, and the
+    team of each of its ``pairs`` ("1-3": "Los Reyes"); None for a table of no tournament."""
+    records = TournamentRecords(referee.store.database)
+    pairing = records.pairing_at_table(table_id)
+    tournament = records.tournament(pairing.tournament_id) if pairing else None
+    if pairing is None or pairing.team_b is None or tournament is None:
+        return None
+    names = {team.id: team.name for team in records.teams(tournament.id)}
+    side = {"a": names[pairing.team_a], "b": names[pairing.team_b]}
+    return {
+        "tournament": tournament.name,
+        "round": pairing.round,
+        "board": pairing.board,
+        "teams": {pair: side[SIDE_OF_PAIR[pair]] for pair in sorted(pairs)},
     }
 
 

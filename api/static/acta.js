@@ -1,6 +1,6 @@
 // The acta page: /acta?table=ID&game=N. Reads the game's acta, signs it once, prints it. Señas,
 // verdicts, reviews and sanctions are named as the dashboard names them, in its language.
-import { api, h, scoreText } from "/static/core.js";
+import { api, filled, h, rewordRefusals, scoreText } from "/static/core.js";
 import { applyLabels, gestureLabel, getLang, meaningLabel, onLangSwitch, t } from "/static/i18n.js";
 import { senaReason } from "/static/senas_text.js";
 import { rulesText, sideWord } from "/static/rules_text.js";
@@ -19,11 +19,13 @@ function fill(tableId, rows) {
 
 let table = null;
 const score = (s) => scoreText(table, s);
+/** A pair as the acta names it: "Los Reyes (1-3)" at a tournament's board, else "1-3". */
+const pairName = (acta, pair) => (acta.board ? `${acta.board.teams[pair]} (${pair})` : pair);
 /** Who won, or lost in Encaje, as the dashboard says it. */
 function outcome(acta) {
   if (acta.loser) return `· ${t("seat")} ${acta.loser} ${t("status.loser")}`;
   if (!acta.winner) return `· ${t("acta.unfinished")}`;
-  return `· ${acta.winner} ${t("status.winner")}`;
+  return `· ${pairName(acta, acta.winner)} ${t("status.winner")}`;
 }
 const moment = (ms) => (ms === null || ms === undefined ? "" : `${(ms / 1000).toFixed(1)} s`);
 /** What a seña said, or the gestures it was made of where it said nothing the profile knows. */
@@ -52,7 +54,9 @@ function show(data) {
   const side = sideWord(acta.table); // in Encaje each seat plays for itself: no column
   $("side").textContent = side;
   $("side").hidden = !side;
-  fill("players", seats.map((s) => (side ? [s.seat, s.name, s.pair] : [s.seat, s.name])));
+  $("board").textContent = acta.board ? filled(t("acta.board"), acta.board) : "";
+  $("board").hidden = !acta.board;
+  fill("players", seats.map((s) => (side ? [s.seat, s.name, pairName(acta, s.pair)] : [s.seat, s.name])));
   fill("hands", acta.hands.map((hand) => [hand.number, hand.mano, score(hand.score_before), score(hand.score_after)]));
   $("score").textContent = score(acta.score);
   $("winner").textContent = outcome(acta);
@@ -127,4 +131,5 @@ onLangSwitch(() => {
   translatePage();
   if (shown) show(shown);
   for (const row of document.querySelectorAll(".sanction")) wordSanction(row);
+  rewordRefusals();
 });

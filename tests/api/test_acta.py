@@ -36,6 +36,7 @@ def test_the_acta_lists_players_score_and_the_senas_that_were_not_legal(client):
     # the reason in both languages: the page prints the one it is read in
     assert sena["reason"].startswith("seña falsa") and sena["reason_en"].startswith("false seña")
     assert client.get(f"/api/tables/{table_id}/games/2/acta").status_code == 404
+    assert acta["board"] is None  # a table of no tournament
 
 
 def test_an_acta_is_signed_once_and_kept_as_signed(client):

@@ -111,9 +111,15 @@ def test_tables_are_made_through_the_referee_and_a_game_end_fills_the_result(des
     }  # fmt: skip
     top = state["standings"][0]
     assert (top["name"], top["won"], top["difference"]) == ("Pareja 5", 1, 40)
-    # the acta of that table's game reads as for any table
+    # the acta of that table's game reads as for any table, and names the board and its teams
     acta = desk.get(f"/api/tables/{board['table']['id']}/games/1/acta")
     assert acta.status_code == 200 and acta.json()["acta"]["winner"] == "2-4"
+    assert acta.json()["acta"]["board"] == {
+        "tournament": "Open de Mus",
+        "round": 1,
+        "board": 1,
+        "teams": {"1-3": "Pareja 1", "2-4": "Pareja 5"},
+    }
 
 
 def test_the_desk_overrides_a_tables_result_with_a_reason(desk):
@@ -366,6 +372,9 @@ def test_teams_of_three_play_at_six_seat_tables_seated_alternately(desk):
     a, b = board["team_a"]["name"][-1], board["team_b"]["name"][-1]
     seated = [f"E{a}a", f"E{b}a", f"E{a}b", f"E{b}b", f"E{a}c", f"E{b}c"]
     assert [s["name"] for s in table["seats"]] == seated
+    acta = desk.get(f"/api/tables/{board['table']['id']}/games/1/acta").json()["acta"]
+    teams = {"1-3-5": board["team_a"]["name"], "2-4-6": board["team_b"]["name"]}
+    assert acta["board"]["teams"] == teams
 
 
 def test_groups_then_knockout(desk):
