@@ -372,3 +372,25 @@ def test_an_acta_open_beside_follows_a_language_chosen_on_another_page(tmp_path)
             browser.close()
     finally:
         server.stop()
+
+
+def test_an_actas_refusal_follows_a_language_chosen_on_another_page(tmp_path):
+    """No such table: the refusal is said again in English when another page chooses it."""
+    server = KeinuServer("--no-live", "--data-dir", str(tmp_path / "data"))
+    try:
+        with sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            context = browser.new_context()
+            errors = []
+            acta, other = context.new_page(), context.new_page()
+            for page in (acta, other):
+                page.on("pageerror", lambda exc: errors.append(str(exc)))
+            acta.goto(f"{server.url}/acta?table=999&game=1")
+            expect(acta.locator("#error")).to_have_text("No hay mesa 999.")
+            other.goto(f"{server.url}/acta?table=999&game=1")
+            other.evaluate(SET_LANG, "en")
+            expect(acta.locator("#error")).to_have_text("There is no table 999.")
+            assert errors == []
+            browser.close()
+    finally:
+        server.stop()
