@@ -2,13 +2,13 @@
 // table, results (from the tables, or the desk's own with a reason), standings and exports.
 // Every change anywhere (this desk, a table's game ending on any server) comes as a
 // "tournament" message on the websocket, and the page reads the tournament again.
-import { api, connectFeed, fill, h, on } from "/static/core.js";
-import { t } from "/static/i18n.js";
+import { api, connectFeed, fill, h, on, rewordRefusals } from "/static/core.js";
+import { onLangSwitch, t } from "/static/i18n.js";
 import { minutesText, tieBreakLine, unrankedLine, WITHDRAWN } from "/static/desk_words.js";
 
 const $ = (id) => document.getElementById(id);
 const BASE = "/api/desk/tournaments";
-let current = Number(new URLSearchParams(location.search).get("tournament")) || null;
+let current = Number(new URLSearchParams(location.search).get("tournament")) || null; // the one chosen
 let state = null;
 let clockOffset = 0; // the server's clock minus this browser's
 
@@ -19,6 +19,10 @@ function failed(error) {
   $("error").textContent = error.message;
   $("error").hidden = false;
 }
+
+/** The API's path of the tournament shown: what the page's buttons act on, even while another
+ * one chosen in the list is being read. */
+const shownPath = () => `${BASE}/${state.tournament.id}`;
 
 /** The desk's fields as its forms label them, for a refusal that names one (the others keep
  * i18n.js's "field.<name>": minutes late, a result's stones and reason). */
@@ -68,6 +72,7 @@ function show(data) {
   current = data.tournament.id;
   clockOffset = data.now_ms - Date.now();
   history.replaceState(null, "", `/desk?tournament=${current}`);
+  $("tournament-list").value = current; // the list names the tournament shown
   $("tournament").hidden = false;
   const s = data.settings;
   $("t-name").textContent = data.tournament.name;
@@ -83,6 +88,8 @@ function show(data) {
   $("export-json").href = `${BASE}/${current}/export.json`;
   $("screen-link").href = `/desk/screen?tournament=${current}`;
   renderPlayers(s.team_size);
+  // teams are registered before the first round is drawn: then the form is gone
+  $("register").hidden = data.rounds.length > 0;
   renderTeams(data);
   renderRounds(data);
   renderStandings(data);
@@ -108,12 +115,12 @@ function renderTeams(data) {
 }
 
 function withdraw(team) {
-  if (confirm(`¿Retirar a ${team.name}? · Withdraw ${team.name}?`)) act("POST", `${BASE}/${current}/teams/${team.id}/withdraw`);
+  if (confirm(`¿Retirar a ${team.name}? · Withdraw ${team.name}?`)) act("POST", `${shownPath()}/teams/${team.id}/withdraw`);
 }
 
 function remove(team) {
   if (confirm(`¿Borrar a ${team.name} de la inscripción? · Delete ${team.name} from the registration?`)) {
-    act("DELETE", `${BASE}/${current}/teams/${team.id}`);
+    act("DELETE", `${shownPath()}/teams/${team.id}`);
   }
 }
 
@@ -161,8 +168,15 @@ function typedField(el) {
 
 const sent = (...fields) => fields.forEach((el) => delete el.dataset.typed);
 
+/** A board's side and the seats its team sits at: "A (1-3)", "B (2-4-6)" with teams of three. */
+function sideHeading(side, teamSize) {
+  const first = side === "A" ? 1 : 2;
+  return `${side} (${Array.from({ length: teamSize }, (_, i) => first + 2 * i).join("-")})`;
+}
+
 function renderRounds(data) {
   const rounds = [...data.rounds].reverse();
+  const size = data.settings.team_size;
   const typed = typedFields($("rounds"));
   fill($("rounds"), rounds.map((round) => {
     const needsTables = round.boards.some((b) => b.team_b && !b.table);
@@ -170,12 +184,12 @@ function renderRounds(data) {
       h("h3", {}, `Ronda ${round.number} · Round ${round.number}`,
         h("span.muted", {}, round.stage === "swiss" ? "" : round.stage === "group" ? "grupos · groups" : "eliminatoria · knockout"),
         round.random_seed !== null ? h("span.muted", {}, `sorteo · seed ${round.random_seed}`) : null,
-        needsTables ? h("button.assign", { type: "button", onclick: () => act("POST", `${BASE}/${current}/rounds/${round.number}/tables`) }, "Asignar mesas · Assign tables") : null,
+        needsTables ? h("button.assign", { type: "button", onclick: () => act("POST", `${shownPath()}/rounds/${round.number}/tables`) }, "Asignar mesas · Assign tables") : null,
         round.started_ms === null
-          ? h("button.start", { type: "button", onclick: () => act("POST", `${BASE}/${current}/rounds/${round.number}/start`) }, "Empezar · Start")
+          ? h("button.start", { type: "button", onclick: () => act("POST", `${shownPath()}/rounds/${round.number}/start`) }, "Empezar · Start")
           : h("span.muted", {}, `empezó · started ${new Date(round.started_ms).toLocaleTimeString("es-ES")}`)),
       h("table.desk-table.boards", {},
-        h("thead", {}, h("tr", {}, ...["Tablero · Board", "A (1-3)", "B (2-4)", "Mesa · Table", "Reloj · Clock", "Llegadas · Arrivals", "Resultado · Result", "Corregir · Override"].map((t) => h("th", {}, t)))),
+        h("thead", {}, h("tr", {}, ...["Tablero · Board", sideHeading("A", size), sideHeading("B", size), "Mesa · Table", "Reloj · Clock", "Llegadas · Arrivals", "Resultado · Result", "Corregir · Override"].map((t) => h("th", {}, t)))),
         h("tbody", {}, round.boards.map((board) => boardRow(round, board)))));
   }));
   restoreTyped($("rounds"), typed);
@@ -210,12 +224,13 @@ function arrivals(round, board) {
       const cost = event.sanction === "stones" ? `−${event.stones} piedras · stones` : SANCTIONS[event.sanction];
       return h("span.sanction", { dataset: { side } }, `${side.toUpperCase()}: ${minutesText(event.minutes_late)} — ${cost}`);
     }
-    if (round.started_ms === null || board.result) return null;
+    // a team's forfeit leaves the other's arrival to record: late too, both lose
+    if (round.started_ms === null || (board.result && board.result.source !== "forfeit")) return null;
     const minutes = typedField(h("input", { type: "number", name: "minutes", min: 0, max: 600, step: "any", placeholder: "min", title: "minutos tras el comienzo (vacío: ahora) · minutes after the start (empty: now)" }));
     return h("div.arrival", { dataset: { side } }, minutes,
       h("button", { type: "button", onclick: () => {
         sent(minutes);
-        act("POST", `${BASE}/${current}/boards/${board.id}/arrivals`,
+        act("POST", `${shownPath()}/boards/${board.id}/arrivals`,
           { team_id: team.id, minutes_late: minutes.value === "" ? null : Number(minutes.value) });
       } }, `Llega ${side.toUpperCase()} · ${side.toUpperCase()} arrives`));
   });
@@ -232,7 +247,7 @@ function overrideForm(board) {
   return h("form.override", { onsubmit: (event) => {
     event.preventDefault();
     sent(winner, a, b, reason);
-    act("PUT", `${BASE}/${current}/boards/${board.id}/result`,
+    act("PUT", `${shownPath()}/boards/${board.id}/result`,
       { winner: winner.value, stones_a: Number(a.value), stones_b: Number(b.value), reason: reason.value });
   } }, winner, a, b, reason, h("button", { type: "submit" }, "Guardar · Save"));
 }
@@ -295,12 +310,12 @@ $("register").addEventListener("submit", (event) => {
   event.preventDefault();
   const f = event.target;
   const players = [...$("player-inputs").querySelectorAll("input")].map((i) => i.value);
-  act("POST", `${BASE}/${current}/teams`, { name: f.name.value, players }, { fields: TEAM_FIELDS }).then(() => {
+  act("POST", `${shownPath()}/teams`, { name: f.name.value, players }, { fields: TEAM_FIELDS }).then(() => {
     if ($("error").hidden) { f.reset(); f.name.focus(); }
   });
 });
 
-$("draw").addEventListener("click", () => act("POST", `${BASE}/${current}/rounds`));
+$("draw").addEventListener("click", () => act("POST", `${shownPath()}/rounds`));
 $("tournament-list").addEventListener("change", (event) => { current = Number(event.target.value); load(); });
 
 api("GET", "/api/desk/settings").then((defaults) => {
@@ -312,6 +327,13 @@ api("GET", "/api/desk/settings").then((defaults) => {
   for (const key of ["courtesy_minutes", "stones", "forfeit_minutes"]) f[key].placeholder = defaults.lateness[key];
 }, failed);
 on("hello", () => loadList().catch(failed));
-on("tournament", (data) => { if (data.tournament_id === current) load(); });
+/** Whether the list of tournaments has ``id``: one created at another desk is not in it yet. */
+const listed = (id) => [...$("tournament-list").options].some((option) => Number(option.value) === id);
+on("tournament", (data) => {
+  if (!listed(data.tournament_id)) loadList().catch(failed);
+  else if (data.tournament_id === current) load();
+});
+// switched on the dashboard, in another tab: a refusal shown is said in the new language
+onLangSwitch(() => rewordRefusals());
 setInterval(tick, 1000);
 connectFeed();

@@ -329,3 +329,155 @@ def test_settings_the_server_refuses_are_said_in_the_pages_words(tmp_path, lang)
             browser.close()
     finally:
         server.stop()
+
+
+SIX = [
+    ("Los Reyes", "Ane", "Iker"),
+    ("Las Sotas", "Miren", "Koldo"),
+    ("Los Ases", "Nerea", "Unai"),
+    ("Txapeldunak", "Ainhoa", "Peio"),
+    ("Hamaika", "Xabi", "Leire"),
+    ("Zuri-Beltz", "Maite", "Jon"),
+]
+
+
+def test_a_club_of_six_teams_meets_no_dead_end_at_the_desk(tmp_path):
+    """A walkthrough's defects, as a club organiser met them: the format's long choice ran out
+    of its column; the registration form stayed after round 1; a team's forfeit hid the other's
+    arrival (so both could not lose) and carried an English reason; a refusal of a board low on
+    the page showed out of sight at its top, and stayed in its language when the dashboard
+    switched; the acta did not name the tournament's board nor its teams; a tournament created
+    at another desk was not listed; a tournament chosen while being read took the clicks of the
+    one shown; and a board's sides of teams of three were headed as pairs'."""
+    server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
+    try:
+        with sync_playwright() as playwright, httpx.Client(base_url=server.url) as api:
+            browser = launch_chromium(playwright)
+            # one context: its pages share the dashboard's language, as a browser's tabs do
+            context = browser.new_context(viewport={"width": 1400, "height": 900})
+            page = context.new_page()
+            errors = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.on("dialog", lambda dialog: dialog.accept())
+            page.goto(f"{server.url}/desk")
+
+            form = page.locator("#new-tournament")
+            right = "e => e.getBoundingClientRect().right"
+            select = form.locator("select[name=format]")
+            assert select.evaluate(right) <= form.locator("label").nth(1).evaluate(right) + 0.5
+            form.locator("input[name=name]").fill("Open de Primavera")
+            form.locator("button[type=submit]").click()
+            expect(page.locator("#t-name")).to_have_text("Open de Primavera")
+            for count, (name, first, second) in enumerate(SIX, start=1):
+                page.fill("#register input[name=name]", name)
+                page.fill("#register input[name=player1]", first)
+                page.fill("#register input[name=player2]", second)
+                page.click("#register button[type=submit]")
+                expect(page.locator("#teams tbody tr")).to_have_count(count)
+            page.click("#draw")
+            section = page.locator("section.round[data-round='1']")
+            rows = section.locator("tbody tr")
+            expect(rows).to_have_count(3)
+            expect(page.locator("#register")).to_be_hidden()
+            expect(section.locator("thead th").nth(1)).to_have_text("A (1-3)")
+            section.locator("button.assign").click()
+            expect(section.locator("a.acta")).to_have_count(3)
+            section.locator("button.start").click()
+            expect(section.locator(".clock").first).to_contain_text("cortesía")
+
+            # board 1: team A past the forfeit limit, then team B too: both lose
+            first = rows.nth(0)
+            team_b = first.locator("td.team").nth(1).inner_text()
+            first.locator(".arrival[data-side=a] input").fill("45")
+            first.locator(".arrival[data-side=a] button").click()
+            result = first.locator("td.result")
+            expect(result).to_have_text(f"0–40 · {team_b} (incomparecencia · forfeit)")
+            first.locator(".arrival[data-side=b] input").fill("50")
+            first.locator(".arrival[data-side=b] button").click()
+            expect(result).to_have_text(
+                "0–0 · pierden ambos · both lose (incomparecencia · forfeit)"
+            )
+
+            # board 3, low on the page: its refusal shows where the desk is looking
+            third = rows.nth(2)
+            team_a = third.locator("td.team").nth(0).inner_text()
+            override = third.locator("form.override")
+            override.scroll_into_view_if_needed()
+            override.locator("select").select_option("a")
+            override.locator("[name=stones_a]").fill("38")
+            override.locator("[name=stones_b]").fill("20")
+            override.locator("[name=reason]").fill("hoja en papel")
+            override.locator("button").click()
+            refusal = page.locator("#error")
+            expect(refusal).to_have_text(
+                f"«{team_a}» no puede ganar con 38 piedras: en una partida a 40, gana quien"
+                " llega a 40."
+            )
+            assert page.evaluate("scrollY") > 200
+            box = refusal.evaluate("e => [e.getBoundingClientRect().toJSON(), innerHeight]")
+            assert box[0]["top"] >= 0 and box[0]["bottom"] <= box[1]
+            # the dashboard switched to English in another tab: the refusal is said again
+            other = context.new_page()
+            other.goto(f"{server.url}/desk")
+            other.evaluate("localStorage.setItem('keinu.lang', 'en')")
+            expect(refusal).to_have_text(
+                f"“{team_a}” cannot win with 38 stones: in a game to 40, the winner is the team"
+                " that reaches 40."
+            )
+            other.evaluate("localStorage.setItem('keinu.lang', 'es')")
+            other.close()
+
+            # board 2 played at its table: its acta names the tournament's board and its teams
+            tid = int(page.url.split("tournament=")[1])
+            board = api.get(f"/api/desk/tournaments/{tid}").json()["rounds"][0]["boards"][1]
+            play_ordago(api, board["table"]["id"], team_a_wins=True)
+            expect(rows.nth(1).locator("td.result")).to_contain_text("40–0")
+            winners = board["team_a"]["name"]
+            acta = context.new_page()
+            acta.goto(f"{server.url}{rows.nth(1).locator('a.acta').get_attribute('href')}")
+            expect(acta.locator("#board")).to_have_text("Open de Primavera · ronda 1 · tablero 2")
+            expect(acta.locator("#players tbody tr").first.locator("td").nth(2)).to_have_text(
+                f"{winners} (1-3)"
+            )
+            expect(acta.locator("#winner")).to_have_text(f"· {winners} (1-3) gana la partida")
+            acta.close()
+
+            # a tournament of teams of three, created at another desk: listed at once
+            created = api.post(
+                "/api/desk/tournaments", json={"name": "Tríos", "settings": {"team_size": 3}}
+            )
+            trios = created.json()["tournament"]["id"]
+            for i in range(1, 3):
+                team = {"name": f"Trío {i}", "players": [f"T{i}a", f"T{i}b", f"T{i}c"]}
+                api.post(f"/api/desk/tournaments/{trios}/teams", json=team).raise_for_status()
+            api.post(f"/api/desk/tournaments/{trios}/rounds").raise_for_status()
+            expect(page.locator("#tournament-list option")).to_have_count(2)
+            expect(page.locator("#t-name")).to_have_text("Open de Primavera")
+
+            # chosen in the list while it is read: the clicks meanwhile are the shown one's
+            held = []
+            page.route(f"**/api/desk/tournaments/{trios}", lambda route: held.append(route))
+            page.select_option("#tournament-list", str(trios))
+            for _ in range(100):  # the route is called as the page asks
+                if held:
+                    break
+                page.wait_for_timeout(50)
+            assert held
+            page.locator("#teams tr[data-team]").filter(has_text="Zuri-Beltz").locator(
+                ".withdraw"
+            ).click()
+            expect(page.locator("#teams tr.withdrawn")).to_have_count(1)
+            expect(refusal).to_be_hidden()
+            expect(page.locator("#tournament-list")).to_have_value(str(tid))
+            for route in held:  # the chosen one's reads (a "tournament" message may add one)
+                route.continue_()
+            page.unroute(f"**/api/desk/tournaments/{trios}")  # any read held since goes on
+            page.select_option("#tournament-list", str(trios))
+            expect(page.locator("#t-name")).to_have_text("Tríos")
+            headings = page.locator("section.round[data-round='1'] thead th")
+            expect(headings.nth(1)).to_have_text("A (1-3-5)")
+            expect(headings.nth(2)).to_have_text("B (2-4-6)")
+            assert errors == []
+            browser.close()
+    finally:
+        server.stop()

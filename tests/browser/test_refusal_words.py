@@ -190,13 +190,7 @@ def test_the_desk_names_its_bad_fields(tmp_path, browser):
         for i in (1, 2):
             team = {"name": f"Pareja {i}", "players": [f"J{i}a", f"J{i}b"]}
             assert httpx.post(f"{desk}/{tid}/teams", json=team).status_code == 201
-        assert httpx.post(f"{desk}/{tid}/rounds").status_code == 201
-        assert httpx.post(f"{desk}/{tid}/rounds/1/start").status_code == 200
         page.goto(f"{server.url}/desk?tournament={tid}", wait_until="domcontentloaded")
-        arrival = page.locator("section.round .arrival[data-side=a]")
-        arrival.locator("input").fill("-5")
-        arrival.locator("button").click()
-        expect(page.locator("#error")).to_have_text("Minutos de retraso: debe ser 0 o más")
         page.fill("#register input[name=name]", "   ")
         page.fill("#register input[name=player1]", "Ane")
         page.fill("#register input[name=player2]", "Bego")
@@ -204,6 +198,12 @@ def test_the_desk_names_its_bad_fields(tmp_path, browser):
         expect(page.locator("#error")).to_have_text(
             "Nombre del equipo: escribe al menos un carácter"
         )
+        assert httpx.post(f"{desk}/{tid}/rounds").status_code == 201
+        assert httpx.post(f"{desk}/{tid}/rounds/1/start").status_code == 200
+        arrival = page.locator("section.round .arrival[data-side=a]")  # the page follows
+        arrival.locator("input").fill("-5")
+        arrival.locator("button").click()
+        expect(page.locator("#error")).to_have_text("Minutos de retraso: debe ser 0 o más")
         assert errors == []
     finally:
         page.close()
