@@ -280,7 +280,7 @@ function tick() {
     clock.classList.toggle("late", minutes > courtesy && minutes <= forfeit);
     clock.classList.toggle("forfeit", minutes > forfeit);
     clock.textContent = minutes <= courtesy
-      ? `${mmss(elapsed)} · cortesía ${mmss(courtesy * 60000 - elapsed)}`
+      ? `${mmss(elapsed)} · cortesía · courtesy ${mmss(courtesy * 60000 - elapsed)}`
       : `${mmss(elapsed)} · ${minutes <= forfeit ? "tarde · late" : "incomparecencia · forfeit"}`;
   }
 }
