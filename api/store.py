@@ -94,6 +94,29 @@ class HandRow:
 
 
 @dataclass(frozen=True, slots=True)
+class HandStart:
+    """Where a hand starts: its game, its number in that game, its mano and the score before it."""
+
+    game: int
+    hand_in_game: int
+    mano: int
+    score: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectionRow:
+    """Cards of a hand as they were shown before the referee took them back (``how`` "undo")
+    or corrected them ("corrected", with who did it and why)."""
+
+    shown: dict[str, list[str]]
+    wild: dict[str, list[str]] | None
+    how: str
+    referee: str
+    note: str
+    created_ms: int
+
+
+@dataclass(frozen=True, slots=True)
 class ReviewRow:
     call_idx: int
     action: str
@@ -408,6 +431,63 @@ class Store:
                     hand_id,
                 ),
             )
+
+    def replace_shown(
+        self,
+        hand_id: int,
+        shown: dict[str, list[str]] | None,
+        wild: dict[str, list[str]] | None,
+        *,
+        how: str,
+        referee: str = "",
+        note: str = "",
+        restart: tuple[int, HandStart] | None = None,
+        drop: int | None = None,
+    ) -> None:
+        """Replace the cards entered for a hand (None: taken back) and keep the replaced ones
+        among its corrections, in one transaction with what follows from them for the hand
+        dealt after it: ``restart`` gives that hand its new start, ``drop`` removes it."""
+        with self._tx(self._hand_change("shown", hand_id)) as db:
+            db.lock_row("hands", hand_id)
+            old = db.execute("SELECT shown, wild FROM hands WHERE id = ?", (hand_id,)).fetchone()
+            (seq,) = db.execute(
+                "SELECT COALESCE(MAX(seq), 0) + 1 FROM shown_corrections WHERE hand_id = ?",
+                (hand_id,),
+            ).fetchone()
+            db.execute(
+                "INSERT INTO shown_corrections"
+                " (hand_id, seq, shown, wild, how, referee, note, created_ms)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (hand_id, seq, old["shown"], old["wild"], how, referee, note, now_ms()),
+            )
+            db.execute(
+                "UPDATE hands SET shown = ?, wild = ? WHERE id = ?",
+                (
+                    json.dumps(shown) if shown is not None else None,
+                    json.dumps(wild) if wild else None,
+                    hand_id,
+                ),
+            )
+            if restart is not None:
+                later, start = restart
+                db.execute(
+                    "UPDATE hands SET game = ?, hand_in_game = ?, mano = ?, score = ? WHERE id = ?",
+                    (start.game, start.hand_in_game, start.mano, json.dumps(start.score), later),
+                )
+            if drop is not None:
+                db.execute("DELETE FROM hands WHERE id = ?", (drop,))
+
+    def corrections_of(self, hand_id: int) -> list[CorrectionRow]:
+        """The cards the hand was shown with before each correction, oldest first."""
+        rows = self._query(
+            "SELECT shown, wild, how, referee, note, created_ms FROM shown_corrections"
+            " WHERE hand_id = ? ORDER BY seq",
+            (hand_id,),
+        )
+        return [
+            _row_of(CorrectionRow, r, shown=json.loads(r["shown"]), wild=_json_or_none(r["wild"]))
+            for r in rows
+        ]
 
     # referee reviews of señas
 

@@ -339,6 +339,23 @@ ALTER TABLE hands ADD COLUMN wild TEXT
 ALTER TABLE tables ADD COLUMN options TEXT NOT NULL DEFAULT '{}'
 """,
     ),
+    Migration(
+        8,
+        "the cards of a hand as shown before the referee corrected them",
+        """
+CREATE TABLE shown_corrections (
+    hand_id     BIGINT NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
+    seq         INTEGER NOT NULL CHECK (seq >= 1),
+    shown       TEXT NOT NULL,
+    wild        TEXT,
+    how         TEXT NOT NULL CHECK (how IN ('undo', 'corrected')),
+    referee     TEXT NOT NULL DEFAULT '',
+    note        TEXT NOT NULL DEFAULT '',
+    created_ms  BIGINT NOT NULL,
+    PRIMARY KEY (hand_id, seq)
+)
+""",
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

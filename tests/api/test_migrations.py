@@ -255,3 +255,26 @@ def test_version_7_gives_a_version_6_table_the_default_options_and_keeps_new_one
     assert rules_of(store.get_table(vacas.id)) == Rules(match="vacas", juego_real=True)
     assert applied_versions(store.database) == {m.version for m in MIGRATIONS}
     store.close()
+
+
+def test_version_8_keeps_a_version_7_databases_hands_and_adds_their_corrections(store_location):
+    db = open_database(store_location)
+    migrate(db, MIGRATIONS[:7])
+    with db.transaction():
+        db.execute(
+            "INSERT INTO tables (id, name, profile, target, reyes, first_mano, created_ms)"
+            " VALUES (7, 'Bar Txoko', 'standard', 40, 8, 1, 1)"
+        )
+        db.execute(
+            "INSERT INTO hands (id, table_id, number, game, hand_in_game, mano, score, shown,"
+            ' created_ms) VALUES (3, 7, 1, 1, 1, 1, \'{"1-3": 0, "2-4": 0}\','
+            ' \'{"1": ["R", "R", "R", "1"]}\', 1)'
+        )
+    db.close()
+    store = Store(store_location)
+    assert store.corrections_of(3) == []
+    store.replace_shown(3, {"1": ["R", "R", "7", "1"]}, None, how="corrected", note="a 7")
+    assert [c.shown for c in store.corrections_of(3)] == [{"1": ["R", "R", "R", "1"]}]
+    assert store.get_hand(3).shown == {"1": ["R", "R", "7", "1"]}
+    assert applied_versions(store.database) == {m.version for m in MIGRATIONS}
+    store.close()

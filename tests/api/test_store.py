@@ -1,7 +1,7 @@
 import pytest
 
 from api.db.errors import IntegrityError
-from api.store import SeatRow, Store
+from api.store import HandStart, SeatRow, Store
 
 SEATS = [SeatRow(1, "Ane"), SeatRow(2, "Bego"), SeatRow(3, "Koldo"), SeatRow(4, "Iñaki", "cam1")]
 
@@ -93,6 +93,37 @@ def test_hands_are_numbered_per_table_and_carry_score_and_shown_cards(store):
     assert store.last_hand(table.id).id == second.id
     assert store.get_hand(second.id).shown == {"1": ["R", "R", "S", "1"]}
     assert store.get_hand(second.id).score == {"1-3": 4, "2-4": 1}
+
+
+def test_cards_replaced_are_kept_in_order_with_the_next_hand_restarted_or_removed(store):
+    table = make_table(store)
+    zero = {"1-3": 0, "2-4": 0}
+    first = store.create_hand(table.id, game=1, hand_in_game=1, mano=1, score=zero)
+    wrong, right = {"1": ["R", "R", "R", "1"]}, {"1": ["R", "R", "7", "1"]}
+    store.set_shown(first.id, wrong)
+    second = store.create_hand(table.id, game=2, hand_in_game=1, mano=2, score=zero)
+    start = HandStart(game=1, hand_in_game=2, mano=2, score={"1-3": 12, "2-4": 30})
+    store.replace_shown(
+        first.id,
+        right,
+        None,
+        how="corrected",
+        referee="Maite",
+        note="a 7",
+        restart=(second.id, start),
+    )
+    assert store.get_hand(first.id).shown == right
+    again = store.get_hand(second.id)
+    assert (again.game, again.hand_in_game, again.mano, again.score) == (1, 2, 2, start.score)
+    store.replace_shown(first.id, None, None, how="undo", drop=second.id)
+    assert store.get_hand(first.id).shown is None
+    assert store.get_hand(second.id) is None
+    kept = store.corrections_of(first.id)
+    assert [(c.shown, c.wild, c.how, c.referee, c.note) for c in kept] == [
+        (wrong, None, "corrected", "Maite", "a 7"),
+        (right, None, "undo", "", ""),
+    ]
+    assert kept[0].created_ms <= kept[1].created_ms
 
 
 def test_a_review_is_replaced_not_duplicated(store):
