@@ -9,6 +9,7 @@ exactly where it was. Gestures from the live feed reach the active table's curre
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import threading
 from collections.abc import Callable
@@ -16,11 +17,11 @@ from typing import Any, cast
 
 from api.game_choices import more_options
 from api.hub import Hub
-from api.schemas import HandInfo, RemovedOut, ReviewOut, TableOut
-from api.store import HandRow, SeatRow, Store, TableRow
+from api.schemas import CorrectionOut, HandInfo, RemovedOut, ReviewOut, TableOut
+from api.store import HandRow, HandStart, SeatRow, Store, TableRow
 from engine.calls import Call
 from engine.errors import Coded, Refusal
-from engine.game import Match
+from engine.game import Game, Match
 from engine.gesture import Gesture
 from engine.rules import Rules
 from engine.seats import FOUR
@@ -173,29 +174,27 @@ class Referee:
             }
 
     def _match(self, table_id: int) -> Match:
-        """The table's match, rebuilt the first time it is needed by replaying every stored
-        hand through the engine's ``Match`` (which carries the score, rotates the mano and
-        opens the next game)."""
+        """The table's match as its stored hands make it (``replay_match``), rebuilt the first
+        time it is needed and kept in step with every change after."""
         with self._lock:
             match = self._matches.get(table_id)
             if match is not None:
                 return match
-            match = Match(rules_of(self.table(table_id)), self.table(table_id).first_mano)
-            hands = self.store.hands_of(table_id)
-            for i, hand in enumerate(hands):
-                game = match.current_game()
-                table = game.start_hand()
-                for call in hand.calls:
-                    table.apply(Call.parse(call.seat, call.text, call.t_ms), index=call.idx)
-                if hand.shown:
-                    table.show(hand.shown, hand.wild)
-                self._tables[hand.id] = table
-                if i + 1 < len(hands):
-                    game.end_hand(table)
-                    if game.is_over:
-                        match.record_game(game)
+            row = self.table(table_id)
+            match, tables = replay_match(
+                rules_of(row), row.first_mano, self.store.hands_of(table_id)
+            )
+            self._tables.update(tables)
             self._matches[table_id] = match
             return match
+
+    def _count_if_closed(self, hand: HandRow, table: Table) -> None:
+        """The last hand has just closed (a call, its cards, "cards not shown"): its result goes
+        into the kept match, as a rebuild from the store would put it."""
+        match = self._matches.get(hand.table_id)
+        if match is None or not is_closed(hand, table):
+            return  # the next rebuild reads it from the store
+        count_hand(match, match.games[-1], table)
 
     def forget(self, table_id: int | None = None) -> None:
         """Drop what was rebuilt of a table (of every table with None), so it is read again
@@ -217,34 +216,41 @@ class Referee:
             return self._tables[hand.id]
 
     def next_hand(self, table_id: int) -> dict[str, Any]:
-        """Deal the next hand as the engine's ``Match`` says: mano, score and game carried."""
+        """Deal the next hand as the engine's ``Match`` says: mano, score and game carried. A
+        refusal changes nothing, kept or stored: the same request is refused the same way again,
+        and after a restart."""
         with self._lock:
-            match = self._match(table_id)
             last = self.store.last_hand(table_id)
             # A table an older keinu stored without its first hand: this deals it.
             if last is not None:
-                self._end_hand(match, last)
-            game = match.current_game()
-            table = game.start_hand()
-            hand = self.store.create_hand(
-                table_id,
-                game=game.number,
-                hand_in_game=cast(int, table.hand_in_game),  # start_hand numbers it
-                mano=table.mano,
-                score=table.initial_score,
-            )
+                refusal = self._deal_refusal(last, self.engine_table(last))
+                if refusal is not None:
+                    raise refusal
+            match = self._match(table_id)
+            try:
+                game = match.current_game()
+                table = game.start_hand()
+                hand = self.store.create_hand(
+                    table_id,
+                    game=game.number,
+                    hand_in_game=cast(int, table.hand_in_game),  # start_hand numbers it
+                    mano=table.mano,
+                    score=table.initial_score,
+                )
+            except BaseException:
+                self.forget(table_id)  # read again from the store, which has no new hand
+                raise
             self._tables[hand.id] = table
         state = self.table_state(table_id)
         self.hub.publish("table", state)
         return state
 
-    def _end_hand(self, match: Match, last: HandRow) -> None:
-        """Close the table's last hand in ``match``; StateError if it is not over yet, or if
-        the match is."""
-        current = self.engine_table(last)
+    def _deal_refusal(self, last: HandRow, current: Table) -> StateError | None:
+        """Why no hand may be dealt after ``last`` (its table's last hand), or None: it is not
+        over yet, or the Encaje or the match is."""
         if not is_closed(last, current):
             at_showdown = current.phase == "showdown"
-            raise StateError(
+            return StateError(
                 f"hand {last.number} is still in {current.phase}: "
                 + (
                     "enter the cards shown, or close it with the cards not shown"
@@ -254,23 +260,7 @@ class Referee:
                 code="hand_at_showdown" if at_showdown else "hand_not_over",
                 params={"hand": last.number, "phase": str(current.phase)},
             )
-        loser = getattr(current, "loser", None)
-        if loser is not None:
-            raise StateError(
-                f"the Encaje is over: seat {loser} is left holding stones",
-                code="encaje_over",
-                params={"seat": loser},
-            )
-        game = match.current_game()
-        game.end_hand(current)
-        if game.is_over:
-            match.record_game(game)
-        if match.is_over:
-            winner = cast(str, match.winner)  # is_over: a winner
-            side = match.rules.seating.side_name(winner)
-            raise StateError(
-                f"the match is over: {side} won it", code="match_over", params={"side": winner}
-            )
+        return end_refusal(current, self._match(last.table_id))
 
     # calls
 
@@ -290,19 +280,25 @@ class Referee:
             except BaseException:
                 table.undo()
                 raise
+            self._count_if_closed(hand, table)  # a deje that reached the target
             state = self.hand_state(hand_id)
         self.hub.publish("call", {"hand_id": hand_id, "call": [seat, call.text], "state": state})
         return state
 
     def undo(self, hand_id: int) -> dict[str, Any]:
-        """Take back the referee's last call: the camera's señas since stay where they were
-        (a seña has its own removal, ``remove_sena``)."""
+        """Take back the referee's last step: a "cards not shown", the cards entered (kept among
+        the hand's corrections, for the page to offer again), else the last call. The camera's
+        señas since stay where they were (a seña has its own removal, ``remove_sena``)."""
         with self._lock:
             hand = self._open_hand(hand_id)
             table = self.engine_table(hand)
+            closed = is_closed(hand, table)
             entered = [c.idx for c in hand.calls if c.gesture is None]
             if hand.shown == NOT_SHOWN:
                 self.store.set_shown(hand_id, None)
+            elif hand.shown is not None:
+                self._check_acta_open(hand)
+                self.store.replace_shown(hand_id, None, None, how="undo")
             elif entered:
                 self.store.delete_call(hand_id, entered[-1])
                 table.undo(entered[-1])
@@ -310,6 +306,8 @@ class Referee:
                 raise StateError(
                     "no call of the referee to undo in this hand", code="nothing_to_undo"
                 )
+            if closed:  # the hand counted in the match is open again: read it all anew
+                self.forget(hand.table_id)
             state = self.hand_state(hand_id)
         self.hub.publish("undo", {"hand_id": hand_id, "state": state})
         return state
@@ -329,18 +327,130 @@ class Referee:
             # a bad card, a card twice, a wild card without its value: the engine refuses it
             # before it changes anything, and nothing is stored
             table.show(hands, wild)
-            self.store.set_shown(hand_id, hands, wild)
+            try:
+                self.store.set_shown(hand_id, hands, wild)
+            except BaseException:
+                self.forget(hand.table_id)  # the table was settled with cards not stored
+                raise
+            self._count_if_closed(self.hand(hand_id), table)
             state = self.hand_state(hand_id)
         self.hub.publish("shown", {"hand_id": hand_id, "state": state})
         return state
+
+    def correct_shown(
+        self,
+        hand_id: int,
+        hands: dict[str, list[str]],
+        wild: dict[str, list[str]] | None = None,
+        *,
+        referee: str = "",
+        note: str = "",
+    ) -> dict[str, Any]:
+        """Correct the cards entered for a settled hand: the hand is settled again with them
+        (lances, score, false declarations, señas) and the cards replaced are kept among its
+        corrections, with who corrected them and why. The table's last hand can be corrected,
+        or the one before while the last has no call of the referee yet: that hand then starts
+        again from the corrected result (its score, game and number in the game), or goes when
+        the corrected hand ends the match. A game whose acta is signed stays as signed."""
+        with self._lock:
+            hand = self.hand(hand_id)
+            refusal = self._correction_refusal(hand, self.store.last_hand(hand.table_id))
+            if refusal is not None:
+                raise refusal
+            if hands == hand.shown and (wild or None) == hand.wild:
+                return self.table_state(hand.table_id)
+            row = self.table(hand.table_id)
+            stored = self.store.hands_of(hand.table_id)
+            upto = [
+                dataclasses.replace(h, shown=hands, wild=wild or None) if h.id == hand_id else h
+                for h in stored
+                if h.number <= hand.number
+            ]
+            # the engine refuses a bad card, a card twice, a wild card without its value here,
+            # before anything is stored
+            match, tables = replay_match(rules_of(row), row.first_mano, upto)
+            later = next((h for h in stored if h.number > hand.number), None)
+            restart, drop = None, None
+            if later is not None:
+                if end_refusal(tables[hand.id], match) is None:
+                    game = match.current_game()
+                    table = game.start_hand()
+                    start = HandStart(
+                        game.number, cast(int, table.hand_in_game), table.mano, table.initial_score
+                    )
+                    restart = (later.id, start)
+                else:
+                    drop = later.id
+            self.store.replace_shown(
+                hand_id,
+                hands,
+                wild,
+                how="corrected",
+                referee=referee,
+                note=note,
+                restart=restart,
+                drop=drop,
+            )
+            self.forget(hand.table_id)
+            shown = self.hand_state(hand_id)
+            state = self.table_state(hand.table_id)
+        self.hub.publish("shown", {"hand_id": hand_id, "state": shown})
+        self.hub.publish("table", state)
+        return state
+
+    def _correction_refusal(self, hand: HandRow, last: HandRow | None) -> StateError | None:
+        """Why the cards of ``hand`` cannot be corrected now, or None."""
+        number: dict[str, object] = {"hand": hand.number}
+        if hand.shown == NOT_SHOWN:
+            return StateError(
+                f"hand {hand.number} was closed with the cards not shown",
+                code="cards_not_shown",
+                params=number,
+            )
+        if hand.shown is None:
+            return StateError(
+                f"the cards of hand {hand.number} are not entered: enter them, not a correction",
+                code="cards_not_entered",
+                params=number,
+            )
+        assert last is not None  # its table has that hand
+        begun = last.number > hand.number + 1 or (
+            last.number == hand.number + 1 and any(c.gesture is None for c in last.calls)
+        )
+        if begun:
+            return StateError(
+                f"hand {hand.number + 1} has begun: the cards of hand {hand.number} can no "
+                "longer be corrected",
+                code="later_hand_begun",
+                params=number | {"later": hand.number + 1},
+            )
+        return self._acta_refusal(hand)
+
+    def _acta_refusal(self, hand: HandRow) -> StateError | None:
+        signed = self.store.acta(hand.table_id, hand.game)
+        if signed is None:
+            return None
+        return StateError(
+            f"the acta of game {hand.game} is signed by {signed.referee}: the cards of hand "
+            f"{hand.number} stay as signed",
+            code="game_acta_signed",
+            params={"hand": hand.number, "game_number": hand.game, "referee": signed.referee},
+        )
+
+    def _check_acta_open(self, hand: HandRow) -> None:
+        refusal = self._acta_refusal(hand)
+        if refusal is not None:
+            raise refusal
 
     def skip_showdown(self, hand_id: int) -> dict[str, Any]:
         """Close the hand at its showdown with the cards not shown: nothing more is paid and
         the señas that depend on the cards stay pending; the next hand may be dealt."""
         with self._lock:
             hand = self._open_hand(hand_id)
-            self._check_showdown(hand, self.engine_table(hand))
+            table = self.engine_table(hand)
+            self._check_showdown(hand, table)
             self.store.set_shown(hand_id, NOT_SHOWN)
+            self._count_if_closed(self.hand(hand_id), table)
             state = self.hand_state(hand_id)
         self.hub.publish("shown", {"hand_id": hand_id, "state": state})
         return state
@@ -355,7 +465,7 @@ class Referee:
             )
         if hand.shown is not None:
             raise StateError(
-                f"the cards of hand {hand.number} are already entered",
+                f"the cards of hand {hand.number} are already entered: correct them instead",
                 code="cards_already_entered",
                 params=number,
             )
@@ -490,10 +600,9 @@ class Referee:
             table = self.engine_table(hand)
             records = self._records(hand, table)
             last = cast(HandRow, self.store.last_hand(hand.table_id))  # its table has that hand
+            current = last.id == hand.id
             return {
-                "hand": HandInfo.model_validate(hand)
-                .model_copy(update={"current": last.id == hand.id})
-                .model_dump(),
+                "hand": self._hand_info(hand, current=current),
                 "view": table.view(),
                 "legal": [
                     {"seat": c.seat, "action": c.action, "text": c.text}
@@ -503,8 +612,32 @@ class Referee:
                 "senas_by_seat": summarise_by_seat(
                     self._standing(hand, records), table.seating.seats
                 ),
-                "can_deal": last.id == hand.id and is_closed(hand, table),
+                "can_deal": current and self._deal_refusal(hand, table) is None,
+                "can_correct": self._correction_refusal(hand, last) is None,
+                "previous": self._correctable_previous(last) if current else None,
+                "match": self._match_summary(hand.table_id),
             }
+
+    def _hand_info(self, hand: HandRow, *, current: bool) -> dict[str, Any]:
+        corrections = [CorrectionOut.model_validate(c) for c in self.store.corrections_of(hand.id)]
+        info = HandInfo.model_validate(hand)
+        return info.model_copy(update={"current": current, "corrections": corrections}).model_dump()
+
+    def _correctable_previous(self, last: HandRow) -> dict[str, Any] | None:
+        """The hand before the last, while its cards may still be corrected (nobody has called
+        in the last one yet)."""
+        ids = self.store.hand_ids_of(last.table_id)
+        previous = self.store.get_hand(ids[-2]) if len(ids) > 1 else None
+        if previous is None or self._correction_refusal(previous, last) is not None:
+            return None
+        return self._hand_info(previous, current=False)
+
+    def _match_summary(self, table_id: int) -> dict[str, Any]:
+        """Games (and vacas) won by each side, counting the last hand once it is over, and the
+        match's winner once it is decided."""
+        summary = self._match(table_id).to_dict()
+        del summary["games"]
+        return summary
 
     def table_state(self, table_id: int) -> dict[str, Any]:
         row = self.table(table_id)
@@ -516,7 +649,8 @@ class Referee:
         }
 
     def record(self, hand_id: int) -> dict[str, Any]:
-        """The hand as a hand record (DESIGN.md), which ``keinu replay`` reads."""
+        """The hand as a hand record (docs/hand-record.md), which ``keinu replay`` reads; what
+        the referee did to it (reviews, removals, corrections) travels in its ``meta``."""
         hand = self.hand(hand_id)
         table = self.engine_table(hand)
         record: dict[str, Any] = {
@@ -530,19 +664,19 @@ class Referee:
         if hand.wild:
             record["wild"] = hand.wild
         record["calls"] = [call.to_record() for call in table.calls]
+        meta = self._referee_meta(hand)
+        if meta:
+            record["meta"] = meta
         return record
 
     def session(self, table_id: int) -> dict[str, Any]:
-        """The whole table as a game record (``deals``, DESIGN.md's hands carried forward),
-        which ``keinu replay`` reads. Referee reviews travel in each deal's ``meta``."""
+        """The whole table as a game record (``deals``, the hands carried forward), which
+        ``keinu replay`` reads."""
         row = self.table(table_id)
-        deals = []
-        for hand in self.store.hands_of(table_id):
-            deal = {k: v for k, v in self.record(hand.id).items() if k != "rules"}
-            meta = self._referee_meta(hand)
-            if meta:
-                deal["meta"] = meta
-            deals.append(deal)
+        deals = [
+            {k: v for k, v in self.record(hand.id).items() if k != "rules"}
+            for hand in self.store.hands_of(table_id)
+        ]
         return {
             "rules": rules_of(row).to_dict(),
             "score": parse_score(None, rules_of(row)),
@@ -552,8 +686,8 @@ class Referee:
         }
 
     def _referee_meta(self, hand: HandRow) -> dict[str, Any]:
-        """What the referee did to the hand's señas: reviews, removals, señas entered by hand,
-        and a showdown closed with the cards not shown."""
+        """What the referee did to the hand: reviews, removals, señas entered by hand, a
+        showdown closed with the cards not shown, and the cards shown before each correction."""
         marks = {
             "reviews": [
                 {"call": r.call_idx, "action": r.action, "note": r.note}
@@ -565,6 +699,10 @@ class Referee:
             ],
             "senas_by_referee": [
                 c.idx for c in hand.calls if c.gesture is None and c.text.startswith("sena ")
+            ],
+            "corrections": [
+                CorrectionOut.model_validate(c).model_dump(exclude_none=True)
+                for c in self.store.corrections_of(hand.id)
             ],
         }
         meta: dict[str, Any] = {key: value for key, value in marks.items() if value}
@@ -622,6 +760,52 @@ class Referee:
             "hands": hands,
             "games": list(games.values()),
         }
+
+
+def replay_match(
+    rules: Rules, first_mano: int, hands: list[HandRow]
+) -> tuple[Match, dict[int, Table]]:
+    """The match that a table's ``hands`` (in order) make, and each hand's ``Table``: every
+    stored call replayed, the cards shown, and every closed hand counted (the last one too,
+    once it is over), so the match knows a game or the match won by the last hand."""
+    match = Match(rules, first_mano)
+    tables: dict[int, Table] = {}
+    for i, hand in enumerate(hands):
+        game = match.current_game()
+        table = game.start_hand()
+        for call in hand.calls:
+            table.apply(Call.parse(call.seat, call.text, call.t_ms), index=call.idx)
+        if hand.shown:
+            table.show(hand.shown, hand.wild)
+        tables[hand.id] = table
+        if i + 1 < len(hands) or is_closed(hand, table):
+            count_hand(match, game, table)
+    return match, tables
+
+
+def end_refusal(closed: Table, match: Match) -> StateError | None:
+    """Why no hand may follow the closed hand ``closed``, or None: the Encaje or the match is
+    over (``match`` counts that hand)."""
+    loser = getattr(closed, "loser", None)
+    if loser is not None:
+        return StateError(
+            f"the Encaje is over: seat {loser} is left holding stones",
+            code="encaje_over",
+            params={"seat": loser},
+        )
+    if match.winner is not None:
+        side = match.rules.seating.side_name(match.winner)
+        return StateError(
+            f"the match is over: {side} won it", code="match_over", params={"side": match.winner}
+        )
+    return None
+
+
+def count_hand(match: Match, game: Game, table: Table) -> None:
+    """Carry a hand's result into its game, and a game won into the match."""
+    game.end_hand(table)
+    if game.is_over:
+        match.record_game(game)
 
 
 def is_closed(hand: HandRow, table: Table) -> bool:

@@ -227,6 +227,16 @@ class ShowIn(Strict):
         }
 
 
+class CorrectionIn(ShowIn):
+    """The cards a settled hand was really shown with, who corrects them and why (both may be
+    left blank): the cards replaced are kept with them."""
+
+    referee: Annotated[
+        str, StringConstraints(strip_whitespace=True, max_length=40), AfterValidator(printable)
+    ] = ""
+    note: Note = ""
+
+
 class ReviewIn(Strict):
     action: Literal["acknowledged", "overruled"]
     note: Note = ""
@@ -346,6 +356,18 @@ class TableOut(FromRow):
         return self
 
 
+class CorrectionOut(FromRow):
+    """Cards a hand was shown with until the referee took them back (``how`` "undo") or
+    corrected them ("corrected"), and when (``created_ms``)."""
+
+    shown: dict[str, list[str]]
+    wild: dict[str, list[str]] | None = None
+    how: Literal["undo", "corrected"]
+    referee: str
+    note: str
+    created_ms: int
+
+
 class HandInfo(FromRow):
     id: int
     table_id: int
@@ -359,6 +381,8 @@ class HandInfo(FromRow):
     wild: dict[str, list[str]] | None = None
     #: The last hand of its table (the one calls go to).
     current: bool = False
+    #: The cards shown before each time the referee took them back or corrected them.
+    corrections: list[CorrectionOut] = []
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -401,6 +425,16 @@ class SenaOut(BaseModel):
     origin: Literal["camera", "referee"]
 
 
+class MatchOut(BaseModel):
+    """Games won by each side (in the vaca being played, with vacas), vacas won, and the
+    match's winner once it is decided."""
+
+    structure: Literal["best_of_3", "vacas"]
+    games_won: dict[str, int]
+    vacas_won: dict[str, int] | None = None
+    winner: str | None
+
+
 class HandState(BaseModel):
     hand: HandInfo
     #: ``engine.table.Table.view()``: phase, lance, to_speak, score, betting, lances, calls, …
@@ -408,7 +442,13 @@ class HandState(BaseModel):
     legal: list[LegalCall]
     senas: list[SenaOut]
     senas_by_seat: dict[str, dict[str, int]]
+    #: The next hand may be dealt: this one is the last and over, and the match is not.
     can_deal: bool
+    #: This hand's cards may be corrected now (``POST /api/hands/{id}/shown/correction``).
+    can_correct: bool
+    #: For the last hand: the hand before it, while its cards may still be corrected.
+    previous: HandInfo | None
+    match: MatchOut
 
 
 class TableState(BaseModel):

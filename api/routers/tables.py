@@ -11,6 +11,7 @@ from api.game_choices import game_choices, profile_games
 from api.referee import Referee, profile_named, table_out
 from api.schemas import (
     CallIn,
+    CorrectionIn,
     HandState,
     ReportOut,
     RowId,
@@ -119,7 +120,9 @@ def add_call(hand_id: RowId, body: CallIn, referee: RefereeDep) -> dict[str, Any
 
 @router.delete("/hands/{hand_id}/calls/last", response_model=HandState)
 def undo(hand_id: RowId, referee: RefereeDep) -> dict[str, Any]:
-    """Take back the referee's last call (or a "cards not shown"); the camera's señas stay."""
+    """Take back the referee's last step: a "cards not shown", the cards entered (the hand is
+    back at its showdown, the cards kept in its ``corrections``), else the last call; the
+    camera's señas stay."""
     return referee.undo(hand_id)
 
 
@@ -128,6 +131,18 @@ def show(hand_id: RowId, body: ShowIn, referee: RefereeDep) -> dict[str, Any]:
     """Every seat's hand as shown at the showdown (with diez reyes, what each wild card stands
     for): settles it and checks señas and declarations."""
     return referee.show(hand_id, body.hands, body.wild)
+
+
+@router.post("/hands/{hand_id}/shown/correction", response_model=TableState)
+def correct_shown(hand_id: RowId, body: CorrectionIn, referee: RefereeDep) -> dict[str, Any]:
+    """Correct the cards of a settled hand (the last one, or the one before while nobody has
+    called in the last): everything that follows from them is settled again, and the cards
+    replaced are kept in the hand's ``corrections`` with ``referee`` and ``note``. Answers the
+    table, whose last hand may have started again from the corrected score, or gone when the
+    correction ends the match."""
+    return referee.correct_shown(
+        hand_id, body.hands, body.wild, referee=body.referee, note=body.note
+    )
 
 
 @router.post("/hands/{hand_id}/not-shown", response_model=HandState)
