@@ -1,6 +1,6 @@
 // Referee mode: set up a table, enter the calls fast, watch each seña's verdict, settle the showdown.
 import { api, fill, filled, h, keepFields, on, refill, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
-import { t, term, meaningLabel, gestureLabel, callLabel } from "/static/i18n.js";
+import { getLang, t, term, meaningLabel, gestureLabel, callLabel } from "/static/i18n.js";
 import { falseSenasText, senaReason } from "/static/senas_text.js";
 import { optionValue, profileName, rulesText, sideWord } from "/static/rules_text.js";
 
@@ -42,6 +42,7 @@ const state = {
   amount: 2,
   picks: {},
   wild: {}, // seat -> what each of its wild sotas stands for, in the order of its hand
+  correcting: null, // the hand whose cards the picker corrects (this one, or the one before)
   cursor: [1, 0],
   knownSenas: new Set(),
   reviewing: new Set(), // reviewed señas whose review the referee is changing
@@ -84,6 +85,9 @@ export function initReferee() {
   $("log-calls-only").onchange = (event) => $("call-log").classList.toggle("calls-only", event.target.checked);
   $("setup-cancel").onclick = () => showSetup(false);
   $("show-submit").onclick = submitShown;
+  $("show-correct").onclick = () => startCorrecting(state.hand.hand);
+  $("correct-previous").onclick = () => startCorrecting(state.hand.previous);
+  $("correction-cancel").onclick = stopCorrecting;
   document.addEventListener("keydown", onKey);
   on("hello", (data) => { clearErrors(); loadTableState(data.table); });
   on("table", (data) => { if (data.active) loadTableState(data); });
@@ -371,10 +375,9 @@ function setHand(handState) {
   state.handRevision += 1;
   const previous = state.hand?.hand.id;
   state.hand = handState;
+  if (state.correcting && !stillCorrectable(state.correcting, handState)) state.correcting = null;
   if (previous !== handState.hand.id) {
-    state.picks = Object.fromEntries(seats().map((s) => [s, [...(handState.hand.shown?.[String(s)] || [])]]));
-    state.wild = Object.fromEntries(seats().map((s) => [s, [...(handState.hand.wild?.[String(s)] || [])]]));
-    state.cursor = [1, 0];
+    if (!state.correcting) pickCards(cardsOf(handState.hand));
     state.pinned = false;
     state.amount = 2; // the stones dialled stay through a hand's bets, a new hand starts at 2
     state.knownSenas = new Set(handState.senas.map(senaKey));
@@ -383,6 +386,41 @@ function setHand(handState) {
     state.seat = handState.view.to_speak ?? state.seat ?? handState.hand.mano;
     state.pinned = false;
   }
+  render();
+}
+
+/** The cards a hand shows, or, taken back by an undo, the cards it showed before: the picker
+ * offers them again to be corrected. */
+function cardsOf(hand) {
+  const before = hand.corrections?.at(-1);
+  return hand.shown || !before ? { shown: hand.shown, wild: hand.wild } : { shown: before.shown, wild: before.wild };
+}
+
+/** Put ``cards`` (``shown`` and ``wild``, by seat) in the picker, its cursor on the first slot. */
+function pickCards({ shown, wild }) {
+  state.picks = Object.fromEntries(seats().map((s) => [s, [...(shown?.[String(s)] || [])]]));
+  state.wild = Object.fromEntries(seats().map((s) => [s, [...(wild?.[String(s)] || [])]]));
+  state.cursor = [1, 0];
+}
+
+/** Whether the hand being corrected may still be, as ``handState`` (the hand on the page) says. */
+const stillCorrectable = (hand, handState) =>
+  (hand.id === handState.hand.id ? handState.can_correct : handState.previous?.id === hand.id);
+
+/** The picker corrects ``hand``'s cards (the hand on the page, settled, or the one before it). */
+function startCorrecting(hand) {
+  state.correcting = hand;
+  pickCards(hand);
+  $("correction-referee").value = "";
+  $("correction-note").value = "";
+  $("show-error").textContent = "";
+  render();
+}
+
+function stopCorrecting() {
+  state.correcting = null;
+  pickCards(cardsOf(state.hand.hand));
+  $("show-error").textContent = "";
   render();
 }
 
@@ -411,7 +449,12 @@ function render() {
   renderSenas();
   renderShowdown();
   renderReport();
+  // the match (or the Encaje) decided, no hand follows: the status says who won
+  $("next-hand").hidden = Boolean(state.hand.match.winner || state.hand.view.loser);
   $("next-hand").disabled = !state.hand.can_deal;
+  const previous = state.hand.previous;
+  $("correct-previous").hidden = !previous || Boolean(state.correcting);
+  $("correct-previous").textContent = previous ? filled(t("show.correctprevious"), { hand: previous.number }) : "";
   const quiet = state.hand.legal.length === 0;
   $("seat-picker").hidden = quiet;
   $("actions").hidden = quiet;
@@ -430,6 +473,8 @@ function renderStatus() {
   };
   const scores = teamsOf(state.table).flatMap((team, i) => [i ? (encaje() ? " · " : " – ") : null, score(team)]);
   const scoreLabel = encaje() ? `${t("status.stones")} / ${state.table.stones}` : `${t("status.score")} / ${state.table.target}`;
+  const { match } = state.hand;
+  const won = (key, counts, id) => h("div.stat.match", {}, h("small", {}, t(key)), h("strong", { id }, scoreText(state.table, counts)));
   fill($("status"), 
     h("div.stat", {}, h("small", {}, `${t("status.hand")} ${hand.number} · ${t("status.game")} ${hand.game}`),
       h("strong", {}, state.table.name)),
@@ -437,11 +482,26 @@ function renderStatus() {
     h("div.stat.lance", {}, h("small", {}, t("status.lance")), h("strong", { id: "status-phase" }, term(`phase.${view.phase}`))),
     h("div.stat.speaks", {}, h("small", {}, t("status.speaks")), h("strong", { id: "status-speaks" }, speaks)),
     h("div.stat", {}, h("small", {}, t("status.bet")), h("strong", { id: "status-bet" }, String(stake))),
-    h("div.stat.scores", {}, h("small", {}, scoreLabel), h("strong", { id: "status-score" }, ...scores)),
+    h("div.stat.scores", {}, h("small", {}, scoreLabel), h("strong", { id: "status-score" }, ...scores),
+      encaje() ? null : h("small.amarracos", { id: "status-amarracos" },
+        teamsOf(state.table).map((team) => amarracos(view.score[team])).join(" – "))),
     encaje() ? h("div.stat.pot", {}, h("small", {}, t("status.pot")), h("strong", { id: "status-pot" }, String(view.pot))) : null,
+    encaje() ? null : won("status.games", match.games_won, "status-games"),
+    match.vacas_won ? won("status.vacas", match.vacas_won, "status-vacas") : null,
     view.loser ? h("div.stat.winner", {}, h("strong", { id: "status-loser" }, `${seatName(Number(view.loser))} ${t("status.loser")}`)) : null,
-    view.game_winner ? h("div.stat.winner", {}, h("strong", {}, `${view.game_winner} ${t("status.winner")}`)) : null,
+    match.winner ? h("div.stat.winner", {}, h("strong", { id: "status-match-winner" }, `${match.winner} ${t("status.matchwinner")}`))
+      : view.game_winner ? h("div.stat.winner", {}, h("strong", {}, `${view.game_winner} ${t("status.winner")}`)) : null,
   );
+}
+
+/** Stones as players count them, in amarracos of five (000, 002, 003, 004): 22 is "4 amarracos
+ * y 2", 5 "1 amarraco", 3 "3 piedras". */
+function amarracos(stones) {
+  const [tied, loose] = [Math.floor(stones / 5), stones % 5];
+  const piedras = `${loose} ${t(loose === 1 ? "amarraco.stone" : "amarraco.stones")}`;
+  if (!tied) return piedras;
+  const named = `${tied} ${t(tied === 1 ? "amarraco.one" : "amarraco.many")}`;
+  return loose ? `${named} ${t("amarraco.and")} ${loose}` : named;
 }
 
 function renderSeats() {
@@ -585,8 +645,9 @@ async function sendCall(text) {
 async function undo() {
   $("call-error").textContent = "";
   const { view, hand } = state.hand;
-  // past the hand's end the hand opens again, what it paid with it: only on purpose
-  if (view.phase === "finished" && !confirm(filled(t("confirm.reopen"), { hand: hand.number, score: scoreText(state.table, view.score) }))) return;
+  // past the hand's end the hand opens again (its cards first), what it paid with it: only on purpose
+  const question = hand.shown && !hand.cards_not_shown ? "confirm.takecards" : "confirm.reopen";
+  if (view.phase === "finished" && !confirm(filled(t(question), { hand: hand.number, score: scoreText(state.table, view.score) }))) return;
   try { state.pinned = false; await setAnswered(api("DELETE", `/api/hands/${state.hand.hand.id}/calls/last`)); } catch (err) { $("call-error").textContent = err.message; }
 }
 
@@ -603,24 +664,40 @@ async function nextHand() {
 
 // ---------------------------------------------------------------- showdown
 
+/** The cards of the hand at its showdown, to enter; once settled, as entered, with "correct the
+ * cards"; or, while correcting (this hand or the one before), to change and save. */
 function renderShowdown() {
-  const phase = state.hand.view.phase;
+  const { view, hand, can_correct: canCorrect } = state.hand;
   const box = $("showdown");
-  const closed = state.hand.hand.cards_not_shown;
+  const closed = hand.cards_not_shown;
+  const correcting = state.correcting;
+  const entering = view.phase === "showdown" && !closed && !correcting;
+  const settled = view.phase === "finished" && Boolean(hand.shown);
   $("closed-note").hidden = !closed;
-  box.hidden = closed || !(phase === "showdown" || (phase === "finished" && state.hand.hand.shown));
-  $("not-shown").hidden = phase !== "showdown";
+  box.hidden = !(entering || settled || correcting);
+  $("not-shown").hidden = !entering;
+  $("show-title").textContent = correcting ? filled(t("show.correcting"), { hand: correcting.number }) : t("show.title");
+  $("show-submit").hidden = !(entering || correcting);
+  $("show-submit").textContent = t(correcting ? "show.savecorrection" : "show.submit");
+  $("show-correct").hidden = Boolean(correcting) || !(settled && canCorrect);
+  $("correction-cancel").hidden = !correcting;
+  $("correction-who").hidden = !correcting;
+  $("correction-referee").placeholder = t("show.referee");
+  $("correction-note").placeholder = t("show.note");
+  $("palette").hidden = !(entering || correcting);
   if (box.hidden) return;
+  const fixed = !(entering || correcting); // settled: the cards as entered, to read
   const [cs, ci] = state.cursor;
   fill($("picker"), ...seats().map((seat) => h("div.pick-row", {},
     h("span.pick-name", {}, `${seat} · ${seatName(seat)}`),
     ...[0, 1, 2, 3].map((i) => h("button", {
       type: "button",
-      class: ["slot", cs === seat && ci === i && "cursor"].filter(Boolean).join(" "),
+      class: ["slot", !fixed && cs === seat && ci === i && "cursor"].filter(Boolean).join(" "),
       dataset: { seat, slot: i },
+      disabled: fixed,
       onclick: () => { state.cursor = [seat, i]; renderShowdown(); },
     }, state.picks[seat][i] || "·")),
-    ...wildChoices(seat))));
+    ...wildChoices(seat, fixed))));
   const ranks = state.table.diez_reyes ? [...RANKS, ...WILD_CARDS] : RANKS;
   fill($("palette"), ...ranks.map((rank) => h("button", { type: "button", class: "rank", dataset: { rank },
     title: WILD_CARDS.includes(rank) ? t(`card.${rank}`) : undefined, onclick: () => pick(rank) }, rank)),
@@ -631,11 +708,12 @@ function renderShowdown() {
 const wildsOf = (seat) => state.picks[seat].filter((card) => WILD_CARDS.includes(card));
 
 /** For each wild sota in the seat's hand, "as o rey": what it stands for (the holder says). */
-function wildChoices(seat) {
+function wildChoices(seat, fixed) {
   return wildsOf(seat).map((card, k) => h("span.wild-choice", { dataset: { seat, wild: k } },
     h("span.wild-card", {}, `${card}:`),
     ...WILD_VALUES.map((value) => h("button", {
       type: "button",
+      disabled: fixed,
       class: ["wild-value", state.wild[seat][k] === value && "selected"].filter(Boolean).join(" "),
       dataset: { value },
       onclick: () => { state.wild[seat][k] = value; renderShowdown(); },
@@ -687,7 +765,19 @@ async function submitShown() {
     if (values.length) wild[String(seat)] = values;
   }
   const body = state.table.diez_reyes ? { hands, wild } : { hands };
-  try { await setAnswered(api("PUT", `/api/hands/${state.hand.hand.id}/shown`, body)); } catch (err) { $("show-error").textContent = err.message; }
+  const correcting = state.correcting;
+  try {
+    if (!correcting) {
+      await setAnswered(api("PUT", `/api/hands/${state.hand.hand.id}/shown`, body));
+      return;
+    }
+    const who = { referee: $("correction-referee").value, note: $("correction-note").value };
+    const table = await api("POST", `/api/hands/${correcting.id}/shown/correction`, { ...body, ...who });
+    state.correcting = null;
+    loadTableState(table);
+    pickCards(cardsOf(state.hand.hand));
+    render();
+  } catch (err) { $("show-error").textContent = err.message; }
 }
 
 // ---------------------------------------------------------------- reports
@@ -710,7 +800,21 @@ function renderReport() {
     falseSenas ? h("div.flag", {}, h("b", {}, `⚠ ${t("report.false_senas")}: `), falseSenas) : null,
     view.false_declarations.length ? h("div.flag", {}, h("b", {}, `⚠ ${t("report.false_decl")}: `),
       view.false_declarations.map((d) => `${seatName(d.seat)}: «${d.said}»`).join(", ")) : null,
+    state.hand.hand.corrections.length ? h("div.corrections", {}, h("b", {}, `${t("report.corrections")}: `),
+      state.hand.hand.corrections.map((c) => correctionText(c, state.hand.hand.shown)).join(" · ")) : null,
   );
+}
+
+/** A correction as the report says it: when, how (taken back, or corrected by whom and why) and
+ * the cards it replaced, of the seats whose cards are not those ``shown`` now. */
+function correctionText(correction, shown) {
+  const when = new Date(correction.created_ms).toLocaleTimeString(getLang(), { hour: "2-digit", minute: "2-digit" });
+  const who = [correction.referee, correction.note && `«${correction.note}»`].filter(Boolean).join(" ");
+  const changed = Object.entries(correction.shown).filter(([seat, cards]) => (shown?.[seat] || []).join() !== cards.join());
+  const before = changed.length
+    ? changed.map(([seat, cards]) => `${seatName(Number(seat))} ${cards.join(" ")}`).join(", ")
+    : t("report.correction.same");
+  return `${when} ${t(`report.correction.${correction.how}`)}${who ? ` (${who})` : ""}: ${t("report.correction.before")} ${before}`;
 }
 
 /** What each seat's wild sotas stood for: "Ane: Sc rey". ``hand`` has ``wild`` and, when it is
@@ -765,8 +869,8 @@ function onKey(event) {
   if (document.getElementById("page-referee").hidden || !state.hand || $("referee").hidden) return;
   if (keyIsForField(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
   const key = event.key.toLowerCase();
-  const phase = state.hand.view.phase;
-  if ((phase === "showdown" || phase === "finished") && !$("showdown").hidden) {
+  if (key === "escape" && state.correcting) { stopCorrecting(); return; }
+  if (!$("palette").hidden && !$("showdown").hidden) { // cards being entered or corrected
     const rank = key === "s" || key === "c" || key === "r" ? key.toUpperCase() : key;
     if (RANKS.includes(rank)) { pick(rank); event.preventDefault(); return; }
     if (key === "backspace") { pick(null); event.preventDefault(); return; }

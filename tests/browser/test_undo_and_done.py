@@ -35,18 +35,20 @@ def test_undoing_past_the_end_of_a_hand_asks_first(page):
     page.keyboard.press("u")
     page.wait_for_timeout(300)
     assert asked == [
-        "La mano 1 terminó (1-3 0 – 2-4 40). ¿Deshacer su última jugada y reabrirla? El tanteo"
-        " vuelve a como estaba antes de esa jugada."
+        "La mano 1 terminó (1-3 0 – 2-4 40). ¿Deshacer las cartas anotadas para corregirlas? Lo"
+        " que pagaron deja de contar hasta que se vuelvan a anotar."
     ]
     expect(page.locator("#status-phase")).to_have_text("terminada")
     page.once("dialog", lambda dialog: answer(dialog, True))
     page.click("#undo")
-    # the quiero taken back: the órdago stands again, nothing paid yet
-    expect(page.locator("#status-phase")).to_have_text("grande")
-    expect(page.locator("#status-bet")).to_have_text("Órdago")
+    # the cards taken back: the órdago seen waits for them, nothing paid yet
+    expect(page.locator("#status-phase")).to_have_text("a ver cartas")
     expect(page.locator("#status-score")).to_have_text("1-3 0 – 2-4 0")
     assert len(asked) == 2
     page.keyboard.press("u")  # within the hand: no question
+    expect(page.locator("#status-phase")).to_have_text("grande")
+    expect(page.locator("#status-bet")).to_have_text("Órdago")
+    page.keyboard.press("u")
     expect(page.locator("#status-bet")).to_have_text("—")
     assert len(asked) == 2
 
