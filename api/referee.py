@@ -76,7 +76,8 @@ class Referee:
         self.store = store
         self.hub = hub
         self._lock = threading.RLock()
-        self._tables: dict[int, Table] = {}
+        #: Each table's hands as rebuilt: table id -> hand id -> Table.
+        self._tables: dict[int, dict[int, Table]] = {}
         self._matches: dict[int, Match] = {}
         self.active_table_id = store.last_active_table()
 
@@ -139,8 +140,7 @@ class Referee:
     def forget_deleted(self, table_id: int) -> None:
         """Drop what is kept in memory of a table deleted from the store."""
         with self._lock:
-            self._matches.pop(table_id, None)
-            self._tables = {k: t for k, t in self._tables.items() if self.store.get_hand(k)}
+            self.forget(table_id)
             if self.active_table_id == table_id:
                 last = self.store.list_tables()
                 self.active_table_id = last[-1].id if last else None
@@ -184,7 +184,7 @@ class Referee:
             match, tables = replay_match(
                 rules_of(row), row.first_mano, self.store.hands_of(table_id)
             )
-            self._tables.update(tables)
+            self._tables[table_id] = tables
             self._matches[table_id] = match
             return match
 
@@ -194,26 +194,32 @@ class Referee:
         match = self._matches.get(hand.table_id)
         if match is None or not is_closed(hand, table):
             return  # the next rebuild reads it from the store
-        count_hand(match, match.games[-1], table)
+        game = match.games[-1]
+        if game.tables[-1] is table:
+            count_hand(match, game, table)
+        else:
+            self.forget(hand.table_id)
 
     def forget(self, table_id: int | None = None) -> None:
         """Drop what was rebuilt of a table (of every table with None), so it is read again
-        from the store: another server on a shared database has written to it."""
+        from the store: another server on a shared database has written to it, or a change
+        here reopened or removed a hand it had counted. (A removed hand's id may be given to
+        the next hand stored: nothing of it is kept.)"""
         with self._lock:
             if table_id is None:
                 self._matches.clear()
                 self._tables.clear()
                 return
             self._matches.pop(table_id, None)
-            for hand_id in self.store.hand_ids_of(table_id):
-                self._tables.pop(hand_id, None)
+            self._tables.pop(table_id, None)
 
     def engine_table(self, hand: HandRow) -> Table:
         """The hand's ``Table``, as rebuilt from the stored calls."""
         with self._lock:
-            if hand.id not in self._tables:
+            if hand.id not in self._tables.get(hand.table_id, {}):
+                self.forget(hand.table_id)  # a hand dealt since the table was rebuilt
                 self._match(hand.table_id)
-            return self._tables[hand.id]
+            return self._tables[hand.table_id][hand.id]
 
     def next_hand(self, table_id: int) -> dict[str, Any]:
         """Deal the next hand as the engine's ``Match`` says: mano, score and game carried. A
@@ -240,7 +246,7 @@ class Referee:
             except BaseException:
                 self.forget(table_id)  # read again from the store, which has no new hand
                 raise
-            self._tables[hand.id] = table
+            self._tables[table_id][hand.id] = table
         state = self.table_state(table_id)
         self.hub.publish("table", state)
         return state

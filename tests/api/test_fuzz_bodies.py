@@ -16,7 +16,11 @@ VALID = {
     "/api/tables": {"name": "Txoko", "seats": SEATS},
     "/api/hands/{hand_id}/calls": {"seat": 1, "text": "mus", "t_ms": 10},
     "/api/hands/{hand_id}/shown": {"hands": EXAMPLE_HANDS},
-    "/api/hands/{hand_id}/shown/correction": {"hands": EXAMPLE_HANDS, "note": "a 7"},
+    "/api/hands/{hand_id}/shown/correction": {
+        "hands": EXAMPLE_HANDS,
+        "referee": "Maite",
+        "note": "x",
+    },
     "/api/hands/{hand_id}/senas/{call_idx}/review": {"action": "overruled", "note": "x"},
     "/api/hands/{hand_id}/senas/{call_idx}/remove": {"note": "x"},
     "/api/tables/{table_id}/export": {"name": "noche"},
