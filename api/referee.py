@@ -71,6 +71,15 @@ def rules_of(table: TableRow) -> Rules:
     )
 
 
+def _closed_without_cards(hand: HandRow) -> StateError:
+    """The refusal of cards for a hand the referee closed with the cards not shown."""
+    return StateError(
+        f"hand {hand.number} was closed with the cards not shown",
+        code="cards_not_shown",
+        params={"hand": hand.number},
+    )
+
+
 class Referee:
     def __init__(self, store: Store, hub: Hub) -> None:
         self.store = store
@@ -408,11 +417,7 @@ class Referee:
         """Why the cards of ``hand`` cannot be corrected now, or None."""
         number: dict[str, object] = {"hand": hand.number}
         if hand.shown == NOT_SHOWN:
-            return StateError(
-                f"hand {hand.number} was closed with the cards not shown",
-                code="cards_not_shown",
-                params=number,
-            )
+            return _closed_without_cards(hand)
         if hand.shown is None:
             return StateError(
                 f"the cards of hand {hand.number} are not entered: enter them, not a correction",
@@ -464,11 +469,7 @@ class Referee:
     def _check_showdown(self, hand: HandRow, table: Table) -> None:
         number: dict[str, object] = {"hand": hand.number}
         if hand.shown == NOT_SHOWN:
-            raise StateError(
-                f"hand {hand.number} was closed with the cards not shown",
-                code="cards_not_shown",
-                params=number,
-            )
+            raise _closed_without_cards(hand)
         if hand.shown is not None:
             raise StateError(
                 f"the cards of hand {hand.number} are already entered: correct them instead",
