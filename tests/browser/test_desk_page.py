@@ -405,8 +405,7 @@ def test_a_club_of_six_teams_meets_no_dead_end_at_the_desk(tmp_path):
             # board 3, low on the page: its refusal shows where the desk is looking
             third = rows.nth(2)
             team_a = third.locator("td.team").nth(0).inner_text()
-            override = third.locator("form.override")
-            override.scroll_into_view_if_needed()
+            override = third.locator("form.override")  # its button's click scrolls it into view
             override.locator("select").select_option("a")
             override.locator("[name=stones_a]").fill("38")
             override.locator("[name=stones_b]").fill("20")
