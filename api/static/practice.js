@@ -150,13 +150,15 @@ async function loadPlayer() {
   try {
     data = await api("GET", playerPath(name), undefined, { fields: PLAYER_FIELDS });
   } catch (err) { showRefusal(refused(err)); renderEnrol(); return; }
+  if (player() !== name) return; // the name changed while this answer was on its way: its own load draws it
   renderSliders(data.sensitivities);
   const calibration = data.calibration || {};
   for (const kind of Object.keys(calibration.enrolment || {})) enrolled.set(kind, { sensitivity: data.sensitivities[kind] });
   for (const kind of calibration.missed || []) enrolled.set(kind, { missed: true });
   if (calibration.rest_shown) enrolled.set("rest", {});
   renderEnrol();
-  renderProgress(await api("GET", `${playerPath(name)}/progress`).catch(() => ({ sessions: [] })));
+  const sessions = await api("GET", `${playerPath(name)}/progress`).catch(() => ({ sessions: [] }));
+  if (player() === name) renderProgress(sessions);
 }
 
 /** The player's name in a request, as the card labels it. */

@@ -328,6 +328,40 @@ def test_the_progress_plot_tells_sessions_of_one_day_apart_and_counts_hands_as_h
     page.close()
 
 
+def test_a_late_answer_for_the_name_first_in_the_field_does_not_replace_the_typed_names(
+    browser, server, data_dir
+):
+    """The page loads the prefilled name's progress; a player types theirs before it answers.
+    Whichever answer comes last, the plot is the typed name's."""
+    add_attempts(
+        data_dir,
+        "Jugador",
+        [("2025-03-01-10-00", "sena", '["medias"]', 1, 900, (2025, 3, 1, 11, 0))],
+    )
+    add_attempts(
+        data_dir,
+        "Maite",
+        [("2025-03-02-10-00", "sena", '["dos_ases"]', 1, 800, (2025, 3, 2, 11, 0))],
+    )
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    held = []
+    page.route("**/api/practice/players/Jugador/progress", lambda route: held.append(route))
+    page.goto(server + "#practice", wait_until="domcontentloaded")
+    for _ in range(200):  # the prefilled name's progress is asked as the page opens
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held
+    name_player(page, "Maite")
+    legend = page.locator("#progress .legend span")
+    expect(legend).to_have_text(["dos ases"])
+    with page.expect_request_finished(lambda request: "Jugador/progress" in request.url):
+        held[0].continue_()
+    page.wait_for_timeout(300)  # the answer, read and drawn if the page would draw it
+    expect(legend).to_have_text(["dos ases"])
+    page.close()
+
+
 def deal_until(server: str, player: str, wanted, seat: int = 1) -> dict:
     """Hands dealt to ``player`` on ``seat`` until one is ``wanted``: that drill."""
     for _ in range(200):
