@@ -35,6 +35,9 @@ NEEDS: dict[str, tuple[str, Any]] = {
     "juego_real_sota_oros": ("juego_real", True),
     "mus_visto_servido_ends_mus": ("mus_visto", True),
     "ordago_decides": ("match", "vacas"),
+    # both are called at the mus, and an Encaje dealt five with one discarded has none
+    "mus_visto": ("deal", "mus"),
+    "redeal_4567": ("deal", "mus"),
 }
 
 

@@ -68,12 +68,13 @@ class Rules:
     - ``match`` = "best_of_3" games (000, 002); "vacas": best of three vacas, each the best of
       three games (003).
     - ``mus_visto`` = False. True: a card exposed during the deal ("mus visto" call by the mano)
-      gives everyone one discard of 0 to 4 cards without agreeing (000, 002, 004).
+      gives everyone one discard of 0 to 4 cards without agreeing (000, 002, 004). Called at
+      the mus: an Encaje with ``deal = "five_discard_one"`` never reads it.
     - ``mus_visto_servido_ends_mus`` = False: after a mus visto the usual mus round follows
       (000, 002). True: if anyone stayed "servido" (discarded 0) there is no further discard
       and the betting begins (004).
     - ``redeal_4567`` = False. True: a player dealt 4-5-6-7 may show it before the mus and get
-      four new cards (000, 002).
+      four new cards (000, 002). Like the mus visto, never read without the mus.
     - ``deje`` = "before_last_raise": a refused first bet pays 1, a refused raise pays the total
       that stood before it (000, 002, 004's "deje"). "one": any refusal pays 1 (003).
     - ``pares_bonus`` = "each_hand": the winning pair scores 1/2/3 for each of its hands with

@@ -61,23 +61,32 @@ const PARAM_WORDS = {
   gesture: (kind) => term(kind),
   sides: (side) => term(side),
   option: (name) => t(`option.${name}`),
-  needs: (name) => t(`option.${name}`),
+  needs: (name, params) => neededWords(name, params.value),
 };
 
+/** The option another one goes with, as the setup labels it: a true/false one by its name
+ * ("juego real"), a choice with the value needed ("Encuentro: a vacas", "Reparto: con mus"). */
+function neededWords(name, value) {
+  const folded = t(`option.${name}`) !== `option.${name}`;
+  const label = folded ? t(`option.${name}`) : t(`setup.${name}`);
+  if (typeof value === "boolean") return value ? label : `${label}: ${t("option.false")}`;
+  return `${label}: ${folded ? t(`option.${name}.${value}`) : t(`${name}.${value}`)}`;
+}
+
 /** A param in words; a list of them as the page's language joins them ("2 y 5"). */
-function paramWords(name, value) {
+function paramWords(name, value, params) {
   if (Array.isArray(value)) {
-    const words = value.map((each) => paramWords(name, each));
+    const words = value.map((each) => paramWords(name, each, params));
     return new Intl.ListFormat(getLang(), { type: "conjunction" }).format(words);
   }
-  return (PARAM_WORDS[name] || String)(String(value));
+  return (PARAM_WORDS[name] || String)(String(value), params);
 }
 
 /** ``text`` with each "{name}" filled from ``params`` (one without a value stays as it is). */
 export function filled(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => {
     const value = params?.[name];
-    return value === undefined || value === null ? whole : paramWords(name, value);
+    return value === undefined || value === null ? whole : paramWords(name, value, params);
   });
 }
 

@@ -189,6 +189,7 @@ function buildSetup(defaultProfile) {
   wordSetup();
   form.game.addEventListener("change", fillSetupSeats);
   $("setup-rules-fields").addEventListener("change", followRules);
+  form.deal.addEventListener("change", followRules); // no mus visto without the mus
   $("setup-seats").addEventListener("input", fillManoSelect); // the mano's list follows the names typed
 }
 
@@ -261,12 +262,14 @@ function ruleField(name) {
     h("small.rule-default", {}, filled(t("option.default"), { value: optionValue(name, first) })));
 }
 
-/** The field of one folded option, and its value as the rules name it (true, "vacas"). */
-const ruleInput = (name) => $("setup-rules-fields").querySelector(`[name="${name}"]`);
+/** The field of an option (folded, or one of the setup's own: the deal), and its value as the
+ * rules name it (true, "vacas"). */
+const ruleInput = (name) => $("setup-rules-fields").querySelector(`[name="${name}"]`) || $("setup").elements[name];
 function ruleValue(name) {
   const input = ruleInput(name);
   if (input.type === "checkbox") return input.checked;
-  return state.choices.rules[name].choices.find((value) => String(value) === input.value);
+  const choices = state.choices.rules[name]?.choices;
+  return choices ? choices.find((value) => String(value) === input.value) : input.value;
 }
 
 /** An option that goes with another (the sota de oros with the juego real) is offered only

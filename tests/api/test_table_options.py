@@ -114,6 +114,11 @@ def test_an_option_is_refused_without_the_one_it_goes_with_or_outside_its_choice
                 "option_needs",
                 {"option": "ordago_decides", "needs": "match", "value": "vacas"},
             ),
+            (
+                {"game": "encaje", "players": 3, "deal": "five_discard_one", "mus_visto": True},
+                "option_needs",
+                {"option": "mus_visto", "needs": "deal", "value": "mus"},
+            ),
             ({"match": "best_of_5"}, "literal_error", None),
             ({"mus_visto": "yes"}, "bool_type", None),
             ({"players": 4, "first_out_wins": True}, "value_error", None),

@@ -94,6 +94,37 @@ def test_the_setup_offers_every_rule_option_folded_and_the_table_plays_them(page
     )
 
 
+def test_an_encaje_dealt_five_offers_nothing_called_at_the_mus(page):
+    """Mus visto and the 4-5-6-7 redeal are called at the mus: an Encaje dealt five cards, one
+    discarded, has none, so neither is offered, and a table asking for one is refused in words
+    naming the deal it needs."""
+    expect(page.locator("#setup-game option")).to_have_count(4)
+    page.select_option("#setup-game", "encaje-3")
+    page.locator("#setup-rules summary").click()
+    visto, redeal = page.locator("[name=mus_visto]"), page.locator("[name=redeal_4567]")
+    visto.check()
+    redeal.check()
+    page.select_option("#setup [name=deal]", "five_discard_one")
+    for option in (visto, redeal):
+        expect(option).to_be_disabled()
+        expect(option).not_to_be_checked()
+    page.select_option("#setup [name=deal]", "mus")
+    expect(visto).to_be_enabled()
+
+    body = {"game": "encaje", "players": 3, "seats": SEATS[:3], "deal": "five_discard_one"}
+    refused = httpx.post(f"{base(page)}/api/tables", json=body | {"redeal_4567": True})
+    assert refused.status_code == 422
+    (error,) = refused.json()["errors"]
+    words = page.evaluate(
+        """async (error) => {
+             const { refusalText } = await import("/static/core.js");
+             return refusalText({ code: "invalid_fields", errors: [error] });
+           }""",
+        error,
+    )
+    assert words.endswith("«4-5-6-7, mano nueva» solo va con «Reparto: con mus»"), words
+
+
 def test_the_acta_names_the_tables_rules_and_its_sides(page):
     url = base(page)
     body = {"seats": SEATS, "target": 30, "reyes": 4, "profile": "navarra", "mus_visto": True}
