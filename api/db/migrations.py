@@ -356,6 +356,14 @@ CREATE TABLE shown_corrections (
 )
 """,
     ),
+    Migration(
+        9,
+        "each tournament's rule options, its boards' tables' (a JSON object of those not at"
+        " their default)",
+        """
+ALTER TABLE tournaments ADD COLUMN rules TEXT NOT NULL DEFAULT '{}'
+""",
+    ),
 )
 
 LATEST = MIGRATIONS[-1].version

@@ -10,9 +10,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import Field
 
+from api.game_choices import NEEDS, RULE_OPTIONS
 from api.schemas import MAX_INT64, Name, PlayerName, Reason, RowId, Strict
 from api.tournament.desk import Desk
-from api.tournament.settings import BadSettings, default_settings
+from api.tournament.rules import offered
+from api.tournament.settings import TEAM_SIZES, BadSettings, default_settings
 
 router = APIRouter(tags=["desk"])
 STATIC = Path(__file__).resolve().parents[1] / "static"
@@ -32,6 +34,9 @@ class TournamentIn(Strict):
     name: Name
     #: Changes to the defaults of ``models/tournament.toml`` (a section may be given in part).
     settings: Annotated[dict[str, Any], Field(max_length=20)] = Field(default_factory=dict)
+    #: The rule options every board's table is played under (``GET /api/desk/rules`` lists
+    #: them), as the referee's table setup names them; left out, their defaults.
+    rules: Annotated[dict[str, Any], Field(max_length=40)] = Field(default_factory=dict)
 
 
 class TeamIn(Strict):
@@ -73,6 +78,20 @@ def defaults() -> dict[str, Any]:
     return default_settings().model_dump()
 
 
+@router.get("/api/desk/rules")
+def rule_options() -> dict[str, Any]:
+    """The rule options a tournament may set, for teams of each size (the table setup's, but
+    those the tournament sets itself), and each one's choices (the default first)."""
+    sizes = {size: offered(2 * size) for size in TEAM_SIZES}
+    return {
+        "team_sizes": {str(size): list(names) for size, names in sizes.items()},
+        "options": {
+            name: {"choices": list(RULE_OPTIONS[name]), "needs": NEEDS.get(name)}
+            for name in dict.fromkeys(n for names in sizes.values() for n in names)
+        },
+    }
+
+
 @router.get("/api/desk/tournaments")
 def tournaments(desk: DeskDep) -> dict[str, Any]:
     return {"tournaments": desk.summaries()}
@@ -83,7 +102,7 @@ def create(body: TournamentIn, desk: DeskDep) -> dict[str, Any]:
     """A tournament of the defaults with ``settings`` changed: a bad value is refused as a
     malformed body's field (``["settings", "lateness", "forfeit_minutes"]``), with its code."""
     try:
-        return desk.create(body.name, body.settings)
+        return desk.create(body.name, body.settings, body.rules)
     except BadSettings as exc:
         raise RequestValidationError(
             [{**error, "loc": ("body", "settings", *error["loc"])} for error in exc.errors]

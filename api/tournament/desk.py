@@ -35,6 +35,7 @@ from api.tournament.records import (
     TournamentRecords,
     TournamentRow,
 )
+from api.tournament.rules import checked_options, rules_out, table_rules
 from api.tournament.settings import TournamentSettings, parse_settings, settings_with
 from api.tournament.standings import TIE_BREAKS, Result, Standing, Winner, standings, unranked
 from engine.errors import Refusal
@@ -58,9 +59,14 @@ class Desk:
 
     # tournaments and teams
 
-    def create(self, name: str, changes: dict[str, Any]) -> dict[str, Any]:
+    def create(
+        self, name: str, changes: dict[str, Any], options: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """A tournament of the default settings with ``changes``, its boards' tables played
+        under the rule ``options`` (api/tournament/rules.py), each refused naming its field."""
         settings = settings_with(changes)
-        row = self.records.create_tournament(name, settings.model_dump())
+        rules = checked_options(options or {}, team_size=settings.team_size, target=settings.target)
+        row = self.records.create_tournament(name, settings.model_dump(), rules)
         return self._changed(row.id)
 
     def summaries(self) -> list[dict[str, Any]]:
@@ -261,7 +267,7 @@ class Desk:
     def assign_tables(self, tournament_id: int, number: int) -> dict[str, Any]:
         """A table for every board of the round that has none (and is not a bye)."""
         tournament = self._tournament(tournament_id)
-        settings = parse_settings(tournament.settings)
+        rules = self._rules(tournament)
         self._round(tournament_id, number)
         self._check_profile()
         teams = {t.id: t for t in self.records.teams(tournament_id)}
@@ -272,19 +278,22 @@ class Desk:
                 continue
             seats = seats_of(teams[pairing.team_a], teams[pairing.team_b])
             name = f"{tournament.name[:24]} R{number} M{pairing.board}"
-            state = self._new_table(name, settings, seats)
+            state = self.referee.create_table(name=name, rules=rules, mano=1, seats=seats)
             self.records.set_table(pairing, state["table"]["id"])
         if active is not None and active != self.referee.active_table_id:
             self.referee.activate(active)
         return self._changed(tournament_id)
 
-    def _new_table(
-        self, name: str, settings: TournamentSettings, seats: list[SeatRow]
-    ) -> dict[str, Any]:
-        """A table made as the referee page makes one: the tournament's target, this
-        server's house profile, 8 reyes, seat 1 mano; six seats for teams of three."""
-        rules = Rules(profile=self.profile, target=settings.target, players=2 * settings.team_size)
-        return self.referee.create_table(name=name, rules=rules, mano=1, seats=seats)
+    def _rules(self, tournament: TournamentRow) -> Rules:
+        """The rules of the tournament's tables: its own options and target, six seats for
+        teams of three, this server's house profile."""
+        settings = parse_settings(tournament.settings)
+        return table_rules(
+            tournament.rules,
+            team_size=settings.team_size,
+            target=settings.target,
+            profile=self.profile,
+        )
 
     def _check_profile(self) -> None:
         """The house profile of the desk's tables reads and is one for Mus: Encaje's, which
@@ -497,6 +506,7 @@ class Desk:
                 "created_ms": tournament.created_ms,
             },
             "settings": settings.model_dump(),
+            "rules": rules_out(self._rules(tournament)),
             "tie_breaks": list(TIE_BREAKS),
             "teams": [
                 {

@@ -23,6 +23,8 @@ class TournamentRow:
     id: int
     name: str
     settings: dict[str, Any]
+    #: The rule options of its boards' tables not at their default (api/tournament/rules.py).
+    rules: dict[str, Any]
     created_ms: int
 
 
@@ -104,12 +106,14 @@ class TournamentRecords:
 
     # tournaments and teams
 
-    def create_tournament(self, name: str, settings: dict[str, Any]) -> TournamentRow:
+    def create_tournament(
+        self, name: str, settings: dict[str, Any], rules: dict[str, Any]
+    ) -> TournamentRow:
         with self._db.transaction() as db:
             ((tournament_id,),) = db.execute(
-                "INSERT INTO tournaments (name, settings, created_ms) VALUES (?, ?, ?)"
+                "INSERT INTO tournaments (name, settings, rules, created_ms) VALUES (?, ?, ?, ?)"
                 " RETURNING id",
-                (name, json.dumps(settings), now_ms()),
+                (name, json.dumps(settings), json.dumps(rules, sort_keys=True), now_ms()),
             )
             db.notify({"what": "tournament", "tournament_id": tournament_id})
         return cast(TournamentRow, self.tournament(tournament_id))  # just stored
@@ -118,11 +122,11 @@ class TournamentRecords:
         rows = self._db.execute("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
         if not rows:
             return None
-        return _row_of(TournamentRow, rows[0], settings=json.loads(rows[0]["settings"]))
+        return _tournament_row(rows[0])
 
     def tournaments(self) -> list[TournamentRow]:
         rows = self._db.execute("SELECT * FROM tournaments ORDER BY id")
-        return [_row_of(TournamentRow, r, settings=json.loads(r["settings"])) for r in rows]
+        return [_tournament_row(r) for r in rows]
 
     def add_team(
         self,
@@ -313,6 +317,12 @@ class TournamentRecords:
             (tournament_id,),
         )
         return [_row_of(LatenessRow, r) for r in rows]
+
+
+def _tournament_row(row: Any) -> TournamentRow:
+    return _row_of(
+        TournamentRow, row, settings=json.loads(row["settings"]), rules=json.loads(row["rules"])
+    )
 
 
 def _team_row(row: Any) -> TeamRow:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import (
     BaseModel,
@@ -31,6 +31,9 @@ from vision.config.loader import SettingsError, first_error, load_settings
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "models" / "tournament.toml"
 
 Stones = Field(ge=0, le=50)
+#: The players of a team: pairs, or teams of three (at tables of six).
+TeamSize = Literal[2, 3]
+TEAM_SIZES: tuple[int, ...] = get_args(TeamSize)
 
 
 class _Section(BaseModel):
@@ -80,7 +83,7 @@ class Groups(_Section):
 class TournamentSettings(_Section):
     format: Literal["swiss", "groups_knockout"]
     rounds: int = Field(ge=1, le=20)
-    team_size: Literal[2, 3]
+    team_size: TeamSize
     target: Literal[30, 40]
     first_round: Literal["seeding", "random"]
     bye: GameScore
@@ -115,9 +118,11 @@ def settings_with(
     """``base`` (the file's defaults) with ``changes`` (a section may be given in part);
     a bad value raises :class:`BadSettings` naming it."""
     merged = (base or default_settings()).model_dump()
-    if "target" in changes:  # a bye and a forfeit not given win the game to its target
+    if "target" in changes:  # a bye and a forfeit not given their winner's stones win at it
         for name in ("bye", "forfeit"):
-            if name not in changes and merged[name]["stones_won"] == merged["target"]:
+            given = changes.get(name)
+            won_given = isinstance(given, dict) and "stones_won" in given
+            if not won_given and merged[name]["stones_won"] == merged["target"]:
                 merged[name] = {**merged[name], "stones_won": changes["target"]}
     for key, value in changes.items():
         if isinstance(value, dict) and isinstance(merged.get(key), dict):

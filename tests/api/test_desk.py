@@ -661,3 +661,76 @@ def test_not_found_is_a_coded_error_of_its_own_kind():
         assert kind.__init__ is Coded.__init__, kind
     missing = NotFound("no table 3", code="no_table", params={"table": 3})
     assert (str(missing), missing.code, missing.params) == ("no table 3", "no_table", {"table": 3})
+
+
+def test_every_board_is_played_under_the_tournaments_rules(desk):
+    """Set once for the tournament (4 reyes, two folded options, to 30): every board's table is
+    made under them, the desk shows them, and each board's acta lists them."""
+    rules = {"reyes": 4, "juego_real": True, "deje": "one"}
+    created = desk.post(BASE, json={"name": "Open", "settings": {"target": 30}, "rules": rules})
+    assert created.status_code == 201, created.text
+    tid = created.json()["tournament"]["id"]
+    assert created.json()["rules"] == {
+        "game": "mus", "players": 4, "target": 30, "reyes": 4, "captains": False,
+        "diez_reyes": False, "profile": "standard",
+        "options": {"juego_real": True, "deje": "one"},
+    }  # fmt: skip
+    for team in pairs(4):
+        desk.post(f"{BASE}/{tid}/teams", json=team)
+    draw(desk, tid)
+    state = desk.post(f"{BASE}/{tid}/rounds/1/tables").json()
+    for board in boards_of(state, 1):
+        table = desk.get(f"/api/tables/{board['table']['id']}").json()["table"]
+        assert (table["reyes"], table["target"]) == (4, 30)
+        assert table["options"] == {"juego_real": True, "deje": "one"}
+    table_id = boards_of(state, 1)[0]["table"]["id"]
+    play_ordago(desk, table_id, team_a_wins=True)
+    acta = desk.get(f"/api/tables/{table_id}/games/1/acta").json()["acta"]["table"]
+    assert (acta["reyes"], acta["target"], acta["options"]) == (4, 30, table["options"])
+
+
+def test_teams_of_three_may_play_with_captains(desk):
+    state = new_tournament(desk, teams=0, team_size=3)
+    assert state["rules"]["players"] == 6
+    created = desk.post(BASE, json={"name": "Tríos", "settings": {"team_size": 3},
+                                    "rules": {"captains": True}})  # fmt: skip
+    assert created.status_code == 201, created.text
+    assert created.json()["rules"]["captains"] is True
+
+
+@pytest.mark.parametrize(
+    ("rules", "code", "params"),
+    [
+        ({"reyes": 5}, "literal_error", {"input": 5}),
+        ({"juego_real": 1}, "literal_error", {"input": 1}),
+        ({"match": "vacas"}, "option_not_in_tournament", {"option": "match"}),
+        ({"target": 30}, "option_not_in_tournament", {"option": "target"}),
+        ({"captains": True}, "option_not_in_tournament", {"option": "captains"}),
+        ({"stones": 21}, "option_not_in_tournament", {"option": "stones"}),
+        (
+            {"juego_real_sota_oros": True},
+            "option_needs",
+            {"option": "juego_real_sota_oros", "needs": "juego_real", "value": True},
+        ),
+    ],
+)
+def test_rules_a_tournament_cannot_play_are_refused_naming_the_option(desk, rules, code, params):
+    """Refused as the table setup refuses them (api/game_choices.py): a value not among the
+    option's choices, an option set without the one it goes with; and what the tournament sets
+    itself (its target, its game of one board) or its tables cannot play (captains of pairs)."""
+    response = desk.post(BASE, json={"name": "X", "rules": rules})
+    assert response.status_code == 422, response.text
+    [failure] = response.json()["errors"]
+    assert (failure["field"], failure["code"], failure["params"]) == (
+        ["rules", next(iter(rules))], code, params
+    )  # fmt: skip
+    assert desk.get(BASE).json()["tournaments"] == []
+
+
+def test_the_desk_lists_the_rules_a_tournament_may_set(desk):
+    offered = desk.get("/api/desk/rules").json()
+    assert offered["team_sizes"]["2"][:2] == ["reyes", "diez_reyes"]
+    assert "captains" in offered["team_sizes"]["3"] and "captains" not in offered["team_sizes"]["2"]
+    assert not {"game", "players", "target", "match", "ordago_decides"} & set(offered["options"])
+    assert offered["options"]["reyes"]["choices"] == [8, 4]
+    assert offered["options"]["juego_real_sota_oros"]["needs"] == ["juego_real", True]

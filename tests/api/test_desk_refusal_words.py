@@ -187,3 +187,23 @@ def test_every_settings_refusal_has_the_pages_words_and_every_field_its_label(la
     assert "settings.lateness.forfeit_minutes" in fields
     unlabelled = [path for path in fields if f"field.{path}" not in words]
     assert unlabelled == []
+
+
+@pytest.mark.parametrize("language", ["ES", "EN"])
+def test_every_rules_refusal_has_the_pages_words(language):
+    """A tournament's rule option refused (api/tournament/rules.py, with its own codes or the
+    table setup's) reaches the page as a malformed body's field "rules.<option>": why, in
+    Spanish and in English."""
+    tree = ast.parse((ROOT / "api" / "tournament" / "rules.py").read_text(encoding="utf-8"))
+    own = {
+        node.args[1].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", None) == "_refused"
+        and isinstance(node.args[1], ast.Constant)
+    }
+    assert "option_not_in_tournament" in own
+    words = page_words(language)
+    codes = own | {"option_needs", "option_not_in_game"}
+    assert sorted(code for code in codes if f"invalid.{code}" not in words) == []
+    assert "field.rules" in words
