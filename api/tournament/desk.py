@@ -44,6 +44,8 @@ from engine.senas import ProfileError
 
 #: The hand messages after which a game may have ended.
 GAME_MESSAGES = frozenset({"call", "shown"})
+#: The refusals of a next round that say the tournament is over.
+OVER = frozenset({"rounds_all_drawn", "final_played", "knockout_not_needed"})
 #: Which side of a board sits at which seats: team a at the odd seats, team b at the even
 #: (a table's pairs are named by their seats, "1-3" or "1-3-5" at a table of six).
 SIDE_OF_PAIR = {"1-3": "a", "2-4": "b", "1-3-5": "a", "2-4-6": "b"}
@@ -150,17 +152,7 @@ class Desk:
                 params={"round": number - 1, "boards": unplayed},
             )
         teams = self.records.teams(tournament_id)
-        playing = [t for t in teams if t.plays_in(number)]
-        if len(playing) < 2:
-            raise StateError(
-                "at least two teams must be playing to draw a round",
-                code="draw_too_few_teams",
-                params={"playing": len(playing)},
-            )
-        if settings.format == "swiss":
-            stage, seed, boards = self._swiss(settings, number, playing, pairings)
-        else:
-            stage, seed, boards = self._groups_knockout(settings, number, teams, pairings)
+        stage, seed, boards = self._next_round(settings, number, teams, pairings)
         bye = settings.bye
         new = [
             NewPairing(a, b)
@@ -177,6 +169,39 @@ class Desk:
                 params={"round": number},
             ) from None
         return self._changed(tournament_id)
+
+    def _next_round(
+        self,
+        settings: TournamentSettings,
+        number: int,
+        teams: list[TeamRow],
+        pairings: list[PairingRow],
+    ) -> tuple[str, int | None, list[knockout.Board]]:
+        """Round ``number``'s stage, random seed and boards, or the refusal of drawing it."""
+        playing = [t for t in teams if t.plays_in(number)]
+        if len(playing) < 2:
+            raise StateError(
+                "at least two teams must be playing to draw a round",
+                code="draw_too_few_teams",
+                params={"playing": len(playing)},
+            )
+        if settings.format == "swiss":
+            return self._swiss(settings, number, playing, pairings)
+        return self._groups_knockout(settings, number, teams, pairings)
+
+    def _finished(
+        self, settings: TournamentSettings, teams: list[TeamRow], pairings: list[PairingRow]
+    ) -> str | None:
+        """Why the tournament is over (the code that refuses its next round: every round of
+        a Swiss drawn, the final played, the group stage deciding it), once the last round
+        drawn has every result; None while it goes on."""
+        if not pairings or any(p.winner is None for p in pairings):
+            return None
+        try:
+            self._next_round(settings, pairings[-1].round + 1, teams, pairings)
+        except StateError as exc:
+            return exc.code if exc.code in OVER else None
+        return None
 
     def _swiss(
         self,
@@ -499,6 +524,7 @@ class Desk:
         table = self._standings(
             [t.id for t in teams if t.id not in apart], pairings, lateness_deductions(lateness)
         )
+        over = self._finished(settings, teams, pairings)
         return {
             "tournament": {
                 "id": tournament.id,
@@ -521,6 +547,10 @@ class Desk:
             ],
             "rounds": rounds,
             "standings": [standing_out(row, names, withdrawn.get(row.team)) for row in table],
+            #: Once over (docs/tournament.md): why, and its winner (None: a final both lost).
+            "finished": None
+            if over is None
+            else {"why": over, "winner": _champion(over, pairings, table, names)},
             #: Teams that withdrew before any result: not ranked (docs/tournament.md).
             "withdrawn": [
                 {"team_id": t.id, "name": t.name, "withdrawn_round": t.withdrawn_round}
@@ -707,6 +737,15 @@ def _result_of(pairing: PairingRow) -> Result:
         pairing.stones_a,
         pairing.stones_b,
     )
+
+
+def _champion(
+    over: str, pairings: list[PairingRow], table: list[Standing], names: dict[int, str]
+) -> dict[str, Any] | None:
+    """The winner of a tournament over: the final's, or the first of the standings."""
+    first = table[0].team if table else None
+    team = _winner_of(pairings[-1]) if over == "final_played" else first
+    return None if team is None else {"id": team, "name": names[team]}
 
 
 def _byes(pairings: list[PairingRow]) -> dict[int, int]:

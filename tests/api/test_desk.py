@@ -734,3 +734,32 @@ def test_the_desk_lists_the_rules_a_tournament_may_set(desk):
     assert not {"game", "players", "target", "match", "ordago_decides"} & set(offered["options"])
     assert offered["options"]["reyes"]["choices"] == [8, 4]
     assert offered["options"]["juego_real_sota_oros"]["needs"] == ["juego_real", True]
+
+
+def test_a_swiss_is_finished_once_its_last_round_has_every_result(desk):
+    """Not before: a round still waiting, or one still to draw, leaves it going on."""
+    state = new_tournament(desk, teams=4, rounds=2)
+    tid = state["tournament"]["id"]
+    assert state["finished"] is None
+    state = finish_round_at_the_desk(desk, tid, draw(desk, tid), 1)
+    assert state["finished"] is None  # round 2 is still to draw
+    state = draw(desk, tid)
+    board = boards_of(state, 2)[0]
+    state = put_result(desk, tid, board, "b", 10, 40).json()
+    assert state["finished"] is None  # board 2 waits for its result
+    state = finish_round_at_the_desk(desk, tid, state, 2)
+    top = state["standings"][0]
+    assert state["finished"] == {
+        "why": "rounds_all_drawn", "winner": {"id": top["team_id"], "name": top["name"]}
+    }  # fmt: skip
+
+
+def test_a_knockout_is_won_by_the_finals_winner(desk):
+    state = new_tournament(desk, teams=4, format="groups_knockout", groups={"size": 4})
+    tid = state["tournament"]["id"]
+    for number in range(1, 4):
+        state = finish_round_at_the_desk(desk, tid, draw(desk, tid), number)
+    final = boards_of(draw(desk, tid), 4)
+    assert len(final) == 1
+    state = put_result(desk, tid, final[0], "b", 20, 40).json()
+    assert state["finished"] == {"why": "final_played", "winner": final[0]["team_b"]}
