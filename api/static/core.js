@@ -2,7 +2,7 @@
 import { callLabel, getLang, t, term } from "/static/i18n.js";
 
 /** ``path``'s answer; a refusal is thrown as an Error whose message is in the page's language
- * (``refusalText``). ``fields`` names the request's fields as the page labels them, for a
+ * (``refusalText``), and whose ``words()`` say it again in the language of the moment. ``fields`` names the request's fields as the page labels them, for a
  * malformed request's message: ``{ name: "Nombre de la mesa", "seats.*.name": (i) => ... }``,
  * a function given the path's numbers (see ``fieldLabel``). */
 export async function api(method, path, body, { fields } = {}) {
@@ -15,17 +15,23 @@ export async function api(method, path, body, { fields } = {}) {
   try {
     response = await fetch(path, options);
   } catch {
-    throw new Error(said(() => t("error.offline"))); // the browser's own words ("Failed to fetch") are not the page's language
+    throw refusal(() => t("error.offline")); // the browser's own words ("Failed to fetch") are not the page's language
   }
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const error = new Error(said(() => refusalText(data, fields) || `${response.status} ${response.statusText}`));
+    const error = refusal(() => refusalText(data, fields) || `${response.status} ${response.statusText}`);
     error.status = response.status;
     error.code = data.code;
     error.params = data.params;
     throw error;
   }
   return data;
+}
+
+function refusal(words) {
+  const error = new Error(said(words));
+  error.words = words;
+  return error;
 }
 
 /** The refusals the page said lately, by their words, each with how to say it again: a page

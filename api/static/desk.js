@@ -2,9 +2,10 @@
 // table, results (from the tables, or the desk's own with a reason), standings and exports.
 // Every change anywhere (this desk, a table's game ending on any server) comes as a
 // "tournament" message on the websocket, and the page reads the tournament again.
-import { api, connectFeed, fill, h, on, rewordRefusals } from "/static/core.js";
-import { onLangSwitch, t } from "/static/i18n.js";
-import { minutesText, tieBreakLine, unrankedLine, WITHDRAWN } from "/static/desk_words.js";
+import { api, connectFeed, fill, filled, h, on } from "/static/core.js";
+import { t } from "/static/i18n.js";
+import { both, finishedLine, minutesText, standingsHeading, tieBreakLine, unrankedLine, WITHDRAWN } from "/static/desk_words.js";
+import { optionValue, rulesText } from "/static/rules_text.js";
 
 const $ = (id) => document.getElementById(id);
 const BASE = "/api/desk/tournaments";
@@ -15,8 +16,9 @@ let clockOffset = 0; // the server's clock minus this browser's
 const SOURCES = { table: "de la mesa · from the table", desk: "mesa de torneo · desk", forfeit: "incomparecencia · forfeit", bye: "descanso · bye" };
 const SANCTIONS = { none: "a tiempo · on time", warning: "aviso · warning", forfeit: "pierde · forfeit" };
 
+/** A refusal, said in Spanish and in English as the page says all else. */
 function failed(error) {
-  $("error").textContent = error.message;
+  $("error").textContent = error.words ? both(error.words) : error.message;
   $("error").hidden = false;
 }
 
@@ -77,19 +79,26 @@ function show(data) {
   const s = data.settings;
   $("t-name").textContent = data.tournament.name;
   $("t-summary").textContent = [
-    s.format === "swiss" ? `Suizo · Swiss, ${s.rounds} rondas · rounds` : "Grupos y eliminatoria · Groups then knockout",
-    `${s.team_size} por equipo · per team`, `a ${s.target}`,
+    s.format === "swiss" ? `Suizo · Swiss, ${s.rounds} rondas · rounds`
+      : `Grupos de ${s.groups.size}, pasan ${s.groups.advance} · Groups of ${s.groups.size}, ${s.groups.advance} go through`,
+    `${s.team_size} por equipo · per team`,
     `cortesía · courtesy ${s.lateness.courtesy_minutes} min`,
     s.lateness.sanction === "stones" ? `−${s.lateness.stones} piedras · stones` : "aviso · warning",
-    `incomparecencia · forfeit > ${s.lateness.forfeit_minutes} min`,
+    `incomparecencia · forfeit > ${s.lateness.forfeit_minutes} min, ${s.forfeit.stones_won}–${s.forfeit.stones_lost}`,
     `descanso · bye ${s.bye.stones_won}–${s.bye.stones_lost}`,
   ].join(" · ");
+  $("t-rules").textContent = both(() => `${t("setup.rules")}: ${rulesText(data.rules)}`);
   $("export-csv").href = `${BASE}/${current}/export.csv`;
   $("export-json").href = `${BASE}/${current}/export.json`;
   $("screen-link").href = `/desk/screen?tournament=${current}`;
   renderPlayers(s.team_size);
   // teams are registered before the first round is drawn: then the form is gone
   $("register").hidden = data.rounds.length > 0;
+  // over: no round to draw, the winner said and the standings final
+  $("finished").hidden = !data.finished;
+  $("finished").textContent = data.finished ? finishedLine(data.finished) : "";
+  $("draw").hidden = Boolean(data.finished);
+  $("standings-heading").textContent = standingsHeading(data.finished);
   renderTeams(data);
   renderRounds(data);
   renderStandings(data);
@@ -290,15 +299,21 @@ $("new-tournament").addEventListener("submit", async (event) => {
   const f = event.target;
   // a number left blank takes the default its field shows (left out: the server's default)
   const number = (field) => (field.value.trim() === "" ? undefined : Number(field.value));
+  // a section of the settings none of whose fields is filled is left out: its defaults apply
+  const section = (fields) => (Object.values(fields).some((v) => v !== undefined) ? fields : undefined);
   const settings = {
     format: f.format.value, rounds: number(f.rounds), team_size: Number(f.team_size.value),
     target: Number(f.target.value), first_round: f.first_round.value,
     lateness: { courtesy_minutes: number(f.courtesy_minutes), sanction: f.sanction.value,
       stones: number(f.stones), forfeit_minutes: number(f.forfeit_minutes) },
+    bye: section({ stones_won: number(f.bye_won), stones_lost: number(f.bye_lost) }),
+    forfeit: section({ stones_won: number(f.forfeit_won), stones_lost: number(f.forfeit_lost) }),
+    groups: section({ size: number(f.group_size), advance: number(f.group_advance) }),
   };
   try {
     $("error").hidden = true;
-    const created = await api("POST", BASE, { name: f.name.value, settings }, { fields: { name: () => t("field.tournamentname") } });
+    const body = { name: f.name.value, settings, rules: chosenRules() };
+    const created = await api("POST", BASE, body, { fields: { name: () => t("field.tournamentname"), ...ruleFields() } });
     current = created.tournament.id;
     await loadList();
   } catch (error) {
@@ -318,14 +333,105 @@ $("register").addEventListener("submit", (event) => {
 $("draw").addEventListener("click", () => act("POST", `${shownPath()}/rounds`));
 $("tournament-list").addEventListener("change", (event) => { current = Number(event.target.value); load(); });
 
-api("GET", "/api/desk/settings").then((defaults) => {
+/** The score fields of a bye and a forfeit, with their settings' section and key. */
+const SCORES = { bye_won: ["bye", "stones_won"], bye_lost: ["bye", "stones_lost"],
+  forfeit_won: ["forfeit", "stones_won"], forfeit_lost: ["forfeit", "stones_lost"] };
+let defaults = null; // GET /api/desk/settings
+
+/** Each score's placeholder, the one it takes left blank: a game won at the target chosen
+ * when the file's is won at its own target (as the server does), else the file's. */
+function scorePlaceholders() {
+  const f = $("new-tournament");
+  for (const [field, [name, key]] of Object.entries(SCORES)) {
+    const atTarget = key === "stones_won" && defaults[name].stones_won === defaults.target;
+    f[field].placeholder = atTarget ? f.target.value : defaults[name][key];
+  }
+}
+
+/** The groups' fields are asked of a tournament of groups, the rounds of a Swiss one. */
+function followFormat() {
+  const f = $("new-tournament");
+  for (const label of f.querySelectorAll(".groups-only")) label.hidden = f.format.value !== "groups_knockout";
+  f.rounds.closest("label").hidden = f.format.value !== "swiss";
+}
+
+api("GET", "/api/desk/settings").then((read) => {
+  defaults = read;
   const f = $("new-tournament");
   for (const key of ["format", "rounds", "team_size", "target", "first_round"]) f[key].value = defaults[key];
   for (const key of ["courtesy_minutes", "sanction", "stones", "forfeit_minutes"]) f[key].value = defaults.lateness[key];
   // a number field emptied shows the default it then takes
   f.rounds.placeholder = defaults.rounds;
   for (const key of ["courtesy_minutes", "stones", "forfeit_minutes"]) f[key].placeholder = defaults.lateness[key];
+  f.group_size.placeholder = defaults.groups.size;
+  f.group_advance.placeholder = defaults.groups.advance;
+  scorePlaceholders();
+  followFormat();
 }, failed);
+$("new-tournament").target.addEventListener("change", () => defaults && scorePlaceholders());
+$("new-tournament").format.addEventListener("change", followFormat);
+
+/** The rule options a tournament may set (GET /api/desk/rules): which, for each team size,
+ * and each one's choices (the default first) and the option it goes with. */
+let offeredRules = { team_sizes: {}, options: {} };
+/** The options the table setup asks in fields of their own, labelled as it labels them. */
+const RULE_LABELS = { reyes: "setup.reyes", captains: "setup.captains", diez_reyes: "setup.diezreyes" };
+const ruleLabel = (name) => t(RULE_LABELS[name] ?? `option.${name}`);
+const ruleValueText = (name, value) => (name === "reyes" ? String(value) : optionValue(name, value));
+/** Each option's field of a refusal ("rules.reyes"), named as the form labels it. */
+const ruleFields = () => Object.fromEntries(Object.keys(offeredRules.options).map((name) => [`rules.${name}`, () => ruleLabel(name)]));
+
+function ruleField(name) {
+  const [first, ...others] = offeredRules.options[name].choices;
+  const control = typeof first === "boolean"
+    ? h("input", { type: "checkbox", name, checked: first })
+    : h("select", { name }, ...[first, ...others].map((value) => h("option", { value }, both(() => ruleValueText(name, value)))));
+  return h("label.rule-option", { dataset: { option: name } }, h("span", {}, both(() => ruleLabel(name))), control,
+    h("small.rule-default", {}, both(() => filled(t("option.default"), { value: ruleValueText(name, first) }))));
+}
+
+const ruleInput = (name) => $("rule-fields").querySelector(`[name="${name}"]`);
+function ruleValue(name) {
+  const input = ruleInput(name);
+  if (input.type === "checkbox") return input.checked;
+  return offeredRules.options[name].choices.find((value) => String(value) === input.value);
+}
+
+/** The options a tournament of the team size chosen may set; one that goes with another (the
+ * sota de oros with the juego real) is offered only while that one is set so. */
+function followRules() {
+  const offered = offeredRules.team_sizes[$("new-tournament").team_size.value] || [];
+  for (const field of $("rule-fields").children) field.hidden = !offered.includes(field.dataset.option);
+  for (const input of $("rule-fields").querySelectorAll("[name]")) {
+    const needs = offeredRules.options[input.name].needs;
+    const free = !needs || ruleValue(needs[0]) === needs[1];
+    input.disabled = !free;
+    input.closest("label").classList.toggle("off", !free);
+    if (free) continue;
+    const [first] = offeredRules.options[input.name].choices;
+    if (input.type === "checkbox") input.checked = first;
+    else input.value = String(first);
+  }
+}
+
+/** The options chosen apart from their default, of those the team size chosen offers. */
+function chosenRules() {
+  const rules = {};
+  for (const field of $("rule-fields").children) {
+    const name = field.dataset.option;
+    if (!field.hidden && ruleValue(name) !== offeredRules.options[name].choices[0]) rules[name] = ruleValue(name);
+  }
+  return rules;
+}
+
+api("GET", "/api/desk/rules").then((read) => {
+  offeredRules = read;
+  fill($("rule-fields"), Object.keys(read.options).map(ruleField));
+  followRules();
+}, failed);
+$("rules-hint").textContent = both(() => t("setup.ruleshint"));
+$("rule-fields").addEventListener("change", followRules);
+$("new-tournament").team_size.addEventListener("change", followRules);
 on("hello", () => loadList().catch(failed));
 /** Whether the list of tournaments has ``id``: one created at another desk is not in it yet. */
 const listed = (id) => [...$("tournament-list").options].some((option) => Number(option.value) === id);
@@ -333,7 +439,5 @@ on("tournament", (data) => {
   if (!listed(data.tournament_id)) loadList().catch(failed);
   else if (data.tournament_id === current) load();
 });
-// switched on the dashboard, in another tab: a refusal shown is said in the new language
-onLangSwitch(() => rewordRefusals());
 setInterval(tick, 1000);
 connectFeed();

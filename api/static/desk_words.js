@@ -1,5 +1,13 @@
 // What the tournament desk (/desk) and its big screen (/desk/screen) both say, in Spanish ·
 // English as both pages say everything of their own: the tie-breaks, a lateness, a withdrawal.
+import { inLang } from "/static/i18n.js";
+
+/** What ``words()`` says in Spanish, then in English ("… · …"), as the desk says all it says:
+ * the dashboard's words (i18n.js) for a refusal, a rule. Said once where both are the same. */
+export function both(words) {
+  const [es, en] = ["es", "en"].map((lang) => inLang(lang, words));
+  return es === en ? es : `${es} · ${en}`;
+}
 
 /** The tie-breaks as the server names them (api/tournament/standings.py), in Spanish. */
 const TIE_BREAKS_ES = {
@@ -24,6 +32,15 @@ export function minutesText(minutes) {
   if (whole === 0) return `${rest} s`;
   return rest === 0 ? `${whole} min` : `${whole} min ${rest} s`;
 }
+
+/** A tournament over (its ``finished``): its winner, or none when both teams lost the final. */
+export function finishedLine(finished) {
+  const winner = finished.winner ? `campeón · winner: ${finished.winner.name}` : "sin campeón · no winner";
+  return `Torneo terminado · Tournament over — ${winner}`;
+}
+
+/** The standings' heading: the final ones once the tournament is over. */
+export const standingsHeading = (finished) => (finished ? "Clasificación final · Final standings" : "Clasificación · Standings");
 
 /** The mark of a team that withdrew, beside its name in the standings. */
 export const WITHDRAWN = "retirado · withdrawn";

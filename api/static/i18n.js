@@ -267,7 +267,7 @@ const ES = {
   "error.board_elsewhere": "El tablero {board} de la ronda {round} es de «{other}», no de «{tournament}»: vuelve a cargar la página.",
   // a tournament's settings refused (api/tournament/settings.py): each field, then why
   "field.settings": "Ajustes del torneo", "field.settings.format": "Formato", "field.settings.rounds": "Rondas",
-  "field.settings.team_size": "Jugadores por equipo", "field.settings.target": "Tanteo", "field.settings.first_round": "Primera ronda",
+  "field.settings.team_size": "Jugadores por equipo", "field.settings.target": "Partida a", "field.settings.first_round": "Primera ronda",
   "field.settings.lateness": "Retrasos", "field.settings.lateness.courtesy_minutes": "Cortesía (min)",
   "field.settings.lateness.sanction": "Sanción", "field.settings.lateness.stones": "Piedras de la sanción",
   "field.settings.lateness.forfeit_minutes": "Pierde por incomparecencia (min)",
@@ -277,6 +277,8 @@ const ES = {
   "invalid.forfeit_before_courtesy": "la incomparecencia llega después de la cortesía: más de {courtesy} min, no {forfeit}",
   "invalid.advance_not_fewer": "pasan menos equipos de los que tiene cada grupo ({size}), no {advance}",
   "invalid.score_not_a_game": "en una partida a {target} gana quien llega a {target} y el que pierde se queda por debajo: {won}–{lost} no puede ser",
+  // a tournament's rules refused (api/tournament/rules.py): each option, then why
+  "field.rules": "Reglas del torneo", "invalid.option_not_in_tournament": "un torneo no fija esta regla",
   "sanction.warning": "amonestación", "sanction.game_lost": "partida perdida", "sanction.disqualification": "descalificación",
   "report.score": "Tanteo", "report.close": "Cerrar", "report.seat": "Asiento",
   "report.pending": "por ver", "report.unpaid": "no se cobra",
@@ -559,7 +561,7 @@ const EN = {
   "error.no_board": "That board is not one of “{tournament}”: reload the page.",
   "error.board_elsewhere": "Board {board} of round {round} is one of “{other}”, not of “{tournament}”: reload the page.",
   "field.settings": "Tournament settings", "field.settings.format": "Format", "field.settings.rounds": "Rounds",
-  "field.settings.team_size": "Players per team", "field.settings.target": "Target", "field.settings.first_round": "First round",
+  "field.settings.team_size": "Players per team", "field.settings.target": "Game to", "field.settings.first_round": "First round",
   "field.settings.lateness": "Lateness", "field.settings.lateness.courtesy_minutes": "Courtesy (min)",
   "field.settings.lateness.sanction": "Sanction", "field.settings.lateness.stones": "Stones of the sanction",
   "field.settings.lateness.forfeit_minutes": "Forfeit after (min)",
@@ -569,6 +571,7 @@ const EN = {
   "invalid.forfeit_before_courtesy": "the forfeit comes after the courtesy wait: more than {courtesy} min, not {forfeit}",
   "invalid.advance_not_fewer": "fewer teams go through than each group has ({size}), not {advance}",
   "invalid.score_not_a_game": "in a game to {target} the winner reaches {target} and the loser stays below it: {won}–{lost} cannot be",
+  "field.rules": "Tournament rules", "invalid.option_not_in_tournament": "a tournament does not set this rule",
   "sanction.warning": "warning", "sanction.game_lost": "game lost", "sanction.disqualification": "disqualification",
   "report.score": "Score", "report.close": "Close", "report.seat": "Seat",
   "report.pending": "to be seen", "report.unpaid": "not paid",
@@ -660,6 +663,18 @@ export function onLangSwitch(callback) {
 export function t(key) {
   const table = lang === "en" ? EN : ES;
   return table[key] ?? ES[key] ?? key;
+}
+
+/** What ``words()`` says in the language ``value``, this page's own language kept: for a page
+ * that says everything in both (the tournament desk). */
+export function inLang(value, words) {
+  const kept = lang;
+  lang = value;
+  try {
+    return words();
+  } finally {
+    lang = kept;
+  }
 }
 
 /** A Mus term, a phase ("phase.grande"), a gesture kind or side. */

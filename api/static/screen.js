@@ -1,7 +1,7 @@
 // The desk's big screen (/desk/screen?tournament=ID): the current round's tables and the
 // standings, in large type, read again at every "tournament" message of the websocket.
 import { api, connectFeed, fill, h, on } from "/static/core.js";
-import { tieBreakLine, unrankedLine, WITHDRAWN } from "/static/desk_words.js";
+import { finishedLine, standingsHeading, tieBreakLine, unrankedLine, WITHDRAWN } from "/static/desk_words.js";
 
 const $ = (id) => document.getElementById(id);
 let current = Number(new URLSearchParams(location.search).get("tournament")) || null;
@@ -21,8 +21,12 @@ const side = (board, s) => (board[`team_${s}`] ? board[`team_${s}`].name : "");
 function show(data) {
   $("name").textContent = data.tournament.name;
   const round = data.rounds.at(-1);
-  $("round").textContent = round ? `Ronda ${round.number} · Round ${round.number}` : "Inscripción · Registration";
-  started = round?.started_ms ? round.started_ms - (data.now_ms - Date.now()) : null;
+  $("round").textContent = data.finished ? finishedLine(data.finished)
+    : round ? `Ronda ${round.number} · Round ${round.number}` : "Inscripción · Registration";
+  // the clock runs from the round's start until its last result is in
+  const playing = round?.started_ms && round.boards.some((b) => !b.result);
+  started = playing ? round.started_ms - (data.now_ms - Date.now()) : null;
+  $("standings-heading").textContent = standingsHeading(data.finished);
   tick();
   fill($("boards").querySelector("tbody"), (round ? round.boards : []).map((b) => {
     const r = b.result;

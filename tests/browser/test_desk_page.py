@@ -114,6 +114,7 @@ def test_a_four_round_swiss_of_eight_pairs_runs_from_the_desk(tmp_path):
                 expect(screen.locator("#boards td.done:not(:empty)")).to_have_count(
                     4 if number < 3 else 3
                 )
+                expect(screen.locator("#clock")).to_have_text("")  # every result is in
 
             assert len(byes) == 2 and byes[0] != byes[1]
             assert "Pareja 8" not in byes
@@ -128,11 +129,15 @@ def test_a_four_round_swiss_of_eight_pairs_runs_from_the_desk(tmp_path):
             late = next(r for r in final if r["deducted"])
             assert late["deducted"] == 5
             assert sum(r["won"] for r in final) == 2 * 4 + 2 * (3 + 1)  # a winner a board, byes too
-            assert page.locator("#draw").is_enabled()
-            page.click("#draw")  # a fifth round is not in the settings: said in Spanish
-            expect(page.locator("#error")).to_have_text(
-                "El torneo es a 4 rondas: ya están todas sorteadas."
-            )
+            # the fourth round's results all in: over, its winner said on both pages
+            over = f"Torneo terminado · Tournament over — campeón · winner: {final[0]['name']}"
+            expect(page.locator("#finished")).to_have_text(over)
+            expect(page.locator("#draw")).to_be_hidden()  # no fifth round to draw
+            expect(screen.locator("#round")).to_have_text(over)
+            for where in (page, screen):
+                expect(where.locator("#standings-heading")).to_have_text(
+                    "Clasificación final · Final standings"
+                )
 
             page.screenshot(path=str(tmp_path / "desk.png"), full_page=True)
             screen.screenshot(path=str(tmp_path / "screen.png"))
@@ -209,11 +214,13 @@ def test_the_desk_refuses_what_cannot_be_and_sets_apart_who_never_played(tmp_pat
             register("Otros", "Ane", "Iker")
             expect(page.locator("#error")).to_have_text(
                 "«Ane» ya juega en «Los Reyes»: cada jugador se inscribe en un solo equipo."
+                " · “Ane” already plays in “Los Reyes”: a player is registered in one team only."
             )
             register("Otros", "Jon", "JÓN")
             expect(page.locator("#error")).to_have_text(
                 "«JÓN» está dos veces en el equipo: cada jugador del equipo es una persona"
-                " distinta."
+                " distinta. · “JÓN” is in the team twice: the players of a team are different"
+                " people."
             )
             for count, (name, first, second) in enumerate(
                 [
@@ -264,7 +271,8 @@ def test_the_desk_refuses_what_cannot_be_and_sets_apart_who_never_played(tmp_pat
             team_b = rows.nth(0).locator("td.team").nth(1).inner_text()
             expect(page.locator("#error")).to_have_text(
                 f"«{team_b}» no puede ganar con 10 piedras: en una partida a 40, gana quien"
-                " llega a 40."
+                f" llega a 40. · “{team_b}” cannot win with 10 stones: in a game to 40, the"
+                " winner is the team that reaches 40."
             )
             expect(rows.nth(0).locator("td.result")).to_have_text("")
             for i in range(2):
@@ -298,16 +306,17 @@ def test_the_desk_refuses_what_cannot_be_and_sets_apart_who_never_played(tmp_pat
         server.stop()
 
 
-SETTINGS_REFUSED = {
-    "es": "Retrasos: la incomparecencia llega después de la cortesía: más de 30 min, no 20",
-    "en": "Lateness: the forfeit comes after the courtesy wait: more than 30 min, not 20",
-}
+SETTINGS_REFUSED = (
+    "Retrasos: la incomparecencia llega después de la cortesía: más de 30 min, no 20"
+    " · Lateness: the forfeit comes after the courtesy wait: more than 30 min, not 20"
+)
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_settings_the_server_refuses_are_said_in_the_pages_words(tmp_path, lang):
-    """A forfeit limit before the courtesy wait ends: the field and why, in the page's language,
-    and no tournament is made."""
+    """A forfeit limit before the courtesy wait ends: the field and why, in Spanish and
+    English as the desk says all else, whatever the dashboard's language; no tournament is
+    made."""
     server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
     try:
         with sync_playwright() as playwright:
@@ -323,7 +332,7 @@ def test_settings_the_server_refuses_are_said_in_the_pages_words(tmp_path, lang)
             form.locator("input[name=courtesy_minutes]").fill("30")
             form.locator("input[name=forfeit_minutes]").fill("20")
             form.locator("button[type=submit]").click()
-            expect(page.locator("#error")).to_have_text(SETTINGS_REFUSED[lang])
+            expect(page.locator("#error")).to_have_text(SETTINGS_REFUSED)
             expect(page.locator("#tournament")).to_be_hidden()
             assert errors == []
             browser.close()
@@ -345,9 +354,9 @@ def test_a_club_of_six_teams_meets_no_dead_end_at_the_desk(tmp_path):
     """A walkthrough's defects, as a club organiser met them: the format's long choice ran out
     of its column; the registration form stayed after round 1; a team's forfeit hid the other's
     arrival (so both could not lose) and carried an English reason; a refusal of a board low on
-    the page showed out of sight at its top, and stayed in its language when the dashboard
-    switched; the acta did not name the tournament's board nor its teams; a tournament created
-    at another desk was not listed; a tournament chosen while being read took the clicks of the
+    the page showed out of sight at its top, and was said in one language only; the acta did
+    not name the tournament's board nor its teams; a tournament created at another desk was
+    not listed; a tournament chosen while being read took the clicks of the
     one shown; a board's sides of teams of three were headed as pairs'; and the clock said the
     courtesy wait in Spanish only."""
     server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
@@ -412,21 +421,21 @@ def test_a_club_of_six_teams_meets_no_dead_end_at_the_desk(tmp_path):
             override.locator("[name=reason]").fill("hoja en papel")
             override.locator("button").click()
             refusal = page.locator("#error")
-            expect(refusal).to_have_text(
+            said = (
                 f"«{team_a}» no puede ganar con 38 piedras: en una partida a 40, gana quien"
-                " llega a 40."
+                f" llega a 40. · “{team_a}” cannot win with 38 stones: in a game to 40, the"
+                " winner is the team that reaches 40."
             )
+            expect(refusal).to_have_text(said)
             assert page.evaluate("scrollY") > 200
             box = refusal.evaluate("e => [e.getBoundingClientRect().toJSON(), innerHeight]")
             assert box[0]["top"] >= 0 and box[0]["bottom"] <= box[1]
-            # the dashboard switched to English in another tab: the refusal is said again
+            # the dashboard switched to English in another tab: the desk still says both
             other = context.new_page()
             other.goto(f"{server.url}/desk")
             other.evaluate("localStorage.setItem('keinu.lang', 'en')")
-            expect(refusal).to_have_text(
-                f"“{team_a}” cannot win with 38 stones: in a game to 40, the winner is the team"
-                " that reaches 40."
-            )
+            page.wait_for_timeout(300)
+            expect(refusal).to_have_text(said)
             other.evaluate("localStorage.setItem('keinu.lang', 'es')")
             other.close()
 
@@ -480,6 +489,101 @@ def test_a_club_of_six_teams_meets_no_dead_end_at_the_desk(tmp_path):
             headings = page.locator("section.round[data-round='1'] thead th")
             expect(headings.nth(1)).to_have_text("A (1-3-5)")
             expect(headings.nth(2)).to_have_text("B (2-4-6)")
+            assert errors == []
+            browser.close()
+    finally:
+        server.stop()
+
+
+def test_the_tournaments_rules_are_set_in_its_form_and_played_at_every_table(tmp_path):
+    """The club sets the tables' rules once, in the form (as the referee's setup offers them):
+    4 reyes, the juego real; the desk shows them, and every board's table is made under them."""
+    server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
+    try:
+        with sync_playwright() as playwright, httpx.Client(base_url=server.url) as api:
+            browser = launch_chromium(playwright)
+            page = browser.new_page(viewport={"width": 1500, "height": 1100})
+            errors = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(f"{server.url}/desk")
+            form = page.locator("#new-tournament")
+            expect(form.locator("select[name=target]").locator("xpath=..")).to_contain_text(
+                "Partida a · Game to"
+            )
+            form.locator("#rules-wrap summary").click()
+            rules = form.locator("#rule-fields")
+            expect(rules.locator("[data-option=captains]")).to_be_hidden()  # teams of three's
+            sota = rules.locator("[name=juego_real_sota_oros]")
+            expect(sota).to_be_disabled()  # only with the juego real
+            rules.locator("[name=reyes]").select_option("4")
+            rules.locator("[name=juego_real]").check()
+            expect(sota).to_be_enabled()
+            form.locator("select[name=target]").select_option("30")
+            form.locator("button[type=submit]").click()
+            expect(page.locator("#t-rules")).to_have_text(
+                "Reglas: Mus · 4 jugadores · partida a 30 · 4 reyes · señas: Estándar · Juego real"
+                " · Rules: Mus · 4 players · game to 30 · 4 reyes · señas: Standard · Juego real"
+            )
+            tid = int(page.url.split("tournament=")[1])
+            base = f"/api/desk/tournaments/{tid}"
+            for i in range(1, 3):
+                team = {"name": f"Pareja {i}", "players": [f"J{i}a", f"J{i}b"]}
+                api.post(f"{base}/teams", json=team).raise_for_status()
+            api.post(f"{base}/rounds").raise_for_status()
+            page.locator("section.round[data-round='1'] button.assign").click()
+            expect(page.locator("a.acta")).to_have_count(1)
+            board = api.get(base).json()["rounds"][0]["boards"][0]
+            table = api.get(f"/api/tables/{board['table']['id']}").json()["table"]
+            assert (table["reyes"], table["target"], table["options"]) == (
+                4, 30, {"juego_real": True}
+            )  # fmt: skip
+            assert errors == []
+            browser.close()
+    finally:
+        server.stop()
+
+
+def test_groups_byes_and_forfeits_are_set_in_the_form_and_refused_in_both_words(tmp_path):
+    """The group size, how many go through, a bye's and a forfeit's scores: set in the form;
+    one the server refuses is said in Spanish and English, as the page says all else."""
+    server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
+    try:
+        with sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            page = browser.new_page(viewport={"width": 1500, "height": 1100})
+            errors = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(f"{server.url}/desk")
+            form = page.locator("#new-tournament")
+            expect(form.locator("input[name=group_size]")).to_be_hidden()  # a Swiss has none
+            form.locator("select[name=format]").select_option("groups_knockout")
+            expect(form.locator("input[name=rounds]")).to_be_hidden()
+            expect(form.locator("input[name=group_size]")).to_have_attribute("placeholder", "4")
+            form.locator("input[name=group_size]").fill("3")
+            form.locator("input[name=group_advance]").fill("3")
+            form.locator("button[type=submit]").click()
+            expect(page.locator("#error")).to_have_text(
+                "Grupos: pasan menos equipos de los que tiene cada grupo (3), no 3 · Groups:"
+                " fewer teams go through than each group has (3), not 3"
+            )
+            form.locator("input[name=group_advance]").fill("1")
+            form.locator("select[name=target]").select_option("30")
+            expect(form.locator("input[name=bye_won]")).to_have_attribute("placeholder", "30")
+            form.locator("input[name=bye_won]").fill("25")
+            form.locator("button[type=submit]").click()
+            expect(page.locator("#error")).to_contain_text(
+                "Descanso: en una partida a 30 gana quien llega a 30"
+            )
+            expect(page.locator("#error")).to_contain_text(" · Bye: in a game to 30 the winner")
+            form.locator("input[name=bye_won]").fill("")
+            form.locator("input[name=forfeit_won]").fill("33")
+            form.locator("input[name=forfeit_lost]").fill("20")
+            form.locator("button[type=submit]").click()
+            expect(page.locator("#error")).to_be_hidden()
+            summary = page.locator("#t-summary")
+            expect(summary).to_contain_text("Grupos de 3, pasan 1 · Groups of 3, 1 go through")
+            expect(summary).to_contain_text("forfeit > 30 min, 33–20")
+            expect(summary).to_contain_text("descanso · bye 30–0")
             assert errors == []
             browser.close()
     finally:
