@@ -212,8 +212,11 @@ def _check_profile(settings: Settings) -> None:
 
 
 def _check_desk(settings: Settings) -> None:
-    """The desk's settings file must read before the desk is served."""
+    """The desk's settings file must read, and the house profile be one for Mus (its tables
+    are made with it), before the desk is served."""
+    from api.game_choices import profile_games
     from api.tournament.settings import default_settings
+    from engine.senas import load_profile
     from vision.config.loader import SettingsError
 
     if not settings.desk:
@@ -222,6 +225,13 @@ def _check_desk(settings: Settings) -> None:
         default_settings()
     except SettingsError as exc:
         raise UserError(f"--desk: {exc}") from None
+    if "mus" not in profile_games(load_profile(settings.profile)):  # read by _check_profile
+        raise UserError(
+            f"--desk --profile {settings.profile}: this profile has no señas, it is for Encaje"
+            " (each player for himself), not for a tournament of pairs at Mus tables; serve"
+            " the desk with a profile of señas (--profile standard, navarra, extended or a"
+            " club's file)"
+        )
 
 
 def _check_host(host: str) -> None:

@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from api.cli import build_parser, main
+from api.cli import UserError, build_parser, main
 from api.commands.serve import _lan_address, _what_runs, settings_from
 from api.vision_feed import vision_pipeline_factory
 from engine.gesture import Gesture
@@ -165,6 +165,18 @@ def test_each_mistake_is_one_clear_line_and_exit_2(
     captured = capfd.readouterr()  # OpenCV's and FFmpeg's own lines would show here too
     assert message in one_line(captured.err)
     assert captured.out == ""
+
+
+def test_the_desk_is_not_served_with_encajes_profile(tmp_path):
+    """Its tables are Mus tables of pairs: with a profile of no señas every seña would be a
+    cheat. Refused at the start, in one line, rather than at the first tables assigned."""
+    args = build_parser().parse_args(
+        ["serve", "--desk", "--profile", "encaje", "--no-live", "--data-dir", str(tmp_path)]
+    )
+    with pytest.raises(UserError) as refused:
+        settings_from(args)
+    assert str(refused.value).startswith("--desk --profile encaje: this profile has no señas")
+    assert "\n" not in str(refused.value)
 
 
 def test_a_short_token_is_refused_and_a_made_up_one_is_not_shown_before_a_failure(
