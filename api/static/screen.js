@@ -1,7 +1,7 @@
 // The desk's big screen (/desk/screen?tournament=ID): the current round's tables and the
 // standings, in large type, read again at every "tournament" message of the websocket.
 import { api, connectFeed, fill, h, on } from "/static/core.js";
-import { finishedLine, standingsHeading, tieBreakLine, unrankedLine, WITHDRAWN } from "/static/desk_words.js";
+import { both, finishedLine, standingsHeading, tieBreakLine, unrankedLine, WITHDRAWN } from "/static/desk_words.js";
 
 const $ = (id) => document.getElementById(id);
 let current = Number(new URLSearchParams(location.search).get("tournament")) || null;
@@ -53,6 +53,7 @@ function tick() {
 }
 
 setInterval(tick, 1000);
-on("hello", () => load().catch((e) => { $("round").textContent = e.message; }));
+// a refusal (no such tournament) in both languages, as the screen says all else
+on("hello", () => load().catch((e) => { $("round").textContent = e.words ? both(e.words) : e.message; }));
 on("tournament", (data) => { if (current === null || data.tournament_id === current) load(); });
 connectFeed();

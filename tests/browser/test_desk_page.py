@@ -545,7 +545,8 @@ def test_the_tournaments_rules_are_set_in_its_form_and_played_at_every_table(tmp
 
 def test_groups_byes_and_forfeits_are_set_in_the_form_and_refused_in_both_words(tmp_path):
     """The group size, how many go through, a bye's and a forfeit's scores: set in the form;
-    one the server refuses is said in Spanish and English, as the page says all else."""
+    one the server refuses is said in Spanish and English, as the page says all else, and so
+    is a tournament that is not there, on the desk and on the big screen."""
     server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
     try:
         with sync_playwright() as playwright:
@@ -553,7 +554,12 @@ def test_groups_byes_and_forfeits_are_set_in_the_form_and_refused_in_both_words(
             page = browser.new_page(viewport={"width": 1500, "height": 1100})
             errors = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(f"{server.url}/desk")
+            missing = "No hay torneo 9. · There is no tournament 9."
+            screen = browser.new_page()
+            screen.goto(f"{server.url}/desk/screen?tournament=9")
+            expect(screen.locator("#round")).to_have_text(missing)
+            page.goto(f"{server.url}/desk?tournament=9")
+            expect(page.locator("#error")).to_have_text(missing)
             form = page.locator("#new-tournament")
             expect(form.locator("input[name=group_size]")).to_be_hidden()  # a Swiss has none
             form.locator("select[name=format]").select_option("groups_knockout")

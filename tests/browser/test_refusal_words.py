@@ -195,15 +195,18 @@ def test_the_desk_names_its_bad_fields(tmp_path, browser):
         page.fill("#register input[name=player1]", "Ane")
         page.fill("#register input[name=player2]", "Bego")
         page.click("#register button[type=submit]")
-        expect(page.locator("#error")).to_have_text(
-            "Nombre del equipo: escribe al menos un carácter"
+        expect(page.locator("#error")).to_have_text(  # in both words, as the desk says all
+            "Nombre del equipo: escribe al menos un carácter · Team name: write at least one"
+            " character"
         )
         assert httpx.post(f"{desk}/{tid}/rounds").status_code == 201
         assert httpx.post(f"{desk}/{tid}/rounds/1/start").status_code == 200
         arrival = page.locator("section.round .arrival[data-side=a]")  # the page follows
         arrival.locator("input").fill("-5")
         arrival.locator("button").click()
-        expect(page.locator("#error")).to_have_text("Minutos de retraso: debe ser 0 o más")
+        expect(page.locator("#error")).to_have_text(
+            "Minutos de retraso: debe ser 0 o más · Minutes late: must be 0 or more"
+        )
         assert errors == []
     finally:
         page.close()
