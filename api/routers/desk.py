@@ -83,13 +83,21 @@ def rule_options() -> dict[str, Any]:
     """The rule options a tournament may set, for teams of each size (the table setup's, but
     those the tournament sets itself), and each one's choices (the default first)."""
     sizes = {size: offered(2 * size) for size in TEAM_SIZES}
+    names = dict.fromkeys(n for each in sizes.values() for n in each)
     return {
-        "team_sizes": {str(size): list(names) for size, names in sizes.items()},
+        "team_sizes": {str(size): list(each) for size, each in sizes.items()},
+        # an option it goes with that a tournament does not offer (the deal: Mus is dealt with
+        # the mus) always stands as it needs
         "options": {
-            name: {"choices": list(RULE_OPTIONS[name]), "needs": NEEDS.get(name)}
-            for name in dict.fromkeys(n for names in sizes.values() for n in names)
+            name: {"choices": list(RULE_OPTIONS[name]), "needs": _offered_need(name, names)}
+            for name in names
         },
     }
+
+
+def _offered_need(name: str, offered_names: dict[str, None]) -> tuple[str, Any] | None:
+    need = NEEDS.get(name)
+    return need if need and need[0] in offered_names else None
 
 
 @router.get("/api/desk/tournaments")
