@@ -67,7 +67,12 @@ def test_a_four_round_swiss_of_eight_pairs_runs_from_the_desk(tmp_path):
                 expect(section.locator(".clock").first).to_contain_text("cortesía")
                 if number == 1:  # team B of board 1 sits down 12 minutes after the start
                     arrival = rows.nth(0).locator(".arrival[data-side=b]")
-                    arrival.locator("input").fill("12")
+                    # a redraw landing as it is typed takes the field it was typed in away:
+                    # typed again, as a person would, until the row shows it
+                    for _ in range(20):
+                        arrival.locator("input").fill("12")
+                        if arrival.locator("input").input_value() == "12":
+                            break
                     # Board 2's team A arriving meanwhile redraws every board: what was typed
                     # on board 1 stays, rather than becoming "arrived now".
                     rows.nth(1).locator(".arrival[data-side=a] button").click()
