@@ -275,7 +275,21 @@ class Referee:
                 code="hand_at_showdown" if at_showdown else "hand_not_over",
                 params={"hand": last.number, "phase": str(current.phase)},
             )
-        return end_refusal(current, self._match(last.table_id))
+        match = self._match(last.table_id)
+        return end_refusal(current, match) or self._stopped_by_acta(last, match)
+
+    def _stopped_by_acta(self, last: HandRow, match: Match) -> StateError | None:
+        """The refusal of a hand dealt after ``last`` (closed) in its own game, when that
+        game's acta is signed (unfinished: the signature stopped the game), or None."""
+        signed = self.store.acta(last.table_id, last.game)
+        if signed is None or match.current_game().number != last.game:
+            return None
+        return StateError(
+            f"the acta of game {last.game} is signed by {signed.referee} as it stands: the "
+            "game stops there and no hand is dealt in it",
+            code="game_stopped_by_acta",
+            params={"game_number": last.game, "referee": signed.referee},
+        )
 
     # calls
 
@@ -285,6 +299,7 @@ class Referee:
         """Parse and apply one call; ``CallError``/``IllegalCall`` leave everything unchanged."""
         with self._lock:
             hand = self._open_hand(hand_id)
+            self._check_acta_open(hand)
             table = self.engine_table(hand)
             table.check_seat(seat, text)  # the table's own seats, whatever the text says
             call = Call.parse(seat, text, t_ms)
@@ -306,13 +321,13 @@ class Referee:
         señas since stay where they were (a seña has its own removal, ``remove_sena``)."""
         with self._lock:
             hand = self._open_hand(hand_id)
+            self._check_acta_open(hand)
             table = self.engine_table(hand)
             closed = is_closed(hand, table)
             entered = [c.idx for c in hand.calls if c.gesture is None]
             if hand.shown == NOT_SHOWN:
                 self.store.set_shown(hand_id, None)
             elif hand.shown is not None:
-                self._check_acta_open(hand)
                 self.store.replace_shown(hand_id, None, None, how="undo")
             elif entered:
                 self.store.delete_call(hand_id, entered[-1])
@@ -337,6 +352,7 @@ class Referee:
         stand for (the engine refuses a wild card left without a value)."""
         with self._lock:
             hand = self._open_hand(hand_id)
+            self._check_acta_open(hand)
             table = self.engine_table(hand)
             self._check_showdown(hand, table)
             # a bad card, a card twice, a wild card without its value: the engine refuses it
@@ -435,15 +451,16 @@ class Referee:
                 code="later_hand_begun",
                 params=number | {"later": hand.number + 1},
             )
-        return self._acta_refusal(hand)
+        later = self._acta_refusal(last) if last.id != hand.id else None
+        return self._acta_refusal(hand) or later  # a correction restarts or drops the later hand
 
     def _acta_refusal(self, hand: HandRow) -> StateError | None:
         signed = self.store.acta(hand.table_id, hand.game)
         if signed is None:
             return None
         return StateError(
-            f"the acta of game {hand.game} is signed by {signed.referee}: the cards of hand "
-            f"{hand.number} stay as signed",
+            f"the acta of game {hand.game} is signed by {signed.referee}: hand {hand.number} "
+            "stays as signed",
             code="game_acta_signed",
             params={"hand": hand.number, "game_number": hand.game, "referee": signed.referee},
         )
@@ -458,6 +475,7 @@ class Referee:
         the señas that depend on the cards stay pending; the next hand may be dealt."""
         with self._lock:
             hand = self._open_hand(hand_id)
+            self._check_acta_open(hand)
             table = self.engine_table(hand)
             self._check_showdown(hand, table)
             self.store.set_shown(hand_id, NOT_SHOWN)
@@ -497,7 +515,7 @@ class Referee:
             if hand is None:  # a table stored without its first hand by an older keinu
                 return None
             table = self.engine_table(hand)
-            if table.phase == "finished":
+            if table.phase == "finished" or self.store.acta(row.id, hand.game) is not None:
                 return None
             sena_call = table.observe(gesture)
             call = table.calls[-1]
@@ -534,6 +552,7 @@ class Referee:
     def _mark(self, hand_id: int, call_idx: int, write: Callable[[], object]) -> dict[str, Any]:
         with self._lock:
             hand = self.hand(hand_id)
+            self._check_acta_open(hand)
             records = self._records(hand, self.engine_table(hand))
             if not any(r.calls and r.calls[0] == call_idx for r in records):
                 raise NotFound(f"no seña starts at call {call_idx} of hand {hand_id}")
@@ -608,13 +627,19 @@ class Referee:
             records = self._records(hand, table)
             last = cast(HandRow, self.store.last_hand(hand.table_id))  # its table has that hand
             current = last.id == hand.id
+            signed = self.store.acta(hand.table_id, hand.game)
             return {
                 "hand": self._hand_info(hand, current=current),
                 "view": table.view(),
-                "legal": [
+                "legal": []
+                if signed is not None
+                else [
                     {"seat": c.seat, "action": c.action, "text": c.text}
                     for c in table.legal_calls()
                 ],
+                "acta_signed": None
+                if signed is None
+                else {"game_number": signed.game, "referee": signed.referee},
                 "senas": self._judged(hand, records),
                 "senas_by_seat": summarise_by_seat(
                     self._standing(hand, records), table.seating.seats

@@ -435,6 +435,11 @@ class MatchOut(BaseModel):
     winner: str | None
 
 
+class ActaSignedOut(BaseModel):
+    game_number: int
+    referee: str
+
+
 class HandState(BaseModel):
     hand: HandInfo
     #: ``engine.table.Table.view()``: phase, lance, to_speak, score, betting, lances, calls, …
@@ -449,6 +454,9 @@ class HandState(BaseModel):
     #: For the last hand: the hand before it, while its cards may still be corrected.
     previous: HandInfo | None
     match: MatchOut
+    #: The hand's game has a signed acta: the hand stays as signed (no call, no undo, no
+    #: review; ``legal`` is empty).
+    acta_signed: ActaSignedOut | None = None
 
 
 class TableState(BaseModel):

@@ -113,4 +113,6 @@ def sign(
             code="acta_signed",
             params={"game_number": game, "referee": done.referee},
         )
+    # the referee's page stops offering what would change the signed game's hands
+    referee.hub.publish("table", referee.table_state(table_id))
     return {"acta": row.content, "signed": signed_out(row), "sanctions": settings.acta_sanctions}

@@ -138,7 +138,13 @@ function fillSenaAdd() {
     fill($("sena-add-seat"), ...seats().map((seat) => h("option", { value: seat }, `${seat} · ${seatName(seat)}`)));
     fill($("sena-add-gesture"), ...group("senas.addhouse", state.gestures), ...group("senas.addother", state.others));
   });
-  $("sena-add").hidden = state.gestures.length + state.others.length === 0;
+  showSenaAdd();
+}
+
+/** A seña may be added while the hand may change: the table has gestures to choose from and
+ * the hand's game has no signed acta. */
+function showSenaAdd() {
+  $("sena-add").hidden = state.gestures.length + state.others.length === 0 || Boolean(state.hand?.acta_signed);
 }
 
 /** The gestures of the table's own profile's señas (with the sides it reads), once per table. */
@@ -452,6 +458,8 @@ function render() {
   renderSenas();
   renderShowdown();
   renderReport();
+  showSenaAdd();
+  $("undo").hidden = Boolean(state.hand.acta_signed); // the hand stays as signed
   // the match (or the Encaje) decided, no hand follows: the status says who won
   $("next-hand").hidden = Boolean(state.hand.match.winner || state.hand.view.loser);
   $("next-hand").disabled = !state.hand.can_deal;
@@ -491,6 +499,7 @@ function renderStatus() {
     encaje() ? h("div.stat.pot", {}, h("small", {}, t("status.pot")), h("strong", { id: "status-pot" }, String(view.pot))) : null,
     encaje() ? null : won("status.games", match.games_won, "status-games"),
     match.vacas_won ? won("status.vacas", match.vacas_won, "status-vacas") : null,
+    state.hand.acta_signed ? h("div.stat.signed", {}, h("strong", { id: "status-signed" }, filled(t("status.actasigned"), state.hand.acta_signed))) : null,
     view.loser ? h("div.stat.winner", {}, h("strong", { id: "status-loser" }, `${seatName(Number(view.loser))} ${t("status.loser")}`)) : null,
     match.winner ? h("div.stat.winner", {}, h("strong", { id: "status-match-winner" }, `${match.winner} ${t("status.matchwinner")}`))
       : view.game_winner ? h("div.stat.winner", {}, h("strong", {}, `${view.game_winner} ${t("status.winner")}`)) : null,
@@ -609,8 +618,10 @@ function renderSenas() {
   for (const key of fresh) list.querySelector(`li[data-call="${key}"]`)?.animate(FLASH, 1600);
 }
 
-/** Every seña can be reviewed, and again (the last review stands), removed and restored. */
+/** Every seña can be reviewed, and again (the last review stands), removed and restored, until
+ * its game's acta is signed. */
 function reviewControls(sena) {
+  if (state.hand.acta_signed) return null;
   const base = `/api/hands/${state.hand.hand.id}/senas/${sena.calls[0]}`;
   const report = (err) => { $("call-error").textContent = err.message; };
   if (sena.removed) {
@@ -650,7 +661,8 @@ async function undo() {
   const { view, hand } = state.hand;
   // past the hand's end the hand opens again (its cards first), what it paid with it: only on purpose
   const question = hand.shown && !hand.cards_not_shown ? "confirm.takecards" : "confirm.reopen";
-  if (view.phase === "finished" && !confirm(filled(t(question), { hand: hand.number, score: scoreText(state.table, view.score) }))) return;
+  const signed = state.hand.acta_signed; // refused: the answer says why
+  if (view.phase === "finished" && !signed && !confirm(filled(t(question), { hand: hand.number, score: scoreText(state.table, view.score) }))) return;
   try { state.pinned = false; await setAnswered(api("DELETE", `/api/hands/${state.hand.hand.id}/calls/last`)); } catch (err) { $("call-error").textContent = err.message; }
 }
 
@@ -674,7 +686,7 @@ function renderShowdown() {
   const box = $("showdown");
   const closed = hand.cards_not_shown;
   const correcting = state.correcting;
-  const entering = view.phase === "showdown" && !closed && !correcting;
+  const entering = view.phase === "showdown" && !closed && !correcting && !state.hand.acta_signed;
   const settled = view.phase === "finished" && Boolean(hand.shown);
   $("closed-note").hidden = !closed;
   box.hidden = !(entering || settled || correcting);

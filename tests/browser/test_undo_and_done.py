@@ -75,3 +75,43 @@ def test_done_is_off_while_no_drill_runs(page):
     done.click()
     expect(page.locator("#attempts li")).to_have_count(1)
     expect(done).to_be_disabled()
+
+
+def test_a_hand_whose_acta_is_signed_offers_no_undo_and_says_why(page):
+    """The acta signed while the page shows the hand: Deshacer, the calls, the seña to add and
+    the reviews go; the status says who signed; U says why nothing is undone, in both languages."""
+    url = base(page)
+    state = httpx.post(f"{url}/api/tables", json={"seats": SEATS}).json()
+    hand_id = state["current"]["hand"]["id"]
+    for seat, text in [(1, "mus"), (2, "no hay mus"), (3, "sena lip_bite center"), (1, "paso")]:
+        httpx.post(f"{url}/api/hands/{hand_id}/calls", json={"seat": seat, "text": text})
+    page.reload(wait_until="domcontentloaded")
+    expect(page.locator("#undo")).to_be_visible()
+    expect(page.locator(".review-controls")).to_have_count(1)
+    signed = httpx.post(
+        f"{url}/api/tables/{state['table']['id']}/games/1/acta",
+        json={"referee": "Maite", "unfinished": True},
+    )
+    assert signed.status_code == 201, signed.text
+    expect(page.locator("#status-signed")).to_have_text(
+        "Acta de la partida 1 firmada por Maite: la mano queda como se firmó"
+    )
+    for hidden in ("#undo", "#actions", "#seat-picker", "#sena-add"):
+        expect(page.locator(hidden)).to_be_hidden()
+    expect(page.locator(".review-controls")).to_have_count(0)
+    asked: list[str] = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.keyboard.press("u")
+    expect(page.locator("#call-error")).to_have_text(
+        "El acta de la partida 1 está firmada por Maite: la mano 1 queda como se firmó."
+    )
+    page.click("#lang")
+    expect(page.locator("#call-error")).to_have_text(
+        "The report of game 1 is signed by Maite: hand 1 stays as signed."
+    )
+    expect(page.locator("#status-signed")).to_have_text(
+        "Report of game 1 signed by Maite: the hand stays as signed"
+    )
+    assert asked == []
+    calls = httpx.get(f"{url}/api/hands/{hand_id}").json()["view"]["calls"]
+    assert [text for _, text, *_ in calls][-1] == "paso"
