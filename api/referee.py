@@ -222,6 +222,16 @@ class Referee:
             self._matches.pop(table_id, None)
             self._tables.pop(table_id, None)
 
+    def game_won(self, table_id: int, number: int) -> tuple[str, dict[str, int]] | None:
+        """The pair that won the table's game ``number`` and the score the game ended with, or
+        None while that game is not won."""
+        with self._lock:
+            games = self._match(table_id).games
+            if len(games) < number or games[number - 1].winner is None:
+                return None
+            game = games[number - 1]
+            return cast(str, game.winner), dict(game.score)
+
     def engine_table(self, hand: HandRow) -> Table:
         """The hand's ``Table``, as rebuilt from the stored calls."""
         with self._lock:

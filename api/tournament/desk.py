@@ -42,8 +42,8 @@ from engine.errors import Refusal
 from engine.rules import Rules
 from engine.senas import ProfileError
 
-#: The hand messages after which a game may have ended.
-GAME_MESSAGES = frozenset({"call", "shown"})
+#: The hand messages after which a game may have ended, or its end changed.
+GAME_MESSAGES = frozenset({"call", "shown", "undo"})
 #: The refusals of a next round that say the tournament is over.
 OVER = frozenset({"rounds_all_drawn", "final_played", "knockout_not_needed"})
 #: Which side of a board sits at which seats: team a at the odd seats, team b at the even
@@ -440,28 +440,34 @@ class Desk:
         return self._changed(tournament_id)
 
     def follow(self, type_: str, data: dict[str, Any]) -> None:
-        """A hub message: when it says a table's first game is over and that table plays a
-        board of a tournament, the board's result is written (unless it has one)."""
-        if type_ not in GAME_MESSAGES:
-            return
-        state = data.get("state") or {}
-        view, hand = state.get("view") or {}, state.get("hand") or {}
-        winner = view.get("game_winner")
-        if winner not in SIDE_OF_PAIR or hand.get("game") != 1:
+        """A hub message about a hand of a table's first game, at a table that plays a board
+        of a tournament: the board's result follows that game as the table now has it (won,
+        won otherwise after a correction, or not over after a Deshacer), unless the desk, a
+        forfeit or a bye wrote it. Once the game's acta is signed its hands no longer change."""
+        hand = (data.get("state") or {}).get("hand") or {}
+        if type_ not in GAME_MESSAGES or hand.get("game") != 1:
             return
         pairing = self.records.pairing_at_table(hand["table_id"])
-        if pairing is None or pairing.winner is not None:
+        if pairing is None or pairing.source not in (None, "table"):
             return
-        score = view["score"]
-        if self.records.set_result(
-            pairing,
-            winner=SIDE_OF_PAIR[winner],
-            stones_a=next(v for k, v in score.items() if SIDE_OF_PAIR.get(k) == "a"),
-            stones_b=next(v for k, v in score.items() if SIDE_OF_PAIR.get(k) == "b"),
-            source="table",
-            only_if_empty=True,
+        result = self._table_result(hand["table_id"])
+        if result == _table_result_of(pairing):
+            return
+        if (
+            self.records.set_result(pairing, **result, source="table")
+            if result is not None
+            else self.records.clear_table_result(pairing)
         ):
             self.hub.publish("tournament", {"tournament_id": pairing.tournament_id})
+
+    def _table_result(self, table_id: int) -> dict[str, Any] | None:
+        """The board's result as the table's first game gives it, or None while not won."""
+        won = self.referee.game_won(table_id, 1)
+        if won is None or won[0] not in SIDE_OF_PAIR:
+            return None
+        winner, score = won
+        stones = {SIDE_OF_PAIR[pair]: n for pair, n in score.items() if pair in SIDE_OF_PAIR}
+        return {"winner": SIDE_OF_PAIR[winner], "stones_a": stones["a"], "stones_b": stones["b"]}
 
     # what the desk shows
 
@@ -746,6 +752,13 @@ def _champion(
     first = table[0].team if table else None
     team = _winner_of(pairings[-1]) if over == "final_played" else first
     return None if team is None else {"id": team, "name": names[team]}
+
+
+def _table_result_of(pairing: PairingRow) -> dict[str, Any] | None:
+    """The pairing's result as ``Desk._table_result`` gives one, or None when it has none."""
+    if pairing.winner is None:
+        return None
+    return {"winner": pairing.winner, "stones_a": pairing.stones_a, "stones_b": pairing.stones_b}
 
 
 def _byes(pairings: list[PairingRow]) -> dict[int, int]:

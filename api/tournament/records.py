@@ -283,11 +283,10 @@ class TournamentRecords:
         stones_b: int,
         source: str,
         reason: str = "",
-        only_if_empty: bool = False,
     ) -> bool:
-        """Write the pairing's result; with ``only_if_empty`` only when it has none yet (a
-        result from the table never replaces one the desk wrote). Whether it was written."""
-        condition = " AND winner IS NULL" if only_if_empty else ""
+        """Write the pairing's result; one from the table only over none or the table's own
+        (it never replaces one the desk, a forfeit or a bye wrote). Whether it was written."""
+        condition = " AND (winner IS NULL OR source = 'table')" if source == "table" else ""
         with self._tx(pairing.tournament_id) as db:
             written = db.execute(
                 "UPDATE pairings SET winner = ?, stones_a = ?, stones_b = ?, source = ?,"
@@ -295,6 +294,16 @@ class TournamentRecords:
                 (winner, stones_a, stones_b, source, reason, now_ms(), pairing.id),
             )
         return bool(written)
+
+    def clear_table_result(self, pairing: PairingRow) -> bool:
+        """Take back the pairing's result if it came from its table. Whether it did."""
+        with self._tx(pairing.tournament_id) as db:
+            cleared = db.execute(
+                "UPDATE pairings SET winner = NULL, stones_a = 0, stones_b = 0, source = NULL,"
+                " reason = '', result_ms = NULL WHERE id = ? AND source = 'table' RETURNING id",
+                (pairing.id,),
+            )
+        return bool(cleared)
 
     # lateness
 

@@ -12,7 +12,7 @@ from api.app import create_app
 from api.referee import NotFound, StateError
 from api.settings import Settings
 from engine.errors import Coded, Refusal
-from tests.api.desk_helpers import pairs, play_ordago
+from tests.api.desk_helpers import A_WINS, B_WINS, pairs, play_ordago
 
 BASE = "/api/desk/tournaments"
 
@@ -763,3 +763,59 @@ def test_a_knockout_is_won_by_the_finals_winner(desk):
     assert len(final) == 1
     state = put_result(desk, tid, final[0], "b", 20, 40).json()
     assert state["finished"] == {"why": "final_played", "winner": final[0]["team_b"]}
+
+
+def test_the_boards_result_follows_the_tables_game_until_its_acta_is_signed(desk):
+    """A correction of the cards (or a Deshacer) at the table after the desk took its result:
+    the board's result follows the game as the table now has it, and the desk's page is told.
+    A result the desk wrote stays; once the acta is signed the game no longer changes."""
+    state = new_tournament(desk, teams=2)
+    tid = state["tournament"]["id"]
+    draw(desk, tid)
+    board = boards_of(desk.post(f"{BASE}/{tid}/rounds/1/tables").json(), 1)[0]
+    table_id = board["table"]["id"]
+    hand_id = play_ordago(desk, table_id, team_a_wins=False)["hand"]["id"]
+    told: list[dict] = []
+    desk.app.state.hub.subscribe(lambda type_, data: type_ == "tournament" and told.append(data))
+
+    def result() -> dict | None:
+        return boards_of(desk.get(f"{BASE}/{tid}").json(), 1)[0]["result"]
+
+    def correct(hands: dict) -> None:
+        answer = desk.post(f"/api/hands/{hand_id}/shown/correction", json={"hands": hands})
+        assert answer.status_code == 200, answer.text
+
+    assert result() == {
+        "winner": "b",
+        "stones_a": 0,
+        "stones_b": 40,
+        "source": "table",
+        "reason": "",
+    }
+    correct(A_WINS)
+    assert result() == {
+        "winner": "a",
+        "stones_a": 40,
+        "stones_b": 0,
+        "source": "table",
+        "reason": "",
+    }
+    assert told == [{"tournament_id": tid}]
+    assert desk.get(f"{BASE}/{tid}").json()["standings"][0]["name"] == "Pareja 1"
+    # the cards taken back to be entered again: no result until they are
+    assert desk.delete(f"/api/hands/{hand_id}/calls/last").status_code == 200
+    assert result() is None
+    assert desk.put(f"/api/hands/{hand_id}/shown", json={"hands": B_WINS}).status_code == 200
+    assert (result()["winner"], result()["source"]) == ("b", "table")
+    assert len(told) == 3
+    # the desk's own result is never replaced by the table's
+    assert put_result(desk, tid, board, "a", 40, 12).status_code == 200
+    correct(A_WINS)
+    correct(B_WINS)
+    assert (result()["winner"], result()["stones_b"], result()["source"]) == ("a", 12, "desk")
+    signed = desk.post(f"/api/tables/{table_id}/games/1/acta", json={"referee": "Maite"})
+    assert signed.status_code == 201, signed.text
+    code, _ = refused(
+        desk.post(f"/api/hands/{hand_id}/shown/correction", json={"hands": A_WINS}), 409
+    )
+    assert code == "game_acta_signed"
