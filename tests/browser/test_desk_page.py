@@ -14,7 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from tests.api.desk_helpers import play_ordago
+from tests.api.desk_helpers import A_WINS, B_WINS, play_ordago
 from tests.browser.chromium import launch_chromium
 from tests.keinu_server import KeinuServer
 
@@ -447,8 +447,14 @@ def test_a_club_of_six_teams_meets_no_dead_end_at_the_desk(tmp_path):
             # board 2 played at its table: its acta names the tournament's board and its teams
             tid = int(page.url.split("tournament=")[1])
             board = api.get(f"/api/desk/tournaments/{tid}").json()["rounds"][0]["boards"][1]
-            play_ordago(api, board["table"]["id"], team_a_wins=True)
+            hand_id = play_ordago(api, board["table"]["id"], team_a_wins=True)["hand"]["id"]
             expect(rows.nth(1).locator("td.result")).to_contain_text("40–0")
+            # its cards corrected at the table, and back: the desk's row follows each at once
+            for hands, shown in [(B_WINS, "0–40"), (A_WINS, "40–0")]:
+                correction = {"hands": hands, "referee": "Maite"}
+                answer = api.post(f"/api/hands/{hand_id}/shown/correction", json=correction)
+                assert answer.status_code == 200, answer.text
+                expect(rows.nth(1).locator("td.result")).to_contain_text(shown)
             winners = board["team_a"]["name"]
             acta = context.new_page()
             acta.goto(f"{server.url}{rows.nth(1).locator('a.acta').get_attribute('href')}")
