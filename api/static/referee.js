@@ -382,11 +382,14 @@ const seatName = (seat) => state.table?.seats.find((s) => s.seat === seat)?.name
 
 function setHand(handState) {
   state.handRevision += 1;
-  const previous = state.hand?.hand.id;
+  const before = state.hand?.hand;
   state.hand = handState;
   if (state.correcting && !stillCorrectable(state.correcting, handState)) state.correcting = null;
-  if (previous !== handState.hand.id) {
-    if (!state.correcting) pickCards(cardsOf(handState.hand));
+  // another hand, or this one's cards entered, taken back or corrected elsewhere: the picker
+  // shows them (cards being typed in stay while nothing changed them)
+  const cardsChanged = before?.id !== handState.hand.id || cardsKey(before) !== cardsKey(handState.hand);
+  if (cardsChanged && !state.correcting) pickCards(cardsOf(handState.hand));
+  if (before?.id !== handState.hand.id) {
     state.pinned = false;
     state.amount = 2; // the stones dialled stay through a hand's bets, a new hand starts at 2
     state.knownSenas = new Set(handState.senas.map(senaKey));
@@ -404,6 +407,8 @@ function cardsOf(hand) {
   const before = hand.corrections?.at(-1);
   return hand.shown || !before ? { shown: hand.shown, wild: hand.wild } : { shown: before.shown, wild: before.wild };
 }
+
+const cardsKey = (hand) => JSON.stringify(cardsOf(hand));
 
 /** Put ``cards`` (``shown`` and ``wild``, by seat) in the picker, its cursor on the first slot. */
 function pickCards({ shown, wild }) {

@@ -115,3 +115,27 @@ def test_a_hand_whose_acta_is_signed_offers_no_undo_and_says_why(page):
     assert asked == []
     calls = httpx.get(f"{url}/api/hands/{hand_id}").json()["view"]["calls"]
     assert [text for _, text, *_ in calls][-1] == "paso"
+
+
+def test_the_cards_shown_are_those_the_hand_has_after_they_change_elsewhere(page):
+    """Cards taken back here and entered, or corrected, from another device: the settled hand
+    shows the cards it has now, not those the picker held."""
+    url = base(page)
+    hand_id = httpx.post(f"{url}/api/tables", json={"seats": SEATS}).json()["current"]["hand"]["id"]
+    for seat, text in [(1, "no hay mus"), (1, "ordago"), (2, "quiero")]:
+        httpx.post(f"{url}/api/hands/{hand_id}/calls", json={"seat": seat, "text": text})
+    wrong = EXAMPLE_HANDS | {"3": ["R", "7", "S", "1"]}
+    httpx.put(f"{url}/api/hands/{hand_id}/shown", json={"hands": wrong})
+    page.reload(wait_until="domcontentloaded")
+    koldo = page.locator('#picker .slot[data-seat="3"]')
+    expect(koldo).to_have_text(["R", "7", "S", "1"])
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.keyboard.press("u")
+    expect(page.locator("#status-phase")).to_have_text("a ver cartas")
+    expect(koldo).to_have_text(["R", "7", "S", "1"])  # offered again, to be corrected
+    httpx.put(f"{url}/api/hands/{hand_id}/shown", json={"hands": EXAMPLE_HANDS})
+    expect(page.locator("#status-phase")).to_have_text("terminada")
+    expect(koldo).to_have_text(["R", "R", "S", "1"])
+    corrected = httpx.post(f"{url}/api/hands/{hand_id}/shown/correction", json={"hands": wrong})
+    assert corrected.status_code == 200, corrected.text
+    expect(koldo).to_have_text(["R", "7", "S", "1"])
