@@ -1,6 +1,6 @@
 // The acta page: /acta?table=ID&game=N. Reads the game's acta, signs it once, prints it. Señas,
 // verdicts, reviews and sanctions are named as the dashboard names them, in its language.
-import { api, filled, h, rewordRefusals, scoreText } from "/static/core.js";
+import { api, filled, h, rewordRefusals, scoreText, seconds } from "/static/core.js";
 import { applyLabels, gestureLabel, getLang, meaningLabel, onLangSwitch, t } from "/static/i18n.js";
 import { senaReason } from "/static/senas_text.js";
 import { rulesText, sideWord } from "/static/rules_text.js";
@@ -27,7 +27,7 @@ function outcome(acta) {
   if (!acta.winner) return `· ${t("acta.unfinished")}`;
   return `· ${pairName(acta, acta.winner)} ${t("status.winner")}`;
 }
-const moment = (ms) => (ms === null || ms === undefined ? "" : `${(ms / 1000).toFixed(1)} s`);
+const moment = (ms) => (ms === null || ms === undefined ? "" : seconds(ms));
 /** What a seña said, or the gestures it was made of where it said nothing the profile knows. */
 const senaLabel = (s) => (s.meaning ? meaningLabel(s.meaning) : `«${s.gestures.map(gestureLabel).join(" + ")}»`);
 const reviewOf = (review) => (review ? `${t(`review.${review.action}`)}${review.note ? `: ${review.note}` : ""}` : "");

@@ -220,6 +220,12 @@ export const teamsOf = (table) => [...new Set(seatsOf(table).map((seat) => teamO
 /** A score as the page writes it: "1-3 10 – 2-4 10", or each seat's stones in Encaje. */
 export const scoreText = (table, score) =>
   teamsOf(table).map((team) => `${team} ${score[team]}`).join(isEncaje(table) ? " · " : " – ");
+/** ``value`` as the page's language writes it ("0,85" in Spanish): ``digits`` decimals, down to
+ * ``least`` where the last are zeros. */
+export const number = (value, digits, least = digits) =>
+  value.toLocaleString(getLang(), { minimumFractionDigits: least, maximumFractionDigits: digits });
+/** A time as the page's language writes it in seconds: "10,3 s". */
+export const seconds = (ms) => `${number(ms / 1000, 1)} s`;
 /** Where a seat sits around the table drawn as an ellipse, counterclockwise from the bottom. */
 export function seatPosition(seat, players) {
   const angle = Math.PI / 2 - ((seat - 1) * 2 * Math.PI) / players;

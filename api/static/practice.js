@@ -1,5 +1,5 @@
 // Practice mode: calibration, enrolment of the player's own señas, drills and their scores, live bars, sensitivities, progress plot.
-import { api, enrolFailure, fill, h, on } from "/static/core.js";
+import { api, enrolFailure, fill, h, number, on, seconds } from "/static/core.js";
 import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { calibrationText, eyesUnreadable, shouldersHidden, unguardedText, unreadableEyes } from "/static/live.js";
 import { playerNameProblem } from "/static/names.js";
@@ -23,12 +23,6 @@ const player = () => $("player").value.trim();
 const seat = () => Number($("practice-seat").value);
 const playerPath = (name) => `/api/practice/players/${encodeURIComponent(name)}`;
 
-/** ``value`` as the page's language writes it ("0,85" in Spanish): ``digits`` decimals, down to
- * ``least`` where the last are zeros. */
-const number = (value, digits, least = digits) =>
-  value.toLocaleString(getLang(), { minimumFractionDigits: least, maximumFractionDigits: digits });
-/** A time as the page's language writes it in seconds: "10,3 s". */
-const seconds = (ms) => `${number(ms / 1000, 1)} s`;
 /** A share (0..1) as a percentage in the page's language: "45 %" in Spanish. */
 const percent = (share) => share.toLocaleString(getLang(), { style: "percent" });
 

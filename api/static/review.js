@@ -3,7 +3,7 @@
 // coloured by verdict), hands and lances as bands, calls as ticks; click to jump. Names are the
 // dashboard's, in its language (the video's captions and chapters too, and they follow it when
 // it is switched); a session recorded without video shows its timeline alone.
-import { api, h } from "/static/core.js";
+import { api, h, number } from "/static/core.js";
 import { applyLabels, callLabel, gestureLabel, getLang, meaningLabel, onLangSwitch, t, term } from "/static/i18n.js";
 import { senaReason } from "/static/senas_text.js";
 import { band, fitLabels, lane } from "/static/timeline.js";
@@ -27,9 +27,10 @@ function fail(message) {
   $("error").textContent = message;
 }
 
+/** A moment of the timeline as its clock says it, in the page's language: "1:05,3" in Spanish. */
 function fmt(ms) {
-  const s = Math.max(0, ms) / 1000;
-  return `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, "0")}`;
+  const tenths = Math.round(Math.max(0, ms) / 100);
+  return `${Math.floor(tenths / 600)}:${number((tenths % 600) / 10, 1).padStart(4, "0")}`;
 }
 
 function kindOf(label) { return label.split(" ")[0]; }
@@ -214,6 +215,7 @@ function setupControls() {
   fillFilters();
   $("kind-filter").onchange = (e) => { filters.kind = e.target.value; render(); };
   $("verdict-filter").onchange = (e) => { filters.verdict = e.target.value; render(); };
+  fillSpeeds();
   $("speed").onchange = (e) => { video.playbackRate = Number(e.target.value); };
   $("prev").onclick = () => step(-1);
   $("next").onclick = () => step(1);
@@ -257,6 +259,13 @@ function exportLinks() {
       return h("a", { href: e.url, download: "", id, title: e.video }, file ? `${file.camera} ${fmt(file.offset_ms)}` : e.video);
     }));
   });
+}
+
+/** The speeds offered, as the page's language writes them ("0,25" in Spanish), the one chosen kept. */
+function fillSpeeds() {
+  const chosen = $("speed").value || "1";
+  $("speed").replaceChildren(...SPEEDS.map((speed) => h("option", { value: speed }, number(speed, 2, 0))));
+  $("speed").value = chosen;
 }
 
 /** The gesture and verdict filters' choices after "todos", by their names in the page's language. */
@@ -360,6 +369,8 @@ async function start() {
     translatePage();
     showVideo(hasVideo);
     fillFilters();
+    fillSpeeds();
+    $("exports").replaceChildren(...exportLinks());
     if (selected >= 0) describe();
     render();
     attachTracks();

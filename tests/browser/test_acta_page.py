@@ -394,3 +394,32 @@ def test_an_actas_refusal_follows_a_language_chosen_on_another_page(tmp_path):
             browser.close()
     finally:
         server.stop()
+
+
+def test_a_senas_moment_is_in_seconds_as_the_pages_language_writes_them(tmp_path):
+    """A seña made 61 540 ms into the hand: "61,5 s" in Spanish, "61.5 s" once another page of the
+    browser chooses English."""
+    server = KeinuServer("--no-live", "--data-dir", str(tmp_path / "data"))
+    try:
+        table_id, _ = played_game(server)
+        url = f"{server.url}/api/tables/{table_id}/games/1/acta"
+        answer = httpx.get(url).json()
+        answer["acta"]["senas"][0]["t_ms"] = 61_540
+        with sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            context = browser.new_context()
+            context.route(url, answered(answer))
+            errors = []
+            acta, other = context.new_page(), context.new_page()
+            for page in (acta, other):
+                page.on("pageerror", lambda exc: errors.append(str(exc)))
+                page.goto(f"{server.url}/acta?table={table_id}&game=1")
+            moment = acta.locator("#senas tbody tr td").nth(4)
+            expect(moment).to_have_text("61,5 s")
+            other.evaluate(SET_LANG, "en")
+            expect(moment).to_have_text("61.5 s")
+            assert errors == []
+            browser.close()
+    finally:
+        server.stop()
+

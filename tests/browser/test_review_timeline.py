@@ -6,6 +6,7 @@ names in its language."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import httpx
@@ -13,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_dashboard import NAMES
+from tests.browser.test_review import clock_text
 from tests.keinu_server import KeinuServer
 
 pytestmark = pytest.mark.browser
@@ -132,7 +134,7 @@ def test_a_session_without_video_says_so_instead_of_an_empty_player(session, bro
         page.keyboard.press(key)
     box = page.locator("#cursor-area").bounding_box()  # a click on a seat's lane: the clock follows
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] - 4)
-    expect(page.locator("#clock")).not_to_have_text("0:00.0")
+    expect(page.locator("#clock")).not_to_have_text("0:00,0")
     assert errors == []
     page.close()
 
@@ -181,4 +183,28 @@ def test_the_review_page_names_things_as_the_dashboard_does(session, browser):
         "«head tilt (left)» is not a seña of the"
     )
     assert errors == errors_en == []
+    page.close()
+
+
+SWITCH_LANG = "(lang) => import('/static/i18n.js').then(({ switchLang }) => switchLang(lang))"
+
+
+def test_the_review_writes_its_times_and_speeds_in_the_pages_language(session, browser):
+    """The clock, the calls' moments and the speeds as the page's language writes them ("0:01,6",
+    "1,5" in Spanish; "0:01.6", "1.5" in English), written anew when the language is switched."""
+    page, errors = open_review(browser, session.url, (1280, 720), "es")
+    senas = httpx.get(f"{session.url}/api/review/table-1").json()["timeline"]["senas"]
+    first = min(sena["start_ms"] for sena in senas)
+    page.keyboard.press("k")  # to the first seña: the clock on its moment
+    ticks = page.locator("#timeline .tick")
+    for lang, speeds, moment in [
+        ("es", ["0,25", "0,5", "1", "1,5", "2"], r"^\d+:\d\d,\d · "),
+        ("en", ["0.25", "0.5", "1", "1.5", "2"], r"^\d+:\d\d\.\d · "),
+    ]:
+        page.evaluate(SWITCH_LANG, lang)
+        expect(page.locator("#clock")).to_have_text(clock_text(first, lang))
+        expect(page.locator("#speed option")).to_have_text(speeds)
+        titles = ticks.evaluate_all("ticks => ticks.map((tick) => tick.title)")
+        assert titles and all(re.match(moment, title) for title in titles), titles
+    assert errors == []
     page.close()
