@@ -865,7 +865,7 @@ async function gameReport() {
         h("tbody", {}, ...Object.entries(g.senas).map(([seat, counts]) => h("tr", {}, h("td", {}, seatName(Number(seat))),
           ...report.verdicts.map((v) => h("td", {}, counts[v])))))))),
     h("ol", {}, ...report.hands.map((hand) => h("li", {},
-      `${t("status.hand")} ${hand.number} (${t("status.mano")} ${seatName(hand.mano)}): ${scoreText(state.table, hand.score_before)} → ${scoreText(state.table, hand.score_after)}`,
+      `${filled(t("report.handmano"), { hand: hand.number, mano: seatName(hand.mano) })}: ${scoreText(state.table, hand.score_before)} → ${scoreText(state.table, hand.score_after)}`,
       hand.wild ? ` · ${t("report.wild")}: ${wildText(hand)}` : "",
       hand.false_senas.length ? ` · ⚠ ${t("report.false_senas")}: ${falseSenasText(hand.false_senas, seatName)}` : "",
       hand.false_declarations.length ? ` · ⚠ ${t("report.false_decl")}: ${hand.false_declarations.length}` : ""))),

@@ -423,3 +423,30 @@ def test_a_senas_moment_is_in_seconds_as_the_pages_language_writes_them(tmp_path
     finally:
         server.stop()
 
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("es", "Mano nº 1 (es mano Ane): "), ("en", "Hand 1 (Ane is mano): ")],
+)
+def test_the_game_report_says_who_is_mano_within_its_phrase(tmp_path, lang, said):
+    """The game report's line of a hand names its mano in the middle of a phrase: no capital
+    there ("Es mano"), and English words in their English order."""
+    server = KeinuServer("--no-live", "--data-dir", str(tmp_path / "data"))
+    try:
+        httpx.post(f"{server.url}/api/tables", json={"seats": SEATS}).raise_for_status()
+        with sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            page = browser.new_page()
+            errors = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(server.url, wait_until="domcontentloaded")
+            page.evaluate(f"localStorage.setItem('keinu.lang', '{lang}')")
+            page.reload(wait_until="domcontentloaded")
+            page.click("#game-report")
+            expect(page.locator("dialog.report-dialog ol li")).to_have_text(
+                re.compile("^" + re.escape(said))
+            )
+            assert errors == []
+            browser.close()
+    finally:
+        server.stop()
