@@ -56,8 +56,15 @@ export function rewordRefusals(root = document) {
   }
 }
 
-/** How a refusal's params read in its words: a call as its button says it, a phase or a lance
- * by its name. */
+/** A house profile's name: a shipped one's display name ("Estándar"), else ``label`` (a club's
+ * file, as the server labels it), else the file's own name. */
+export function profileName(profile, label) {
+  const key = `profile.${profile}`;
+  return t(key) !== key ? t(key) : label || profile.split(/[\\/]/).pop();
+}
+
+/** How a refusal's params read in its words: a call as its button says it, a phase, a lance or
+ * a house profile by its name. */
 const PARAM_WORDS = {
   call: callLabel,
   phase: (phase) => term(`phase.${phase}`),
@@ -68,6 +75,7 @@ const PARAM_WORDS = {
   sides: (side) => term(side),
   option: (name) => t(`option.${name}`),
   needs: (name, params) => neededWords(name, params.value),
+  profile: (profile) => profileName(profile, profile), // a club's file as the server named it
 };
 
 /** The option another one goes with, as the setup labels it: a true/false one by its name

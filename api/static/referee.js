@@ -1,8 +1,8 @@
 // Referee mode: set up a table, enter the calls fast, watch each seña's verdict, settle the showdown.
-import { api, fill, filled, h, keepFields, on, refill, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
+import { api, fill, filled, h, keepFields, on, profileName, refill, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
 import { getLang, t, term, meaningLabel, gestureLabel, callLabel } from "/static/i18n.js";
 import { falseSenasText, senaReason } from "/static/senas_text.js";
-import { optionValue, profileName, rulesText, sideWord } from "/static/rules_text.js";
+import { optionValue, rulesText, sideWord } from "/static/rules_text.js";
 
 const RANKS = ["1", "2", "3", "4", "5", "6", "7", "S", "C", "R"];
 /** Mus con diez reyes: the sotas de copas and de oros, wild cards that stand for an as or a rey. */

@@ -1,15 +1,8 @@
 // What rules a table plays, in the page's words: the referee's page under its status, and the
 // acta. The table is the API's (TableOut): its game, target, reyes, profile and the other
 // options of its rules that are not at their default (``options``).
-import { filled } from "/static/core.js";
+import { filled, profileName } from "/static/core.js";
 import { t } from "/static/i18n.js";
-
-/** A house profile's name: a shipped one's display name ("Estándar"), else ``label`` (a club's
- * file, as the server labels it), else the file's own name. */
-export function profileName(profile, label) {
-  const key = `profile.${profile}`;
-  return t(key) !== key ? t(key) : label || profile.split(/[\\/]/).pop();
-}
 
 /** One of an option's values in words: a choice's ("a vacas"), or a tick's "sí" / "no". */
 export const optionValue = (name, value) => (typeof value === "boolean" ? t(`option.${value}`) : t(`option.${name}.${value}`));

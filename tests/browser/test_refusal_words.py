@@ -70,6 +70,34 @@ def test_the_setup_names_each_bad_field_by_its_label(page, lang, said):
     assert setup_error(page) == said[2]
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("es", "Perfil de señas: el perfil «Encaje (sin señas)» es para el Encaje (3 o 5"
+               " jugadores, sin señas), no para el Mus"),
+        ("en", "Seña profile: the “Encaje (no señas)” profile is for Encaje (3 or 5 players, no"
+               " señas), not for Mus"),
+    ],
+)  # fmt: skip
+def test_a_profile_for_another_game_is_refused_by_its_name(page, lang, said):
+    """The server refuses Encaje's profile at a table of Mus: the page names the profile as its
+    choices do ("Encaje (sin señas)"), not by its file ("encaje")."""
+    page.evaluate(f"localStorage.setItem('keinu.lang', '{lang}')")
+    page.reload(wait_until="domcontentloaded")
+    refused = page.evaluate(
+        """async (seats) => {
+             const { api } = await import('/static/core.js');
+             try {
+               await api('POST', '/api/tables', { seats, profile: 'encaje' });
+             } catch (error) {
+               return error.message;
+             }
+           }""",
+        SEATS,
+    )
+    assert refused == said
+
+
 def test_the_acta_words_what_is_missing_and_each_bad_field(page):
     url = base(page)
     page.goto(f"{url}/acta?table=99&game=1", wait_until="domcontentloaded")
