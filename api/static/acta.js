@@ -12,9 +12,13 @@ let sanctionKinds = [];
 let seats = [];
 let shown = null; // the acta as the server last sent it, to say again in another language
 
+/** A table's rows, each cell labelled by its column's heading: a phone shows it beside the cell
+ * where the table is too wide for its columns (acta.css). */
 function fill(tableId, rows) {
+  const headings = [...$(tableId).querySelectorAll("thead th")].map((th) => th.textContent);
+  const label = (i) => headings[i].charAt(0).toLocaleUpperCase(getLang()) + headings[i].slice(1);
   const body = $(tableId).querySelector("tbody");
-  body.replaceChildren(...rows.map((cells) => h("tr", {}, ...cells.map((c) => h("td", {}, c)))));
+  body.replaceChildren(...rows.map((cells) => h("tr", {}, ...cells.map((c, i) => h("td", { dataset: { label: label(i) } }, c)))));
 }
 
 let table = null;

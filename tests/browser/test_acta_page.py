@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from tests.browser.chromium import launch_chromium
+from tests.browser.overflow import overflowing
 from tests.browser.test_dashboard import NAMES, REPO
 from tests.keinu_server import KeinuServer
 
@@ -49,10 +50,12 @@ NAMED = [
 ]
 
 
-def played_game(server: KeinuServer, extra: tuple[list, ...] = ()) -> tuple[int, int]:
-    """The worked example, with a seña of Ane's that her cards belie (and ``extra`` calls made
+def played_game(
+    server: KeinuServer, extra: tuple[list, ...] = (), seats: list[dict] = SEATS, name="Mesa 2"
+) -> tuple[int, int]:
+    """The worked example, with a seña of seat 1's that its cards belie (and ``extra`` calls made
     beside it): table and hand id."""
-    table = httpx.post(f"{server.url}/api/tables", json={"name": "Mesa 2", "seats": SEATS})
+    table = httpx.post(f"{server.url}/api/tables", json={"name": name, "seats": seats})
     table_id, hand_id = table.json()["table"]["id"], table.json()["current"]["hand"]["id"]
     calls = [*EXAMPLE["calls"][:3], [1, "sena lip_bite center"], *extra, *EXAMPLE["calls"][3:]]
     for seat, text in calls:
@@ -446,6 +449,48 @@ def test_the_game_report_says_who_is_mano_within_its_phrase(tmp_path, lang, said
             expect(page.locator("dialog.report-dialog ol li")).to_have_text(
                 re.compile("^" + re.escape(said))
             )
+            assert errors == []
+            browser.close()
+    finally:
+        server.stop()
+
+
+LONG = "Bartolomé" + "x" * 31  # 40 characters, no space
+WIDE = "W" * 40
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_long_names_reasons_and_notes_stay_inside_the_acta(tmp_path, size):
+    """Names, a table's name, a review's note, a sanction's reason, the referee's name and notes
+    with no space in them: the acta, being signed and signed, stays as wide as a laptop's window
+    and a phone's, each text inside its box."""
+    server = KeinuServer("--no-live", "--data-dir", str(tmp_path / "data"))
+    try:
+        seats = [SEATS[0] | {"name": WIDE}, SEATS[1] | {"name": LONG}, SEATS[2], SEATS[3]]
+        table_id, hand_id = played_game(
+            server, extra=([4, "sena head_tilt left"],), seats=seats, name="M" * 40
+        )
+        review = f"{server.url}/api/hands/{hand_id}/senas/4/review"
+        httpx.post(review, json={"action": "acknowledged", "note": "n" * 300}).raise_for_status()
+        with sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+            errors = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(f"{server.url}/acta?table={table_id}&game=1")
+            expect(page.locator("#senas tbody tr")).to_have_count(2)
+            expect(page.locator("#senas tbody")).to_contain_text("n" * 300)
+            page.click("#add-sanction")
+            page.fill(".sanction input[name=reason]", "q" * 300)
+            assert overflowing(page) == {"page": size[0], "window": size[0], "out": []}
+
+            body = {"referee": "R" * 40, "notes": "y" * 600, "unfinished": True}
+            body["sanctions"] = [{"seat": 1, "kind": "warning", "reason": "q" * 300}]
+            url = f"{server.url}/api/tables/{table_id}/games/1/acta"
+            httpx.post(url, json=body).raise_for_status()
+            page.reload()
+            expect(page.locator("#signed-sanctions li")).to_have_count(1)
+            assert overflowing(page) == {"page": size[0], "window": size[0], "out": []}
             assert errors == []
             browser.close()
     finally:

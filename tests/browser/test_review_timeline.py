@@ -13,6 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.overflow import overflowing
 from tests.browser.test_dashboard import NAMES
 from tests.browser.test_review import clock_text
 from tests.keinu_server import KeinuServer
@@ -208,3 +209,28 @@ def test_the_review_writes_its_times_and_speeds_in_the_pages_language(session, b
         assert titles and all(re.match(moment, title) for title in titles), titles
     assert errors == []
     page.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_long_names_and_notes_stay_inside_the_review(tmp_path, browser, size):
+    """A table's name, players' names and a referee's note with no space in them: the review page
+    stays as wide as a laptop's window and a phone's, each text inside its box."""
+    server = KeinuServer("--no-live", "--data-dir", str(tmp_path / "data"))
+    try:
+        seats = [
+            seat | {"name": ("W" * 40, "Bartolomé" + "x" * 31)[seat["seat"] % 2]} for seat in SEATS
+        ]
+        table = httpx.post(f"{server.url}/api/tables", json={"name": "M" * 40, "seats": seats})
+        calls = f"{server.url}/api/hands/{table.json()['current']['hand']['id']}/calls"
+        for seat, text in OPENING:
+            httpx.post(calls, json={"seat": seat, "text": text}).raise_for_status()
+        page, errors = open_review(browser, server.url, size, "es")
+        page.keyboard.press("k")
+        page.fill("#note", "n" * 300)
+        page.click("#acknowledge")
+        expect(page.locator("#detail-review")).to_contain_text("nnnn")
+        assert overflowing(page) == {"page": size[0], "window": size[0], "out": []}
+        assert errors == []
+        page.close()
+    finally:
+        server.stop()
