@@ -112,7 +112,7 @@ class Practice:
         self.hub = hub
         self.live = live
         self.profile = load_profile(profile)
-        self.rules = Rules(profile=self.profile.name)
+        self.rules = Rules(profile=self.profile.name, reyes=self.profile.reyes)
         self._random = random.Random(seed)
         self._ids = itertools.count(1)
         self._lock = threading.RLock()

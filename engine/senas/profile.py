@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.errors import EngineError
 from engine.gesture import GESTURE_SIDES
-from engine.rules import Lance
+from engine.rules import REYES, Lance
 from engine.senas.meanings import known_meanings, meaning
 
 #: What a meaning can inform: a betting lance, the mus phase ("mus"), or everything before
@@ -30,13 +30,14 @@ SETTINGS: dict[str, type] = {
     "senas_allowed": bool,
     "first_hand_without_senas": bool,
     "late_from": str,
+    "reyes": int,
 }
 #: When a seña about a lance turns late: at the lance's first call, for pares and juego the
 #: first declaration (004: the lance "se inicia diciendo Sí o No"), or only once its betting
 #: has begun (003: "antes de que comiencen las apuestas en esa categoría").
 LATE_FROM: tuple[str, ...] = ("first_call", "betting")
 #: Settings a profile may leave out, and their values then.
-SETTING_DEFAULTS: dict[str, Any] = {"late_from": "first_call"}
+SETTING_DEFAULTS: dict[str, Any] = {"late_from": "first_call", "reyes": REYES[0]}
 _LAYER_KEYS = frozenset({"name", "extends", "use_variants", "variants"})
 _OVERLAY_KEYS = frozenset({"description", "senas", "lances", *SETTINGS})
 
@@ -117,6 +118,9 @@ class Profile:
     first_hand_without_senas: bool
     #: One of LATE_FROM.
     late_from: str
+    #: The reyes of the game the señas are for (``Rules.reyes``): where no table says which,
+    #: as in practice, cards are counted under them.
+    reyes: int
     entries: tuple[CatalogueEntry, ...]
     lances: Mapping[str, str]
     #: Every variant a club can switch on, with its description.
@@ -224,6 +228,10 @@ def _read_overlay(
             if name == "window_ms" and data[name] <= 0:
                 raise text.error(
                     key, f"window_ms must be a positive number of milliseconds, got {data[name]}"
+                )
+            if name == "reyes" and data[name] not in REYES:
+                raise text.error(
+                    key, f"reyes must be {' or '.join(map(str, REYES))}, got {data[name]}"
                 )
             if name == "late_from" and data[name] not in LATE_FROM:
                 raise text.error(
@@ -422,6 +430,7 @@ def parse_profile(
         senas_allowed=settings["senas_allowed"][0],
         first_hand_without_senas=settings["first_hand_without_senas"][0],
         late_from=settings.get("late_from", (SETTING_DEFAULTS["late_from"],))[0],
+        reyes=settings.get("reyes", (SETTING_DEFAULTS["reyes"],))[0],
         entries=tuple(CatalogueEntry(g, m) for g, (m, _) in senas.items()),
         lances=MappingProxyType({name: lance for name, (lance, _) in lances.items()}),
         variants=MappingProxyType(

@@ -9,7 +9,8 @@ from fastapi.testclient import TestClient
 from api.app import create_app
 from api.settings import Settings
 from engine.cards import parse_hand
-from engine.gesture import Gesture
+from engine.gesture import GESTURE_SIDES, Gesture
+from engine.rules import Rules
 from engine.senas import load_profile, senas_for
 from tests.api.polling import wait_for
 
@@ -69,6 +70,50 @@ def test_a_hand_drill_deals_cards_whose_true_senas_are_the_targets(client):
         options = senas_for(parse_hand(started["cards"]), profile)
         assert started["targets"] == {o.meaning: [list(w) for w in o.ways] for o in options}
         assert started["targets"]
+
+
+def _gestures(way: list[str], start_ms: int) -> list[Gesture]:
+    """The gestures of one way of a seña, one after another, each on a side it may take."""
+    made = []
+    for i, label in enumerate(way):
+        kind, *side = label.split()
+        sides = GESTURE_SIDES[kind]
+        made.append(
+            Gesture(1, kind, side[0] if side else (sides[0] if sides else None),
+                    start_ms + 800 * i, start_ms + 800 * i + 500, peak=0.6)
+        )  # fmt: skip
+    return made
+
+
+@pytest.mark.parametrize(("profile", "reyes"), [("standard", 8), ("navarra", 4)])
+def test_a_hand_drill_deals_and_judges_under_the_reyes_of_the_house_profile(
+    tmp_path, profile, reyes
+):
+    """Under navarra (4 reyes) a 3 is a 3: a hand of three treses and a rey is medias; under the
+    standard profile (8 reyes) it is four reyes. The drill says its reyes, asks the señas true
+    under them, and judges a seña made under them."""
+    house = load_profile(profile)
+    settings = Settings(data_dir=tmp_path / "data", live=False, profile=profile)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1") as client:
+        for _ in range(200):  # a hand the two reyes read apart
+            started = drill(client, kind="hand")
+            hand = parse_hand(started["cards"])
+            under = {n: senas_for(hand, house, Rules(reyes=n)) for n in (8, 4)}
+            apart = {o.meaning for o in under[8]} ^ {o.meaning for o in under[4]}
+            if apart:
+                break
+            client.delete("/api/practice/drills/current")
+        else:
+            pytest.fail("no hand dealt that 8 and 4 reyes read apart")
+        assert started["reyes"] == reyes
+        assert started["targets"] == {o.meaning: [list(w) for w in o.ways] for o in under[reyes]}
+        made = sorted(apart)[0]
+        (way, *_) = [[p.label for p in e.gestures] for e in house.entries if e.meaning == made]
+        for gesture in _gestures(way, 1000):
+            client.app.state.on_gesture(gesture, "cam1")
+        attempt = client.post("/api/practice/drills/current/finish").json()["attempt"]
+        assert made in [seen["meaning"] for seen in attempt["seen"]]
+        assert attempt["recognised"] is (made in started["targets"])
 
 
 def test_an_unknown_target_is_refused(client):

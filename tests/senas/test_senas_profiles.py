@@ -49,6 +49,7 @@ def test_navarra_has_no_ciego_and_a_first_hand_without_senas(standard, navarra):
     assert senas_of(navarra) == {k: v for k, v in senas_of(standard).items() if k != "eyes_closed"}
     assert navarra.first_hand_without_senas
     assert navarra.senas_allowed
+    assert (navarra.reyes, standard.reyes) == (4, 8)
     assert not load_profile("navarra", variants=["sin_senas"]).senas_allowed
 
 
@@ -109,6 +110,7 @@ def test_a_club_profile_extends_a_shipped_one_and_switches_variants_on(tmp_path)
     assert profile.name == "club"
     assert profile.window_ms == 1800
     assert profile.first_hand_without_senas
+    assert profile.reyes == 4
     assert senas_of(profile)["pout"] == "quiere_mus"
     assert senas_of(profile)["head_tilt left"] == "no_quiere_mus"
     assert profile.lance_of("medias") == "grande"
@@ -169,6 +171,7 @@ def test_the_minimal_club_profile_is_accepted():
         ("window_ms = 2500", "window_ms = -5", 2, "positive number of milliseconds"),
         ("window_ms = 2500", 'window_ms = "2.5 s"', 2, "window_ms must be a number"),
         ("senas_allowed = true", 'senas_allowed = "si"', 3, "must be true or false"),
+        ("window_ms = 2500", "window_ms = 2500\nreyes = 6", 3, "reyes must be 8 or 4, got 6"),
         ("senas_allowed = true", "senas_alowed = true", 3, "unknown key 'senas_alowed'"),
         ("window_ms = 2500", 'window_ms = 2500\nuse_variants = ["x"]', 3, "unknown variant 'x'"),
         ('"lip_bite" = "dos_reyes"', '"lip_bite" = "dos_reyes"\n"wink" = false', 8, "removes"),
