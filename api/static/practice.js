@@ -17,6 +17,7 @@ let progress = null; // the player's progress, as renderProgress drew it
 const attempts = []; // the drills' attempts, newest first
 let takenSeat = null; // the seat in play at a table that the referee agreed to take for drills
 const ENROL_SECONDS = 3;
+const LAST_NAME = "keinu.practice.player"; // the name this browser last practised under
 
 const $ = (id) => document.getElementById(id);
 const player = () => $("player").value.trim();
@@ -41,7 +42,8 @@ function say(line, words) {
 /** The words of a refusal (``api``'s error): an error shown, which the page says anew in
  * another language (``rewordRefusals``). */
 const refused = (err) => () => h("span.error", {}, err.message);
-const idle = () => t("practice.idle");
+/** What to do next with no drill running: with no name yet, type it first. */
+const idle = () => (player() ? t("practice.idle") : t("practice.first"));
 
 // What the player card refused (a name that cannot be one, a calibration that failed): it stays
 // until the next try, where the seat's live state line would overwrite it.
@@ -56,6 +58,7 @@ function showRefusal(words) {
 const refusedIn = new Set();
 function named(where = null) {
   const name = player();
+  if (lines.get($("prompt")) === idle) say($("prompt"), idle); // with or without a name
   if (playerNameProblem(name)) {
     const problem = () => playerNameProblem(name);
     showRefusal(problem);
@@ -69,6 +72,14 @@ function named(where = null) {
   }
   if (refusedIn.has($("enrol-state"))) renderEnrol();
   refusedIn.clear();
+  return name;
+}
+
+/** The name for a step about to be sent, or null: why not is said (``named``) and the name
+ * field has the focus, to be typed there. */
+function nameFor(where = null) {
+  const name = named(where);
+  if (!name) $("player").focus();
   return name;
 }
 
@@ -92,16 +103,20 @@ export function initPractice() {
     renderEnrol();
     fillDrillTargets();
   });
+  $("player").value = localStorage.getItem(LAST_NAME) || "";
+  $("player").placeholder = t("practice.yourname");
   say($("prompt"), idle);
   refreshPlayers();
   renderSliders({});
   renderBars();
-  loadPlayer();
+  if (player()) loadPlayer(); // a first visit asks for the name in the prompt, not as a refusal
+  else renderEnrol();
 }
 
 /** What the practice page built with words, said again in the page's language (switched here or
  * on another page): its lists, bars and plot, and every line as it stands now. */
 export function rewordPractice() {
+  $("player").placeholder = t("practice.yourname");
   fillDrillTargets();
   renderEnrolSteps();
   renderBars();
@@ -126,7 +141,7 @@ function refreshPlayers() {
 }
 
 async function calibrate() {
-  const name = named();
+  const name = nameFor();
   if (!name) return;
   try {
     await api("POST", `${playerPath(name)}/calibrate?seat=${seat()}`, undefined, { fields: PLAYER_FIELDS });
@@ -140,6 +155,7 @@ async function loadPlayer() {
   enrolled.clear();
   const name = named();
   if (!name) { renderEnrol(); return; }
+  localStorage.setItem(LAST_NAME, name);
   let data;
   try {
     data = await api("GET", playerPath(name), undefined, { fields: PLAYER_FIELDS });
@@ -159,7 +175,7 @@ async function loadPlayer() {
 const PLAYER_FIELDS = { player: () => t("practice.player") };
 
 async function startDrill(kind) {
-  const name = named($("prompt"));
+  const name = nameFor($("prompt"));
   if (!name) return;
   const body = { player: name, kind, seat: seat(), session };
   if (kind === "sena" && $("drill-target").value) body.target = $("drill-target").value;
@@ -286,7 +302,7 @@ function renderEnrolSteps() {
 
 async function enrol(kind) {
   const state = $("enrol-state");
-  const name = named(state);
+  const name = nameFor(state);
   if (!name) return;
   // said before the answer: a seat that refuses the window (calibrating) may say so first
   const before = { busy: state.dataset.busy, words: lines.get(state) };
@@ -365,7 +381,7 @@ function renderSliders(sensitivities) {
 }
 
 async function saveSensitivities() {
-  const name = named($("sens-saved"));
+  const name = nameFor($("sens-saved"));
   if (!name) return;
   const values = sliderValues();
   try {

@@ -45,7 +45,7 @@ def practice(server, browser):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(server + "#practice", wait_until="domcontentloaded")
     expect(page.locator("#enrol-steps button")).to_have_count(7)
-    expect(page.locator("#progress")).not_to_be_empty()  # the name it opens with, loaded
+    expect(page.locator("#prompt")).to_have_text(FIRST)  # a first visit: no name yet
     yield page
     page.close()
     assert errors == []
@@ -102,7 +102,7 @@ def test_the_steps_shown_read_the_same_after_a_reload(practice, server):
 
     practice.reload(wait_until="domcontentloaded")
     expect(practice.locator("#enrol-steps button")).to_have_count(7)
-    name_player(practice, "Itziar")
+    expect(practice.locator("#player")).to_have_value("Itziar")  # the name last used here
     expect(rest).to_have_class("done")
     expect(twist).to_have_class("missed")
     expect(twist).to_have_text("✗ torcer la boca")
@@ -163,6 +163,45 @@ def test_a_second_step_while_one_is_shown_says_why_it_waits(practice):
 NO_NAME = (
     "Escribe el nombre del jugador: con él se guardan su calibración, sus señas y su progreso."
 )
+FIRST = (
+    "Para empezar, escribe tu nombre arriba: con él se guardan tu calibración, tus señas y tu"
+    " progreso."
+)
+
+
+def test_a_first_visit_opens_with_no_name_and_asks_for_it_first(practice, server):
+    """No name made up: the field is empty, its placeholder and the drill's line say to type
+    it, and a step tried before is refused with the field focused for it."""
+    sent: list[str] = []
+    practice.on("request", lambda r: sent.append(r.url) if "/players/" in r.url else None)
+    field = practice.locator("#player")
+    expect(field).to_have_value("")
+    expect(field).to_have_attribute("placeholder", "Tu nombre")
+    expect(practice.locator("#player-error")).to_be_hidden()
+    practice.click("#lang")
+    expect(field).to_have_attribute("placeholder", "Your name")
+    expect(practice.locator("#prompt")).to_have_text(
+        "To begin, type your name above: your calibration, señas and progress are kept under it."
+    )
+    practice.click("#lang")
+    practice.click("#drill-hand")
+    expect(practice.locator("#prompt")).to_have_text(NO_NAME)
+    expect(field).to_be_focused()
+    practice.click("#enrol-steps [data-kind=wink]")
+    expect(practice.locator("#enrol-state")).to_have_text(NO_NAME)
+    assert sent == []
+    field.press_sequentially("Ane")
+    expect(practice.locator("#prompt")).to_have_text("Pide una seña o reparte una mano.")
+    assert "Jugador" not in httpx.get(server + "api/practice/players").json()["players"]
+
+
+def test_the_last_name_used_in_this_browser_is_there_on_opening(practice):
+    name_player(practice, "Oihana")
+    expect(practice.locator("#progress")).to_have_text("Aún no hay intentos.")
+    practice.reload(wait_until="domcontentloaded")
+    expect(practice.locator("#player")).to_have_value("Oihana")
+    expect(practice.locator("#progress")).to_have_text("Aún no hay intentos.")
+    expect(practice.locator("#prompt")).to_have_text("Pide una seña o reparte una mano.")
 
 
 def test_a_blank_name_is_asked_for_not_saved_under_a_name_made_up(practice, server):
@@ -223,6 +262,7 @@ def test_a_refusal_said_where_the_drill_goes_follows_the_language_switch(page):
     httpx.post(f"{url}api/tables", json={"name": "Txoko", "seats": SEATS})
     page.goto(f"{url}#practice", wait_until="domcontentloaded")
     page.on("dialog", lambda dialog: dialog.dismiss())
+    name_player(page, "Ane")
     page.click("#drill-sena")
     prompt = page.locator("#prompt")
     expect(prompt).to_have_text(
@@ -331,11 +371,11 @@ def test_the_progress_plot_tells_sessions_of_one_day_apart_and_counts_hands_as_h
 def test_a_late_answer_for_the_name_first_in_the_field_does_not_replace_the_typed_names(
     browser, server, data_dir
 ):
-    """The page loads the prefilled name's progress; a player types theirs before it answers.
-    Whichever answer comes last, the plot is the typed name's."""
+    """The page loads the progress of the name last used in this browser; another player types
+    theirs before it answers. Whichever answer comes last, the plot is the typed name's."""
     add_attempts(
         data_dir,
-        "Jugador",
+        "Iker",
         [("2025-03-01-10-00", "sena", '["medias"]', 1, 900, (2025, 3, 1, 11, 0))],
     )
     add_attempts(
@@ -344,10 +384,11 @@ def test_a_late_answer_for_the_name_first_in_the_field_does_not_replace_the_type
         [("2025-03-02-10-00", "sena", '["dos_ases"]', 1, 800, (2025, 3, 2, 11, 0))],
     )
     page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.add_init_script("localStorage.setItem('keinu.practice.player', 'Iker')")
     held = []
-    page.route("**/api/practice/players/Jugador/progress", lambda route: held.append(route))
+    page.route("**/api/practice/players/Iker/progress", lambda route: held.append(route))
     page.goto(server + "#practice", wait_until="domcontentloaded")
-    for _ in range(200):  # the prefilled name's progress is asked as the page opens
+    for _ in range(200):  # the remembered name's progress is asked as the page opens
         if held:
             break
         page.wait_for_timeout(50)
@@ -355,7 +396,7 @@ def test_a_late_answer_for_the_name_first_in_the_field_does_not_replace_the_type
     name_player(page, "Maite")
     legend = page.locator("#progress .legend span")
     expect(legend).to_have_text(["dos ases"])
-    with page.expect_request_finished(lambda request: "Jugador/progress" in request.url):
+    with page.expect_request_finished(lambda request: "Iker/progress" in request.url):
         held[0].continue_()
     page.wait_for_timeout(300)  # the answer, read and drawn if the page would draw it
     expect(legend).to_have_text(["dos ases"])

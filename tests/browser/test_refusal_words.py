@@ -183,6 +183,7 @@ def test_a_seat_in_play_is_asked_once_for_its_drills(page):
     url = base(page)
     httpx.post(f"{url}/api/tables", json={"name": "Mesa 1", "seats": SEATS})
     page.goto(f"{url}#practice", wait_until="domcontentloaded")
+    page.fill("#player", "Ane")
     page.select_option("#practice-seat", "2")
     asked: list[str] = []
     page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
