@@ -4,7 +4,8 @@ of "Your señas" read the same after a reload as when they were shown (the talki
 a gesture not seen still to do and not counted). Every line the page says follows a language
 switch; numbers and times are written as the page's language writes them; the progress plot
 counts a dealt hand as a hand; the drill is in sight at 1280x800; the cards dealt say what a 3
-and a 2 count as."""
+and a 2 count as, under the house profile's reyes. No name is made up: a first visit asks for
+it, and the last name used in the browser is there on opening."""
 
 import re
 import sqlite3
@@ -462,3 +463,20 @@ def test_the_cards_dealt_say_what_a_three_and_a_two_count_as(practice, server):
     expect(practice.locator("#attempts li").first).to_contain_text(
         f"Not recognised hand {' '.join(drill['cards'])} — seen:"
     )
+
+
+def test_under_navarra_the_cards_dealt_are_read_with_four_reyes(browser, tmp_path):
+    """`keinu serve --profile navarra`: a 3 dealt is a 3, not a rey, and the legend says so."""
+    with serving(tmp_path, "--no-live", "--profile", "navarra") as url:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(url + "#practice", wait_until="domcontentloaded")
+        expect(page.locator("#enrol-steps button")).to_have_count(6)  # no ciego in navarra
+        drill = deal_until(url, "Amaia", lambda d: "3" in d["cards"])
+        assert drill["reyes"] == 4
+        faces = page.locator("#cards-dealt .card-face")
+        expect(faces).to_have_text(drill["cards"])
+        expect(faces.locator("small")).to_have_count(0)  # no card counts as another
+        expect(page.locator("#cards-dealt .card-legend")).to_have_text(
+            "R rey · C caballo · S sota · 1 as · a 4 reyes, el 3 y el 2 son treses y doses"
+        )
+        page.close()
