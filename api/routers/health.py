@@ -19,6 +19,7 @@ class HealthOut(BaseModel):
     status: str
     source: str | None
     sources: list[str]  # the cameras streamed at /api/stream/{id}.mjpg; none without live video
+    sample: bool  # the video is the bundled sample table's, not a camera of this table
     profile: str
     clients: int
     pipeline: dict[str, Any]
@@ -34,6 +35,7 @@ def health(
         status="ok",
         source=live.source if live else None,
         sources=settings.source_ids if live else [],
+        sample=live is not None and not settings.source,
         profile=settings.profile,
         clients=hub.client_count,
         pipeline=live.health.to_dict() if live else {"state": "off"},

@@ -110,7 +110,8 @@ export function initPractice() {
   renderSliders({});
   renderBars();
   if (player()) loadPlayer(); // a first visit asks for the name in the prompt, not as a refusal
-  else renderEnrol();
+  else noPlayer();
+  api("GET", "/api/health").then((data) => { $("sample-note").hidden = !data.sample; }).catch(() => {});
 }
 
 /** What the practice page built with words, said again in the page's language (switched here or
@@ -154,7 +155,7 @@ async function calibrate() {
 async function loadPlayer() {
   enrolled.clear();
   const name = named();
-  if (!name) { renderEnrol(); return; }
+  if (!name) { noPlayer(); return; }
   localStorage.setItem(LAST_NAME, name);
   let data;
   try {
@@ -169,6 +170,12 @@ async function loadPlayer() {
   renderEnrol();
   const sessions = await api("GET", `${playerPath(name)}/progress`).catch(() => ({ sessions: [] }));
   if (player() === name) renderProgress(sessions);
+}
+
+/** With no name, no player's steps or progress are shown. */
+function noPlayer() {
+  renderEnrol();
+  renderProgress({ sessions: [] });
 }
 
 /** The player's name in a request, as the card labels it. */

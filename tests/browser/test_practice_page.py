@@ -179,8 +179,18 @@ def test_a_first_visit_opens_with_no_name_and_asks_for_it_first(practice, server
     expect(field).to_have_value("")
     expect(field).to_have_attribute("placeholder", "Tu nombre")
     expect(practice.locator("#player-error")).to_be_hidden()
+    expect(practice.locator("#progress")).to_have_text("Aún no hay intentos.")
+    sample = practice.locator("#sample-note")
+    expect(sample).to_have_text(
+        "Vídeo de ejemplo: no se ve tu cámara; las señas las hace la cara del asiento elegido."
+        " Para practicar tú, arranca keinu con tu cámara: keinu serve --source 0."
+    )
     practice.click("#lang")
     expect(field).to_have_attribute("placeholder", "Your name")
+    expect(sample).to_have_text(
+        "Sample video: your camera is not used; the face in the seat chosen makes the señas."
+        " To practise yourself, start keinu with your camera: keinu serve --source 0."
+    )
     expect(practice.locator("#prompt")).to_have_text(
         "To begin, type your name above: your calibration, señas and progress are kept under it."
     )
@@ -471,6 +481,7 @@ def test_under_navarra_the_cards_dealt_are_read_with_four_reyes(browser, tmp_pat
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(url + "#practice", wait_until="domcontentloaded")
         expect(page.locator("#enrol-steps button")).to_have_count(6)  # no ciego in navarra
+        expect(page.locator("#sample-note")).to_be_hidden()  # no video at all
         drill = deal_until(url, "Amaia", lambda d: "3" in d["cards"])
         assert drill["reyes"] == 4
         faces = page.locator("#cards-dealt .card-face")
