@@ -34,12 +34,15 @@ def profiles(
     if settings.profile_is_file:
         labels[settings.profile] = f"{practice.profile.name} ({Path(settings.profile).name})"
     # the games each fits: the setup offers a profile only for those (the server holds to it)
-    games = {name: list(profile_games(profile_named(name))) for name in settings.house_profiles}
+    shipped = {name: profile_named(name) for name in settings.house_profiles}
     return {
         "profiles": settings.house_profiles,
         "default": settings.profile,
         "labels": labels,
-        "games": games,
+        "games": {name: list(profile_games(profile)) for name, profile in shipped.items()},
+        # the reyes its señas are read under (Navarra's 4): the setup's own choice when it is
+        # chosen
+        "reyes": {name: profile.reyes for name, profile in shipped.items()},
     }
 
 

@@ -52,6 +52,7 @@ const state = {
   // GET /api/rules: each game with the options its rules allow, and the folded options' choices
   choices: { games: [], reyes: [], rules: {} },
   profileLabels: {},
+  profileReyes: {}, // the reyes each profile's señas are read under: the setup's when it is chosen
   sources: [],
   tables: [],
   gestures: [], // the gesture labels of the table's profile's señas, for "add a seña"
@@ -103,6 +104,7 @@ export function initReferee() {
       state.profiles = profiles.profiles;
       state.profileLabels = profiles.labels;
       state.profileGames = profiles.games || {};
+      state.profileReyes = profiles.reyes || {};
       state.sources = streams.sources;
       buildSetup(profiles.default);
     });
@@ -194,6 +196,7 @@ function buildSetup(defaultProfile) {
   fill(form.reyes, ...state.choices.reyes.map((n) => h("option", { value: n }, String(n))));
   wordSetup();
   form.game.addEventListener("change", fillSetupSeats);
+  form.profile.addEventListener("change", profileReyes);
   $("setup-rules-fields").addEventListener("change", followRules);
   form.deal.addEventListener("change", followRules); // no mus visto without the mus
   $("setup-seats").addEventListener("input", fillManoSelect); // the mano's list follows the names typed
@@ -299,10 +302,18 @@ function followRules() {
 const fittingProfiles = (game) => state.profiles.filter((p) => (state.profileGames[p] || ["mus"]).includes(game));
 function fillProfiles(game) {
   const select = $("setup-profile");
+  const before = select.value;
   const fitting = fittingProfiles(game);
   const kept = fitting.includes(select.value) ? select.value : fitting.includes(state.defaultProfile) ? state.defaultProfile : fitting[0];
   fill(select, ...fitting.map((p) => h("option", { value: p, selected: p === kept }, profileName(p, state.profileLabels[p]))));
   $("setup-profile-field").hidden = fitting.length < 2;
+  if (kept !== before) profileReyes();
+}
+
+/** The reyes of the profile chosen (4 for Navarra's señas), still for the referee to change. */
+function profileReyes() {
+  const reyes = state.profileReyes[$("setup-profile").value];
+  if (reyes) $("setup").reyes.value = String(reyes);
 }
 
 function fillManoSelect() {

@@ -125,6 +125,22 @@ def test_an_encaje_dealt_five_offers_nothing_called_at_the_mus(page):
     assert words.endswith("«4-5-6-7, mano nueva» solo va con «Reparto: con mus»"), words
 
 
+def test_the_setup_takes_the_reyes_of_the_profile_chosen(page):
+    """Navarra's señas are read under 4 reyes: choosing its profile sets the reyes so, which the
+    referee may still change; the standard profile's are 8."""
+    expect(page.locator("#setup-game option")).to_have_count(4)
+    reyes = page.locator("#setup [name=reyes]")
+    expect(reyes).to_have_value("8")
+    page.select_option("#setup-profile", "navarra")
+    expect(reyes).to_have_value("4")
+    page.select_option("#setup-profile", "standard")
+    expect(reyes).to_have_value("8")
+    page.select_option("#setup-profile", "navarra")
+    page.select_option("#setup [name=reyes]", "8")  # the referee's own choice stays
+    page.select_option("#setup-game", "mus-6")
+    expect(reyes).to_have_value("8")
+
+
 def test_the_acta_names_the_tables_rules_and_its_sides(page):
     url = base(page)
     body = {"seats": SEATS, "target": 30, "reyes": 4, "profile": "navarra", "mus_visto": True}
