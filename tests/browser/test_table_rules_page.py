@@ -102,6 +102,8 @@ def test_an_encaje_dealt_five_offers_nothing_called_at_the_mus(page):
     page.select_option("#setup-game", "encaje-3")
     page.locator("#setup-rules summary").click()
     visto, redeal = page.locator("[name=mus_visto]"), page.locator("[name=redeal_4567]")
+    box = visto.bounding_box()  # a tick box, not a field's whole width and height
+    assert box and box["width"] <= 24 and box["height"] <= 24, box
     visto.check()
     redeal.check()
     page.select_option("#setup [name=deal]", "five_discard_one")
