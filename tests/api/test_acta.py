@@ -54,8 +54,10 @@ def test_an_acta_is_signed_once_and_kept_as_signed(client):
     signed = response.json()["signed"]
     assert (signed["referee"], signed["sanctions"]) == ("Maite", [sanction])
     assert client.post(url, json=body | {"referee": "Other"}).status_code == 409
-    # what happens at the table afterwards does not change the signed acta
-    client.post(f"/api/hands/{hand_id}/senas/3/review", json={"action": "overruled", "note": ""})
+    # nothing at the table changes the signed acta afterwards: a review is refused
+    review = {"action": "overruled", "note": ""}
+    late = client.post(f"/api/hands/{hand_id}/senas/3/review", json=review)
+    assert (late.status_code, late.json()["code"]) == (409, "game_acta_signed"), late.text
     kept = client.get(url).json()
     assert kept["signed"]["referee"] == "Maite"
     assert kept["acta"]["senas"][0]["review"] is None
