@@ -32,6 +32,7 @@ from api.recording.review import AnalysisReview
 from api.referee import NotFound, Referee, StateError
 from api.routers import acta, desk, health, live, recording, senas, stream, tables
 from api.routers import practice as practice_routes
+from api.seat_players import SeatPlayers
 from api.security import Gate
 from api.settings import Settings
 from api.store import Store
@@ -67,6 +68,7 @@ def create_app(
     store = Store(settings.store_location, origin=origin)
     hub = Hub()
     referee = Referee(store, hub)
+    seat_players = SeatPlayers(referee, hub)
     # every server fills the results of the tournament games it referees, desk or not
     tournament_desk = Desk(TournamentRecords(store.database), referee, hub, settings.profile)
     hub.subscribe(tournament_desk.follow)
@@ -154,6 +156,7 @@ def create_app(
     app.state.store = store
     app.state.hub = hub
     app.state.referee = referee
+    app.state.seat_players = seat_players
     app.state.practice = practice
     app.state.on_gesture = on_gesture
     app.state.live = live_feed
@@ -179,6 +182,7 @@ def create_app(
             "source": live_feed.source if live_feed else None,
             "sources": settings.source_ids if live_feed else [],
             "seats": live_feed.seats if live_feed else {},
+            "players": seat_players.given(),
             "notice": notice,
             "profile": settings.profile,
             "table": table,

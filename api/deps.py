@@ -11,6 +11,7 @@ from api.hub import Hub
 from api.live import LiveFeed
 from api.practice import Practice
 from api.referee import Referee
+from api.seat_players import SeatPlayers
 from api.settings import Settings
 from api.store import Store
 
@@ -35,6 +36,10 @@ def get_live(request: Request) -> LiveFeed | None:
 
 def get_referee(request: Request) -> Referee:
     return cast(Referee, request.app.state.referee)
+
+
+def get_seat_players(request: Request) -> SeatPlayers:
+    return cast(SeatPlayers, request.app.state.seat_players)
 
 
 def get_practice(request: Request) -> Practice:

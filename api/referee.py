@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from api.game_choices import more_options
 from api.hub import Hub
+from api.player_names import SEAT_LABEL, player_key
 from api.schemas import CorrectionOut, HandInfo, RemovedOut, ReviewOut, TableOut
 from api.store import HandRow, HandStart, SeatRow, Store, TableRow
 from engine.calls import Call
@@ -181,6 +182,29 @@ class Referee:
                 "table": row.name,
                 "hand_id": hand.id,
             }
+
+    def name_seat(self, seat: int, name: str) -> dict[str, Any] | None:
+        """Name the player at ``seat`` of the active table, where the table calls it by its
+        label ("Asiento 2"): its state, published. None when no active table has that seat;
+        refused when the table already names another player there."""
+        with self._lock:
+            if self.active_table_id is None:
+                return None
+            row = self.table(self.active_table_id)
+            given = next((s.name for s in row.seats if s.seat == seat), None)
+            if given is None:
+                return None
+            if player_key(given) != player_key(name):
+                if given.strip() and not SEAT_LABEL.fullmatch(given.strip()):
+                    raise StateError(
+                        f"seat {seat} is {given}'s at table {row.name!r}",
+                        code="seat_named",
+                        params={"seat": seat, "name": given, "table": row.name},
+                    )
+                self.store.name_seat(row.id, seat, name)
+            state = self.table_state(row.id)
+        self.hub.publish("table", state)
+        return state
 
     def _match(self, table_id: int) -> Match:
         """The table's match as its stored hands make it (``replay_match``), rebuilt the first

@@ -289,6 +289,13 @@ class Store:
         )
         return _table_row(rows[0], seats)
 
+    def name_seat(self, table_id: int, seat: int, name: str) -> None:
+        """The player's ``name`` at ``seat`` of the table, in place of the one it had."""
+        with self._tx({"what": "table", "table_id": table_id}) as db:
+            db.execute(
+                "UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?", (name, table_id, seat)
+            )
+
     def list_tables(self) -> list[TableRow]:
         """Every table; one deleted (a session removed) while they are read is left out."""
         tables = (

@@ -1,14 +1,38 @@
 """The websocket feed: gestures, señas with their verdicts, calls, scores and pipeline health
-as they happen (docs/websocket.md). The first message is a ``hello`` with the current state."""
+as they happen (docs/websocket.md), the first message a ``hello`` with the current state; and who
+sits at a seat, as a live tile names them."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Annotated, Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, Path, WebSocket, WebSocketDisconnect
+
+from api.deps import get_seat_players
+from api.schemas import KeptPlayerName, Strict
+from api.seat_players import SeatPlayers
+from engine.seats import MAX_SEATS
 
 router = APIRouter(tags=["live"])
+SeatPath = Annotated[int, Path(ge=1, le=MAX_SEATS)]
+
+
+class SeatPlayerIn(Strict):
+    name: KeptPlayerName
+
+
+@router.put("/api/live/seats/{seat}/player")
+def name_seat_player(
+    seat: SeatPath,
+    body: SeatPlayerIn,
+    seat_players: Annotated[SeatPlayers, Depends(get_seat_players)],
+) -> dict[str, Any]:
+    """Who sits at ``seat``: the active table's player there, where the table calls the seat by
+    its label (refused, 409 ``seat_named``, when it names another player), else the seat's own
+    until the server stops. Every page is told (``table``, or ``players``)."""
+    return seat_players.name(seat, body.name)
 
 
 @router.websocket("/api/live")

@@ -9,7 +9,7 @@ const MAX_FEED = 60;
 // ``retry``: the kinds that step left to show again ([]: only the talking), or null.
 const seatState = Object.fromEntries(seatsOf({ players: 6 }).map((s) => [s, { calibration: null, present: false, talking: false, senas: [], enrol: () => "", retry: null, enrolling: false, judgeable: true, unjudgeable_code: null, unjudgeable_params: null, shoulders_in_view: true, eyes_unreadable: [] }]));
 const enrolWaiting = new Map(); // seat -> resolve of the enrolment message it waits for
-const named = new Map(); // "<table id>:<seat>" -> the player given for a seat its table does not name
+let givenPlayers = {}; // seat -> the player named on its tile, for a seat no active table has (the server's)
 const ENROL_SECONDS = 3;
 let connected = false;
 let pipeline = { state: "starting" };
@@ -24,6 +24,7 @@ export function initLive() {
     pipeline = data.pipeline;
     for (const sena of data.table?.current?.senas || []) rememberSena(sena);
     Object.entries(data.seats || {}).forEach(([seat, info]) => Object.assign(seatState[seat] || {}, info));
+    givenPlayers = data.players || {};
     showNotice(data.notice);
     renderHealth();
     renderTiles();
@@ -57,6 +58,7 @@ export function initLive() {
     renderTiles();
   });
   on("table", () => renderTiles());
+  on("players", (data) => { givenPlayers = data.players; renderTiles(); });
   api("GET", "/api/practice/catalogue").then((data) => { profileKinds = new Set(Object.keys(data.kinds)); renderTiles(); }).catch(() => {});
   setInterval(() => api("GET", "/api/health").then((data) => { pipeline = data.pipeline; renderHealth(); }).catch(() => {}), 5000);
   renderTiles();
@@ -186,14 +188,14 @@ export function unguardedText(kinds, rested = false) {
 // or calibration are kept under it (api/player_names.py's SEAT_LABEL).
 const SEAT_LABEL = /^(?:asiento|seat) *[0-9]+$/i;
 const playerPath = (name) => `/api/practice/players/${encodeURIComponent(name)}`;
-const PLAYER_FIELDS = { player: () => t("practice.player") };
-const namedKey = (table, seat) => `${table?.id ?? ""}:${seat}`;
+const PLAYER_FIELDS = { player: () => t("practice.player"), name: () => t("practice.player") };
 
-/** The player at ``seat``: the table's name for it, unless that is a seat's label, else the one
- * given on the tile; null when nobody is named. */
+/** The player at ``seat``: the active table's name for it, unless that is a seat's label; with
+ * no table that has the seat, the one given on its tile; null when nobody is named. */
 function playerAt(table, seat) {
-  const name = table?.seats.find((s) => s.seat === seat)?.name;
-  return name && !SEAT_LABEL.test(name) ? name : named.get(namedKey(table, seat)) ?? null;
+  const atTable = table?.seats.find((s) => s.seat === seat);
+  if (atTable) return SEAT_LABEL.test(atTable.name) ? null : atTable.name;
+  return givenPlayers[seat] ?? null;
 }
 
 /** Who sits at ``seat`` of the active table, as its tile names them; null when nobody is named. */
@@ -207,10 +209,10 @@ function keptNameProblem(name) {
 }
 
 /** Asks who sits at ``seat`` (the name given before filled in); resolves with the name, kept
- * for the seat, or null when the user cancels. */
+ * by the server for the seat (the active table's, when it has the seat), or null when the user
+ * cancels. */
 function askPlayer(seat) {
-  const table = refereeTable();
-  const input = h("input", { name: "player", maxlength: 40, list: "live-players", autocomplete: "off", value: named.get(namedKey(table, seat)) || "" });
+  const input = h("input", { name: "player", maxlength: 40, list: "live-players", autocomplete: "off", value: playerAt(refereeTable(), seat) || "" });
   const why = h("p.error", { role: "alert" });
   const players = h("datalist", { id: "live-players" });
   api("GET", "/api/practice/players").then((data) => fill(players, ...data.players.map((p) => h("option", { value: p })))).catch(() => {});
@@ -220,20 +222,26 @@ function askPlayer(seat) {
     h("div.dialog-buttons", {}, h("button", { type: "submit", value: "ok", class: "primary" }, t("live.ok")),
       h("button", { type: "submit", value: "cancel", formnovalidate: true }, t("live.cancel"))));
   const dialog = h("dialog.player-dialog", {}, form);
-  form.addEventListener("submit", (event) => {
-    if (event.submitter?.value !== "ok") return;
+  form.addEventListener("submit", async (event) => {
+    if (event.submitter && event.submitter.value !== "ok") return;
+    event.preventDefault();
     why.textContent = keptNameProblem(input.value.trim());
-    if (why.textContent) { event.preventDefault(); input.focus(); }
+    if (why.textContent) { input.focus(); return; }
+    try {
+      const kept = await api("PUT", `/api/live/seats/${seat}/player`, { name: input.value.trim() }, { fields: PLAYER_FIELDS });
+      input.value = kept.name; // the table's spelling of the same player
+      dialog.close("ok");
+    } catch (err) {
+      why.textContent = err.message;
+      input.focus();
+    }
   });
   document.body.append(dialog);
   dialog.showModal();
   return new Promise((resolve) => dialog.addEventListener("close", () => {
     dialog.remove();
     if (dialog.returnValue !== "ok") { resolve(null); return; }
-    const name = input.value.trim();
-    named.set(namedKey(table, seat), name);
-    renderTiles();
-    resolve(name);
+    resolve(input.value.trim());
   }));
 }
 

@@ -27,6 +27,7 @@ VALID = {
     "/api/practice/players/{player}/sensitivities": {"sensitivities": {"wink": 1.5}},
     "/api/practice/drills": {"player": "Ane", "seat": 2, "take_seat": True},
     "/api/practice/players/{player}/enrol": {"kind": "wink", "seconds": 2.0},
+    "/api/live/seats/{seat}/player": {"name": "Ane"},
     "/api/tables/{table_id}/recording": {"on": False},
     "/api/tables/{table_id}/games/{game}/acta": {"referee": "Miren", "notes": "", "sanctions": []},
     "/api/review/{name}/clip": {"start_ms": 0, "end_ms": 1000},
@@ -34,7 +35,7 @@ VALID = {
 }
 PATH_VALUES = {
     "hand_id": "1", "table_id": "1", "call_idx": "0", "player": "Ane", "game": "1",
-    "name": "table-1", "index": "0",
+    "name": "table-1", "index": "0", "seat": "1",
 }  # fmt: skip
 
 json_values = st.recursive(

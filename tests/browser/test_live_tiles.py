@@ -1,6 +1,7 @@
 """A seat tile of the live page, as a club user meets it on `keinu serve` of the bundled sample
 table video, in Debian's chromium: a tile whose table names no player asks who sits there before
-keeping anything (never under the seat's label), a seat is calibrated again from its tile, and
+keeping anything (never under the seat's label), and the name given is the seat's everywhere (the
+table's seat, when a table calls it by its label); a seat is calibrated again from its tile, and
 what a run of enrolment left to show again is one press away."""
 
 import json
@@ -169,3 +170,63 @@ def test_without_live_video_a_tile_offers_nothing_to_calibrate_or_teach(page):
     expect(page.locator(".seat-tile").first).to_contain_text("sin cara")
     controls = ".seat-tile button"
     expect(page.locator(controls)).to_have_count(0)
+
+
+def name_on_tile(page, seat: int, name: str) -> None:
+    tile = page.locator(f".seat-tile[data-seat='{seat}']")
+    tile.locator(".tile-head .who").click()
+    page.locator("dialog.player-dialog input").fill(name)
+    page.locator("dialog.player-dialog input").press("Enter")
+
+
+def test_a_name_given_on_a_tile_is_the_seats_on_a_reload_another_tab_and_the_picture(
+    browser, tmp_path
+):
+    with serving(tmp_path) as url:
+        page, errors = live_tab(browser, url)
+        name_on_tile(page, 4, "Unai")
+        expect(page.locator("dialog.player-dialog")).to_have_count(0)
+        other, other_errors = live_tab(browser, url)
+        for shown in (page, other):
+            tile = shown.locator(".seat-tile[data-seat='4']")
+            expect(tile.locator(".tile-head b")).to_have_text("Unai")
+            expect(shown.locator(".stream-labels .stream-seat[data-seat='4']")).to_contain_text(
+                "Asiento 4 · Unai", timeout=30_000
+            )
+        page.reload(wait_until="domcontentloaded")
+        page.click("[data-tab=live]")
+        expect(page.locator(".seat-tile[data-seat='4'] .tile-head b")).to_have_text("Unai")
+        assert errors == other_errors == []
+
+
+def test_a_name_given_on_a_tile_names_the_tables_seat_never_over_another(browser, tmp_path):
+    with serving(tmp_path) as url:
+        seats = [{"seat": s, "name": f"Asiento {s}", "source": "cam1"} for s in (1, 2, 3, 4)]
+        assert httpx.post(f"{url}api/tables", json={"seats": seats}).status_code == 201
+        page, errors = live_tab(browser, url)
+        name_on_tile(page, 2, "Bego")
+        tile = page.locator(".seat-tile[data-seat='2']")
+        expect(tile.locator(".tile-head b")).to_have_text("Bego")
+        expect(tile.locator(".tile-head .who")).to_have_count(0)  # the table names her now
+        page.click("[data-tab=referee]")
+        expect(page.locator("#seat-picker [data-seat='2'] .name")).to_have_text("Bego")
+        table = httpx.get(f"{url}api/tables/active").json()["table"]
+        names = [s["name"] for s in table["seats"]]
+        assert names == ["Asiento 1", "Bego", "Asiento 3", "Asiento 4"]
+
+        # another tab named seat 3 while this one was asking: it is said, not overwritten
+        page.click("[data-tab=live]")
+        page.locator(".seat-tile[data-seat='3'] .tile-head .who").click()
+        dialog = page.locator("dialog.player-dialog")
+        dialog.locator("input").fill("Itziar")
+        named = httpx.put(f"{url}api/live/seats/3/player", json={"name": "Koldo"})
+        assert named.status_code == 200
+        dialog.locator("input").press("Enter")
+        expect(dialog.locator(".error")).to_have_text(
+            "En la mesa «Mesa» el asiento 3 es de Koldo: esta mesa ya dice quién se sienta ahí."
+        )
+        dialog.locator("button[value=cancel]").click()
+        expect(page.locator(".seat-tile[data-seat='3'] .tile-head b")).to_have_text("Koldo")
+        table = httpx.get(f"{url}api/tables/active").json()["table"]
+        assert table["seats"][2]["name"] == "Koldo"
+        assert errors == []
