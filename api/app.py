@@ -39,7 +39,7 @@ from api.store import Store
 from api.tournament.desk import Desk
 from api.tournament.records import TournamentRecords
 from api.validation import Invalid, invalid_body
-from api.vision_feed import Annotator, seat_summary, vision_pipeline_factory
+from api.vision_feed import Annotator, seat_summary, unseated_boxes, vision_pipeline_factory
 from engine.errors import EngineError, IllegalCall
 from engine.gesture import Gesture
 from vision.capture.sources import ReconnectPolicy
@@ -113,6 +113,7 @@ def create_app(
             on_gesture=lambda gesture, source_id: on_gesture(gesture, source_id),
             annotate=Annotator(),
             describe_seats=seat_summary,
+            describe_unseated=unseated_boxes,
             jpeg_quality=settings.jpeg_quality,
             on_frame=recorder.feed if recorder is not None else None,
             on_near_miss=lambda missed, source_id: practice.observe_near_miss(missed),
@@ -182,6 +183,7 @@ def create_app(
             "source": live_feed.source if live_feed else None,
             "sources": settings.source_ids if live_feed else [],
             "seats": live_feed.seats if live_feed else {},
+            "unseated": live_feed.unseated() if live_feed else [],
             "players": seat_players.given(),
             "notice": notice,
             "profile": settings.profile,

@@ -128,6 +128,7 @@ class LiveFeed:
         on_gesture: GestureSink,
         annotate: Callable[[Any, bool], tuple[str, np.ndarray] | None],
         describe_seats: Callable[[Any], dict[str, Any]] = lambda result: {},
+        describe_unseated: Callable[[Any], list[list[int]]] = lambda result: [],
         jpeg_quality: int = 75,
         on_frame: Callable[[Any], None] | None = None,
         on_near_miss: Callable[[Any, str], None] | None = None,
@@ -139,6 +140,7 @@ class LiveFeed:
         self._on_gesture = on_gesture
         self._annotate = annotate
         self._describe_seats = describe_seats
+        self._describe_unseated = describe_unseated
         self._on_frame = on_frame
         self._on_near_miss = on_near_miss
         self._commands: queue.SimpleQueue[Callable[[Any], None]] = queue.SimpleQueue()
@@ -147,6 +149,8 @@ class LiveFeed:
         self.frames: dict[str, LatestFrame] = {}
         self.health = Health()
         self.seats: dict[str, Any] = {}
+        #: Per source, the boxes of the faces of its newest frame that are on no seat.
+        self._unseated: dict[str, list[list[int]]] = {}
         self._frame_times: deque[float] = deque(maxlen=30)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -154,6 +158,14 @@ class LiveFeed:
 
     def frame_of(self, source_id: str) -> LatestFrame:
         return self.frames.setdefault(source_id, LatestFrame())
+
+    def unseated(self) -> list[dict[str, Any]]:
+        """Each face on no seat in its source's newest frame: its ``source`` and ``box``."""
+        return [
+            {"source": source, "box": box}
+            for source, boxes in list(self._unseated.items())
+            for box in boxes
+        ]
 
     def run_in_pipeline(self, command: Callable[[Any], None]) -> None:
         """Run ``command(pipeline)`` in the pipeline's thread, between two frames (detectors
@@ -227,6 +239,7 @@ class LiveFeed:
                 except Exception:
                     log.exception("a near miss could not be handled: %s", missed)
         self._update_stats(getattr(result, "stats", None))
+        self._unseated[source_id] = self._describe_unseated(result)
         self._publish_scores(result)
         if self._on_frame is not None:
             self._on_frame(result)
@@ -277,8 +290,9 @@ class LiveFeed:
             return
         self._last_scores = now
         self.seats = self._describe_seats(result)
-        if self.seats:
-            self._hub.publish("scores", {"seats": self.seats})
+        unseated = self.unseated()
+        if self.seats or unseated:
+            self._hub.publish("scores", {"seats": self.seats, "unseated": unseated})
 
     def _update_stats(self, stats: Any) -> None:
         now = time.monotonic()

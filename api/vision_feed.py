@@ -171,6 +171,16 @@ def seat_summary(result: Any) -> dict[str, dict[str, Any]]:
     return summary
 
 
+def unseated_boxes(result: Any) -> list[list[int]]:
+    """The boxes (``[x, y, w, h]`` pixels) of the faces of ``result``'s frame on no seat: drawn
+    grey, and not watched."""
+    return [
+        [int(v) for v in seated.face.bbox]
+        for seated in getattr(result, "faces", ()) or ()
+        if seated.seat is None
+    ]
+
+
 class Annotator:
     """Draws each result with vision's Overlay: landmarks, boxes and score traces, no words (the
     page writes the seats' and gestures' in its language over the picture, and its header the

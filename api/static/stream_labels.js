@@ -1,5 +1,6 @@
 // The words over each camera's picture: every seat seen, its calibration, and the gestures it has
-// just made, in the page's language and placed at its face. The MJPEG stream carries only the
+// just made, in the page's language and placed at its face; a face on no seat (drawn grey, not
+// watched) is said to be on none. The MJPEG stream carries only the
 // drawing (faces, boxes, score traces): its fonts have no accents and no ñ, and the page's words
 // live here, so a switch of language changes them at once.
 import { fill, h, on } from "/static/core.js";
@@ -9,11 +10,12 @@ import { calibrationText, seatPlayer } from "/static/live.js";
 // How long a gesture stays written beside its face, as the annotated video of `keinu analyze`.
 const GESTURE_MS = 2000;
 let seats = {}; // the newest seat summaries (api/vision_feed.py seat_summary): source and face box
+let unseated = []; // the faces on no seat: each one's source and box
 const gestures = []; // the gestures just made, each with when its words leave the picture
 
 export function initStreamLabels() {
-  on("hello", (data) => { seats = data.seats || {}; renderStreamLabels(); });
-  on("scores", (data) => { seats = data.seats; renderStreamLabels(); });
+  on("hello", (data) => { seats = data.seats || {}; unseated = data.unseated || []; renderStreamLabels(); });
+  on("scores", (data) => { seats = data.seats; unseated = data.unseated || []; renderStreamLabels(); });
   on("gesture", (g) => {
     gestures.push({ seat: g.seat, label: g.side ? `${g.kind} ${g.side}` : g.kind, until: Date.now() + GESTURE_MS });
     renderStreamLabels();
@@ -40,18 +42,27 @@ export function renderStreamLabels() {
 function labelFaces(layer, img) {
   const scale = img.clientWidth / img.naturalWidth;
   const frame = { left: img.offsetLeft, top: img.offsetTop, right: img.offsetLeft + img.clientWidth };
+  const faceAt = (box) => {
+    const [x, y, w] = box.map((v) => v * scale);
+    return { left: frame.left + x, top: frame.top + y, right: frame.left + x + w };
+  };
+  const over = (label, face) => {
+    layer.append(label);
+    place(label, clamp(face.left, frame.left, frame.right - label.offsetWidth),
+      Math.max(frame.top, face.top - label.offsetHeight));
+  };
+  for (const { source, box } of unseated) {
+    if (source === img.dataset.source) over(h("div.stream-seat.no-seat", {}, t("seat.unseated")), faceAt(box));
+  }
   for (const [seat, info] of Object.entries(seats)) {
     if (!info.box || info.source !== img.dataset.source) continue;
-    const [x, y, w] = info.box.map((v) => v * scale);
-    const face = { left: frame.left + x, top: frame.top + y, right: frame.left + x + w };
+    const face = faceAt(info.box);
     // how far its calibration is, as its tile says it; the tile also says how to sit for it
     const { state, progress } = info.calibration || {};
     const player = seatPlayer(seat);
     const name = h("div.stream-seat", { dataset: { seat } }, `${t("seat")} ${seat}${player ? ` · ${player}` : ""}`,
       state === "calibrating" && ` · ${calibrationText({ state, progress }, true)}`);
-    layer.append(name);
-    place(name, clamp(face.left, frame.left, frame.right - name.offsetWidth),
-      Math.max(frame.top, face.top - name.offsetHeight));
+    over(name, face);
     const made = gestures.filter((g) => String(g.seat) === seat);
     if (!made.length) continue;
     const said = h("div.stream-gestures", { dataset: { seat } }, made.map((g) => h("div", {}, gestureLabel(g.label))));

@@ -66,3 +66,20 @@ def test_a_seat_over_the_picture_is_named_by_who_sits_there(browser, tmp_path):
         seat = page.locator("#page-live .stream-labels .stream-seat[data-seat='4']")
         expect(seat).to_contain_text("Asiento 4 · Iñaki", timeout=30_000)
         assert errors == []
+
+
+def test_a_face_on_no_seat_is_said_to_be_on_none(browser, tmp_path):
+    """Three seats for the sample's four faces: the face left over, drawn grey and not watched,
+    is labelled as on no seat, in the page's words."""
+    with serving(tmp_path / "data", "--seats", "1,2,3") as url:
+        page, errors = live_tab(browser, url)
+        labels = page.locator("#page-live .stream-labels")
+        expect(labels.locator(".stream-seat[data-seat]")).to_have_count(3, timeout=30_000)
+        unseated = labels.locator(".stream-seat.no-seat")
+        expect(unseated).to_have_count(1)
+        expect(unseated).to_have_text("sin asiento")
+        page.click("#lang")
+        expect(unseated).to_have_text("no seat")
+        where = share_of_picture(page, "#page-live .stream-seat.no-seat")
+        assert 0 <= where["left"] < where["right"] <= 1
+        assert errors == []
