@@ -1,7 +1,7 @@
 // Live view: per-seat tiles (name, pair, calibration, last señas), the feed, pipeline health.
 import { api, enrolFailure, fill, filled, h, on, seatsOf, teamOf } from "/static/core.js";
 import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
-import { refereeTable } from "/static/referee.js";
+import { refereeHand, refereeTable } from "/static/referee.js";
 import { playerNameProblem } from "/static/names.js";
 
 const MAX_FEED = 60;
@@ -28,6 +28,7 @@ export function initLive() {
     showNotice(data.notice);
     renderHealth();
     renderTiles();
+    renderFeedWhy();
   });
   on("connection", ({ up }) => { connected = up; renderHealth(); });
   on("stats", (data) => {
@@ -57,7 +58,8 @@ export function initLive() {
     addFeed("sena", sena);
     renderTiles();
   });
-  on("table", () => renderTiles());
+  on("table", () => { renderTiles(); renderFeedWhy(); });
+  for (const type of ["call", "undo", "shown"]) on(type, renderFeedWhy);
   on("players", (data) => { givenPlayers = data.players; renderTiles(); });
   api("GET", "/api/practice/catalogue").then((data) => { profileKinds = new Set(Object.keys(data.kinds)); renderTiles(); }).catch(() => {});
   setInterval(() => api("GET", "/api/health").then((data) => { pipeline = data.pipeline; renderHealth(); }).catch(() => {}), 5000);
@@ -75,6 +77,7 @@ export function rewordLive() {
   renderHealth();
   renderTiles();
   fill($("feed"), ...feed.map(feedItem));
+  renderFeedWhy();
   if (notice) showNotice(notice.message, notice.kind);
 }
 
@@ -107,6 +110,19 @@ function addFeed(type, data) {
   feed.splice(MAX_FEED);
   $("feed").prepend(feedItem(feed[0]));
   while ($("feed").children.length > MAX_FEED) $("feed").lastChild.remove();
+}
+
+/** Why the gestures the feed lists are not read as señas now (no table in play, or its hand is
+ * over), or "": the referee would otherwise wait for señas that cannot come. */
+function feedWhy() {
+  if (!refereeTable()) return t("live.notable");
+  return refereeHand()?.view.phase === "finished" ? t("live.handover") : "";
+}
+
+function renderFeedWhy() {
+  const why = feedWhy();
+  $("feed-why").hidden = !why;
+  $("feed-why").textContent = why;
 }
 
 /** ``message``: the server's words, or a function of the page's (said again in another language). */
