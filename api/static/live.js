@@ -224,11 +224,11 @@ function keptNameProblem(name) {
   return playerNameProblem(name);
 }
 
-/** Asks who sits at ``seat`` (the name given before filled in); resolves with the name, kept
- * by the server for the seat (the active table's, when it has the seat), or null when the user
- * cancels. */
+/** Asks who sits at ``seat`` (the name given before filled in, on its tile before the table
+ * too); resolves with the name, kept by the server for the seat (the active table's, when it
+ * has the seat), or null when the user cancels. */
 function askPlayer(seat) {
-  const input = h("input", { name: "player", maxlength: 40, list: "live-players", autocomplete: "off", value: playerAt(refereeTable(), seat) || "" });
+  const input = h("input", { name: "player", maxlength: 40, list: "live-players", autocomplete: "off", value: playerAt(refereeTable(), seat) || givenPlayers[seat] || "" });
   const why = h("p.error", { role: "alert" });
   const players = h("datalist", { id: "live-players" });
   api("GET", "/api/practice/players").then((data) => fill(players, ...data.players.map((p) => h("option", { value: p })))).catch(() => {});

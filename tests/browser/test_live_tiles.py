@@ -195,7 +195,14 @@ def test_a_name_given_on_a_tile_is_the_seats_on_a_reload_another_tab_and_the_pic
             )
         page.reload(wait_until="domcontentloaded")
         page.click("[data-tab=live]")
-        expect(page.locator(".seat-tile[data-seat='4'] .tile-head b")).to_have_text("Unai")
+        tile = page.locator(".seat-tile[data-seat='4']")
+        expect(tile.locator(".tile-head b")).to_have_text("Unai")
+        # a table set up after, calling the seat by its label, names it; its tile offers the name
+        seats = [{"seat": s, "name": f"Asiento {s}"} for s in (1, 2, 3, 4)]
+        assert httpx.post(f"{url}api/tables", json={"seats": seats}).status_code == 201
+        expect(tile.locator(".tile-head b")).to_have_text("Asiento 4")
+        tile.locator(".tile-head .who").click()
+        expect(page.locator("dialog.player-dialog input")).to_have_value("Unai")
         assert errors == other_errors == []
 
 
@@ -218,6 +225,7 @@ def test_a_name_given_on_a_tile_names_the_tables_seat_never_over_another(browser
         page.click("[data-tab=live]")
         page.locator(".seat-tile[data-seat='3'] .tile-head .who").click()
         dialog = page.locator("dialog.player-dialog")
+        expect(dialog.locator("p").first).to_contain_text("y de la mesa en juego")
         dialog.locator("input").fill("Itziar")
         named = httpx.put(f"{url}api/live/seats/3/player", json={"name": "Koldo"})
         assert named.status_code == 200
