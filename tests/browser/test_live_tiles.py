@@ -76,7 +76,9 @@ def test_a_tile_whose_table_names_nobody_asks_who_sits_there(server, browser):
     expect(state).not_to_contain_text("Habla y mira tus cartas", timeout=30_000)  # talking kept
     assert kept_players(server) == ["Bego"]
     assert posts[0] == ("Bego/enrol?seat=2", "rest")
-    # the name given is the seat's: it is asked no more, and it may be changed
+    # the name given is the seat's: it is asked no more, and it may be changed once the
+    # enrolment under way lets it (slow on a loaded machine)
+    expect(tile.locator(".tile-head .who")).to_be_enabled(timeout=120_000)
     tile.locator(".tile-head .who").click()
     expect(dialog.locator("input")).to_have_value("Bego")
     dialog.locator("button[value=cancel]").click()
