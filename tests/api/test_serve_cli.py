@@ -63,6 +63,11 @@ def test_a_table_set_up_on_the_dashboard_uses_the_clubs_file(tmp_path):
                 **{name: ["encaje" if name == "encaje" else "mus"] for name in profile_names()},
                 str(club): ["mus"],
             },
+            # the reyes each reads its señas under: Navarra's 4, and the club's its parent's
+            "reyes": {
+                **{name: 4 if name == "navarra" else 8 for name in profile_names()},
+                str(club): 8,
+            },
         }
         other = tmp_path / "other.toml"
         other.write_text(club.read_text())

@@ -69,6 +69,7 @@ def test_done_is_off_while_no_drill_runs(page):
     page.goto(f"{base(page)}#practice", wait_until="domcontentloaded")
     done = page.locator("#drill-done")
     expect(done).to_be_disabled()
+    page.fill("#player", "Ane")  # nothing is practised under no name
     page.click("#drill-sena")
     expect(page.locator("#prompt .prompt-big")).to_be_visible()
     expect(done).to_be_enabled()
