@@ -648,7 +648,8 @@ function reviewControls(sena) {
     return h("div.review-controls", {}, h("button", { type: "button", class: "change",
       onclick: () => { state.reviewing.add(sena.calls[0]); renderSenas(); } }, t("review.change")));
   }
-  const note = h("input", { class: "note", maxlength: 300, placeholder: t("review.note"), value: sena.review?.note || "",
+  // the field is narrow beside the three buttons: a short word in it, the whole one on hover
+  const note = h("input", { class: "note", maxlength: 300, placeholder: t("review.noteshort"), title: t("review.note"), value: sena.review?.note || "",
     dataset: { focusKey: `note-${sena.calls[0]}` } });
   const send = (action) => setAnswered(api("POST", `${base}/review`, { action, note: note.value }),
     () => state.reviewing.delete(sena.calls[0])).catch(report);

@@ -437,7 +437,8 @@ def test_a_dashboard_beside_follows_a_language_chosen_on_another_tab(two_tabs):
     expect(other.locator("#call-log li").first).to_have_text("Ane: Accept")
     expect(other.locator("#call-log li").nth(5)).to_have_text("Koldo: seña · lip bite (centre)")
     expect(other.locator("#sena-list li.sena button.ack")).to_have_text("Confirm")
-    expect(note).to_have_attribute("placeholder", "Referee's note")
+    expect(note).to_have_attribute("placeholder", "Note")
+    expect(note).to_have_attribute("title", "Referee's note")
     expect(other.locator("#sena-add-gesture option:checked")).to_have_text("eyes closed")
     text = referee.evaluate(TEXT_AND_FIELDS)
     assert said(SPANISH, text) == [], text
