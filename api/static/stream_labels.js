@@ -46,10 +46,11 @@ function labelFaces(layer, img) {
     const [x, y, w] = box.map((v) => v * scale);
     return { left: frame.left + x, top: frame.top + y, right: frame.left + x + w };
   };
+  const taken = []; // the boxes of the words already placed over this picture
   const over = (label, face) => {
     layer.append(label);
-    place(label, clamp(face.left, frame.left, frame.right - label.offsetWidth),
-      Math.max(frame.top, face.top - label.offsetHeight));
+    const left = clamp(face.left, frame.left, frame.right - label.offsetWidth);
+    settle(label, left, Math.max(frame.top, face.top - label.offsetHeight), frame.top, taken);
   };
   for (const { source, box } of unseated) {
     if (source === img.dataset.source) over(h("div.stream-seat.no-seat", {}, t("seat.unseated")), faceAt(box));
@@ -68,9 +69,25 @@ function labelFaces(layer, img) {
     const said = h("div.stream-gestures", { dataset: { seat } }, made.map((g) => h("div", {}, gestureLabel(g.label))));
     layer.append(said);
     const right = face.right + 4;
-    place(said, right + said.offsetWidth <= frame.right ? right : Math.max(frame.left, face.left - 4 - said.offsetWidth),
-      Math.max(frame.top, face.top));
+    settle(said, right + said.offsetWidth <= frame.right ? right : Math.max(frame.left, face.left - 4 - said.offsetWidth),
+      Math.max(frame.top, face.top), frame.top, taken);
   }
+}
+
+/** Place ``el`` at ``left``, at ``top`` or as near it as words placed before leave room (faces
+ * side by side in a wide camera's picture put their seats' words in one row): one line up or
+ * down at a time, never above ``ceiling``. */
+function settle(el, left, top, ceiling, taken) {
+  const [width, height] = [el.offsetWidth, el.offsetHeight];
+  const boxAt = (y) => ({ left, right: left + width, top: y, bottom: y + height });
+  const free = (box) => !taken.some((o) => box.left < o.right && o.left < box.right && box.top < o.bottom && o.top < box.bottom);
+  let box = boxAt(top);
+  for (let step = 1; step <= 6 && !free(box); step++) {
+    const shift = Math.ceil(step / 2) * (height + 2) * (step % 2 ? -1 : 1);
+    if (top + shift >= ceiling) box = boxAt(top + shift);
+  }
+  taken.push(box);
+  place(el, box.left, box.top);
 }
 
 const clamp = (value, low, high) => Math.max(low, Math.min(value, high));

@@ -58,13 +58,32 @@ def test_the_seats_and_their_gestures_are_written_at_their_faces_in_the_pages_wo
         assert errors == []
 
 
+#: The boxes of the words over the referee's picture that cover each other.
+OVERLAPS = """() => {
+  const boxes = [...document.querySelectorAll('#page-referee .stream-labels > div')]
+    .map((el) => [el.textContent, el.getBoundingClientRect()]);
+  const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return boxes.flatMap(([a, boxA], i) => boxes.slice(i + 1)
+    .filter(([, boxB]) => hit(boxA, boxB)).map(([b]) => [a, b]));
+}"""
+
+
 def test_a_seat_over_the_picture_is_named_by_who_sits_there(browser, tmp_path):
-    """With a table whose seats are named, the words at each face name its player too."""
+    """With a table whose seats are named, the words at each face name its player too; on the
+    referee's narrower picture, where the faces' words would run into each other, each keeps
+    a line of its own."""
     with serving(tmp_path / "data") as url:
         httpx.post(f"{url.rstrip('/')}/api/tables", json={"seats": SEATS}).raise_for_status()
         page, errors = live_tab(browser, url)
         seat = page.locator("#page-live .stream-labels .stream-seat[data-seat='4']")
         expect(seat).to_contain_text("Asiento 4 · Iñaki", timeout=30_000)
+        page.set_viewport_size({"width": 1000, "height": 900})
+        page.click("[data-tab=referee]")
+        words = page.locator("#page-referee .stream-labels .stream-seat")
+        expect(words).to_have_count(4, timeout=30_000)
+        for _ in range(10):  # as they are drawn anew with every frame's scores
+            assert page.evaluate(OVERLAPS) == []
+            page.wait_for_timeout(200)
         assert errors == []
 
 
