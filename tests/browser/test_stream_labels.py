@@ -62,7 +62,8 @@ def test_the_seats_and_their_gestures_are_written_at_their_faces_in_the_pages_wo
 OVERLAPS = """() => {
   const boxes = [...document.querySelectorAll('#page-referee .stream-labels > div')]
     .map((el) => [el.textContent, el.getBoundingClientRect()]);
-  const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const hit = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   return boxes.flatMap(([a, boxA], i) => boxes.slice(i + 1)
     .filter(([, boxB]) => hit(boxA, boxB)).map(([b]) => [a, b]));
 }"""
