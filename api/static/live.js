@@ -206,12 +206,16 @@ const SEAT_LABEL = /^(?:asiento|seat) *[0-9]+$/i;
 const playerPath = (name) => `/api/practice/players/${encodeURIComponent(name)}`;
 const PLAYER_FIELDS = { player: () => t("practice.player"), name: () => t("practice.player") };
 
+/** The player named on ``seat``'s tile while no table has the seat, or null: the referee's
+ * setup offers that name for the seat. */
+export const givenPlayer = (seat) => givenPlayers[seat] ?? null;
+
 /** The player at ``seat``: the active table's name for it, unless that is a seat's label; with
  * no table that has the seat, the one given on its tile; null when nobody is named. */
 function playerAt(table, seat) {
   const atTable = table?.seats.find((s) => s.seat === seat);
   if (atTable) return SEAT_LABEL.test(atTable.name) ? null : atTable.name;
-  return givenPlayers[seat] ?? null;
+  return givenPlayer(seat);
 }
 
 /** Who sits at ``seat`` of the active table, as its tile names them; null when nobody is named. */

@@ -1,6 +1,7 @@
 // Referee mode: set up a table, enter the calls fast, watch each seña's verdict, settle the showdown.
 import { api, fill, filled, h, keepFields, on, profileName, refill, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
 import { getLang, t, term, meaningLabel, gestureLabel, callLabel } from "/static/i18n.js";
+import { givenPlayer } from "/static/live.js";
 import { falseSenasText, senaReason } from "/static/senas_text.js";
 import { optionValue, rulesText, sideWord } from "/static/rules_text.js";
 
@@ -92,6 +93,11 @@ export function initReferee() {
   document.addEventListener("keydown", onKey);
   on("hello", (data) => { clearErrors(); loadTableState(data.table); });
   on("table", (data) => { if (data.active) loadTableState(data); });
+  // the names given on the live tiles (live.js keeps them) are the setup's for their seats;
+  // redrawn once every listener of the message has run, live.js's among them
+  for (const type of ["hello", "players"]) {
+    on(type, () => queueMicrotask(() => { if (state.choices.games.length) fillSetupSeats(); }));
+  }
   for (const type of ["call", "undo", "shown", "review"]) {
     on(type, (data) => { if (state.hand && data.state.hand.id === state.hand.hand.id) setHand(data.state); });
   }
@@ -224,7 +230,7 @@ function fillSetupSeats() {
   $("setup-side").hidden = !side;
   keepFields($("setup-seats"), () => fill($("setup-seats"), ...seatsOf({ players }).map((seat) => h("tr", {},
     h("td", {}, String(seat)),
-    h("td", {}, h("input", { name: `seat${seat}`, maxlength: 40, required: true, value: `${t("seat")} ${seat}` })),
+    h("td", {}, h("input", { name: `seat${seat}`, maxlength: 40, required: true, value: givenPlayer(seat) || `${t("seat")} ${seat}` })),
     side ? h("td", {}, teamName(players, false, seat)) : null,
     h("td", {}, h("select", { name: `source${seat}` },
       h("option", { value: "" }, t("setup.anysource")),

@@ -240,3 +240,23 @@ def test_a_name_given_on_a_tile_names_the_tables_seat_never_over_another(browser
         table = httpx.get(f"{url}api/tables/active").json()["table"]
         assert table["seats"][2]["name"] == "Koldo"
         assert errors == []
+
+
+def test_the_names_given_on_the_tiles_fill_the_referees_setup(page):
+    """Players name themselves on the tiles before any table: the setup offers each name for its
+    seat, at once and after a reload; a name the referee typed stays his."""
+    url = page.url.split("#")[0].rstrip("/")
+    seat = page.locator("#setup-seats input[name=seat2]")
+    expect(seat).to_have_value("Asiento 2")
+    given = httpx.put(f"{url}/api/live/seats/2/player", json={"name": "Bego"})
+    assert given.status_code == 200, given.text
+    expect(seat).to_have_value("Bego")
+    expect(page.locator("#setup [name=mano] option").nth(1)).to_contain_text("Bego")
+    page.fill("#setup-seats input[name=seat3]", "Itziar")
+    httpx.put(f"{url}/api/live/seats/3/player", json={"name": "Koldo"}).raise_for_status()
+    expect(seat).to_have_value("Bego")
+    page.wait_for_timeout(300)  # the message read and the setup drawn again
+    expect(page.locator("#setup-seats input[name=seat3]")).to_have_value("Itziar")
+    page.reload(wait_until="domcontentloaded")
+    expect(seat).to_have_value("Bego")
+    expect(page.locator("#setup-seats input[name=seat3]")).to_have_value("Koldo")
