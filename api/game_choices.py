@@ -4,6 +4,7 @@ the engine never disagree on what may be chosen."""
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
 from dataclasses import fields, replace
 from typing import Any
 
@@ -95,6 +96,22 @@ def _more_options_of(rules: Rules) -> list[str]:
     ]
 
 
+def option_offers(
+    names: Iterable[str], on_page: Container[str] = RULE_OPTIONS
+) -> dict[str, dict[str, Any]]:
+    """Each of the options ``names`` as a page offers it: its ``choices`` (the default first)
+    and the option it goes with (``NEEDS``), where the page has that one too (``on_page``); one
+    the page does not offer always stands as it is needed (a tournament is dealt with the mus)."""
+    offers = {}
+    for name in names:
+        need = NEEDS.get(name)
+        offers[name] = {
+            "choices": list(RULE_OPTIONS[name]),
+            "needs": need if need and need[0] in on_page else None,
+        }
+    return offers
+
+
 def game_choices() -> dict[str, Any]:
     """``{"games": [{"game", "players", "targets", "captains", "diez_reyes", "stones",
     "deals", "rules"}, ...], "reyes": [...], "rules": {option: {"choices", "needs"}}}``: for
@@ -122,10 +139,7 @@ def game_choices() -> dict[str, Any]:
     return {
         "games": games,
         "reyes": list(REYES),
-        "rules": {
-            name: {"choices": list(RULE_OPTIONS[name]), "needs": NEEDS.get(name)}
-            for name in MORE_OPTIONS
-        },
+        "rules": option_offers(MORE_OPTIONS),
     }
 
 

@@ -10,7 +10,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import Field
 
-from api.game_choices import NEEDS, RULE_OPTIONS
+from api.game_choices import option_offers
 from api.schemas import MAX_INT64, Name, PlayerName, Reason, RowId, Strict
 from api.tournament.desk import Desk
 from api.tournament.rules import offered
@@ -86,18 +86,8 @@ def rule_options() -> dict[str, Any]:
     names = dict.fromkeys(n for each in sizes.values() for n in each)
     return {
         "team_sizes": {str(size): list(each) for size, each in sizes.items()},
-        # an option it goes with that a tournament does not offer (the deal: Mus is dealt with
-        # the mus) always stands as it needs
-        "options": {
-            name: {"choices": list(RULE_OPTIONS[name]), "needs": _offered_need(name, names)}
-            for name in names
-        },
+        "options": option_offers(names, on_page=names),
     }
-
-
-def _offered_need(name: str, offered_names: dict[str, None]) -> tuple[str, Any] | None:
-    need = NEEDS.get(name)
-    return need if need and need[0] in offered_names else None
 
 
 @router.get("/api/desk/tournaments")
