@@ -5,7 +5,7 @@
 import { api, connectFeed, fill, filled, h, on } from "/static/core.js";
 import { t } from "/static/i18n.js";
 import { both, finishedLine, minutesText, standingsHeading, tieBreakLine, unrankedLine, WITHDRAWN } from "/static/desk_words.js";
-import { optionValue, rulesText } from "/static/rules_text.js";
+import { fieldValue, followNeeds, optionValue, rulesText } from "/static/rules_text.js";
 
 const $ = (id) => document.getElementById(id);
 const BASE = "/api/desk/tournaments";
@@ -391,27 +391,14 @@ function ruleField(name) {
 }
 
 const ruleInput = (name) => $("rule-fields").querySelector(`[name="${name}"]`);
-function ruleValue(name) {
-  const input = ruleInput(name);
-  if (input.type === "checkbox") return input.checked;
-  return offeredRules.options[name].choices.find((value) => String(value) === input.value);
-}
+const ruleValue = (name) => fieldValue(ruleInput(name), offeredRules.options[name].choices);
 
 /** The options a tournament of the team size chosen may set; one that goes with another (the
  * sota de oros with the juego real) is offered only while that one is set so. */
 function followRules() {
   const offered = offeredRules.team_sizes[$("new-tournament").team_size.value] || [];
   for (const field of $("rule-fields").children) field.hidden = !offered.includes(field.dataset.option);
-  for (const input of $("rule-fields").querySelectorAll("[name]")) {
-    const needs = offeredRules.options[input.name].needs;
-    const free = !needs || ruleValue(needs[0]) === needs[1];
-    input.disabled = !free;
-    input.closest("label").classList.toggle("off", !free);
-    if (free) continue;
-    const [first] = offeredRules.options[input.name].choices;
-    if (input.type === "checkbox") input.checked = first;
-    else input.value = String(first);
-  }
+  followNeeds($("rule-fields"), offeredRules.options, ruleInput);
 }
 
 /** The options chosen apart from their default, of those the team size chosen offers. */

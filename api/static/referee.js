@@ -3,7 +3,7 @@ import { api, fill, filled, h, keepFields, on, profileName, refill, seatsOf, tea
 import { getLang, t, term, meaningLabel, gestureLabel, callLabel } from "/static/i18n.js";
 import { givenPlayer } from "/static/live.js";
 import { falseSenasText, senaReason } from "/static/senas_text.js";
-import { optionValue, rulesText, sideWord } from "/static/rules_text.js";
+import { fieldValue, followNeeds, optionValue, rulesText, sideWord } from "/static/rules_text.js";
 
 const RANKS = ["1", "2", "3", "4", "5", "6", "7", "S", "C", "R"];
 /** Mus con diez reyes: the sotas de copas and de oros, wild cards that stand for an as or a rey. */
@@ -280,27 +280,8 @@ function ruleField(name) {
 /** The field of an option (folded, or one of the setup's own: the deal), and its value as the
  * rules name it (true, "vacas"). */
 const ruleInput = (name) => $("setup-rules-fields").querySelector(`[name="${name}"]`) || $("setup").elements[name];
-function ruleValue(name) {
-  const input = ruleInput(name);
-  if (input.type === "checkbox") return input.checked;
-  const choices = state.choices.rules[name]?.choices;
-  return choices ? choices.find((value) => String(value) === input.value) : input.value;
-}
-
-/** An option that goes with another (the sota de oros with the juego real) is offered only
- * while that one is set so; otherwise it is back at its default. */
-function followRules() {
-  for (const input of $("setup-rules-fields").querySelectorAll("[name]")) {
-    const needs = state.choices.rules[input.name].needs;
-    const free = !needs || (ruleInput(needs[0]) && ruleValue(needs[0]) === needs[1]);
-    input.disabled = !free;
-    input.closest("label").classList.toggle("off", !free);
-    if (free) continue;
-    const [first] = state.choices.rules[input.name].choices;
-    if (input.type === "checkbox") input.checked = first;
-    else input.value = String(first);
-  }
-}
+const ruleValue = (name) => fieldValue(ruleInput(name), state.choices.rules[name]?.choices);
+const followRules = () => followNeeds($("setup-rules-fields"), state.choices.rules, ruleInput);
 
 /** The profiles that fit the game chosen (a profile without señas is Encaje's, where nobody
  * has a partner; one with señas is for Mus): the choice made stays while it fits, else the
