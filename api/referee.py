@@ -475,10 +475,7 @@ class Referee:
                 params=number,
             )
         assert last is not None  # its table has that hand
-        begun = last.number > hand.number + 1 or (
-            last.number == hand.number + 1 and any(c.gesture is None for c in last.calls)
-        )
-        if begun:
+        if _begun_after(hand.number, last):
             return StateError(
                 f"hand {hand.number + 1} has begun: the cards of hand {hand.number} can no "
                 "longer be corrected",
@@ -692,6 +689,8 @@ class Referee:
     def _correctable_previous(self, last: HandRow) -> dict[str, Any] | None:
         """The hand before the last, while its cards may still be corrected (nobody has called
         in the last one yet)."""
+        if _begun_after(last.number - 1, last):  # the common case, told without reading it
+            return None
         ids = self.store.hand_ids_of(last.table_id)
         previous = self.store.get_hand(ids[-2]) if len(ids) > 1 else None
         if previous is None or self._correction_refusal(previous, last) is not None:
@@ -872,6 +871,14 @@ def count_hand(match: Match, game: Game, table: Table) -> None:
     game.end_hand(table)
     if game.is_over:
         match.record_game(game)
+
+
+def _begun_after(number: int, last: HandRow) -> bool:
+    """A hand after hand ``number`` has begun, its table's last hand being ``last``: a second one
+    is dealt, or the next has a call of the referee."""
+    return last.number > number + 1 or (
+        last.number == number + 1 and any(c.gesture is None for c in last.calls)
+    )
 
 
 def is_closed(hand: HandRow, table: Table) -> bool:
