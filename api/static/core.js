@@ -2,8 +2,9 @@
 import { callLabel, getLang, t, term } from "/static/i18n.js";
 
 /** ``path``'s answer; a refusal is thrown as an Error whose message is in the page's language
- * (``refusalText``), and whose ``words()`` say it again in the language of the moment. ``fields`` names the request's fields as the page labels them, for a
- * malformed request's message: ``{ name: "Nombre de la mesa", "seats.*.name": (i) => ... }``,
+ * (``refusalText``), and whose ``words()`` say it again in the language of the moment.
+ * ``fields`` names the request's fields as the page labels them, for a malformed request's
+ * message: ``{ name: "Nombre de la mesa", "seats.*.name": (i) => ... }``,
  * a function given the path's numbers (see ``fieldLabel``). */
 export async function api(method, path, body, { fields } = {}) {
   const options = { method, headers: {} };

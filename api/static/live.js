@@ -156,15 +156,15 @@ function renderHealth() {
     + ` · ${pipeline.read_fps} ${t("health.read")}`;
 }
 
-// A seat's state in a line: calibrating (and whether the face is at rest), ready (and whether
-// its rest had to be guessed from a face never at rest), and talking (a seña made then is not
-// reported).
 /** Why a seat's face is not judged, in the page's words: " (cara de 45 px de ancho: demasiado pequeña)". */
 function unjudgedWhy(info) {
   const code = info.unjudgeable_code;
   return code ? ` (${filled(t(`unjudged.${code}`), info.unjudgeable_params || {})})` : "";
 }
 
+// A seat's state in a line: calibrating (and whether the face is at rest), ready (and whether
+// its rest had to be guessed from a face never at rest), and talking (a seña made then is not
+// reported).
 export function calibrationText(calibration, present, talking = false) {
   if (!present) return t("practice.noface");
   if (!calibration) return "—";
@@ -232,7 +232,7 @@ function keptNameProblem(name) {
  * too); resolves with the name, kept by the server for the seat (the active table's, when it
  * has the seat), or null when the user cancels. */
 function askPlayer(seat) {
-  const input = h("input", { name: "player", maxlength: 40, list: "live-players", autocomplete: "off", value: playerAt(refereeTable(), seat) || givenPlayers[seat] || "" });
+  const input = h("input", { name: "player", maxlength: 40, list: "live-players", autocomplete: "off", value: playerAt(refereeTable(), seat) || givenPlayer(seat) || "" });
   const why = h("p.error", { role: "alert" });
   const players = h("datalist", { id: "live-players" });
   api("GET", "/api/practice/players").then((data) => fill(players, ...data.players.map((p) => h("option", { value: p })))).catch(() => {});
