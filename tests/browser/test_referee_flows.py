@@ -136,6 +136,9 @@ def test_after_a_restart_the_video_and_the_messages_come_back(browser, tmp_path)
         page.click("[data-tab=live]")
         when = page.locator("#feed li .when").first
         expect(when).to_have_text(re.compile(r"^\d\d:\d\d:\d\d$"), timeout=30_000)
+        page.wait_for_function(  # the live page's own stream, not yet drawn a moment after
+            "document.querySelector('#page-live img.stream').naturalWidth > 0", timeout=20_000
+        )
         page.evaluate(
             "for (let i = 0; i < 60; i++) document.getElementById('feed')"
             ".append(Object.assign(document.createElement('li'), {textContent: 'x'}))"
