@@ -15,6 +15,16 @@ import httpx
 KEINU = str(Path(sys.executable).parent / "keinu")
 
 
+#: A server reading video runs MediaPipe on every frame it can (about 1.5 cores of a 2-core
+#: machine): at a lower priority it takes the CPU the tests leave, dropping frames as a slow
+#: laptop does, instead of halving the speed of the tests beside it.
+VIDEO_SERVER_NICENESS = int(os.environ.get("KEINU_TEST_NICE", "10"))
+
+
+def _yield_cpu() -> None:
+    os.nice(VIDEO_SERVER_NICENESS)
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -39,6 +49,7 @@ class KeinuServer:
                 stdout=subprocess.PIPE,
                 stderr=stderr,
                 text=True,
+                preexec_fn=None if "--no-live" in args else _yield_cpu,
             )
         self.banner = self.process.stdout.readline()
         deadline = time.monotonic() + 30
