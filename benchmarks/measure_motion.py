@@ -29,19 +29,20 @@ from benchmarks.synth.motion import MOTIONS, measured, save_motion
 DEFAULT_CLIP = "liveportrait-examples--driving_d7"
 
 
-def frame_landmarks(video: Path) -> list[tuple[int, np.ndarray | None]]:
-    """(ms, the largest face's landmarks (478, 2, pixels) or None) of every frame."""
+def frame_landmarks(video: Path, until_ms: float) -> list[tuple[int, np.ndarray | None]]:
+    """(ms, the largest face's landmarks (478, 2, pixels) or None) of every frame up to
+    ``until_ms``: nothing after the gesture measured is used."""
     capture = cv2.VideoCapture(str(video))
     fps = capture.get(cv2.CAP_PROP_FPS) or 30.0
     frames: list[tuple[int, np.ndarray | None]] = []
     with open_landmarker() as landmarker:
         while True:
+            ms = round(len(frames) * 1000 / fps)
             ok, image = capture.read()
-            if not ok:
+            if not ok or ms > until_ms:
                 break
             faces = detect_faces(landmarker, image)
             largest = max(faces, key=lambda f: float(np.ptp(f[0][:, 0])), default=None)
-            ms = round(len(frames) * 1000 / fps)
             frames.append((ms, None if largest is None else largest[0][:, :2]))
     capture.release()
     return frames
@@ -75,7 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rest_end = labels[0]["start_ms"] - 100
     quarter = (shown["end_ms"] - shown["start_ms"]) / 4
     held = (shown["start_ms"] + quarter, shown["end_ms"] - quarter)
-    frames = frame_landmarks(video)
+    frames = frame_landmarks(video, held[1])
     at_rest = [
         points
         for ms, points in frames
