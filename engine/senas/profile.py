@@ -38,7 +38,7 @@ SETTINGS: dict[str, type] = {
 LATE_FROM: tuple[str, ...] = ("first_call", "betting")
 #: Settings a profile may leave out, and their values then.
 SETTING_DEFAULTS: dict[str, Any] = {"late_from": "first_call", "reyes": REYES[0]}
-_LAYER_KEYS = frozenset({"name", "extends", "use_variants", "variants"})
+_LAYER_KEYS = frozenset({"name", "title", "extends", "use_variants", "variants"})
 _OVERLAY_KEYS = frozenset({"description", "senas", "lances", *SETTINGS})
 
 #: ``(name, from_source) -> (text, source)``: finds the profile an ``extends`` names.
@@ -110,6 +110,8 @@ class CatalogueEntry:
 @dataclass(frozen=True)
 class Profile:
     name: str
+    #: How Spanish words name it ("estándar"); the name where its file gives none.
+    title: str
     description: str
     source: str
     #: Gestures of one seat closer than this (ms) combine into one seña.
@@ -196,6 +198,7 @@ class _Overlay:
 class _Layer:
     text: _Text
     name: str
+    title: str
     overlay: _Overlay
     variants: dict[str, _Overlay]
     use_variants: tuple[list[str], _Origin] | None
@@ -279,6 +282,8 @@ def _read_layer(text: _Text, data: dict[str, Any]) -> _Layer:
     overlay = _read_overlay(text, data, (), _OVERLAY_KEYS | _LAYER_KEYS)
     name = data.get("name", PurePath(text.source).stem)
     _expect(text, ("name",), name, str, "a string")
+    title = data.get("title", name)
+    _expect(text, ("title",), title, str, "a string")
     variants = data.get("variants", {})
     _expect(text, ("variants",), variants, dict, "a table of variants")
     read_variants = {}
@@ -294,7 +299,7 @@ def _read_layer(text: _Text, data: dict[str, Any]) -> _Layer:
                 ("use_variants",), f"use_variants must be a list of variant names, got {value!r}"
             )
         use_variants = (value, _Origin(text, ("use_variants",)))
-    return _Layer(text, name, overlay, read_variants, use_variants)
+    return _Layer(text, name, title, overlay, read_variants, use_variants)
 
 
 def _parse_toml(text: _Text, raw: str) -> dict[str, Any]:
@@ -424,6 +429,7 @@ def parse_profile(
             )
     return Profile(
         name=top.name,
+        title=top.title,
         description=description,
         source=source,
         window_ms=settings["window_ms"][0],

@@ -76,12 +76,12 @@ def _quoted(sena: Sena) -> str:
 def _not_allowed(meaning_: Meaning, lance: str, call: SenaCall, profile: Profile) -> Reason | None:
     if not profile.senas_allowed:
         return (
-            f"el perfil {profile.name} se juega sin señas",
+            f"el perfil {profile.title} se juega sin señas",
             f"the {profile.name} profile plays without señas",
         )
     if profile.first_hand_without_senas and call.hand_in_game == 1:
         return (
-            f"la primera mano de cada partida se juega sin señas (perfil {profile.name})",
+            f"la primera mano de cada partida se juega sin señas (perfil {profile.title})",
             f"the first hand of each game is played without señas ({profile.name} profile)",
         )
     if lance == "mus" and call.mus_over:
@@ -184,7 +184,7 @@ def judge(
         lance = None
         verdict = "not_in_catalogue"
         reason = (
-            f"{_quoted(sena)} no es una seña del perfil {profile.name}: cualquier otro "
+            f"{_quoted(sena)} no es una seña del perfil {profile.title}: cualquier otro "
             f"gesto es trampa",
             f"{_quoted(sena)} is not a seña of the {profile.name} profile: any other "
             f"gesture is cheating",

@@ -108,12 +108,19 @@ def test_a_club_profile_extends_a_shipped_one_and_switches_variants_on(tmp_path)
     )
     profile = load_profile(path)
     assert profile.name == "club"
+    assert profile.title == "club"  # never a base's title (standard's "estándar")
     assert profile.window_ms == 1800
     assert profile.first_hand_without_senas
     assert profile.reyes == 4
     assert senas_of(profile)["pout"] == "quiere_mus"
     assert senas_of(profile)["head_tilt left"] == "no_quiere_mus"
     assert profile.lance_of("medias") == "grande"
+
+
+def test_a_profile_is_named_in_spanish_words_by_its_title():
+    assert load_profile("standard").title == "estándar"
+    assert parse_profile('title = "de la peña"\n' + GOOD, "club.toml").title == "de la peña"
+    assert error_of("title = 3\n" + GOOD).reason == "title must be a string, got 3"
 
 
 def test_an_unknown_profile_name_lists_the_known_ones():

@@ -93,7 +93,7 @@ def test_a_gesture_the_profile_does_not_list_is_not_in_catalogue(standard, rules
         "uncheckable",
     )
     assert record.reason == (
-        "«shrug both» no es una seña del perfil standard: cualquier otro gesto es trampa"
+        "«shrug both» no es una seña del perfil estándar: cualquier otro gesto es trampa"
     )
 
 
