@@ -1,6 +1,12 @@
-"""`keinu serve` as a real process on a free port, for the tests that need the whole server
-(restarts, the browser)."""
+"""`keinu serve` as a process of its own on a free port, for the tests that need the whole
+server (restarts, the browser).
 
+A server is forked from a process that has already imported it (tests/server_forker.py), which
+spares each test the start-up imports; ``fresh_process=True`` runs the ``keinu`` script itself,
+for the tests about the process (its exit status after a kill)."""
+
+import contextlib
+import json
 import os
 import signal
 import socket
@@ -9,20 +15,17 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import IO
 
 import httpx
 
 KEINU = str(Path(sys.executable).parent / "keinu")
-
+ROOT = Path(__file__).resolve().parent.parent
 
 #: A server reading video runs MediaPipe on every frame it can (about 1.5 cores of a 2-core
 #: machine): at a lower priority it takes the CPU the tests leave, dropping frames as a slow
 #: laptop does, instead of halving the speed of the tests beside it.
 VIDEO_SERVER_NICENESS = int(os.environ.get("KEINU_TEST_NICE", "10"))
-
-
-def _yield_cpu() -> None:
-    os.nice(VIDEO_SERVER_NICENESS)
 
 
 def free_port() -> int:
@@ -31,11 +34,72 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+class ForkedServer:
+    """A server the forker made: the part of ``subprocess.Popen`` the tests use. The forker
+    reaps it, so its exit status is never known (``returncode`` stays None)."""
+
+    returncode = None
+
+    def __init__(self, pid: int, stdout: IO[str]) -> None:
+        self.pid = pid
+        self.stdout = stdout
+
+    def send_signal(self, sig: int) -> None:
+        with contextlib.suppress(ProcessLookupError):  # it has ended already
+            os.kill(self.pid, sig)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+    def wait(self, timeout: float | None = None) -> None:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            try:
+                os.kill(self.pid, 0)
+            except ProcessLookupError:
+                return
+            if deadline is not None and time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(f"keinu serve ({self.pid})", timeout or 0)
+            time.sleep(0.02)
+
+
+class _Forker:
+    """This test worker's forker, started with its first server and ended with the worker."""
+
+    channel: socket.socket | None = None
+
+    @classmethod
+    def fork(cls, args: list[str], niceness: int, stderr: IO[str]) -> ForkedServer:
+        if cls.channel is None:
+            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+            subprocess.Popen(
+                [sys.executable, "-m", "tests.server_forker", str(theirs.fileno())],
+                pass_fds=[theirs.fileno()],
+                cwd=ROOT,
+            )
+            theirs.close()
+            cls.channel = ours
+        read, write = os.pipe()
+        request = {"args": args, "env": dict(os.environ), "cwd": os.getcwd(), "niceness": niceness}
+        try:
+            socket.send_fds(cls.channel, [json.dumps(request).encode()], [write, stderr.fileno()])
+            pid = json.loads(cls.channel.recv(64))
+        finally:
+            os.close(write)
+        return ForkedServer(pid, os.fdopen(read, "r"))
+
+
 class KeinuServer:
     """Started with ``keinu serve --port <free> *args``; returns once /api/health answers.
     Its stderr goes to a file (a pipe nobody reads would fill up and stall a long run)."""
 
-    def __init__(self, *args: str, port: int | None = None, health_token: bool = False) -> None:
+    def __init__(
+        self,
+        *args: str,
+        port: int | None = None,
+        health_token: bool = False,
+        fresh_process: bool = False,
+    ) -> None:
         """``health_token``: the server guards every route with $KEINU_TOKEN, so the readiness
         probe sends it."""
         self.port = port or free_port()  # a restart passes the port of the server it replaces
@@ -43,14 +107,19 @@ class KeinuServer:
         handle, log = tempfile.mkstemp(prefix="keinu-serve-", suffix=".log")
         os.close(handle)
         self.log = Path(log)
+        argv = ["--port", str(self.port), *args]
+        niceness = 0 if "--no-live" in args else VIDEO_SERVER_NICENESS
         with self.log.open("w") as stderr:  # the child keeps its own copy
-            self.process = subprocess.Popen(
-                [KEINU, "serve", "--port", str(self.port), *args],
-                stdout=subprocess.PIPE,
-                stderr=stderr,
-                text=True,
-                preexec_fn=None if "--no-live" in args else _yield_cpu,
-            )
+            if fresh_process:
+                self.process: subprocess.Popen[str] | ForkedServer = subprocess.Popen(
+                    [KEINU, "serve", *argv],
+                    stdout=subprocess.PIPE,
+                    stderr=stderr,
+                    text=True,
+                    preexec_fn=lambda: os.nice(niceness),
+                )
+            else:
+                self.process = _Forker.fork(argv, niceness, stderr)
         self.banner = self.process.stdout.readline()
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

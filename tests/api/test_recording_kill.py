@@ -45,7 +45,7 @@ def test_a_killed_recording_keeps_all_but_the_last_two_seconds(tmp_path):
     clip = write_clip(tmp_path / "table.mp4", frames=200, fps=FPS, size=(320, 240))
     data = tmp_path / "data"
     args = ("--data-dir", str(data), "--source", str(clip), "--loop", "--record")
-    first = KeinuServer(*args)
+    first = KeinuServer(*args, fresh_process=True)
     try:
         table = httpx.post(f"{first.url}/api/tables", json={"seats": SEATS}).json()
         table_id, hand_id = table["table"]["id"], table["current"]["hand"]["id"]

@@ -26,7 +26,7 @@ def clip(tmp_path):
 def test_killed_mid_hand_the_server_resumes_the_hand_exactly(tmp_path, clip):
     data = tmp_path / "data"
     args = ("--data-dir", str(data), "--source", str(clip), "--loop")
-    first = KeinuServer(*args)
+    first = KeinuServer(*args, fresh_process=True)
     try:
         assert first.banner.startswith(f"keinu: dashboard on http://127.0.0.1:{first.port}/")
         table = httpx.post(f"{first.url}/api/tables", json={"seats": SEATS}).json()
