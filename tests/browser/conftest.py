@@ -20,6 +20,17 @@ def browser():
         chromium.close()
 
 
+@pytest.fixture(autouse=True)
+def pages_closed_after_each_test(request):
+    """Every page a test opened is closed when it ends. Left open, a live page goes on drawing
+    its server's video and scores through the module's later tests: wasted CPU, and a second
+    viewer the later tests did not ask for."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in request.getfixturevalue("browser").contexts:
+            context.close()
+
+
 @pytest.fixture
 def page(browser, tmp_path):
     """The dashboard of a `keinu serve --no-live` of its own; the test fails on a page error."""
