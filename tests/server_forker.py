@@ -34,7 +34,8 @@ def serve_in_child(request: dict, stdout: int, stderr: int, channel: socket.sock
     os.dup2(stderr, 2)
     os.close(stdout)
     os.close(stderr)
-    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # the forker's signal choices, undone
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     os.environ.clear()
     os.environ.update(request["env"])
     os.chdir(request["cwd"])
@@ -56,7 +57,6 @@ def main() -> None:
         request = json.loads(message)
         pid = os.fork()
         if pid == 0:
-            signal.signal(signal.SIGINT, signal.default_int_handler)
             serve_in_child(request, fds[0], fds[1], channel)
         for fd in fds:
             os.close(fd)
