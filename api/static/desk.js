@@ -69,10 +69,19 @@ async function load() {
   }
 }
 
+/** The tournament last drawn, as JSON without the server's clock. */
+let shownTournament = null;
+
 function show(data) {
   state = data;
-  current = data.tournament.id;
   clockOffset = data.now_ms - Date.now();
+  // A change made here comes back twice (its answer, then the feed's news of it): drawing the
+  // same tournament again would only take away the field being typed in.
+  const { now_ms: _, ...tournament } = data;
+  const key = JSON.stringify(tournament);
+  if (key === shownTournament) return;
+  shownTournament = key;
+  current = data.tournament.id;
   history.replaceState(null, "", `/desk?tournament=${current}`);
   $("tournament-list").value = current; // the list names the tournament shown
   $("tournament").hidden = false;
@@ -148,23 +157,28 @@ function fieldKey(el) {
   return row && `${row.dataset.boardId}/${el.closest("[data-side]")?.dataset.side ?? ""}/${el.name}`;
 }
 
-/** What the referee has typed in the boards' fields and not sent yet, to put back after the
- *  rounds are drawn again: any change to the tournament redraws them, and a half-typed number
- *  of minutes must not become "arrived now". */
+/** What the referee has typed in the boards' fields and not sent yet, and the field he is in,
+ *  to put back after the rounds are drawn again: any change to the tournament redraws them,
+ *  and a half-typed number of minutes must not become "arrived now". */
 function typedFields(root) {
   const typed = new Map();
-  for (const el of root.querySelectorAll("[data-typed]")) {
-    typed.set(fieldKey(el), { value: el.value, focused: el === document.activeElement });
-  }
+  for (const el of root.querySelectorAll("[data-typed]")) typed.set(fieldKey(el), { value: el.value });
+  const focused = document.activeElement;
+  const key = root.contains(focused) && focused.matches("input, select") && fieldKey(focused);
+  if (key) typed.set(key, { ...typed.get(key), focused: true });
   return typed;
 }
 
+/** What ``typedFields`` kept, put back in the fields drawn again: the values typed, and the
+ *  field the referee was in, typed in or not. */
 function restoreTyped(root, typed) {
   for (const el of root.querySelectorAll("input, select")) {
     const kept = typed.get(fieldKey(el));
     if (!kept) continue;
-    el.value = kept.value;
-    el.dataset.typed = "";
+    if ("value" in kept) {
+      el.value = kept.value;
+      el.dataset.typed = "";
+    }
     if (kept.focused) el.focus();
   }
 }

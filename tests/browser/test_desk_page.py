@@ -14,7 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from tests.api.desk_helpers import A_WINS, B_WINS, play_ordago
+from tests.api.desk_helpers import A_WINS, B_WINS, pairs, play_ordago
 from tests.browser.chromium import launch_chromium
 from tests.keinu_server import KeinuServer
 
@@ -67,12 +67,7 @@ def test_a_four_round_swiss_of_eight_pairs_runs_from_the_desk(tmp_path):
                 expect(section.locator(".clock").first).to_contain_text("cortesía")
                 if number == 1:  # team B of board 1 sits down 12 minutes after the start
                     arrival = rows.nth(0).locator(".arrival[data-side=b]")
-                    # a redraw landing as it is typed takes the field it was typed in away:
-                    # typed again, as a person would, until the row shows it
-                    for _ in range(20):
-                        arrival.locator("input").fill("12")
-                        if arrival.locator("input").input_value() == "12":
-                            break
+                    arrival.locator("input").fill("12")
                     # Board 2's team A arriving meanwhile redraws every board: what was typed
                     # on board 1 stays, rather than becoming "arrived now".
                     rows.nth(1).locator(".arrival[data-side=a] button").click()
@@ -305,6 +300,65 @@ def test_the_desk_refuses_what_cannot_be_and_sets_apart_who_never_played(tmp_pat
                 expect(reyes).to_contain_text("Los Reyes (retirado · withdrawn)")
                 expect(where.locator("#standings tr.withdrawn")).to_have_count(1)
                 expect(where.locator("#tie-breaks")).to_have_text(TIE_BREAKS)
+            assert errors == []
+            browser.close()
+    finally:
+        server.stop()
+
+
+# Counts the desk's redraws of its rounds (each replaces the section's children).
+COUNT_REDRAWS = """() => {
+  window.redraws = 0;
+  new MutationObserver(() => { window.redraws += 1; }).observe(
+    document.getElementById("rounds"), { childList: true });
+}"""
+
+
+def test_the_desk_draws_a_change_once_and_keeps_the_field_the_referee_is_in(tmp_path):
+    """A result saved at the desk comes back twice (its answer, then the feed's news): the
+    boards are drawn once for it, so a field typed in meanwhile is not taken away. A change made
+    elsewhere draws them again, and the field the referee had clicked into, typed in or not,
+    still has the cursor."""
+    server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
+    try:
+        with sync_playwright() as playwright, httpx.Client(base_url=server.url) as api:
+            made = api.post("/api/desk/tournaments", json={"name": "Open", "settings": {}})
+            tid = made.json()["tournament"]["id"]
+            base = f"/api/desk/tournaments/{tid}"
+            for team in pairs(4):
+                api.post(f"{base}/teams", json=team).raise_for_status()
+            api.post(f"{base}/rounds").raise_for_status()
+            api.post(f"{base}/rounds/1/start").raise_for_status()
+            board_2 = api.get(base).json()["rounds"][0]["boards"][1]
+
+            browser = launch_chromium(playwright)
+            page = browser.new_page(viewport={"width": 1500, "height": 1100})
+            errors = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(f"{server.url}/desk?tournament={tid}")
+            rows = page.locator("section.round[data-round='1'] tbody tr")
+            expect(rows).to_have_count(2)
+            page.evaluate(COUNT_REDRAWS)
+
+            override = rows.nth(0).locator("form.override")
+            override.locator("[name=stones_a]").fill("40")
+            override.locator("[name=stones_b]").fill("22")
+            override.locator("[name=reason]").fill("hoja de la mesa")
+            the_news = re.compile(rf"{base}$")
+            with page.expect_response(lambda r: bool(the_news.search(r.url))):
+                override.locator("button").click()
+            expect(rows.nth(0).locator("td.result")).to_contain_text("40–22")
+
+            reason = rows.nth(1).locator("[name=reason]")
+            reason.click()
+            team_a = board_2["team_a"]["id"]
+            arrived = api.post(f"{base}/boards/{board_2['id']}/arrivals", json={"team_id": team_a})
+            arrived.raise_for_status()
+            expect(rows.nth(1).locator(".sanction")).to_contain_text("a tiempo")
+            # the feed's news of the result was read before the arrival was made
+            assert page.evaluate("window.redraws") == 2
+            assert page.evaluate("document.activeElement.name") == "reason"
+            assert reason.evaluate("(el) => el === document.activeElement")
             assert errors == []
             browser.close()
     finally:
