@@ -2,6 +2,7 @@
 pixels, one side only, a moving chin, a hand passing, a whole body rising, shoulders out of view."""
 
 from dataclasses import replace
+from functools import cache
 
 import cv2
 import numpy as np
@@ -54,6 +55,20 @@ def face_at(
     return FacePoints.of(landmarks)
 
 
+def drawn_once(draw):
+    """``draw`` cached by its arguments, its pictures read-only: a trace asks for the same
+    picture at every frame of a rest, and drawing one takes longer than reading its strips."""
+
+    @cache
+    def drawn(*args, **kwargs) -> np.ndarray:
+        image = draw(*args, **kwargs)
+        image.flags.writeable = False
+        return image
+
+    return drawn
+
+
+@drawn_once
 def frame(
     left: float = 0.0,
     right: float = 0.0,
@@ -137,6 +152,7 @@ def test_a_dropping_chin_moves_the_strips_window_but_not_the_reading():
     assert abs(left.rise) < 0.01 and abs(right.rise) < 0.01
 
 
+@drawn_once
 def jacket(bend: float, size: float = FACE_PX) -> np.ndarray:
     """A dark jacket against a light wall and no shoulder line in the strips: only its edge,
     near vertical under the jaw and bending outwards by ``bend`` face sizes further down (a
@@ -312,11 +328,12 @@ def test_a_templates_rise_per_slide_is_how_steep_its_edge_is(off_vertical_deg, e
     assert rise_per_slide(edge) == pytest.approx(expected, rel=0.05, abs=0.02)
 
 
+@drawn_once
 def half_jacket(slide: float = 0.0, lift: float = 0.0) -> np.ndarray:
     """A player turned to the camera: on the player's right (image left) a striped shoulder, on
     the left only a jacket's near-vertical edge; the body slid ``slide`` pixels right and its
     jacket side raised ``lift`` pixels, the head where it was."""
-    image = frame()
+    image = frame().copy()
     image[:, int(CHIN[0]) :] = jacket(0.2)[:, int(CHIN[0]) :]
     slid = cv2.warpAffine(image, np.float32([[1, 0, slide], [0, 1, 0]]), (640, 480),
                           borderMode=cv2.BORDER_REPLICATE)  # fmt: skip
@@ -424,7 +441,7 @@ def test_a_both_shrug_whose_one_strip_matches_roughly_stays_both():
     # telling that its shoulder rose with the other.
     def look(ts):
         up = during(ts)
-        image = frame(left=12 * up, right=5 * up)
+        image = frame(left=12 * up, right=5 * up).copy()
         rough = noisy(image, ts, sigma=75.0)
         image[:, : int(CHIN[0])] = rough[:, : int(CHIN[0])]  # the player's right: the image's left
         return image, face_at()
