@@ -359,8 +359,8 @@ def test_a_mirrored_clip_is_read_flipped_with_its_sides_swapped(sample_videos: P
 
     assert [g["side"] for g in mirrored.truth["gestures"]] == ["right", None, "center"]
     assert [g["side"] for g in clip.truth["gestures"]] == ["left", None, "center"]
-    (_, _, image), *_ = lead_in_frames(clip.video, 0, mirrored.prepare)
-    (_, _, original), *_ = lead_in_frames(clip.video, 0, clip.prepare)
+    _, _, image = next(iter(lead_in_frames(clip.video, 0, mirrored.prepare)))
+    _, _, original = next(iter(lead_in_frames(clip.video, 0, clip.prepare)))
     assert np.array_equal(image, original[:, ::-1]) and not np.array_equal(image, original)
     (tuning,) = split_parts([mirrored], "tuning")
     assert tuning.mirrored
@@ -369,8 +369,8 @@ def test_a_mirrored_clip_is_read_flipped_with_its_sides_swapped(sample_videos: P
 def test_a_relit_clip_is_read_darker_and_warmer_in_its_own_cache(sample_videos: Path):
     clip = Clip("s", _truth("single.mp4", "tuning", False, []), sample_videos / "single.mp4")
     tan = replace(clip, light="tan")
-    (_, _, original), *_ = clip.frames(0)
-    (_, _, relit), *_ = tan.frames(0)
+    _, _, original = next(iter(clip.frames(0)))
+    _, _, relit = next(iter(tan.frames(0)))
     blue, green, red = (relit.astype(float) / np.maximum(original, 1)).reshape(-1, 3).T
     lit = original.reshape(-1, 3).min(axis=1) > 60  # well-lit pixels, away from rounding
     assert np.median(blue[lit]) < np.median(green[lit]) < np.median(red[lit]) < 0.9
@@ -381,8 +381,8 @@ def test_a_relit_clip_is_read_darker_and_warmer_in_its_own_cache(sample_videos: 
 def test_a_clip_read_through_a_jpeg_coder_loses_detail_in_its_own_cache(sample_videos: Path):
     clip = Clip("s", _truth("single.mp4", "tuning", False, []), sample_videos / "single.mp4")
     coded = replace(clip, jpeg_quality=30)
-    (_, _, original), *_ = clip.frames(0)
-    (_, _, seen), *_ = coded.frames(0)
+    _, _, original = next(iter(clip.frames(0)))
+    _, _, seen = next(iter(coded.frames(0)))
     assert seen.shape == original.shape
     difference = np.abs(seen.astype(int) - original.astype(int))
     assert 0.5 < difference.mean() < 10  # blocky and smeared, still the same picture
@@ -430,7 +430,7 @@ def test_a_clip_opened_on_its_first_gesture_starts_there(sample_videos: Path):
         {"seat": 1, "kind": "pout", "start_ms": 0, "end_ms": 200, "note": "an oo?"},
     ]
     assert opened.truth["distractors"] == [] and opened.truth["frames"] == 300 - 45
-    (_, _, first), *_ = opened.frames(0)
+    _, _, first = next(iter(opened.frames(0)))
     frames = [image for _, _, image in clip.frames(0)]
     assert np.array_equal(first, frames[45])  # the clip's frame at 1.5 s, 45 in at 30 a second
     assert len(list(opened.frames(0))) == len(frames) - 45
