@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import select
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -45,6 +47,8 @@ class ChangeListener:
         self.on_notice = on_notice
         self.notice: str | None = None
         self._stop = threading.Event()
+        # written once by stop(): the thread waits on it beside the database's socket
+        self._wake_read, self._wake_write = os.pipe()
         self._thread = threading.Thread(target=self._run, name="keinu-listen", daemon=True)
         self.listening = threading.Event()
 
@@ -53,7 +57,11 @@ class ChangeListener:
 
     def stop(self) -> None:
         self._stop.set()
+        os.write(self._wake_write, b"x")
         self._thread.join(timeout=5)
+        if not self._thread.is_alive():
+            os.close(self._wake_read)
+            os.close(self._wake_write)
 
     def _run(self) -> None:
         import psycopg
@@ -69,8 +77,9 @@ class ChangeListener:
                     first = False
                     self._set_notice(None)
                     while not self._stop.is_set():
-                        for notice in conn.notifies(timeout=0.5):
+                        for notice in conn.notifies(timeout=0):
                             self._received(notice.payload)
+                        select.select([conn.fileno(), self._wake_read], [], [])
             except psycopg.Error as exc:
                 self.listening.clear()
                 if self.notice is None:
@@ -79,7 +88,7 @@ class ChangeListener:
                     f"the database {safe_url(self.url)} cannot be reached: nothing can be "
                     "stored, so calls are refused until it is back (keinu reconnects by itself)"
                 )
-                self._stop.wait(1.0)
+                select.select([self._wake_read], [], [], 1.0)
 
     def _set_notice(self, notice: str | None) -> None:
         if notice != self.notice:
