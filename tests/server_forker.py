@@ -15,6 +15,7 @@ SIGCHLD, so its servers are reaped as they end, and stops when the socket closes
 from __future__ import annotations
 
 import json
+import logging
 import os
 import signal
 import socket
@@ -40,7 +41,16 @@ def serve_in_child(request: dict, stdout: int, stderr: int, channel: socket.sock
     os.environ.update(request["env"])
     os.chdir(request["cwd"])
     os.nice(request["niceness"])
-    sys.exit(api.cli.main(["serve", *request["args"]]))
+    try:
+        status = api.cli.main(["serve", *request["args"]])
+    except SystemExit as exit:  # argparse's errors, said already
+        status = exit.code if isinstance(exit.code, int) else 0 if exit.code is None else 1
+    # Ended as `keinu serve` ends, but not through the interpreter's exit: that would also run
+    # the clean-up of all the forker imported (some 0.4 s a server).
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status or 0)
 
 
 def main() -> None:
