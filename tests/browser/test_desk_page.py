@@ -12,23 +12,21 @@ import time
 
 import httpx
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from tests.api.desk_helpers import A_WINS, B_WINS, pairs, play_ordago
-from tests.browser.chromium import launch_chromium
 from tests.keinu_server import KeinuServer
 
 pytestmark = pytest.mark.browser
 PAIRS = [(f"Pareja {i}", f"J{i}a", f"J{i}b") for i in range(1, 9)]
 
 
-def test_a_four_round_swiss_of_eight_pairs_runs_from_the_desk(tmp_path):
+def test_a_four_round_swiss_of_eight_pairs_runs_from_the_desk(browser, tmp_path):
     server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
     try:
         banner = [server.process.stdout.readline() for _ in range(2)]
         assert banner[1].strip() == f"keinu: tournament desk on {server.url}/desk"
-        with sync_playwright() as playwright, httpx.Client(base_url=server.url) as tables:
-            browser = launch_chromium(playwright)
+        with httpx.Client(base_url=server.url) as tables:
             page = browser.new_page(viewport={"width": 1500, "height": 1100})
             errors = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -161,7 +159,6 @@ def test_a_four_round_swiss_of_eight_pairs_runs_from_the_desk(tmp_path):
             pdf = acta.pdf(format="A4")
             assert pdf.startswith(b"%PDF") and len(pdf) > 5000
             assert errors == []
-            browser.close()
     finally:
         server.stop()
 
@@ -173,15 +170,14 @@ TIE_BREAKS = (
 )
 
 
-def test_the_desk_refuses_what_cannot_be_and_sets_apart_who_never_played(tmp_path):
+def test_the_desk_refuses_what_cannot_be_and_sets_apart_who_never_played(browser, tmp_path):
     """A walkthrough's defects: blank settings take their defaults, a player is registered once,
     a team registered by mistake is deleted before round 1, an impossible result is refused in
     the page's words, an arrival reads in minutes and seconds, and a team withdrawn before
     playing is not ranked (listed apart) while one withdrawn later is marked, on both pages."""
     server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
     try:
-        with sync_playwright() as playwright, httpx.Client(base_url=server.url) as api:
-            browser = launch_chromium(playwright)
+        with httpx.Client(base_url=server.url) as api:
             page = browser.new_page(viewport={"width": 1500, "height": 1100})
             errors = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -301,7 +297,6 @@ def test_the_desk_refuses_what_cannot_be_and_sets_apart_who_never_played(tmp_pat
                 expect(where.locator("#standings tr.withdrawn")).to_have_count(1)
                 expect(where.locator("#tie-breaks")).to_have_text(TIE_BREAKS)
             assert errors == []
-            browser.close()
     finally:
         server.stop()
 
@@ -314,14 +309,14 @@ COUNT_REDRAWS = """() => {
 }"""
 
 
-def test_the_desk_draws_a_change_once_and_keeps_the_field_the_referee_is_in(tmp_path):
+def test_the_desk_draws_a_change_once_and_keeps_the_field_the_referee_is_in(browser, tmp_path):
     """A result saved at the desk comes back twice (its answer, then the feed's news): the
     boards are drawn once for it, so a field typed in meanwhile is not taken away. A change made
     elsewhere draws them again, and the field the referee had clicked into, typed in or not,
     still has the cursor."""
     server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
     try:
-        with sync_playwright() as playwright, httpx.Client(base_url=server.url) as api:
+        with httpx.Client(base_url=server.url) as api:
             made = api.post("/api/desk/tournaments", json={"name": "Open", "settings": {}})
             tid = made.json()["tournament"]["id"]
             base = f"/api/desk/tournaments/{tid}"
@@ -331,7 +326,6 @@ def test_the_desk_draws_a_change_once_and_keeps_the_field_the_referee_is_in(tmp_
             api.post(f"{base}/rounds/1/start").raise_for_status()
             board_2 = api.get(base).json()["rounds"][0]["boards"][1]
 
-            browser = launch_chromium(playwright)
             page = browser.new_page(viewport={"width": 1500, "height": 1100})
             errors = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -360,7 +354,6 @@ def test_the_desk_draws_a_change_once_and_keeps_the_field_the_referee_is_in(tmp_
             assert page.evaluate("document.activeElement.name") == "reason"
             assert reason.evaluate("(el) => el === document.activeElement")
             assert errors == []
-            browser.close()
     finally:
         server.stop()
 
@@ -372,29 +365,26 @@ SETTINGS_REFUSED = (
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
-def test_settings_the_server_refuses_are_said_in_the_pages_words(tmp_path, lang):
+def test_settings_the_server_refuses_are_said_in_the_pages_words(browser, tmp_path, lang):
     """A forfeit limit before the courtesy wait ends: the field and why, in Spanish and
     English as the desk says all else, whatever the dashboard's language; no tournament is
     made."""
     server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
     try:
-        with sync_playwright() as playwright:
-            browser = launch_chromium(playwright)
-            page = browser.new_page(viewport={"width": 1500, "height": 1100})
-            errors = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(f"{server.url}/desk")
-            page.evaluate(f"localStorage.setItem('keinu.lang', '{lang}')")
-            page.reload()
-            form = page.locator("#new-tournament")
-            expect(form.locator("input[name=courtesy_minutes]")).to_have_value("10")
-            form.locator("input[name=courtesy_minutes]").fill("30")
-            form.locator("input[name=forfeit_minutes]").fill("20")
-            form.locator("button[type=submit]").click()
-            expect(page.locator("#error")).to_have_text(SETTINGS_REFUSED)
-            expect(page.locator("#tournament")).to_be_hidden()
-            assert errors == []
-            browser.close()
+        page = browser.new_page(viewport={"width": 1500, "height": 1100})
+        errors = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{server.url}/desk")
+        page.evaluate(f"localStorage.setItem('keinu.lang', '{lang}')")
+        page.reload()
+        form = page.locator("#new-tournament")
+        expect(form.locator("input[name=courtesy_minutes]")).to_have_value("10")
+        form.locator("input[name=courtesy_minutes]").fill("30")
+        form.locator("input[name=forfeit_minutes]").fill("20")
+        form.locator("button[type=submit]").click()
+        expect(page.locator("#error")).to_have_text(SETTINGS_REFUSED)
+        expect(page.locator("#tournament")).to_be_hidden()
+        assert errors == []
     finally:
         server.stop()
 
@@ -409,7 +399,7 @@ SIX = [
 ]
 
 
-def test_a_club_of_six_teams_meets_no_dead_end_at_the_desk(tmp_path):
+def test_a_club_of_six_teams_meets_no_dead_end_at_the_desk(browser, tmp_path):
     """A walkthrough's defects, as a club organiser met them: the format's long choice ran out
     of its column; the registration form stayed after round 1; a team's forfeit hid the other's
     arrival (so both could not lose) and carried an English reason; a refusal of a board low on
@@ -420,8 +410,7 @@ def test_a_club_of_six_teams_meets_no_dead_end_at_the_desk(tmp_path):
     courtesy wait in Spanish only."""
     server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
     try:
-        with sync_playwright() as playwright, httpx.Client(base_url=server.url) as api:
-            browser = launch_chromium(playwright)
+        with httpx.Client(base_url=server.url) as api:
             # one context: its pages share the dashboard's language, as a browser's tabs do
             context = browser.new_context(viewport={"width": 1400, "height": 900})
             page = context.new_page()
@@ -555,18 +544,16 @@ def test_a_club_of_six_teams_meets_no_dead_end_at_the_desk(tmp_path):
             expect(headings.nth(1)).to_have_text("A (1-3-5)")
             expect(headings.nth(2)).to_have_text("B (2-4-6)")
             assert errors == []
-            browser.close()
     finally:
         server.stop()
 
 
-def test_the_tournaments_rules_are_set_in_its_form_and_played_at_every_table(tmp_path):
+def test_the_tournaments_rules_are_set_in_its_form_and_played_at_every_table(browser, tmp_path):
     """The club sets the tables' rules once, in the form (as the referee's setup offers them):
     4 reyes, the juego real; the desk shows them, and every board's table is made under them."""
     server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
     try:
-        with sync_playwright() as playwright, httpx.Client(base_url=server.url) as api:
-            browser = launch_chromium(playwright)
+        with httpx.Client(base_url=server.url) as api:
             page = browser.new_page(viewport={"width": 1500, "height": 1100})
             errors = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -603,59 +590,55 @@ def test_the_tournaments_rules_are_set_in_its_form_and_played_at_every_table(tmp
                 4, 30, {"juego_real": True}
             )  # fmt: skip
             assert errors == []
-            browser.close()
     finally:
         server.stop()
 
 
-def test_groups_byes_and_forfeits_are_set_in_the_form_and_refused_in_both_words(tmp_path):
+def test_groups_byes_and_forfeits_are_set_in_the_form_and_refused_in_both_words(browser, tmp_path):
     """The group size, how many go through, a bye's and a forfeit's scores: set in the form;
     one the server refuses is said in Spanish and English, as the page says all else, and so
     is a tournament that is not there, on the desk and on the big screen."""
     server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
     try:
-        with sync_playwright() as playwright:
-            browser = launch_chromium(playwright)
-            page = browser.new_page(viewport={"width": 1500, "height": 1100})
-            errors = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            missing = "No hay torneo 9. · There is no tournament 9."
-            screen = browser.new_page()
-            screen.goto(f"{server.url}/desk/screen?tournament=9")
-            expect(screen.locator("#round")).to_have_text(missing)
-            page.goto(f"{server.url}/desk?tournament=9")
-            expect(page.locator("#error")).to_have_text(missing)
-            form = page.locator("#new-tournament")
-            expect(form.locator("input[name=group_size]")).to_be_hidden()  # a Swiss has none
-            form.locator("select[name=format]").select_option("groups_knockout")
-            expect(form.locator("input[name=rounds]")).to_be_hidden()
-            expect(form.locator("input[name=group_size]")).to_have_attribute("placeholder", "4")
-            form.locator("input[name=group_size]").fill("3")
-            form.locator("input[name=group_advance]").fill("3")
-            form.locator("button[type=submit]").click()
-            expect(page.locator("#error")).to_have_text(
-                "Grupos: pasan menos equipos de los que tiene cada grupo (3), no 3 · Groups:"
-                " fewer teams go through than each group has (3), not 3"
-            )
-            form.locator("input[name=group_advance]").fill("1")
-            form.locator("select[name=target]").select_option("30")
-            expect(form.locator("input[name=bye_won]")).to_have_attribute("placeholder", "30")
-            form.locator("input[name=bye_won]").fill("25")
-            form.locator("button[type=submit]").click()
-            expect(page.locator("#error")).to_contain_text(
-                "Descanso: en una partida a 30 gana quien llega a 30"
-            )
-            expect(page.locator("#error")).to_contain_text(" · Bye: in a game to 30 the winner")
-            form.locator("input[name=bye_won]").fill("")
-            form.locator("input[name=forfeit_won]").fill("33")
-            form.locator("input[name=forfeit_lost]").fill("20")
-            form.locator("button[type=submit]").click()
-            expect(page.locator("#error")).to_be_hidden()
-            summary = page.locator("#t-summary")
-            expect(summary).to_contain_text("Grupos de 3, pasan 1 · Groups of 3, 1 go through")
-            expect(summary).to_contain_text("forfeit > 30 min, 33–20")
-            expect(summary).to_contain_text("descanso · bye 30–0")
-            assert errors == []
-            browser.close()
+        page = browser.new_page(viewport={"width": 1500, "height": 1100})
+        errors = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        missing = "No hay torneo 9. · There is no tournament 9."
+        screen = browser.new_page()
+        screen.goto(f"{server.url}/desk/screen?tournament=9")
+        expect(screen.locator("#round")).to_have_text(missing)
+        page.goto(f"{server.url}/desk?tournament=9")
+        expect(page.locator("#error")).to_have_text(missing)
+        form = page.locator("#new-tournament")
+        expect(form.locator("input[name=group_size]")).to_be_hidden()  # a Swiss has none
+        form.locator("select[name=format]").select_option("groups_knockout")
+        expect(form.locator("input[name=rounds]")).to_be_hidden()
+        expect(form.locator("input[name=group_size]")).to_have_attribute("placeholder", "4")
+        form.locator("input[name=group_size]").fill("3")
+        form.locator("input[name=group_advance]").fill("3")
+        form.locator("button[type=submit]").click()
+        expect(page.locator("#error")).to_have_text(
+            "Grupos: pasan menos equipos de los que tiene cada grupo (3), no 3 · Groups:"
+            " fewer teams go through than each group has (3), not 3"
+        )
+        form.locator("input[name=group_advance]").fill("1")
+        form.locator("select[name=target]").select_option("30")
+        expect(form.locator("input[name=bye_won]")).to_have_attribute("placeholder", "30")
+        form.locator("input[name=bye_won]").fill("25")
+        form.locator("button[type=submit]").click()
+        expect(page.locator("#error")).to_contain_text(
+            "Descanso: en una partida a 30 gana quien llega a 30"
+        )
+        expect(page.locator("#error")).to_contain_text(" · Bye: in a game to 30 the winner")
+        form.locator("input[name=bye_won]").fill("")
+        form.locator("input[name=forfeit_won]").fill("33")
+        form.locator("input[name=forfeit_lost]").fill("20")
+        form.locator("button[type=submit]").click()
+        expect(page.locator("#error")).to_be_hidden()
+        summary = page.locator("#t-summary")
+        expect(summary).to_contain_text("Grupos de 3, pasan 1 · Groups of 3, 1 go through")
+        expect(summary).to_contain_text("forfeit > 30 min, 33–20")
+        expect(summary).to_contain_text("descanso · bye 30–0")
+        assert errors == []
     finally:
         server.stop()
