@@ -37,6 +37,16 @@ export function initLive() {
     pipeline = data;
     renderHealth();
   });
+  $("seat-tiles").addEventListener("pointerdown", (event) => {
+    pressedAt = event.target.closest("button") ? performance.now() : null;
+  });
+  for (const type of ["pointerup", "pointercancel"]) {
+    document.addEventListener(type, () => {
+      if (pressedAt === null) return;
+      pressedAt = null;
+      setTimeout(renderTiles); // once the click the release makes has been handled
+    });
+  }
   on("scores", (data) => {
     for (const [seat, info] of Object.entries(data.seats)) {
       if (!seatState[seat]) continue;
@@ -326,19 +336,42 @@ async function enrolSteps(seat, name, only, say) {
   ].filter(Boolean).join(" · ");
 }
 
-let tilesShown = ""; // what the tiles last showed: made again only when it changes
+let tilesShown = ""; // what every tile shows alike (the language, the table's seats), last drawn
+const tileShown = {}; // seat -> what its own tile showed, last drawn
+// When a tile's button was pressed, while it is held down: the tiles wait for its release (a
+// press held longer than a click is not waited for, in case the release never reaches the page).
+let pressedAt = null;
+const PRESS_MS = 2000;
 
-/** The seat tiles, made again only when what they show changed: the scores arrive several times
- * a second, and a tile rebuilt under a button being pressed loses the click. */
+/** The seat tiles, each made again only when what it shows changed: the scores arrive several
+ * times a second, and a button rebuilt under the pointer loses its click, so none is rebuilt
+ * while one is held down. */
 function renderTiles() {
+  if (pressedAt !== null && performance.now() - pressedAt < PRESS_MS) return;
   const table = refereeTable();
   const watched = pipeline.state !== "off"; // without video there is no seat to calibrate or teach
-  const shown = JSON.stringify([getLang(), table?.id, table?.seats, [...profileKinds], watched,
-    seatsOf(table).map((seat) => [seatState[seat], seatState[seat].enrol(), playerAt(table, seat)])]);
-  if (shown === tilesShown) return;
-  tilesShown = shown;
-  fill($("seat-tiles"), ...seatsOf(table).map((seat) => seatTile(table, seat, watched)));
+  const seats = seatsOf(table);
+  const tiles = $("seat-tiles");
+  const shown = JSON.stringify([getLang(), table?.id, table?.seats, [...profileKinds], watched, seats]);
+  if (shown !== tilesShown) {
+    tilesShown = shown;
+    for (const seat of seats) tileShown[seat] = tileState(table, seat);
+    fill(tiles, ...seats.map((seat) => seatTile(table, seat, watched)));
+    return;
+  }
+  for (const seat of seats) {
+    const state = tileState(table, seat);
+    if (state === tileShown[seat]) continue;
+    tileShown[seat] = state;
+    const old = tiles.querySelector(`.seat-tile[data-seat="${seat}"]`);
+    const focused = old?.contains(document.activeElement) ? document.activeElement.classList[0] : null;
+    const tile = seatTile(table, seat, watched);
+    old.replaceWith(tile);
+    if (focused) tile.querySelector(`.${focused}`)?.focus(); // a key's user keeps his place
+  }
 }
+
+const tileState = (table, seat) => JSON.stringify([seatState[seat], seatState[seat].enrol(), playerAt(table, seat)]);
 
 function seatTile(table, seat, watched) {
   const info = seatState[seat];

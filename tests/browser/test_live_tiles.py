@@ -260,3 +260,23 @@ def test_the_names_given_on_the_tiles_fill_the_referees_setup(page):
     page.reload(wait_until="domcontentloaded")
     expect(seat).to_have_value("Bego")
     expect(page.locator("#setup-seats input[name=seat3]")).to_have_value("Koldo")
+
+
+def test_a_tile_button_held_while_its_tile_changes_is_still_clicked(server, browser):
+    # The scores come several times a second and a seat's state changes with them: a tile
+    # drawn again under a button held down would take the click away (a press is 100-200 ms).
+    page, errors = live_tab(browser, server)
+    tile = page.locator(".seat-tile[data-seat='4']")
+    button = tile.locator("button.recalibrate")
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    named = httpx.put(f"{server}api/live/seats/4/player", json={"name": "Xabi"})
+    assert named.status_code == 200, named.text
+    # the page has heard of it (the words over the picture say it), the tile not drawn yet
+    label = page.locator(".stream-labels .stream-seat[data-seat='4']")
+    expect(label).to_contain_text("Xabi", timeout=30_000)
+    page.mouse.up()
+    expect(tile.locator(".tile-head b")).to_have_text("Xabi")
+    expect(tile.locator(".calib small")).to_contain_text("calibrando")
+    assert errors == []
