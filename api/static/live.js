@@ -37,16 +37,6 @@ export function initLive() {
     pipeline = data;
     renderHealth();
   });
-  $("seat-tiles").addEventListener("pointerdown", (event) => {
-    pressedAt = event.target.closest("button") ? performance.now() : null;
-  });
-  for (const type of ["pointerup", "pointercancel"]) {
-    document.addEventListener(type, () => {
-      if (pressedAt === null) return;
-      pressedAt = null;
-      setTimeout(renderTiles); // once the click the release makes has been handled
-    });
-  }
   on("scores", (data) => {
     for (const [seat, info] of Object.entries(data.seats)) {
       if (!seatState[seat]) continue;
@@ -338,16 +328,11 @@ async function enrolSteps(seat, name, only, say) {
 
 let tilesShown = ""; // what every tile shows alike (the language, the table's seats), last drawn
 const tileShown = {}; // seat -> what its own tile showed, last drawn
-// When a tile's button was pressed, while it is held down: the tiles wait for its release (a
-// press held longer than a click is not waited for, in case the release never reaches the page).
-let pressedAt = null;
-const PRESS_MS = 2000;
 
 /** The seat tiles, each made again only when what it shows changed: the scores arrive several
- * times a second, and a button rebuilt under the pointer loses its click, so none is rebuilt
- * while one is held down. */
+ * times a second, and one seat's change leaves the others' tiles (and a button focused in one)
+ * as they are. */
 function renderTiles() {
-  if (pressedAt !== null && performance.now() - pressedAt < PRESS_MS) return;
   const table = refereeTable();
   const watched = pipeline.state !== "off"; // without video there is no seat to calibrate or teach
   const seats = seatsOf(table);

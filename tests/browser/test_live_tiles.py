@@ -262,21 +262,52 @@ def test_the_names_given_on_the_tiles_fill_the_referees_setup(page):
     expect(page.locator("#setup-seats input[name=seat3]")).to_have_value("Koldo")
 
 
-def test_a_tile_button_held_while_its_tile_changes_is_still_clicked(server, browser):
-    # The scores come several times a second and a seat's state changes with them: a tile
-    # drawn again under a button held down would take the click away (a press is 100-200 ms).
-    page, errors = live_tab(browser, server)
-    tile = page.locator(".seat-tile[data-seat='4']")
-    button = tile.locator("button.recalibrate")
-    box = button.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
-    named = httpx.put(f"{server}api/live/seats/4/player", json={"name": "Xabi"})
+# Keeps in window.heard the type of each message of the feed the page has handled, and whether it
+# said window.listenFor.
+HEARD = """() => {
+  const Native = window.WebSocket;
+  window.heard = [];
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      // the page's own handler runs in the same dispatch: kept once it has run
+      this.addEventListener("message", (event) => {
+        const said = Boolean(window.listenFor) && String(event.data).includes(window.listenFor);
+        const type = JSON.parse(event.data).type;
+        setTimeout(() => window.heard.push({ type, said }));
+      });
+    }
+  };
+}"""
+
+#: Whether the page has handled a message that said what it listens for, then scores after it.
+HEARD_THEN_SCORES = """() => {
+  const at = window.heard.findIndex((m) => m.said);
+  return at >= 0 && window.heard.slice(at + 1).some((m) => m.type === "scores");
+}"""
+
+
+def test_a_button_focused_on_one_tile_keeps_the_focus_while_another_seat_changes(server, browser):
+    # The scores come several times a second and any seat's state changes with them: a
+    # keyboard's user tabbed to seat 4's button must not lose it when seat 3 is named.
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.add_init_script(f"({HEARD})()")
+    page.goto(server, wait_until="domcontentloaded")
+    page.click("[data-tab=live]")
+    named = httpx.put(f"{server}api/live/seats/4/player", json={"name": "Unai"})
     assert named.status_code == 200, named.text
-    # the page has heard of it (the words over the picture say it), the tile not drawn yet
-    label = page.locator(".stream-labels .stream-seat[data-seat='4']")
-    expect(label).to_contain_text("Xabi", timeout=30_000)
-    page.mouse.up()
-    expect(tile.locator(".tile-head b")).to_have_text("Xabi")
-    expect(tile.locator(".calib small")).to_contain_text("calibrando")
+    expect(page.locator(".seat-tile[data-seat='4'] .tile-head b")).to_have_text("Unai")
+    button = page.locator(".seat-tile[data-seat='4'] button.recalibrate")
+    button.focus()
+    page.evaluate("window.listenFor = 'Xabi'")
+    named = httpx.put(f"{server}api/live/seats/3/player", json={"name": "Xabi"})
+    assert named.status_code == 200, named.text
+    # the page has handled the news, and the scores after it (which draw the tiles)
+    page.wait_for_function(HEARD_THEN_SCORES)
+    expect(page.locator(".seat-tile[data-seat='3'] .tile-head b")).to_have_text("Xabi")
+    expect(button).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(".seat-tile[data-seat='4'] .calib small")).to_contain_text("calibrando")
     assert errors == []
