@@ -10,6 +10,36 @@ REPO = Path(__file__).resolve().parents[1]
 WORKED_EXAMPLE = REPO / "tests" / "records" / "worked_example.json"
 
 
+#: The test files whose dashboard servers run MediaPipe on video all along, as a user's do.
+LIVE_VIDEO_FILES = {
+    f"tests/browser/{name}.py"
+    for name in (
+        "test_dashboard",
+        "test_live_feed_why",
+        "test_live_tiles",
+        "test_practice_page",
+        "test_shoulders_tile",
+        "test_slow_camera",
+        "test_small_face_tile",
+        "test_stream_labels",
+    )
+}
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """pytest-xdist's ``loadfile``, except that the live-video files go to one worker together.
+    A server reading video takes all the CPU it is given: two at once on a 2-core machine
+    starved each other until their tests' waits for the video ran out."""
+    from xdist.scheduler import LoadFileScheduling
+
+    class LiveVideoTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = super()._split_scope(nodeid)
+            return "live-video" if path in LIVE_VIDEO_FILES else path
+
+    return LiveVideoTogether(config, log)
+
+
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
     return REPO
