@@ -292,6 +292,17 @@ def test_the_actas_fixed_text_is_all_in_the_pages_language(browser, tmp_path):
 SET_LANG = "(lang) => import('/static/i18n.js').then(({ setLang }) => setLang(lang))"
 
 
+def pages_beside(browser):
+    """Two pages of one browser (they share its storage, as tabs do), and the list their script
+    errors go to."""
+    context = browser.new_context()
+    errors: list[str] = []
+    pages = context.new_page(), context.new_page()
+    for page in pages:
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return *pages, errors
+
+
 def test_an_acta_open_beside_follows_a_language_chosen_on_another_page(browser, tmp_path):
     """English chosen on another page of the browser: the acta being signed says its words, its
     tables and its result line in English, what the referee has written in its form kept; signed,
@@ -299,11 +310,8 @@ def test_an_acta_open_beside_follows_a_language_chosen_on_another_page(browser, 
     server = KeinuServer("--no-live", "--data-dir", str(tmp_path / "data"))
     try:
         table_id, _ = played_game(server)
-        context = browser.new_context()
-        errors = []
-        acta, other = context.new_page(), context.new_page()
+        acta, other, errors = pages_beside(browser)
         for page in (acta, other):
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.goto(f"{server.url}/acta?table={table_id}&game=1")
         expect(acta.locator("#winner")).to_have_text("· sin terminar")
         acta.fill("input[name=referee]", "Maite")
@@ -365,11 +373,7 @@ def test_an_actas_refusal_follows_a_language_chosen_on_another_page(browser, tmp
     """No such table: the refusal is said again in English when another page chooses it."""
     server = KeinuServer("--no-live", "--data-dir", str(tmp_path / "data"))
     try:
-        context = browser.new_context()
-        errors = []
-        acta, other = context.new_page(), context.new_page()
-        for page in (acta, other):
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
+        acta, other, errors = pages_beside(browser)
         acta.goto(f"{server.url}/acta?table=999&game=1")
         expect(acta.locator("#error")).to_have_text("No hay mesa 999.")
         other.goto(f"{server.url}/acta?table=999&game=1")
