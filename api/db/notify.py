@@ -56,6 +56,8 @@ class ChangeListener:
         self._thread.start()
 
     def stop(self) -> None:
+        if self._stop.is_set():
+            return
         self._stop.set()
         os.write(self._wake_write, b"x")
         self._thread.join(timeout=5)

@@ -351,7 +351,8 @@ function renderTiles() {
     const old = tiles.querySelector(`.seat-tile[data-seat="${seat}"]`);
     const focused = old?.contains(document.activeElement) ? document.activeElement.classList[0] : null;
     const tile = seatTile(table, seat, watched);
-    old.replaceWith(tile);
+    if (old) old.replaceWith(tile);
+    else tiles.append(tile);
     if (focused) tile.querySelector(`.${focused}`)?.focus(); // a key's user keeps his place
   }
 }
