@@ -262,8 +262,7 @@ def test_the_names_given_on_the_tiles_fill_the_referees_setup(page):
     expect(page.locator("#setup-seats input[name=seat3]")).to_have_value("Koldo")
 
 
-# Keeps in window.heard the type of each message of the feed the page has handled, and whether it
-# said window.listenFor.
+# Keeps in window.heard each message of the feed the page has handled, as it came.
 HEARD = """() => {
   const Native = window.WebSocket;
   window.heard = [];
@@ -271,19 +270,15 @@ HEARD = """() => {
     constructor(...args) {
       super(...args);
       // the page's own handler runs in the same dispatch: kept once it has run
-      this.addEventListener("message", (event) => {
-        const said = Boolean(window.listenFor) && String(event.data).includes(window.listenFor);
-        const type = JSON.parse(event.data).type;
-        setTimeout(() => window.heard.push({ type, said }));
-      });
+      this.addEventListener("message", (event) => setTimeout(() => window.heard.push(event.data)));
     }
   };
 }"""
 
-#: Whether the page has handled a message that said what it listens for, then scores after it.
-HEARD_THEN_SCORES = """() => {
-  const at = window.heard.findIndex((m) => m.said);
-  return at >= 0 && window.heard.slice(at + 1).some((m) => m.type === "scores");
+#: Whether the page has handled a message that says ``word``, then scores after it.
+HEARD_THEN_SCORES = """(word) => {
+  const at = window.heard.findIndex((text) => text.includes(word));
+  return at >= 0 && window.heard.slice(at + 1).some((text) => JSON.parse(text).type === "scores");
 }"""
 
 
@@ -301,11 +296,10 @@ def test_a_button_focused_on_one_tile_keeps_the_focus_while_another_seat_changes
     expect(page.locator(".seat-tile[data-seat='4'] .tile-head b")).to_have_text("Unai")
     button = page.locator(".seat-tile[data-seat='4'] button.recalibrate")
     button.focus()
-    page.evaluate("window.listenFor = 'Xabi'")
     named = httpx.put(f"{server}api/live/seats/3/player", json={"name": "Xabi"})
     assert named.status_code == 200, named.text
     # the page has handled the news, and the scores after it (which draw the tiles)
-    page.wait_for_function(HEARD_THEN_SCORES)
+    page.wait_for_function(HEARD_THEN_SCORES, arg="Xabi")
     expect(page.locator(".seat-tile[data-seat='3'] .tile-head b")).to_have_text("Xabi")
     expect(button).to_be_focused()
     page.keyboard.press("Enter")
