@@ -117,3 +117,25 @@ def test_keinu_db_check_reads_a_postgresql_database(postgres, capsys):
     store.close()
     assert main(["db", "check", "--db", url]) == 0
     assert f"schema version {LATEST}, 1 table(s)" in capsys.readouterr().out
+
+
+def test_an_acta_signed_on_one_server_reaches_the_page_following_it_on_the_other(two_servers):
+    a, b = two_servers
+    table = httpx.post(f"{a.url}/api/tables", json={"name": "Mesa 5", "seats": SEATS}).json()
+    table_id = table["table"]["id"]
+    assert httpx.post(f"{b.url}/api/tables/{table_id}/activate").status_code == 200
+    with connect(f"ws://127.0.0.1:{b.port}/api/live") as on_b:
+        assert json.loads(on_b.recv(timeout=5))["type"] == "hello"
+        signed = httpx.post(
+            f"{a.url}/api/tables/{table_id}/games/1/acta",
+            json={"referee": "Maite", "unfinished": True},
+        )
+        assert signed.status_code == 201, signed.text
+        message, _ = next_message(
+            on_b,
+            lambda m: m["type"] == "table"
+            and m["data"]["table"]["id"] == table_id
+            and m["data"]["current"]["acta_signed"] is not None,
+        )
+    assert message["data"]["active"] is True  # b's referee page shows this table: it follows
+    assert message["data"]["current"]["acta_signed"]["referee"] == "Maite"
