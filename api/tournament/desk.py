@@ -444,8 +444,10 @@ class Desk:
         of a tournament: the board's result follows that game as the table now has it (won,
         won otherwise after a correction, or not over after a Deshacer), unless the desk, a
         forfeit or a bye wrote it. Once the game's acta is signed its hands no longer change."""
+        if type_ not in GAME_MESSAGES:
+            return  # the camera's messages have a "state" of their own: a word, no hand
         hand = (data.get("state") or {}).get("hand") or {}
-        if type_ not in GAME_MESSAGES or hand.get("game") != 1:
+        if hand.get("game") != 1:
             return
         pairing = self.records.pairing_at_table(hand["table_id"])
         if pairing is None or pairing.source not in (None, "table"):
