@@ -1,6 +1,6 @@
 // The acta page: /acta?table=ID&game=N. Reads the game's acta, signs it once, prints it. Señas,
 // verdicts, reviews and sanctions are named as the dashboard names them, in its language.
-import { api, filled, h, rewordRefusals, scoreText, seconds } from "/static/core.js";
+import { api, filled, h, rewordRefusals, scoreNodes, seconds } from "/static/core.js";
 import { applyLabels, gestureLabel, getLang, meaningLabel, onLangSwitch, t } from "/static/i18n.js";
 import { senaReason } from "/static/senas_text.js";
 import { rulesText, sideWord } from "/static/rules_text.js";
@@ -22,7 +22,7 @@ function fill(tableId, rows) {
 }
 
 let table = null;
-const score = (s) => scoreText(table, s);
+const score = (s) => scoreNodes(table, s);
 /** A pair as the acta names it: "Los Reyes (1-3)" at a tournament's board, else "1-3". */
 const pairName = (acta, pair) => (acta.board ? `${acta.board.teams[pair]} (${pair})` : pair);
 /** Who won, or lost in Encaje, as the dashboard says it. */
@@ -62,7 +62,7 @@ function show(data) {
   $("board").hidden = !acta.board;
   fill("players", seats.map((s) => (side ? [s.seat, s.name, pairName(acta, s.pair)] : [s.seat, s.name])));
   fill("hands", acta.hands.map((hand) => [hand.number, hand.mano, score(hand.score_before), score(hand.score_after)]));
-  $("score").textContent = score(acta.score);
+  $("score").replaceChildren(...score(acta.score));
   $("winner").textContent = outcome(acta);
   fill("senas", acta.senas.map((s) => [
     s.hand, `${s.seat} ${s.name}`, senaLabel(s), t(`verdict.${s.verdict}`), moment(s.t_ms), senaReason(s), reviewOf(s.review),

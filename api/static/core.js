@@ -226,9 +226,14 @@ export const seatsOf = (table) => Array.from({ length: table?.players || 4 }, (_
 export const teamOf = (table, seat) => teamName(table?.players || 4, isEncaje(table), seat);
 /** The sides that score: the two teams, or every seat in Encaje. */
 export const teamsOf = (table) => [...new Set(seatsOf(table).map((seat) => teamOf(table, seat)))];
+const scoreParts = (table, score) => teamsOf(table).map((team) => `${team} ${score[team]}`);
+const scoreJoint = (table) => (isEncaje(table) ? " · " : " – ");
 /** A score as the page writes it: "1-3 10 – 2-4 10", or each seat's stones in Encaje. */
-export const scoreText = (table, score) =>
-  teamsOf(table).map((team) => `${team} ${score[team]}`).join(isEncaje(table) ? " · " : " – ");
+export const scoreText = (table, score) => scoreParts(table, score).join(scoreJoint(table));
+/** The same score as nodes for a narrow column: it breaks between the sides, never inside
+ * one ("2-" above "4 10"). */
+export const scoreNodes = (table, score) =>
+  scoreParts(table, score).flatMap((part, i) => [...(i ? [scoreJoint(table)] : []), h("span.nowrap", {}, part)]);
 /** ``value`` as the page's language writes it ("0,85" in Spanish): ``digits`` decimals, down to
  * ``least`` where the last are zeros. */
 export const number = (value, digits, least = digits) =>

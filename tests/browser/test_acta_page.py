@@ -471,3 +471,40 @@ def test_long_names_reasons_and_notes_stay_inside_the_acta(browser, tmp_path, si
         assert errors == []
     finally:
         server.stop()
+
+
+#: Each side's score in the acta's score cells ("2-4 10"), with the lines it is drawn on.
+SIDE_LINES = """() => [...document.querySelectorAll("#hands td:nth-child(n+3), #score")].flatMap((cell) => {
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  while (walker.nextNode()) nodes.push(walker.currentNode);
+  const text = nodes.map((n) => n.data).join("");
+  const at = (offset) => {  // the text node and the offset in it of ``offset`` in the cell's text
+    for (const node of nodes) { if (offset <= node.data.length) return [node, offset]; offset -= node.data.length; }
+  };
+  return [...text.matchAll(/\\d+(-\\d+)* \\d+/g)].map((side) => {
+    const range = document.createRange();
+    range.setStart(...at(side.index));
+    range.setEnd(...at(side.index + side[0].length));
+    const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+    return [side[0], tops.size];
+  });
+})"""
+
+
+def test_a_sides_score_is_never_broken_on_a_phone(browser, tmp_path):
+    """The score columns of a small phone's acta break between the two sides, never inside one:
+    not "1-3 10 – 2-" above "4 5"."""
+    width = 320
+    server = KeinuServer("--no-live", "--data-dir", str(tmp_path / "data"))
+    try:
+        table_id, _ = played_game(server)
+        page = browser.new_page(viewport={"width": width, "height": 700})
+        page.goto(f"{server.url}/acta?table={table_id}&game=1")
+        expect(page.locator("#hands tbody tr")).to_have_count(1)
+        sides = page.evaluate(SIDE_LINES)
+        assert len(sides) == 6  # before and after the hand, and the result: two sides each
+        assert [side for side, lines in sides if lines != 1] == []
+        assert overflowing(page) == {"page": width, "window": width, "out": []}
+    finally:
+        server.stop()
