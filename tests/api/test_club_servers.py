@@ -133,9 +133,11 @@ def test_an_acta_signed_on_one_server_reaches_the_page_following_it_on_the_other
         assert signed.status_code == 201, signed.text
         message, _ = next_message(
             on_b,
-            lambda m: m["type"] == "table"
-            and m["data"]["table"]["id"] == table_id
-            and m["data"]["current"]["acta_signed"] is not None,
+            lambda m: (
+                m["type"] == "table"
+                and m["data"]["table"]["id"] == table_id
+                and m["data"]["current"]["acta_signed"] is not None
+            ),
         )
     assert message["data"]["active"] is True  # b's referee page shows this table: it follows
     assert message["data"]["current"]["acta_signed"]["referee"] == "Maite"

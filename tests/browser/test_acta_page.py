@@ -474,22 +474,28 @@ def test_long_names_reasons_and_notes_stay_inside_the_acta(browser, tmp_path, si
 
 
 #: Each side's score in the acta's score cells ("2-4 10"), with the lines it is drawn on.
-SIDE_LINES = """() => [...document.querySelectorAll("#hands td:nth-child(n+3), #score")].flatMap((cell) => {
-  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-  const nodes = [];
-  while (walker.nextNode()) nodes.push(walker.currentNode);
-  const text = nodes.map((n) => n.data).join("");
-  const at = (offset) => {  // the text node and the offset in it of ``offset`` in the cell's text
-    for (const node of nodes) { if (offset <= node.data.length) return [node, offset]; offset -= node.data.length; }
-  };
-  return [...text.matchAll(/\\d+(-\\d+)* \\d+/g)].map((side) => {
-    const range = document.createRange();
-    range.setStart(...at(side.index));
-    range.setEnd(...at(side.index + side[0].length));
-    const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-    return [side[0], tops.size];
+SIDE_LINES = """() => {
+  const cells = document.querySelectorAll("#hands td:nth-child(n+3), #score");
+  return [...cells].flatMap((cell) => {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    const nodes = [];
+    while (walker.nextNode()) nodes.push(walker.currentNode);
+    const text = nodes.map((n) => n.data).join("");
+    const at = (offset) => {  // the text node of ``offset`` in the cell's text, and its place
+      for (const node of nodes) {
+        if (offset <= node.data.length) return [node, offset];
+        offset -= node.data.length;
+      }
+    };
+    return [...text.matchAll(/\\d+(-\\d+)* \\d+/g)].map((side) => {
+      const range = document.createRange();
+      range.setStart(...at(side.index));
+      range.setEnd(...at(side.index + side[0].length));
+      const drawn = [...range.getClientRects()].filter((r) => r.width > 0);
+      return [side[0], new Set(drawn.map((r) => Math.round(r.top))).size];
+    });
   });
-})"""
+}"""
 
 
 def test_a_sides_score_is_never_broken_on_a_phone(browser, tmp_path):
