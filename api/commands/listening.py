@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import errno
 import socket
+import threading
+from types import FrameType
 from typing import Any
 
 from api.cli import UserError
@@ -33,12 +35,22 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve_on(sock: socket.socket, app: Any, **options: Any) -> None:
-    """Run ``app`` under uvicorn on the already listening ``sock``."""
+def serve_on(
+    sock: socket.socket, app: Any, stopping: threading.Event | None = None, **options: Any
+) -> None:
+    """Run ``app`` under uvicorn on the already listening ``sock``. ``stopping`` is set the
+    moment a stop is asked (Ctrl-C), before uvicorn waits for the open responses: one with no
+    end of its own (a camera's MJPEG) ends then, instead of being cancelled with a traceback."""
     import uvicorn
 
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            if stopping is not None:
+                stopping.set()
+            super().handle_exit(sig, frame)
+
     config = uvicorn.Config(app, log_level="warning", **options)
-    uvicorn.Server(config).run(sockets=[sock])
+    Server(config).run(sockets=[sock])
 
 
 def _free_port(host: str) -> int:
