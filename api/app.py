@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -166,7 +165,6 @@ def create_app(
     app.state.review_folder = AnalysisReview(review_folder) if review_folder else None
     app.state.peers = peers
     app.state.desk = tournament_desk
-    app.state.stopping = threading.Event()  # set by serve_on at Ctrl-C
 
     def snapshot() -> dict[str, Any]:
         """The websocket's hello. A store that cannot be read leaves the table out and says

@@ -3,7 +3,6 @@ run the real app over a temporary database."""
 
 from __future__ import annotations
 
-import threading
 from typing import cast
 
 from fastapi import Request
@@ -45,8 +44,3 @@ def get_seat_players(request: Request) -> SeatPlayers:
 
 def get_practice(request: Request) -> Practice:
     return cast(Practice, request.app.state.practice)
-
-
-def get_stopping(request: Request) -> threading.Event:
-    """Set when the server has been asked to stop: endless responses end then."""
-    return cast(threading.Event, request.app.state.stopping)

@@ -3,10 +3,9 @@ a browser opened on that address at once is queued until the app is up, never re
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import socket
-import threading
-from types import FrameType
 from typing import Any
 
 from api.cli import UserError
@@ -35,19 +34,32 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve_on(
-    sock: socket.socket, app: Any, stopping: threading.Event | None = None, **options: Any
-) -> None:
-    """Run ``app`` under uvicorn on the already listening ``sock``. ``stopping`` is set the
-    moment a stop is asked (Ctrl-C), before uvicorn waits for the open responses: one with no
-    end of its own (a camera's MJPEG) ends then, instead of being cancelled with a traceback."""
+#: At Ctrl-C, how long a response being sent may take to finish before its connection is cut.
+#: A response with no end (a camera's MJPEG) or a video a paused ``<video>`` reads no further
+#: would otherwise keep the server waiting, then be cancelled with tracebacks in the terminal.
+#: A cut connection ends its response as a browser closing the page does; a request being
+#: handled still finishes (its write is kept), only its answer is lost.
+CUT_AFTER_S = 0.5
+
+
+def serve_on(sock: socket.socket, app: Any, **options: Any) -> None:
+    """Run ``app`` under uvicorn on the already listening ``sock``; Ctrl-C stops it within
+    ``CUT_AFTER_S`` whatever the browsers hold open."""
     import uvicorn
 
     class Server(uvicorn.Server):
-        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-            if stopping is not None:
-                stopping.set()
-            super().handle_exit(sig, frame)
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            cut = asyncio.get_running_loop().call_later(CUT_AFTER_S, self.cut_connections)
+            try:
+                await super().shutdown(sockets)
+            finally:
+                cut.cancel()
+
+        def cut_connections(self) -> None:
+            for connection in list(self.server_state.connections):
+                transport = getattr(connection, "transport", None)
+                if transport is not None:
+                    transport.abort()
 
     config = uvicorn.Config(app, log_level="warning", **options)
     Server(config).run(sockets=[sock])

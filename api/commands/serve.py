@@ -332,6 +332,6 @@ def run(args: argparse.Namespace) -> int:
     if settings.desk:
         print(f"keinu: tournament desk on {address.split('?')[0]}desk")
     sys.stdout.flush()
-    serve_on(sock, app, app.state.stopping, ws_max_size=65_536, timeout_graceful_shutdown=2)
+    serve_on(sock, app, ws_max_size=65_536, timeout_graceful_shutdown=2)
     sys.stdout.flush()
     return 0

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query
 from fastapi.responses import StreamingResponse
 
-from api.deps import get_live, get_settings, get_stopping
+from api.deps import get_live, get_settings
 from api.live import LatestFrame, LiveFeed
 from api.settings import Settings
 
@@ -33,7 +32,6 @@ async def mjpeg(
     source_id: Annotated[str, Path(pattern=r"^[A-Za-z0-9_.:-]{1,64}$")],
     live: Annotated[LiveFeed | None, Depends(get_live)],
     settings: Annotated[Settings, Depends(get_settings)],
-    stopping: Annotated[threading.Event, Depends(get_stopping)],
     frames: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
 ) -> StreamingResponse:
     """``frames`` > 0 ends the stream after that many frames (for snapshots and tests)."""
@@ -44,18 +42,15 @@ async def mjpeg(
         raise HTTPException(404, f"no camera {source_id!r}; the cameras are: {offered}")
     latest = live.frame_of(source_id)
     return StreamingResponse(
-        _multipart(latest, frames, stopping),
-        media_type=f"multipart/x-mixed-replace; boundary={BOUNDARY}",
+        _multipart(latest, frames), media_type=f"multipart/x-mixed-replace; boundary={BOUNDARY}"
     )
 
 
-async def _multipart(
-    latest: LatestFrame, limit: int, stopping: threading.Event
-) -> AsyncIterator[bytes]:
+async def _multipart(latest: LatestFrame, limit: int) -> AsyncIterator[bytes]:
     latest.viewers += 1
     sent, seen = 0, -1
     try:
-        while (limit <= 0 or sent < limit) and not stopping.is_set():
+        while limit <= 0 or sent < limit:
             if latest.seq == seen or latest.jpeg is None:
                 await asyncio.sleep(POLL_S)
                 continue
