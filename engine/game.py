@@ -8,11 +8,16 @@ decides the game. A pair that ends a hand at 35 or more (target - 5) announces "
 The match is the best of three games (000, 002), or with ``match = "vacas"`` the best of three
 vacas, each the best of three games (003); with ``ordago_decides = "vaca"`` an accepted órdago
 wins the whole vaca (003).
+
+A game (or the match) may also end off the table: the referee stops it and gives it to one
+side (``Game.award``, ``Match.award``), as a sanction of the other decides. The documents name
+no sanctions; which decide what is the dashboard's (api/sanctions.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from engine.encaje import EncajeTable
@@ -36,6 +41,19 @@ def new_table(
     return kind(rules, mano, score, hand_in_game, hands, wild)
 
 
+@dataclass(frozen=True, slots=True)
+class Award:
+    """A game stopped off the table and given to ``winner`` for ``reason`` (a sanction of the
+    other side); with ``match``, the match too."""
+
+    winner: str
+    reason: str
+    match: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason, "match": self.match}
+
+
 class Game:
     """One game. ``start_hand()`` gives the next hand's Table (score, mano, hand number);
     ``end_hand(table)`` takes its result."""
@@ -54,6 +72,8 @@ class Game:
         self.tables: list[Table] = []
         self.winner: str | None = None
         self.won_by_ordago = False
+        #: Why the game was given to its winner off the table (a sanction), or None.
+        self.awarded: str | None = None
         self.dentro: list[dict[str, Any]] = []
         self._hands_ended = 0
 
@@ -95,6 +115,22 @@ class Game:
             if self.score[pair] >= self.rules.dentro and not announced:
                 self.dentro.append({"pair": pair, "hand_in_game": table.hand_in_game})
 
+    def award(self, winner: str, reason: str) -> None:
+        """The game stops here and goes to ``winner`` (``reason``: why, such as a sanction of
+        the other side), the score as it stands. A hand begun and not ended is abandoned, the
+        dejes it paid at once kept; the next game's mano is the seat after its mano, as after
+        any hand."""
+        if self.is_over:
+            raise ValueError(f"game {self.number} is over: pair {self.winner} won it")
+        if winner not in self.rules.seating.teams:
+            raise ValueError(f"no side {winner!r}: the sides are {self.rules.seating.teams}")
+        if self._hands_ended != len(self.tables):
+            self._hands_ended = len(self.tables)
+            self.score = self.tables[-1].score
+            self.mano = self._next_mano()
+        self.winner = winner
+        self.awarded = reason
+
     def _next_mano(self) -> int:
         """The next seat counterclockwise; in Encaje, the next that still holds stones (a seat
         without any is out of the game)."""
@@ -113,6 +149,7 @@ class Game:
             "score": dict(self.score),
             "winner": self.winner,
             "won_by_ordago": self.won_by_ordago,
+            "awarded": self.awarded,
             "hands": len(self.tables),
             "dentro": list(self.dentro),
         }
@@ -165,6 +202,21 @@ class Match:
             self.games_won = dict.fromkeys(self.rules.seating.teams, 0)
             if self.vacas_won[winner] >= WINS_NEEDED:
                 self.winner = winner
+
+    def award(self, winner: str) -> None:
+        """The match ends here and goes to ``winner``, whatever the games and vacas won (the
+        other side disqualified)."""
+        if winner not in self.rules.seating.teams:
+            raise ValueError(f"no side {winner!r}: the sides are {self.rules.seating.teams}")
+        self.winner = winner
+
+    def record_award(self, game: Game, award: Award) -> None:
+        """``game`` (the current one, not won) stops and goes to the award's side, counted
+        toward the vaca and the match; with ``award.match``, the match does too."""
+        game.award(award.winner, award.reason)
+        self.record_game(game)
+        if award.match:
+            self.award(award.winner)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -17,7 +17,7 @@ from engine.calls import Call, parse_call
 from engine.cards import Hand
 from engine.encaje import EncajeTable
 from engine.errors import EngineError, IllegalCall, RecordError
-from engine.game import Match, new_table
+from engine.game import Award, Match, new_table
 from engine.phases import ENDED_PHASES
 from engine.rules import Rules
 from engine.senas.verdicts import summarise_by_seat
@@ -25,7 +25,9 @@ from engine.start import parse_wild, played_hands
 from engine.table import Table, parse_hands, parse_score
 
 HAND_KEYS = frozenset({"rules", "score", "mano", "hands", "wild", "calls", "hand_in_game", "meta"})
-DEAL_KEYS = frozenset({"score", "mano", "hands", "wild", "calls", "hand_in_game", "meta"})
+DEAL_KEYS = frozenset(
+    {"score", "mano", "hands", "wild", "calls", "hand_in_game", "meta", "awarded"}
+)
 GAME_KEYS = frozenset({"rules", "score", "mano", "deals", "meta"})
 
 #: Turns a hand's seña calls into what the output shows (the señas engine judges them).
@@ -45,6 +47,9 @@ class HandRecord:
     hand_in_game: int | None = None
     meta: dict[str, Any] = field(default_factory=dict)
     wild: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    #: A deal of a game record after which the game (or the match) was given to a side off the
+    #: table (a sanction): the deal may stop unfinished.
+    awarded: Award | None = None
 
 
 @dataclass
@@ -116,6 +121,18 @@ def _rules(data: dict[str, Any]) -> Rules:
         raise RecordError(str(exc)) from None
 
 
+def _award(value: Any, where: str, rules: Rules) -> Award:
+    shape = '{"winner": side, "reason": text, "match": true|false}'
+    if not isinstance(value, dict) or set(value) - {"winner", "reason", "match"}:
+        raise _fail(where, f"awarded must be {shape}")
+    winner, reason, match = value.get("winner"), value.get("reason"), value.get("match", False)
+    if winner not in rules.seating.teams:
+        raise _fail(where, f"awarded.winner is one of {list(rules.seating.teams)}, got {winner!r}")
+    if not isinstance(reason, str) or not reason or not isinstance(match, bool):
+        raise _fail(where, f"awarded must be {shape}")
+    return Award(winner, reason, match)
+
+
 def _score(value: Any, where: str, rules: Rules) -> dict[str, int]:
     try:
         return parse_score(value, rules)
@@ -139,6 +156,8 @@ def parse_record(data: Any) -> HandRecord | GameRecord:
             deal_mano = _mano(deal["mano"], where, rules) if "mano" in deal else None
             deal_score = _score(deal["score"], where, rules) if "score" in deal else None
             record = _hand_fields(deal, rules, where, deal_mano, deal_score)
+            if "awarded" in deal:
+                record.awarded = _award(deal["awarded"], where, rules)
             deals.append(record)
         meta = data.get("meta", {})
         return GameRecord(rules, mano, score, deals, meta if isinstance(meta, dict) else {})
@@ -177,6 +196,8 @@ def format_record(record: HandRecord | GameRecord) -> dict[str, Any]:
                 part["mano"] = deal.mano
             if deal.score is not None:
                 part["score"] = dict(deal.score)
+            if deal.awarded is not None:
+                part["awarded"] = deal.awarded.to_dict()
             deals.append(part)
         head["deals"] = deals
         if record.meta:
@@ -233,12 +254,18 @@ def replay_game(record: GameRecord) -> GameReplay:
                 raise _fail(where, f"{name} is {stated!r} but the game carries {carried!r}")
         _apply_calls(table, deal.calls, where)
         tables.append(table)
-        if table.phase not in ENDED_PHASES:
+        ended = table.phase in ENDED_PHASES
+        if not ended and deal.awarded is None:
             if i + 1 < len(record.deals):
                 raise _fail(where, f"the hand stops in phase {table.phase} before the next deal")
             break
-        game.end_hand(table)
-        if game.is_over:
+        if ended:
+            game.end_hand(table)
+        if deal.awarded is not None:
+            if game.is_over:
+                raise _fail(where, f"awarded, yet game {game.number} was won at the table")
+            match.record_award(game, deal.awarded)
+        elif game.is_over:
             match.record_game(game)
     return GameReplay(match, tables)
 

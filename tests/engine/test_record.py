@@ -211,3 +211,43 @@ def test_the_six_player_and_encaje_examples_of_the_docs_replay(repo_root):
     summary = replay_summary(encaje)
     assert summary["score"] == {"1": 14, "2": 17, "3": 11}
     assert (summary["pot"], summary["loser"]) == (0, None)
+
+
+def test_a_game_given_to_a_side_off_the_table_counts_and_the_next_game_follows():
+    summary = replay_summary(load("game_stopped_by_sanction.json"))
+    first, second = summary["match"]["games"]
+    assert (first["winner"], first["awarded"], first["score"]) == (
+        "2-4",
+        "game_lost",
+        {"1-3": 13, "2-4": 20},
+    )
+    assert (second["number"], second["winner"], second["hands"]) == (2, None, 1)
+    assert summary["match"]["games_won"] == {"1-3": 0, "2-4": 1}
+    assert [d["phase"] for d in summary["deals"]] == ["chica", "mus"]
+
+
+@pytest.mark.parametrize(
+    ("awarded", "message"),
+    [
+        ({"winner": "1-2", "reason": "game_lost"}, "deal 1: awarded.winner is one of"),
+        ({"winner": "2-4"}, "deal 1: awarded must be"),
+        ({"winner": "2-4", "reason": "x", "match": "yes"}, "deal 1: awarded must be"),
+        ({"winner": "2-4", "reason": "x", "when": 3}, "deal 1: awarded must be"),
+    ],
+)
+def test_a_malformed_award_is_refused_naming_its_deal(awarded, message):
+    data = load("game_stopped_by_sanction.json")
+    data["deals"][0]["awarded"] = awarded
+    with pytest.raises(RecordError, match=message):
+        replay_summary(data)
+
+
+def test_an_award_of_a_game_won_at_the_table_or_a_disqualification_ends_the_match():
+    data = load("whole_game.json")
+    data["deals"][1]["awarded"] = {"winner": "2-4", "reason": "game_lost"}
+    with pytest.raises(RecordError, match="deal 2: awarded, yet game 1 was won at the table"):
+        replay_summary(data)
+    data = load("game_stopped_by_sanction.json")
+    data["deals"][0]["awarded"]["match"] = True
+    with pytest.raises(RecordError, match="deal 2: the match was already won by pair 2-4"):
+        replay_summary(data)
