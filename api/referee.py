@@ -13,16 +13,17 @@ import dataclasses
 import functools
 import threading
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from api.game_choices import more_options
 from api.hub import Hub
 from api.player_names import SEAT_LABEL, player_key
+from api.sanctions import award_of
 from api.schemas import CorrectionOut, HandInfo, RemovedOut, ReviewOut, TableOut
 from api.store import HandRow, HandStart, SeatRow, Store, TableRow
 from engine.calls import Call
 from engine.errors import Coded, Refusal
-from engine.game import Game, Match
+from engine.game import Award, Game, Match
 from engine.gesture import Gesture
 from engine.rules import Rules
 from engine.seats import FOUR
@@ -214,12 +215,21 @@ class Referee:
             if match is not None:
                 return match
             row = self.table(table_id)
-            match, tables = replay_match(
-                rules_of(row), row.first_mano, self.store.hands_of(table_id)
-            )
+            rules = rules_of(row)
+            hands = self.store.hands_of(table_id)
+            match, tables = replay_match(rules, row.first_mano, hands, self._awards(row, rules))
             self._tables[table_id] = tables
             self._matches[table_id] = match
             return match
+
+    def _awards(self, row: TableRow, rules: Rules) -> dict[int, Award]:
+        """The games of the table its referee stopped and gave to a side, by number."""
+        awards = {}
+        for acta in self.store.actas_of(row.id):
+            award = award_of(acta.sanctions, rules.seating)
+            if award is not None:
+                awards[acta.game] = award
+        return awards
 
     def _count_if_closed(self, hand: HandRow, table: Table) -> None:
         """The last hand has just closed (a call, its cards, "cards not shown"): its result goes
@@ -246,15 +256,14 @@ class Referee:
             self._matches.pop(table_id, None)
             self._tables.pop(table_id, None)
 
-    def game_won(self, table_id: int, number: int) -> tuple[str, dict[str, int]] | None:
-        """The pair that won the table's game ``number`` and the score the game ended with, or
-        None while that game is not won."""
+    def game_won(self, table_id: int, number: int) -> GameWon | None:
+        """Who won the table's game ``number``, or None while that game is not won."""
         with self._lock:
             games = self._match(table_id).games
             if len(games) < number or games[number - 1].winner is None:
                 return None
             game = games[number - 1]
-            return cast(str, game.winner), dict(game.score)
+            return GameWon(cast(str, game.winner), dict(game.score), game.awarded)
 
     def engine_table(self, hand: HandRow) -> Table:
         """The hand's ``Table``, as rebuilt from the stored calls."""
@@ -295,9 +304,14 @@ class Referee:
         return state
 
     def _deal_refusal(self, last: HandRow, current: Table) -> StateError | None:
-        """Why no hand may be dealt after ``last`` (its table's last hand), or None: it is not
-        over yet, or the Encaje or the match is."""
-        if not is_closed(last, current):
+        """Why no hand may be dealt after ``last`` (its table's last hand), or None: its game
+        was stopped by its acta, it is not over yet, or the Encaje or the match is."""
+        match = self._match(last.table_id)
+        game = match.games[last.game - 1]
+        stopped = self._stopped_by_acta(last, game)
+        if stopped is not None:
+            return stopped
+        if not is_closed(last, current) and game.awarded is None:
             at_showdown = current.phase == "showdown"
             return StateError(
                 f"hand {last.number} is still in {current.phase}: "
@@ -309,14 +323,15 @@ class Referee:
                 code="hand_at_showdown" if at_showdown else "hand_not_over",
                 params={"hand": last.number, "phase": str(current.phase)},
             )
-        match = self._match(last.table_id)
-        return end_refusal(current, match) or self._stopped_by_acta(last, match)
+        return end_refusal(current, match)
 
-    def _stopped_by_acta(self, last: HandRow, match: Match) -> StateError | None:
-        """The refusal of a hand dealt after ``last`` (closed) in its own game, when that
-        game's acta is signed (unfinished: the signature stopped the game), or None."""
+    def _stopped_by_acta(self, last: HandRow, game: Game) -> StateError | None:
+        """The refusal of a hand dealt after ``last`` in its own game ``game``, when that
+        game's acta is signed before it ended and gave it to nobody, or None."""
+        if game.is_over:
+            return None
         signed = self.store.acta(last.table_id, last.game)
-        if signed is None or match.current_game().number != last.game:
+        if signed is None:
             return None
         return StateError(
             f"the acta of game {last.game} is signed by {signed.referee} as it stands: the "
@@ -433,7 +448,8 @@ class Referee:
             ]
             # the engine refuses a bad card, a card twice, a wild card without its value here,
             # before anything is stored
-            match, tables = replay_match(rules_of(row), row.first_mano, upto)
+            rules = rules_of(row)
+            match, tables = replay_match(rules, row.first_mano, upto, self._awards(row, rules))
             later = next((h for h in stored if h.number > hand.number), None)
             restart, drop = None, None
             if later is not None:
@@ -671,6 +687,7 @@ class Referee:
                 "acta_signed": None
                 if signed is None
                 else {"game_number": signed.game, "referee": signed.referee},
+                "game_awarded": self._awarded(hand),
                 "senas": self._judged(hand, records),
                 "senas_by_seat": summarise_by_seat(
                     self._standing(hand, records), table.seating.seats
@@ -680,6 +697,14 @@ class Referee:
                 "previous": self._correctable_previous(last) if current else None,
                 "match": self._match_summary(hand.table_id),
             }
+
+    def _awarded(self, hand: HandRow) -> dict[str, Any] | None:
+        """The side its acta gave the hand's game to, and the sanction why, or None."""
+        games = self._match(hand.table_id).games
+        game = games[hand.game - 1] if len(games) >= hand.game else None
+        if game is None or game.awarded is None:
+            return None
+        return {"winner": game.winner, "sanction": game.awarded}
 
     def _hand_info(self, hand: HandRow, *, current: bool) -> dict[str, Any]:
         corrections = [CorrectionOut.model_validate(c) for c in self.store.corrections_of(hand.id)]
@@ -738,10 +763,16 @@ class Referee:
         """The whole table as a game record (``deals``, the hands carried forward), which
         ``keinu replay`` reads."""
         row = self.table(table_id)
-        deals = [
-            {k: v for k, v in self.record(hand.id).items() if k != "rules"}
-            for hand in self.store.hands_of(table_id)
-        ]
+        hands = self.store.hands_of(table_id)
+        games = self._match(table_id).games
+        awards = self._awards(row, rules_of(row))
+        deals = []
+        for i, hand in enumerate(hands):
+            deal = {k: v for k, v in self.record(hand.id).items() if k != "rules"}
+            last_of_game = i + 1 == len(hands) or hands[i + 1].game != hand.game
+            if last_of_game and games[hand.game - 1].awarded is not None:
+                deal["awarded"] = awards[hand.game].to_dict()
+            deals.append(deal)
         return {
             "rules": rules_of(row).to_dict(),
             "score": parse_score(None, rules_of(row)),
@@ -809,12 +840,16 @@ class Referee:
                     "hands": 0,
                     "score": view["score"],
                     "winner": None,
+                    "awarded": None,
                     "senas": {},
                 },
             )
             game["hands"] += 1
             game["score"] = view["score"]
             game["winner"] = view["game_winner"] or game["winner"]
+            if state["game_awarded"] is not None:  # stopped by its acta, given to a side
+                game["winner"] = state["game_awarded"]["winner"]
+                game["awarded"] = state["game_awarded"]["sanction"]
             for seat, counts in state["senas_by_seat"].items():
                 totals = game["senas"].setdefault(seat, dict.fromkeys(counts, 0))
                 for verdict, n in counts.items():
@@ -827,12 +862,23 @@ class Referee:
         }
 
 
+class GameWon(NamedTuple):
+    """A game's winner, the score it ended with, and the sanction that gave it to the winner
+    when its acta stopped it (else None)."""
+
+    winner: str
+    score: dict[str, int]
+    awarded: str | None
+
+
 def replay_match(
-    rules: Rules, first_mano: int, hands: list[HandRow]
+    rules: Rules, first_mano: int, hands: list[HandRow], awards: dict[int, Award] | None = None
 ) -> tuple[Match, dict[int, Table]]:
     """The match that a table's ``hands`` (in order) make, and each hand's ``Table``: every
     stored call replayed, the cards shown, and every closed hand counted (the last one too,
-    once it is over), so the match knows a game or the match won by the last hand."""
+    once it is over), so the match knows a game or the match won by the last hand. A game of
+    ``awards`` (its acta's sanctions) not won at the table after its last hand goes to the
+    award's side."""
     match = Match(rules, first_mano)
     tables: dict[int, Table] = {}
     for i, hand in enumerate(hands):
@@ -843,8 +889,14 @@ def replay_match(
         if hand.shown:
             table.show(hand.shown, hand.wild)
         tables[hand.id] = table
-        if i + 1 < len(hands) or is_closed(hand, table):
+        award = (awards or {}).get(game.number)
+        last_of_game = i + 1 == len(hands) or hands[i + 1].game != game.number
+        closed = is_closed(hand, table)
+        abandoned = award is not None and last_of_game and not closed
+        if not abandoned and (i + 1 < len(hands) or closed):
             count_hand(match, game, table)
+        if award is not None and last_of_game and not game.is_over:
+            match.record_award(game, award)
     return match, tables
 
 

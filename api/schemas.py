@@ -440,6 +440,13 @@ class ActaSignedOut(BaseModel):
     referee: str
 
 
+class GameAwardedOut(BaseModel):
+    """A game its acta stopped and gave to ``winner`` for the other side's ``sanction``."""
+
+    winner: str
+    sanction: str
+
+
 class HandState(BaseModel):
     hand: HandInfo
     #: ``engine.table.Table.view()``: phase, lance, to_speak, score, betting, lances, calls, …
@@ -457,6 +464,8 @@ class HandState(BaseModel):
     #: The hand's game has a signed acta: the hand stays as signed (no call, no undo, no
     #: review; ``legal`` is empty).
     acta_signed: ActaSignedOut | None = None
+    #: The hand's game was stopped by its acta and given to a side (api/sanctions.py).
+    game_awarded: GameAwardedOut | None = None
 
 
 class TableState(BaseModel):

@@ -551,15 +551,12 @@ class Store:
 
     def acta(self, table_id: int, game: int) -> ActaRow | None:
         rows = self._query("SELECT * FROM actas WHERE table_id = ? AND game = ?", (table_id, game))
-        if not rows:
-            return None
-        row = rows[0]
-        return _row_of(
-            ActaRow,
-            row,
-            sanctions=json.loads(row["sanctions"]),
-            content=json.loads(row["content"]),
-        )
+        return _acta_row(rows[0]) if rows else None
+
+    def actas_of(self, table_id: int) -> list[ActaRow]:
+        """The table's signed actas, by game."""
+        rows = self._query("SELECT * FROM actas WHERE table_id = ? ORDER BY game", (table_id,))
+        return [_acta_row(row) for row in rows]
 
     def remove_sena(self, hand_id: int, call_idx: int, note: str) -> ReviewRow:
         created = now_ms()
@@ -714,6 +711,12 @@ def _row_of(cls: type[Row], row: Any, **decoded: Any) -> Row:
     that a column does not hold as they are (JSON text, a 0/1 flag, child rows)."""
     plain = {f.name: row[f.name] for f in fields(cls) if f.name not in decoded}
     return cls(**plain, **decoded)
+
+
+def _acta_row(row: Any) -> ActaRow:
+    return _row_of(
+        ActaRow, row, sanctions=json.loads(row["sanctions"]), content=json.loads(row["content"])
+    )
 
 
 def _json_or_none(text: str | None) -> Any:

@@ -39,14 +39,20 @@ class ActaSignIn(Strict):
     unfinished: bool = False
 
 
-def signed_out(row: ActaRow | None) -> dict[str, Any] | None:
+def signed_out(row: ActaRow | None, referee: Referee) -> dict[str, Any] | None:
+    """The signature; ``awarded``: the side its sanctions gave the stopped game to, and why."""
     if row is None:
         return None
+    won = referee.game_won(row.table_id, row.game)
+    awarded = None
+    if won is not None and won.awarded is not None:
+        awarded = {"winner": won.winner, "sanction": won.awarded}
     return {
         "referee": row.referee,
         "notes": row.notes,
         "sanctions": row.sanctions,
         "signed_ms": row.signed_ms,
+        "awarded": awarded,
     }
 
 
@@ -62,7 +68,11 @@ def read(
     """The game's acta: as signed if it was, else as it reads now, ready to sign."""
     signed = referee.store.acta(table_id, game)
     content = signed.content if signed is not None else acta_content(referee, table_id, game)
-    return {"acta": content, "signed": signed_out(signed), "sanctions": settings.acta_sanctions}
+    return {
+        "acta": content,
+        "signed": signed_out(signed, referee),
+        "sanctions": settings.acta_sanctions,
+    }
 
 
 @router.post("/api/tables/{table_id}/games/{game}/acta", status_code=201)
@@ -113,6 +123,12 @@ def sign(
             code="acta_signed",
             params={"game_number": game, "referee": done.referee},
         )
-    # the referee's page stops offering what would change the signed game's hands
+    # the referee's page stops offering what would change the signed game's hands; a game
+    # stopped with a sanction that decides it is counted (api/sanctions.py)
+    referee.forget(table_id)
     referee.hub.publish("table", referee.table_state(table_id))
-    return {"acta": row.content, "signed": signed_out(row), "sanctions": settings.acta_sanctions}
+    return {
+        "acta": row.content,
+        "signed": signed_out(row, referee),
+        "sanctions": settings.acta_sanctions,
+    }

@@ -1,7 +1,7 @@
 // The acta page: /acta?table=ID&game=N. Reads the game's acta, signs it once, prints it. Señas,
 // verdicts, reviews and sanctions are named as the dashboard names them, in its language.
 import { api, filled, h, rewordRefusals, scoreNodes, seconds } from "/static/core.js";
-import { applyLabels, gestureLabel, getLang, meaningLabel, onLangSwitch, t } from "/static/i18n.js";
+import { applyLabels, gestureLabel, getLang, meaningLabel, onLangSwitch, sanctionLabel, t } from "/static/i18n.js";
 import { senaReason } from "/static/senas_text.js";
 import { rulesText, sideWord } from "/static/rules_text.js";
 
@@ -25,8 +25,11 @@ let table = null;
 const score = (s) => scoreNodes(table, s);
 /** A pair as the acta names it: "Los Reyes (1-3)" at a tournament's board, else "1-3". */
 const pairName = (acta, pair) => (acta.board ? `${acta.board.teams[pair]} (${pair})` : pair);
-/** Who won, or lost in Encaje, as the dashboard says it. */
-function outcome(acta) {
+/** Who won (at the table, or by a sanction its signature decided), or lost in Encaje, as the
+ * dashboard says it. */
+function outcome(acta, signed) {
+  const awarded = signed?.awarded;
+  if (awarded) return `· ${filled(t("status.awarded"), { winner: pairName(acta, awarded.winner), sanction: sanctionLabel(awarded.sanction) })}`;
   if (acta.loser) return `· ${t("seat")} ${acta.loser} ${t("status.loser")}`;
   if (!acta.winner) return `· ${t("acta.unfinished")}`;
   return `· ${pairName(acta, acta.winner)} ${t("status.winner")}`;
@@ -35,11 +38,6 @@ const moment = (ms) => (ms === null || ms === undefined ? "" : seconds(ms));
 /** What a seña said, or the gestures it was made of where it said nothing the profile knows. */
 const senaLabel = (s) => (s.meaning ? meaningLabel(s.meaning) : `«${s.gestures.map(gestureLabel).join(" + ")}»`);
 const reviewOf = (review) => (review ? `${t(`review.${review.action}`)}${review.note ? `: ${review.note}` : ""}` : "");
-/** A club may name sanctions of its own: those are shown as named. */
-function sanctionLabel(kind) {
-  const key = `sanction.${kind}`;
-  return t(key) === key ? kind.replaceAll("_", " ") : t(key);
-}
 /** "amonestación — asiento 1: seña falsa": a signed sanction, as stored, in the page's words. */
 const sanctionLine = (s) =>
   t("acta.sanction").replace("{kind}", () => sanctionLabel(s.kind)).replace("{seat}", s.seat)
@@ -63,7 +61,7 @@ function show(data) {
   fill("players", seats.map((s) => (side ? [s.seat, s.name, pairName(acta, s.pair)] : [s.seat, s.name])));
   fill("hands", acta.hands.map((hand) => [hand.number, hand.mano, score(hand.score_before), score(hand.score_after)]));
   $("score").replaceChildren(...score(acta.score));
-  $("winner").textContent = outcome(acta);
+  $("winner").textContent = outcome(acta, signed);
   fill("senas", acta.senas.map((s) => [
     s.hand, `${s.seat} ${s.name}`, senaLabel(s), t(`verdict.${s.verdict}`), moment(s.t_ms), senaReason(s), reviewOf(s.review),
   ]));

@@ -207,6 +207,7 @@ const ES = {
   "status.hand": "Mano nº", "status.game": "partida", "status.mano": "Es mano", "status.lance": "Fase",
   "status.speaks": "Habla", "status.bet": "Envite", "status.score": "Tanteo", "status.nobody": "nadie",
   "status.dentro": "dentro", "status.winner": "gana la partida",
+  "status.awarded": "{winner} gana la partida por sanción: {sanction}",
   "status.actasigned": "Acta de la partida {game_number} firmada por {referee}: la mano queda como se firmó",
   "status.games": "Partidas ganadas", "status.vacas": "Vacas ganadas", "status.matchwinner": "gana el encuentro",
   "amarraco.one": "amarraco", "amarraco.many": "amarracos", "amarraco.and": "y",
@@ -240,7 +241,7 @@ const ES = {
   "acta.sanctions": "Sanciones", "acta.addsanction": "+ Sanción", "acta.signbutton": "Firmar",
   "acta.sanction": "{kind} — asiento {seat}",
   "acta.board": "{tournament} · ronda {round} · tablero {board}",
-  "acta.notover": "La partida no ha terminado: lo que se juegue después de firmar no entrará en el acta. Fírmala ahora solo si la partida se detiene aquí (por una sanción, por ejemplo).",
+  "acta.notover": "La partida no ha terminado: lo que se juegue después de firmar no entrará en el acta. Fírmala ahora solo si la partida se detiene aquí (por una sanción, por ejemplo). Una «partida perdida» da la partida a la otra pareja y la mesa sigue con la siguiente; una «descalificación», el encuentro; sin ellas no se da otra mano de esta partida.",
   "acta.signunfinished": "Firmarla sin terminar: la partida se detiene aquí",
   "error.acta_game_not_over": "La partida {game_number} no ha terminado: su acta se firma al acabar (una mano jugada después de firmar no entra en ella). Para firmarla tal como está, marca «Firmarla sin terminar».",
   // the tournament desk's own refusals (api/tournament/checks.py, api/tournament/desk.py)
@@ -512,6 +513,7 @@ const EN = {
   "status.hand": "Hand", "status.game": "game", "status.mano": "Mano", "status.lance": "Phase",
   "status.speaks": "To speak", "status.bet": "Bet", "status.score": "Score", "status.nobody": "nobody",
   "status.dentro": "dentro", "status.winner": "wins the game",
+  "status.awarded": "{winner} wins the game by sanction: {sanction}",
   "status.actasigned": "Report of game {game_number} signed by {referee}: the hand stays as signed",
   "status.games": "Games won", "status.vacas": "Vacas won", "status.matchwinner": "wins the match",
   "amarraco.one": "amarraco", "amarraco.many": "amarracos", "amarraco.and": "and",
@@ -545,7 +547,7 @@ const EN = {
   "acta.sanctions": "Sanctions", "acta.addsanction": "+ Sanction", "acta.signbutton": "Sign",
   "acta.sanction": "{kind} — seat {seat}",
   "acta.board": "{tournament} · round {round} · board {board}",
-  "acta.notover": "The game is not over: what is played after signing will not be in this report. Sign it now only if the game stops here (after a sanction, for instance).",
+  "acta.notover": "The game is not over: what is played after signing will not be in this report. Sign it now only if the game stops here (after a sanction, for instance). A “game lost” gives the game to the other side and the table goes on to the next; a “disqualification”, the match; without either, no other hand of this game is dealt.",
   "acta.signunfinished": "Sign it unfinished: the game stops here",
   "error.acta_game_not_over": "Game {game_number} is not over: its report is signed when it ends (a hand played after signing is not in it). To sign it as it stands, tick “Sign it unfinished”.",
   "error.result_winner_short": "“{team}” cannot win with {stones} stones: in a game to {target}, the winner is the team that reaches {target}.",
@@ -730,6 +732,13 @@ export function callLabel(text) {
 }
 
 /** "lip_bite center" -> "morderse el labio (centro)". */
+/** A sanction of an acta in the page's words; a club may name sanctions of its own: those are
+ * shown as named. */
+export function sanctionLabel(kind) {
+  const key = `sanction.${kind}`;
+  return t(key) === key ? kind.replaceAll("_", " ") : t(key);
+}
+
 export function gestureLabel(label) {
   const [kind, side] = label.split(" ");
   return side ? `${term(kind)} (${term(side)})` : term(kind);

@@ -1,6 +1,6 @@
 // Referee mode: set up a table, enter the calls fast, watch each seña's verdict, settle the showdown.
 import { api, fill, filled, h, keepFields, on, profileName, refill, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
-import { getLang, t, term, meaningLabel, gestureLabel, callLabel } from "/static/i18n.js";
+import { getLang, t, term, meaningLabel, gestureLabel, callLabel, sanctionLabel } from "/static/i18n.js";
 import { givenPlayer } from "/static/live.js";
 import { falseSenasText, senaReason } from "/static/senas_text.js";
 import { fieldValue, followNeeds, optionValue, rulesText, sideWord } from "/static/rules_text.js";
@@ -487,7 +487,7 @@ function renderStatus() {
   };
   const scores = teamsOf(state.table).flatMap((team, i) => [i ? (encaje() ? " · " : " – ") : null, score(team)]);
   const scoreLabel = encaje() ? `${t("status.stones")} / ${state.table.stones}` : `${t("status.score")} / ${state.table.target}`;
-  const { match } = state.hand;
+  const { match, game_awarded: awarded } = state.hand;
   const won = (key, counts, id) => h("div.stat.match", {}, h("small", {}, t(key)), h("strong", { id }, scoreText(state.table, counts)));
   fill($("status"), 
     h("div.stat", {}, h("small", {}, `${t("status.hand")} ${hand.number} · ${t("status.game")} ${hand.game}`),
@@ -504,6 +504,7 @@ function renderStatus() {
     match.vacas_won ? won("status.vacas", match.vacas_won, "status-vacas") : null,
     state.hand.acta_signed ? h("div.stat.signed", {}, h("strong", { id: "status-signed" }, filled(t("status.actasigned"), state.hand.acta_signed))) : null,
     view.loser ? h("div.stat.winner", {}, h("strong", { id: "status-loser" }, `${seatName(Number(view.loser))} ${t("status.loser")}`)) : null,
+    awarded ? h("div.stat.winner", {}, h("strong", { id: "status-awarded" }, filled(t("status.awarded"), { winner: awarded.winner, sanction: sanctionLabel(awarded.sanction) }))) : null,
     match.winner ? h("div.stat.winner", {}, h("strong", { id: "status-match-winner" }, `${match.winner} ${t("status.matchwinner")}`))
       : view.game_winner ? h("div.stat.winner", {}, h("strong", {}, `${view.game_winner} ${t("status.winner")}`)) : null,
   );

@@ -442,34 +442,47 @@ class Desk:
     def follow(self, type_: str, data: dict[str, Any]) -> None:
         """A hub message about a hand of a table's first game, at a table that plays a board
         of a tournament: the board's result follows that game as the table now has it (won,
-        won otherwise after a correction, or not over after a Deshacer), unless the desk, a
-        forfeit or a bye wrote it. Once the game's acta is signed its hands no longer change."""
-        if type_ not in GAME_MESSAGES:
+        won otherwise after a correction, or not over after a Deshacer; given to a side by its
+        acta's sanction, a ``table`` message), unless the desk, a forfeit or a bye wrote it.
+        Once the game's acta is signed its hands no longer change."""
+        if type_ == "table":
+            hand = (data.get("current") or {}).get("hand") or {}
+        elif type_ in GAME_MESSAGES:
+            hand = (data.get("state") or {}).get("hand") or {}
+        else:
             return  # the camera's messages have a "state" of their own: a word, no hand
-        hand = (data.get("state") or {}).get("hand") or {}
         if hand.get("game") != 1:
             return
         pairing = self.records.pairing_at_table(hand["table_id"])
         if pairing is None or pairing.source not in (None, "table"):
             return
-        result = self._table_result(hand["table_id"])
+        result, reason = self._table_result(hand["table_id"], pairing.tournament_id)
         if result == _table_result_of(pairing):
             return
         if (
-            self.records.set_result(pairing, **result, source="table")
+            self.records.set_result(pairing, **result, source="table", reason=reason)
             if result is not None
             else self.records.clear_table_result(pairing)
         ):
             self.hub.publish("tournament", {"tournament_id": pairing.tournament_id})
 
-    def _table_result(self, table_id: int) -> dict[str, Any] | None:
-        """The board's result as the table's first game gives it, or None while not won."""
+    def _table_result(self, table_id: int, tournament_id: int) -> tuple[dict[str, Any] | None, str]:
+        """The board's result as the table's first game gives it (None while not won), and
+        its reason: the sanction that gave it to a side, scored as a forfeit, else none."""
         won = self.referee.game_won(table_id, 1)
-        if won is None or won[0] not in SIDE_OF_PAIR:
-            return None
-        winner, score = won
-        stones = {SIDE_OF_PAIR[pair]: n for pair, n in score.items() if pair in SIDE_OF_PAIR}
-        return {"winner": SIDE_OF_PAIR[winner], "stones_a": stones["a"], "stones_b": stones["b"]}
+        if won is None or won.winner not in SIDE_OF_PAIR:
+            return None, ""
+        winner = SIDE_OF_PAIR[won.winner]
+        if won.awarded is not None:
+            score = self.settings_of(tournament_id).forfeit
+            stones = {
+                side: score.stones_won if side == winner else score.stones_lost
+                for side in ("a", "b")
+            }
+        else:
+            stones = {SIDE_OF_PAIR[p]: n for p, n in won.score.items() if p in SIDE_OF_PAIR}
+        result = {"winner": winner, "stones_a": stones["a"], "stones_b": stones["b"]}
+        return result, won.awarded or ""
 
     # what the desk shows
 

@@ -819,3 +819,32 @@ def test_the_boards_result_follows_the_tables_game_until_its_acta_is_signed(desk
         desk.post(f"/api/hands/{hand_id}/shown/correction", json={"hands": A_WINS}), 409
     )
     assert code == "game_acta_signed"
+
+
+def test_a_board_stopped_with_a_game_lost_goes_to_the_other_team_as_a_forfeit(desk):
+    """The referee stops a board's game mid-hand and signs its acta with «game lost» for a seat
+    of team a: the board is team b's, scored as the settings score a forfeit, its reason the
+    sanction; the desk's page is told."""
+    state = new_tournament(desk, teams=2, forfeit={"stones_won": 40, "stones_lost": 10})
+    tid = state["tournament"]["id"]
+    draw(desk, tid)
+    board = boards_of(desk.post(f"{BASE}/{tid}/rounds/1/tables").json(), 1)[0]
+    table_id = board["table"]["id"]
+    hand = desk.get(f"/api/tables/{table_id}").json()["current"]
+    mus = {"seat": hand["view"]["to_speak"], "text": "mus"}
+    assert desk.post(f"/api/hands/{hand['hand']['id']}/calls", json=mus).status_code == 200
+    told: list[dict] = []
+    desk.app.state.hub.subscribe(lambda type_, data: type_ == "tournament" and told.append(data))
+    sanction = {"seat": 3, "kind": "game_lost", "reason": "señas de más"}
+    body = {"referee": "Maite", "unfinished": True, "sanctions": [sanction]}
+    signed = desk.post(f"/api/tables/{table_id}/games/1/acta", json=body)
+    assert signed.status_code == 201, signed.text
+    result = boards_of(desk.get(f"{BASE}/{tid}").json(), 1)[0]["result"]
+    assert result == {
+        "winner": "b",
+        "stones_a": 10,
+        "stones_b": 40,
+        "source": "table",
+        "reason": "game_lost",
+    }
+    assert told == [{"tournament_id": tid}]

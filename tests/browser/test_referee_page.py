@@ -573,3 +573,26 @@ def test_the_keys_still_make_calls_after_a_tick_box_or_a_table_is_chosen(page):
     page.keyboard.press("m")
     expect(page.locator("#status-speaks")).to_contain_text("Koldo")
     assert hand_id
+
+
+def test_a_game_its_acta_gave_to_a_side_says_so_and_the_next_game_is_dealt(page):
+    """Signed mid-hand with «partida perdida» for seat 2: the page, told by the server, says
+    the game is 1-3's by sanction, counts it, and deals the next game's first hand."""
+    hand_id = new_table(page)
+    post_call(page, hand_id, 1, "mus")
+    table_id = httpx.get(f"{base(page)}/api/hands/{hand_id}").json()["hand"]["table_id"]
+    sanction = {"seat": 2, "kind": "game_lost", "reason": ""}
+    body = {"referee": "Maite", "unfinished": True, "sanctions": [sanction]}
+    signed = httpx.post(f"{base(page)}/api/tables/{table_id}/games/1/acta", json=body)
+    assert signed.status_code == 201, signed.text
+    expect(page.locator("#status-awarded")).to_have_text(
+        "1-3 gana la partida por sanción: partida perdida"
+    )
+    expect(page.locator("#status-games")).to_have_text("1-3 1 – 2-4 0")
+    page.click("#next-hand")
+    expect(page.locator("#status")).to_contain_text("Mano nº 2 · partida 2")
+    expect(page.locator("#status-awarded")).to_have_count(0)
+    page.goto(f"{base(page)}/acta?table={table_id}&game=1")
+    expect(page.locator("#winner")).to_have_text(
+        "· 1-3 gana la partida por sanción: partida perdida"
+    )
