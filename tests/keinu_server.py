@@ -137,14 +137,17 @@ class KeinuServer:
         raise AssertionError(f"server did not start: {reason}")
 
     def stop(self) -> None:
-        """Ctrl-C, as a user stops it (killed if it does not end within 10 s)."""
+        """Ctrl-C, as a user stops it (killed if it does not end within 10 s). What the server
+        wrote to its terminal then holds no traceback: a user would read it as a crash."""
         self.process.send_signal(signal.SIGINT)
         try:
             self.process.wait(10)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        said = self.log.read_text()
         self._close()
+        assert "Traceback" not in said, f"keinu serve wrote a traceback:\n{said}"
 
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)

@@ -855,6 +855,7 @@ function lanceStones(lance, view) {
 }
 
 async function gameReport() {
+  if (!state.table) return; // the page is still loading its table
   const report = await api("GET", `/api/tables/${state.table.id}/report`);
   const dialog = h("dialog.report-dialog", {},
     h("h3", {}, `${report.table.name}`),

@@ -425,6 +425,7 @@ def test_the_game_report_says_who_is_mano_within_its_phrase(browser, tmp_path, l
         page.goto(server.url, wait_until="domcontentloaded")
         page.evaluate(f"localStorage.setItem('keinu.lang', '{lang}')")
         page.reload(wait_until="domcontentloaded")
+        expect(page.locator("#status-phase")).to_be_visible()  # the table has come
         page.click("#game-report")
         expect(page.locator("dialog.report-dialog ol li")).to_have_text(
             re.compile("^" + re.escape(said))

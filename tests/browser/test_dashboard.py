@@ -265,8 +265,14 @@ def test_practice_enrols_the_players_own_senas_on_the_live_seat(server, browser)
 
 
 def press_as_a_person(page, button) -> None:
-    """A click held 200 ms, as a hand makes it: a button rebuilt meanwhile loses it."""
-    box = button.bounding_box()
+    """A click held 200 ms, as a hand makes it: a button rebuilt meanwhile loses it. The
+    button is found first where it is drawn: a tile drawn again may hide it for a moment."""
+    box = None
+    for _ in range(100):
+        button.wait_for(state="visible")
+        if (box := button.bounding_box()) is not None:
+            break
+    assert box is not None, "the button never stayed in view"
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     page.wait_for_timeout(200)
