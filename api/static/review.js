@@ -351,12 +351,23 @@ function showVideo(hasVideo) {
   $("begins").textContent = hand == null ? "" : t("review.begins").replaceAll("{hand}", hand);
 }
 
+/** Opened with no session: the server's tables, newest first, each a link to its review. */
+async function offerSessions() {
+  const { tables } = await api("GET", "/api/tables").catch(() => ({ tables: [] }));
+  document.querySelector("main").hidden = true;
+  const links = [...tables].reverse().map((table) =>
+    h("li", {}, h("a", { href: `/review?session=table-${table.id}` }, `${table.name} (#${table.id})`)));
+  $("error").after(h("nav", { id: "sessions" }, h("p", {}, t(links.length ? "review.sessions" : "review.nosessions")),
+    links.length ? h("ul", {}, links) : null));
+}
+
 async function start() {
   translatePage();
   try {
     data = await api("GET", base);
   } catch (error) {
     fail(error.message);
+    if (error.code === "no_session") offerSessions();
     return;
   }
   const hasVideo = data.videos.length > 0;

@@ -475,3 +475,25 @@ def test_keinu_review_refuses_a_folder_that_is_not_an_analysis(tmp_path):
     assert result.returncode == 2
     assert "is not a keinu analysis folder" in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_the_review_page_opened_bare_offers_the_servers_tables(tmp_path, browser):
+    """/review with no session says how it is opened and lists the server's tables, newest
+    first, each a link to its review; a server with none says so."""
+    server = KeinuServer("--no-live", "--data-dir", str(tmp_path / "data"))
+    try:
+        page = browser.new_page()
+        page.goto(f"{server.url}/review")
+        expect(page.locator("#sessions")).to_contain_text("Este servidor aún no tiene ninguna mesa")
+        for name in ("Mesa 1", "Mesa 2"):
+            table = {"name": name, "seats": SEATS}
+            httpx.post(f"{server.url}/api/tables", json=table).raise_for_status()
+        page.reload()
+        expect(page.locator("#error")).to_contain_text("ábrela desde una mesa")
+        expect(page.locator("#sessions a")).to_have_text(["Mesa 2 (#2)", "Mesa 1 (#1)"])
+        expect(page.locator("main")).to_be_hidden()
+        page.click("#sessions a >> nth=1")
+        expect(page).to_have_url(re.compile(r"/review\?session=table-1$"))
+        expect(page.locator("#title")).to_contain_text("Mesa 1")
+    finally:
+        server.stop()
