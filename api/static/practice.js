@@ -8,6 +8,7 @@ const KINDS = ["lip_bite", "tongue_out", "mouth_twist", "brows_raised", "wink", 
 const COLORS = ["#d9480f", "#1971c2", "#2f9e44", "#ae3ec9", "#e67700", "#0c8599", "#c2255c", "#5c940d", "#364fc7", "#862e9c"];
 const session = new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-");
 let drill = null;
+const settled = new Set(); // the ids of the drills whose attempt has come: scored, never shown again
 let relevant = new Set();
 let catalogue = [];
 let enrolKinds = [];
@@ -94,6 +95,7 @@ export function initPractice() {
   $("player").addEventListener("change", loadPlayer);
   $("player").addEventListener("input", () => named()); // said as it is typed
   on("scores", (data) => showSeat(data.seats[String(seat())]));
+  on("hello", () => settled.clear()); // a server started again numbers its drills anew
   on("drill", showDrill);
   on("attempt", showAttempt);
   on("enrolment", showEnrolled);
@@ -211,6 +213,7 @@ async function finishDrill() {
 }
 
 function showDrill(data) {
+  if (settled.has(data.id)) return; // an answer later than its drill's attempt
   drill = data;
   $("drill-done").disabled = false;
   relevant = new Set(Object.values(data.targets).flat(2).map((label) => label.split(" ")[0]));
@@ -241,6 +244,7 @@ function cardsView(data) {
 }
 
 function showAttempt(attempt) {
+  settled.add(attempt.drill.id);
   drill = null;
   $("drill-done").disabled = true;
   say($("cards-dealt"), null); // the dealt cards belong to the drill that just ended

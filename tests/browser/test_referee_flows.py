@@ -264,3 +264,32 @@ def test_a_drills_cards_go_with_it_and_the_progress_plot_shows_every_point(brows
         assert day.count("/") == 1, day  # the session's day, not its number
     finally:
         server.stop()
+
+
+def test_a_drills_answer_coming_after_its_attempt_does_not_bring_it_back(browser, tmp_path):
+    """The feed tells the page of a drill before the request that started it is answered: a
+    player quick on "Listo" (or a slow answer) has the attempt scored first. The late answer
+    then leaves the attempt as it is: no cards of the drill ended, no "Listo" for it."""
+    server = KeinuServer("--data-dir", str(tmp_path / "data"), "--no-live")
+    try:
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        held = []
+        page.route(
+            "**/api/practice/drills",
+            lambda route: held.append((route, route.fetch())),  # sent, its answer held
+        )
+        page.goto(f"{server.url}/#practice", wait_until="domcontentloaded")
+        page.fill("#player", "Ane")
+        page.click("#drill-hand")
+        expect(page.locator("#cards-dealt span")).to_have_count(4)  # told by the feed
+        page.click("#drill-done")
+        expect(page.locator("#attempts li")).to_have_count(1)
+        assert len(held) == 1
+        route, answer = held[0]
+        with page.expect_request_finished(lambda r: r.url.endswith("/api/practice/drills")):
+            route.fulfill(response=answer)
+        page.wait_for_timeout(300)  # the answer, read and drawn if the page would draw it
+        expect(page.locator("#cards-dealt span")).to_have_count(0)
+        expect(page.locator("#drill-done")).to_be_disabled()
+    finally:
+        server.stop()
