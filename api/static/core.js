@@ -272,6 +272,27 @@ export function refill(el, ...children) {
   return el;
 }
 
+/** Makes ``el`` read as ``fresh`` (the same element drawn anew) while keeping every element
+ * of ``el`` that ``fresh`` has at the same place with the same tag and class: a button keeps a
+ * press in progress (one made anew under the pointer takes no click), the focus stays. Only
+ * attributes and texts change. A kept element keeps its handlers: they must read the state
+ * when called, not capture it. */
+export function morph(el, fresh) {
+  for (const { name } of [...el.attributes]) if (!fresh.hasAttribute(name)) el.removeAttribute(name);
+  for (const { name, value } of [...fresh.attributes]) if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+  const olds = [...el.childNodes];
+  const news = [...fresh.childNodes];
+  news.forEach((node, i) => {
+    const old = olds[i];
+    const same = old && old.nodeName === node.nodeName && (node.nodeType !== Node.ELEMENT_NODE || old.className === node.className);
+    if (!same) old ? old.replaceWith(node) : el.append(node);
+    else if (node.nodeType === Node.ELEMENT_NODE) morph(old, node);
+    else if (old.nodeValue !== node.nodeValue) old.nodeValue = node.nodeValue;
+  });
+  for (const old of olds.slice(news.length)) old.remove();
+  return el;
+}
+
 /** Where a field is, to find it again once drawn anew: its id, its ``data-focus-key``, or its
  * form and name. */
 const fieldKey = (el) => el.id || el.dataset.focusKey || (el.name ? `${el.form?.id ?? ""}/${el.name}` : null);

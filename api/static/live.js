@@ -1,5 +1,5 @@
 // Live view: per-seat tiles (name, pair, calibration, last señas), the feed, pipeline health.
-import { api, enrolFailure, fill, filled, h, on, seatsOf, teamOf } from "/static/core.js";
+import { api, enrolFailure, fill, filled, h, morph, on, seatsOf, teamOf } from "/static/core.js";
 import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { refereeHand, refereeTable } from "/static/referee.js";
 import { playerNameProblem } from "/static/names.js";
@@ -329,9 +329,10 @@ async function enrolSteps(seat, name, only, say) {
 let tilesShown = ""; // what every tile shows alike (the language, the table's seats), last drawn
 const tileShown = {}; // seat -> what its own tile showed, last drawn
 
-/** The seat tiles, each made again only when what it shows changed: the scores arrive several
+/** The seat tiles, each drawn again only when what it shows changed: the scores arrive several
  * times a second, and one seat's change leaves the others' tiles (and a button focused in one)
- * as they are. */
+ * as they are. A tile is drawn again in place (``morph``): a button pressed meanwhile keeps the
+ * press. */
 function renderTiles() {
   const table = refereeTable();
   const watched = pipeline.state !== "off"; // without video there is no seat to calibrate or teach
@@ -350,10 +351,8 @@ function renderTiles() {
     tileShown[seat] = state;
     const old = tiles.querySelector(`.seat-tile[data-seat="${seat}"]`);
     const focused = old?.contains(document.activeElement) ? document.activeElement.classList[0] : null;
-    const tile = seatTile(table, seat, watched);
-    if (old) old.replaceWith(tile);
-    else tiles.append(tile);
-    if (focused) tile.querySelector(`.${focused}`)?.focus(); // a key's user keeps his place
+    const tile = old ? morph(old, seatTile(table, seat, watched)) : tiles.appendChild(seatTile(table, seat, watched));
+    if (focused && !tile.contains(document.activeElement)) tile.querySelector(`.${focused}`)?.focus(); // a key's user keeps his place
   }
 }
 
