@@ -338,9 +338,12 @@ $("new-tournament").addEventListener("submit", async (event) => {
 $("register").addEventListener("submit", (event) => {
   event.preventDefault();
   const f = event.target;
-  const players = [...$("player-inputs").querySelectorAll("input")].map((i) => i.value);
-  act("POST", `${shownPath()}/teams`, { name: f.name.value, players }, { fields: TEAM_FIELDS }).then(() => {
-    if ($("error").hidden) { f.reset(); f.name.focus(); }
+  const typed = () => [f.name.value, ...[...$("player-inputs").querySelectorAll("input")].map((i) => i.value)];
+  const [name, ...players] = typed();
+  act("POST", `${shownPath()}/teams`, { name, players }, { fields: TEAM_FIELDS }).then(() => {
+    // emptied for the next team unless the next is being typed already (the feed showed this
+    // one before its answer came)
+    if ($("error").hidden && typed().join("\n") === [name, ...players].join("\n")) { f.reset(); f.name.focus(); }
   });
 });
 

@@ -642,3 +642,39 @@ def test_groups_byes_and_forfeits_are_set_in_the_form_and_refused_in_both_words(
         assert errors == []
     finally:
         server.stop()
+
+
+def test_a_team_typed_while_the_last_one_is_answered_is_kept(browser, tmp_path):
+    """The feed shows a registered team before its own answer comes (a loaded server): the
+    referee types the next team meanwhile. The late answer leaves what is typed in the form;
+    the form is emptied for the next team only while it still holds the one sent."""
+    server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
+    try:
+        made = httpx.post(f"{server.url}/api/desk/tournaments", json={"name": "Open"})
+        tid = made.raise_for_status().json()["tournament"]["id"]
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.goto(f"{server.url}/desk")
+        expect(page.locator("#t-name")).to_have_text("Open")
+        form = page.locator("#register")
+        held = []
+        teams = f"**/api/desk/tournaments/{tid}/teams"
+        page.route(teams, lambda route: held.append((route, route.fetch())))  # answer held
+        for field, value in (("name", "Pareja 1"), ("player1", "Ane"), ("player2", "Bego")):
+            form.locator(f"input[name={field}]").fill(value)
+        form.locator("button[type=submit]").click()
+        expect(page.locator("#teams tbody tr")).to_have_count(1)  # from the feed's news
+        for field, value in (("name", "Pareja 2"), ("player1", "Koldo"), ("player2", "Iñaki")):
+            form.locator(f"input[name={field}]").fill(value)
+        assert len(held) == 1
+        route, answer = held[0]
+        with page.expect_request_finished(lambda r: r.url.endswith("/teams")):
+            route.fulfill(response=answer)
+        page.wait_for_timeout(300)  # the answer, read and acted on if the page would
+        page.unroute(teams)
+        expect(form.locator("input[name=name]")).to_have_value("Pareja 2")
+        expect(form.locator("input[name=player2]")).to_have_value("Iñaki")
+        form.locator("button[type=submit]").click()
+        expect(page.locator("#teams tbody tr")).to_have_count(2)
+        expect(form.locator("input[name=name]")).to_have_value("")  # ready for the next
+    finally:
+        server.stop()
