@@ -272,24 +272,36 @@ export function refill(el, ...children) {
   return el;
 }
 
-/** Makes ``el`` read as ``fresh`` (the same element drawn anew) while keeping every element
- * of ``el`` that ``fresh`` has at the same place with the same tag and class: a button keeps a
- * press in progress (one made anew under the pointer takes no click), the focus stays. Only
- * attributes and texts change. A kept element keeps its handlers: they must read the state
- * when called, not capture it. */
+/** What pairs an element drawn anew with the one it replaces: its tag, its first class (the
+ * others say a state: "present"), its id and its seat. */
+const nodeKey = (node) => (node.nodeType === Node.ELEMENT_NODE
+  ? `${node.nodeName}.${node.classList[0] ?? ""}#${node.id}/${node.dataset.seat ?? ""}` : node.nodeName);
+
+/** Makes ``el`` read as ``fresh`` (the same element drawn anew) while keeping its elements:
+ * see ``morphChildren``. */
 export function morph(el, fresh) {
   for (const { name } of [...el.attributes]) if (!fresh.hasAttribute(name)) el.removeAttribute(name);
   for (const { name, value } of [...fresh.attributes]) if (el.getAttribute(name) !== value) el.setAttribute(name, value);
-  const olds = [...el.childNodes];
-  const news = [...fresh.childNodes];
-  news.forEach((node, i) => {
-    const old = olds[i];
-    const same = old && old.nodeName === node.nodeName && (node.nodeType !== Node.ELEMENT_NODE || old.className === node.className);
-    if (!same) old ? old.replaceWith(node) : el.append(node);
-    else if (node.nodeType === Node.ELEMENT_NODE) morph(old, node);
-    else if (old.nodeValue !== node.nodeValue) old.nodeValue = node.nodeValue;
+  return morphChildren(el, [...fresh.childNodes]);
+}
+
+/** Makes ``el``'s children read as ``nodes`` while keeping each child that one of them pairs with
+ * (``nodeKey``), its attributes and texts brought up to date, and never moving one that stays
+ * in order: a button keeps a press in progress (one made anew, or taken out and put back, under
+ * the pointer takes no click), the focus stays. A kept element keeps its handlers: they must
+ * read the state when called, not capture it. */
+export function morphChildren(el, nodes) {
+  const spare = [...el.childNodes];
+  const wanted = nodes.map((node) => {
+    const at = spare.findIndex((old) => nodeKey(old) === nodeKey(node));
+    if (at < 0) return node;
+    const kept = spare.splice(at, 1)[0];
+    if (node.nodeType === Node.ELEMENT_NODE) morph(kept, node);
+    else if (kept.nodeValue !== node.nodeValue) kept.nodeValue = node.nodeValue;
+    return kept;
   });
-  for (const old of olds.slice(news.length)) old.remove();
+  for (const old of spare) old.remove(); // first: what stays then needs no move
+  wanted.forEach((node, i) => { if (el.childNodes[i] !== node) el.insertBefore(node, el.childNodes[i] ?? null); });
   return el;
 }
 

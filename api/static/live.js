@@ -1,5 +1,5 @@
 // Live view: per-seat tiles (name, pair, calibration, last señas), the feed, pipeline health.
-import { api, enrolFailure, fill, filled, h, morph, on, seatsOf, teamOf } from "/static/core.js";
+import { api, enrolFailure, fill, filled, h, morph, morphChildren, on, seatsOf, teamOf } from "/static/core.js";
 import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { refereeHand, refereeTable } from "/static/referee.js";
 import { playerNameProblem } from "/static/names.js";
@@ -342,7 +342,7 @@ function renderTiles() {
   if (shown !== tilesShown) {
     tilesShown = shown;
     for (const seat of seats) tileShown[seat] = tileState(table, seat);
-    fill(tiles, ...seats.map((seat) => seatTile(table, seat, watched)));
+    morphChildren(tiles, seats.map((seat) => seatTile(table, seat, watched)));
     return;
   }
   for (const seat of seats) {

@@ -307,26 +307,25 @@ def test_a_button_focused_on_one_tile_keeps_the_focus_while_another_seat_changes
     assert errors == []
 
 
-def test_a_press_on_a_tiles_button_is_kept_while_the_tile_is_drawn_again(browser, tmp_path):
+def test_a_press_on_a_tiles_button_is_kept_while_the_tile_is_drawn_again(server, browser):
     """A tile is drawn again whenever its seat changes (several times a second while a player
     talks or calibrates). A hand pressing one of its buttons meanwhile still presses it: a
     button made anew under the pointer would take no click."""
-    with serving(tmp_path / "data") as url:
-        page, errors = live_tab(browser, url)
-        posts = practice_posts(page)
-        tile = page.locator(".seat-tile[data-seat='3']")
-        button = tile.locator(".enrol-seat")
-        expect(button).to_be_enabled()
-        box = button.bounding_box()
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.mouse.down()
-        named = httpx.put(f"{url}api/live/seats/3/player", json={"name": "Koldo"})
-        assert named.status_code == 200, named.text
-        expect(tile.locator(".tile-head b")).to_have_text("Koldo")  # drawn again, pressed
-        page.mouse.up()
-        for _ in range(100):
-            if posts:
-                break
-            page.wait_for_timeout(50)
-        assert posts and posts[0][0].startswith("Koldo/"), posts  # Koldo's señas asked for
-        assert errors == []
+    page, errors = live_tab(browser, server)
+    posts = practice_posts(page)
+    tile = page.locator(".seat-tile[data-seat='3']")
+    button = tile.locator(".enrol-seat")
+    expect(button).to_be_enabled()
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    named = httpx.put(f"{server}api/live/seats/3/player", json={"name": "Karmele"})
+    assert named.status_code == 200, named.text
+    expect(tile.locator(".tile-head b")).to_have_text("Karmele")  # drawn again, pressed
+    page.mouse.up()
+    for _ in range(100):
+        if posts:
+            break
+        page.wait_for_timeout(50)
+    assert posts and posts[0][0].startswith("Karmele/"), posts  # Karmele's señas asked for
+    assert errors == []
