@@ -854,13 +854,19 @@ function lanceStones(lance, view) {
   return view.game_winner || state.hand.hand.cards_not_shown ? t("report.unpaid") : t("report.pending");
 }
 
+/** " · 1-3 gana la partida" after a game of the report, by which sanction when its acta gave it. */
+function gameOutcome(game) {
+  if (game.awarded) return ` · ${filled(t("status.awarded"), { winner: game.winner, sanction: sanctionLabel(game.awarded) })}`;
+  return game.winner ? ` · ${game.winner} ${t("status.winner")}` : "";
+}
+
 async function gameReport() {
   if (!state.table) return; // the page is still loading its table
   const report = await api("GET", `/api/tables/${state.table.id}/report`);
   const dialog = h("dialog.report-dialog", {},
     h("h3", {}, `${report.table.name}`),
     ...report.games.map((g) => h("div.game", {},
-      h("h4", {}, `${t("report.game")} ${g.game}: ${g.hands} ${t(g.hands === 1 ? "report.hand" : "report.hands")} · ${scoreText(state.table, g.score)}${g.winner ? ` · ${g.winner} ${t("status.winner")}` : ""}`),
+      h("h4", {}, `${t("report.game")} ${g.game}: ${g.hands} ${t(g.hands === 1 ? "report.hand" : "report.hands")} · ${scoreText(state.table, g.score)}${gameOutcome(g)}`),
       h("a.acta-link", { href: `/acta?table=${report.table.id}&game=${g.game}`, target: "_blank" }, t("report.acta")),
       h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, t("report.seat")), ...report.verdicts.map((v) => h("th", {}, t(`verdict.${v}`))))),
         h("tbody", {}, ...Object.entries(g.senas).map(([seat, counts]) => h("tr", {}, h("td", {}, seatName(Number(seat))),

@@ -592,6 +592,11 @@ def test_a_game_its_acta_gave_to_a_side_says_so_and_the_next_game_is_dealt(page)
     page.click("#next-hand")
     expect(page.locator("#status")).to_contain_text("Mano nº 2 · partida 2")
     expect(page.locator("#status-awarded")).to_have_count(0)
+    page.click("#game-report")
+    expect(page.locator("dialog.report-dialog h4").first).to_contain_text(
+        "· 1-3 gana la partida por sanción: partida perdida"
+    )
+    page.keyboard.press("Escape")
     page.goto(f"{base(page)}/acta?table={table_id}&game=1")
     expect(page.locator("#winner")).to_have_text(
         "· 1-3 gana la partida por sanción: partida perdida"
