@@ -1,5 +1,5 @@
 // Practice mode: calibration, enrolment of the player's own señas, drills and their scores, live bars, sensitivities, progress plot.
-import { api, enrolFailure, fill, h, number, on, seconds } from "/static/core.js";
+import { api, enrolFailure, fill, filled, h, number, on, seconds } from "/static/core.js";
 import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { calibrationText, eyesUnreadable, shouldersHidden, unguardedText, unreadableEyes } from "/static/live.js";
 import { playerNameProblem } from "/static/names.js";
@@ -95,7 +95,10 @@ export function initPractice() {
   $("player").addEventListener("change", loadPlayer);
   $("player").addEventListener("input", () => named()); // said as it is typed
   on("scores", (data) => showSeat(data.seats[String(seat())]));
-  on("hello", () => settled.clear()); // a server started again numbers its drills anew
+  on("hello", () => { // a server started again numbers its drills anew, and shows no step
+    settled.clear();
+    delete $("enrol-state").dataset.busy;
+  });
   on("drill", showDrill);
   on("attempt", showAttempt);
   on("enrolment", showEnrolled);
@@ -315,18 +318,21 @@ async function enrol(kind) {
   const state = $("enrol-state");
   const name = nameFor(state);
   if (!name) return;
+  if (state.dataset.busy) { // as the server would say: two quick clicks could reach it either way round
+    showRefusal(() => h("span.error", {}, filled(t("error.seat_busy"), { seat: seat() })));
+    return;
+  }
   // said before the answer: a seat that refuses the window (calibrating) may say so first
-  const before = { busy: state.dataset.busy, words: lines.get(state) };
+  const before = lines.get(state);
   state.dataset.busy = kind;
   say(state, () => `${stepName(kind)}: ${t("practice.showing")}`);
   try {
     await api("POST", `${playerPath(name)}/enrol?seat=${seat()}`, { kind, seconds: ENROL_SECONDS }, { fields: PLAYER_FIELDS });
   } catch (err) {
-    // refused (the seat still showing the last seña): the line says again the step in progress,
-    // whose outcome will overwrite it, and why this one was not taken stays under the name
-    if (before.busy) state.dataset.busy = before.busy;
-    else delete state.dataset.busy;
-    say(state, before.words);
+    // refused (the seat showing a seña for another page, or calibrating): the line says again
+    // what it said, and why this step was not taken stays under the name
+    delete state.dataset.busy;
+    say(state, before);
     showRefusal(refused(err));
   }
 }
