@@ -308,10 +308,12 @@ class Referee:
         was stopped by its acta, it is not over yet, or the Encaje or the match is."""
         match = self._match(last.table_id)
         game = match.games[last.game - 1]
+        if is_closed(last, current):
+            return end_refusal(current, match) or self._stopped_by_acta(last, game)
         stopped = self._stopped_by_acta(last, game)
         if stopped is not None:
             return stopped
-        if not is_closed(last, current) and game.awarded is None:
+        if game.awarded is None:
             at_showdown = current.phase == "showdown"
             return StateError(
                 f"hand {last.number} is still in {current.phase}: "
