@@ -207,6 +207,20 @@ class Referee:
         self.hub.publish("table", state)
         return state
 
+    def rename_seat(self, table_id: int, seat: int, name: str) -> dict[str, Any]:
+        """The table's ``seat`` named ``name``: its state, published."""
+        with self._lock:
+            if seat not in [s.seat for s in self.table(table_id).seats]:
+                raise NotFound(
+                    f"table {table_id} has no seat {seat}",
+                    code="no_seat",
+                    params={"table": table_id, "seat": seat},
+                )
+            self.store.name_seat(table_id, seat, name)
+            state = self.table_state(table_id)
+        self.hub.publish("table", state)
+        return state
+
     def _match(self, table_id: int) -> Match:
         """The table's match as its stored hands make it (``replay_match``), rebuilt the first
         time it is needed and kept in step with every change after."""

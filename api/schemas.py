@@ -100,6 +100,8 @@ Seat = Annotated[int, Field(ge=1, le=MAX_SEATS)]
 TimeMs = Annotated[int, Field(ge=0, le=MAX_INT64)]
 #: A table's or hand's id in a URL, or a call's index (SQLite's integers are 64-bit).
 RowId = Annotated[int, Path(ge=1, le=MAX_INT64)]
+#: A seat's number in a URL.
+SeatPath = Annotated[int, Path(ge=1, le=MAX_SEATS)]
 CallIndex = Annotated[int, Path(ge=0, le=MAX_INT64)]
 #: What a wild card of Mus con diez reyes stands for: a rey or an as.
 WildValue = Literal[WILD_VALUES]  # type: ignore[valid-type]

@@ -8,15 +8,13 @@ import asyncio
 import contextlib
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, WebSocket, WebSocketDisconnect
 
 from api.deps import get_seat_players
-from api.schemas import KeptPlayerName, Strict
+from api.schemas import KeptPlayerName, SeatPath, Strict
 from api.seat_players import SeatPlayers
-from engine.seats import MAX_SEATS
 
 router = APIRouter(tags=["live"])
-SeatPath = Annotated[int, Path(ge=1, le=MAX_SEATS)]
 
 
 class SeatPlayerIn(Strict):

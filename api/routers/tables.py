@@ -13,9 +13,12 @@ from api.schemas import (
     CallIn,
     CorrectionIn,
     HandState,
+    PlayerName,
     ReportOut,
     RowId,
+    SeatPath,
     ShowIn,
+    Strict,
     TableIn,
     TablesOut,
     TableState,
@@ -86,6 +89,20 @@ def active_table(referee: RefereeDep) -> dict[str, Any]:
 @router.get("/tables/{table_id}", response_model=TableState)
 def get_table(table_id: RowId, referee: RefereeDep) -> dict[str, Any]:
     return referee.table_state(table_id)
+
+
+class SeatNameIn(Strict):
+    name: PlayerName
+
+
+@router.put("/tables/{table_id}/seats/{seat}", response_model=TableState)
+def name_seat(
+    table_id: RowId, seat: SeatPath, body: SeatNameIn, referee: RefereeDep
+) -> dict[str, Any]:
+    """The player at ``seat`` of the table, named anew (a name mistyped, a player replaced):
+    every page, hand record and export names them so from now on; an acta already signed keeps
+    the names it was signed with."""
+    return referee.rename_seat(table_id, seat, body.name)
 
 
 @router.post("/tables/{table_id}/activate", response_model=TableState)

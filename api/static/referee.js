@@ -77,6 +77,7 @@ export function initReferee() {
   $("undo").onclick = undo;
   $("next-hand").onclick = nextHand;
   $("game-report").onclick = gameReport;
+  $("seat-names").onclick = nameSeats;
   $("new-table").onclick = () => { if (!handInPlay() || confirm(t("confirm.newtable"))) showSetup(true); };
   $("table-list").onchange = (event) => {
     event.target.blur(); // a table chosen, the keys are the referee's calls again
@@ -852,6 +853,40 @@ function wildText(hand) {
 function lanceStones(lance, view) {
   if (lance.stones !== null && lance.stones !== undefined) return lance.paid === false && lance.unpaid_stones ? t("report.unpaid") : lance.stones;
   return view.game_winner || state.hand.hand.cards_not_shown ? t("report.unpaid") : t("report.pending");
+}
+
+/** The table's players, each named anew where the referee changes the name (a name mistyped, a
+ * player replaced); the page follows the ``table`` message the server sends. */
+function nameSeats() {
+  if (!state.table) return; // the page is still loading its table
+  const inputs = state.table.seats.map((s) => h("input", { name: `seat${s.seat}`, maxlength: 40, required: true, value: s.name, dataset: { seat: s.seat, was: s.name } }));
+  const why = h("p.error", { role: "alert" });
+  const form = h("form", { method: "dialog" },
+    h("h3", {}, t("seatnames.title")), h("p", {}, t("seatnames.why")),
+    ...inputs.map((input) => h("label", {}, h("span", {}, `${t("seat")} ${input.dataset.seat}`), " ", input)), why,
+    h("div.dialog-buttons", {}, h("button", { type: "submit", value: "ok", class: "primary" }, t("live.ok")),
+      h("button", { type: "submit", value: "cancel", formnovalidate: true }, t("live.cancel"))));
+  const dialog = h("dialog.player-dialog", {}, form);
+  form.addEventListener("submit", async (event) => {
+    if (event.submitter && event.submitter.value !== "ok") return;
+    event.preventDefault();
+    why.textContent = "";
+    for (const input of inputs.filter((i) => i.value.trim() !== i.dataset.was)) {
+      const label = `${t("seat")} ${input.dataset.seat}`;
+      try {
+        await api("PUT", `/api/tables/${state.table.id}/seats/${input.dataset.seat}`, { name: input.value.trim() }, { fields: { name: () => label } });
+        input.dataset.was = input.value.trim();
+      } catch (err) {
+        why.textContent = err.message;
+        input.focus();
+        return;
+      }
+    }
+    dialog.close("ok");
+  });
+  document.body.append(dialog);
+  dialog.addEventListener("close", () => dialog.remove());
+  dialog.showModal();
 }
 
 /** " · 1-3 gana la partida" after a game of the report, by which sanction when its acta gave it. */

@@ -28,6 +28,7 @@ VALID = {
     "/api/practice/drills": {"player": "Ane", "seat": 2, "take_seat": True},
     "/api/practice/players/{player}/enrol": {"kind": "wink", "seconds": 2.0},
     "/api/live/seats/{seat}/player": {"name": "Ane"},
+    "/api/tables/{table_id}/seats/{seat}": {"name": "Ane"},
     "/api/tables/{table_id}/recording": {"on": False},
     "/api/tables/{table_id}/games/{game}/acta": {"referee": "Miren", "notes": "", "sanctions": []},
     "/api/review/{name}/clip": {"start_ms": 0, "end_ms": 1000},

@@ -601,3 +601,19 @@ def test_a_game_its_acta_gave_to_a_side_says_so_and_the_next_game_is_dealt(page)
     expect(page.locator("#winner")).to_have_text(
         "· 1-3 gana la partida por sanción: partida perdida"
     )
+
+
+def test_the_referee_names_a_seat_anew_and_a_bad_name_is_said_in_the_dialog(page):
+    new_table(page)
+    page.click("#seat-names")
+    dialog = page.locator("dialog.player-dialog")
+    expect(dialog.locator("h3")).to_have_text("Quién se sienta en cada asiento")
+    dialog.locator("input[name=seat1]").fill("An/e")
+    dialog.locator("button[value=ok]").click()
+    expect(dialog.locator(".error")).to_contain_text("Asiento 1:")
+    dialog.locator("input[name=seat1]").fill("  Anetxu ")
+    dialog.locator("button[value=ok]").click()
+    expect(dialog).to_have_count(0)
+    expect(page.locator("#status")).to_contain_text("Anetxu (1)")  # the mano, named anew
+    table = httpx.get(f"{base(page)}/api/tables/active").json()["table"]
+    assert [s["name"] for s in table["seats"]] == ["Anetxu", *[s["name"] for s in SEATS[1:]]]
