@@ -305,6 +305,28 @@ export function morphChildren(el, nodes) {
   return el;
 }
 
+/** A dialog asking for names: ``title``, a ``lead`` saying why, the ``fields`` (labels with their
+ * inputs), OK and Cancel. OK calls ``onOk``, which answers "" when done (the dialog closes with
+ * "ok") or why not (said in the dialog, which stays). Shown at once; removed when closed. */
+export function namesDialog(title, lead, fields, onOk) {
+  const why = h("p.error", { role: "alert" });
+  const form = h("form", { method: "dialog" }, h("h3", {}, title), h("p", {}, lead), ...fields, why,
+    h("div.dialog-buttons", {}, h("button", { type: "submit", value: "ok", class: "primary" }, t("live.ok")),
+      h("button", { type: "submit", value: "cancel", formnovalidate: true }, t("live.cancel"))));
+  const dialog = h("dialog.player-dialog", {}, form);
+  form.addEventListener("submit", async (event) => {
+    if (event.submitter && event.submitter.value !== "ok") return;
+    event.preventDefault();
+    why.textContent = "";
+    why.textContent = await onOk();
+    if (!why.textContent) dialog.close("ok");
+  });
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+  return dialog;
+}
+
 /** Where a field is, to find it again once drawn anew: its id, its ``data-focus-key``, or its
  * form and name. */
 const fieldKey = (el) => el.id || el.dataset.focusKey || (el.name ? `${el.form?.id ?? ""}/${el.name}` : null);

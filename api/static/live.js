@@ -1,5 +1,5 @@
 // Live view: per-seat tiles (name, pair, calibration, last señas), the feed, pipeline health.
-import { api, enrolFailure, fill, filled, h, morph, morphChildren, on, seatsOf, teamOf } from "/static/core.js";
+import { api, enrolFailure, fill, filled, h, morph, morphChildren, namesDialog, on, seatsOf, teamOf } from "/static/core.js";
 import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { refereeHand, refereeTable } from "/static/referee.js";
 import { playerNameProblem } from "/static/names.js";
@@ -233,35 +233,23 @@ function keptNameProblem(name) {
  * has the seat), or null when the user cancels. */
 function askPlayer(seat) {
   const input = h("input", { name: "player", maxlength: 40, list: "live-players", autocomplete: "off", value: playerAt(refereeTable(), seat) || givenPlayer(seat) || "" });
-  const why = h("p.error", { role: "alert" });
   const players = h("datalist", { id: "live-players" });
   api("GET", "/api/practice/players").then((data) => fill(players, ...data.players.map((p) => h("option", { value: p })))).catch(() => {});
-  const form = h("form", { method: "dialog" },
-    h("h3", {}, filled(t("live.who"), { seat })), h("p", {}, t("live.whyname")),
-    h("label", {}, h("span", {}, t("practice.player")), " ", input), players, why,
-    h("div.dialog-buttons", {}, h("button", { type: "submit", value: "ok", class: "primary" }, t("live.ok")),
-      h("button", { type: "submit", value: "cancel", formnovalidate: true }, t("live.cancel"))));
-  const dialog = h("dialog.player-dialog", {}, form);
-  form.addEventListener("submit", async (event) => {
-    if (event.submitter && event.submitter.value !== "ok") return;
-    event.preventDefault();
-    why.textContent = keptNameProblem(input.value.trim());
-    if (why.textContent) { input.focus(); return; }
-    try {
-      const kept = await api("PUT", `/api/live/seats/${seat}/player`, { name: input.value.trim() }, { fields: PLAYER_FIELDS });
-      input.value = kept.name; // the table's spelling of the same player
-      dialog.close("ok");
-    } catch (err) {
-      why.textContent = err.message;
-      input.focus();
-    }
-  });
-  document.body.append(dialog);
-  dialog.showModal();
+  const dialog = namesDialog(filled(t("live.who"), { seat }), t("live.whyname"),
+    [h("label", {}, h("span", {}, t("practice.player")), " ", input), players], async () => {
+      const problem = keptNameProblem(input.value.trim());
+      if (problem) { input.focus(); return problem; }
+      try {
+        const kept = await api("PUT", `/api/live/seats/${seat}/player`, { name: input.value.trim() }, { fields: PLAYER_FIELDS });
+        input.value = kept.name; // the table's spelling of the same player
+        return "";
+      } catch (err) {
+        input.focus();
+        return err.message;
+      }
+    });
   return new Promise((resolve) => dialog.addEventListener("close", () => {
-    dialog.remove();
-    if (dialog.returnValue !== "ok") { resolve(null); return; }
-    resolve(input.value.trim());
+    resolve(dialog.returnValue === "ok" ? input.value.trim() : null);
   }));
 }
 

@@ -1,5 +1,5 @@
 // Referee mode: set up a table, enter the calls fast, watch each seña's verdict, settle the showdown.
-import { api, fill, filled, h, keepFields, on, profileName, refill, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
+import { api, fill, filled, h, keepFields, namesDialog, on, profileName, refill, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
 import { getLang, t, term, meaningLabel, gestureLabel, callLabel, sanctionLabel } from "/static/i18n.js";
 import { givenPlayer } from "/static/live.js";
 import { falseSenasText, senaReason } from "/static/senas_text.js";
@@ -860,33 +860,19 @@ function lanceStones(lance, view) {
 function nameSeats() {
   if (!state.table) return; // the page is still loading its table
   const inputs = state.table.seats.map((s) => h("input", { name: `seat${s.seat}`, maxlength: 40, required: true, value: s.name, dataset: { seat: s.seat, was: s.name } }));
-  const why = h("p.error", { role: "alert" });
-  const form = h("form", { method: "dialog" },
-    h("h3", {}, t("seatnames.title")), h("p", {}, t("seatnames.why")),
-    ...inputs.map((input) => h("label", {}, h("span", {}, `${t("seat")} ${input.dataset.seat}`), " ", input)), why,
-    h("div.dialog-buttons", {}, h("button", { type: "submit", value: "ok", class: "primary" }, t("live.ok")),
-      h("button", { type: "submit", value: "cancel", formnovalidate: true }, t("live.cancel"))));
-  const dialog = h("dialog.player-dialog", {}, form);
-  form.addEventListener("submit", async (event) => {
-    if (event.submitter && event.submitter.value !== "ok") return;
-    event.preventDefault();
-    why.textContent = "";
+  const label = (input) => `${t("seat")} ${input.dataset.seat}`;
+  namesDialog(t("seatnames.title"), t("seatnames.why"), inputs.map((input) => h("label", {}, h("span", {}, label(input)), " ", input)), async () => {
     for (const input of inputs.filter((i) => i.value.trim() !== i.dataset.was)) {
-      const label = `${t("seat")} ${input.dataset.seat}`;
       try {
-        await api("PUT", `/api/tables/${state.table.id}/seats/${input.dataset.seat}`, { name: input.value.trim() }, { fields: { name: () => label } });
+        await api("PUT", `/api/tables/${state.table.id}/seats/${input.dataset.seat}`, { name: input.value.trim() }, { fields: { name: () => label(input) } });
         input.dataset.was = input.value.trim();
       } catch (err) {
-        why.textContent = err.message;
         input.focus();
-        return;
+        return err.message;
       }
     }
-    dialog.close("ok");
+    return "";
   });
-  document.body.append(dialog);
-  dialog.addEventListener("close", () => dialog.remove());
-  dialog.showModal();
 }
 
 /** " · 1-3 gana la partida" after a game of the report, by which sanction when its acta gave it. */
