@@ -716,11 +716,8 @@ class Referee:
 
     def _awarded(self, hand: HandRow) -> dict[str, Any] | None:
         """The side its acta gave the hand's game to, and the sanction why, or None."""
-        games = self._match(hand.table_id).games
-        game = games[hand.game - 1] if len(games) >= hand.game else None
-        if game is None or game.awarded is None:
-            return None
-        return {"winner": game.winner, "sanction": game.awarded}
+        won = self.game_won(hand.table_id, hand.game)
+        return None if won is None else won.award_out()
 
     def _hand_info(self, hand: HandRow, *, current: bool) -> dict[str, Any]:
         corrections = [CorrectionOut.model_validate(c) for c in self.store.corrections_of(hand.id)]
@@ -885,6 +882,10 @@ class GameWon(NamedTuple):
     winner: str
     score: dict[str, int]
     awarded: str | None
+
+    def award_out(self) -> dict[str, Any] | None:
+        """``{"winner", "sanction"}`` of a game its acta gave to a side, else None."""
+        return None if self.awarded is None else {"winner": self.winner, "sanction": self.awarded}
 
 
 def replay_match(

@@ -44,15 +44,12 @@ def signed_out(row: ActaRow | None, referee: Referee) -> dict[str, Any] | None:
     if row is None:
         return None
     won = referee.game_won(row.table_id, row.game)
-    awarded = None
-    if won is not None and won.awarded is not None:
-        awarded = {"winner": won.winner, "sanction": won.awarded}
     return {
         "referee": row.referee,
         "notes": row.notes,
         "sanctions": row.sanctions,
         "signed_ms": row.signed_ms,
-        "awarded": awarded,
+        "awarded": None if won is None else won.award_out(),
     }
 
 
