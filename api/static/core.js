@@ -273,9 +273,10 @@ export function refill(el, ...children) {
 }
 
 /** What pairs an element drawn anew with the one it replaces: its tag, its first class (the
- * others say a state: "present"), its id and its seat. */
+ * others say a state: "present"), its id, its seat and its gesture kind. */
 const nodeKey = (node) => (node.nodeType === Node.ELEMENT_NODE
-  ? `${node.nodeName}.${node.classList[0] ?? ""}#${node.id}/${node.dataset.seat ?? ""}` : node.nodeName);
+  ? `${node.nodeName}.${node.classList[0] ?? ""}#${node.id}/${node.dataset.seat ?? ""}/${node.dataset.kind ?? ""}`
+  : node.nodeName);
 
 /** Makes ``el`` read as ``fresh`` (the same element drawn anew) while keeping its elements:
  * see ``morphChildren``. */

@@ -1,5 +1,5 @@
 // Practice mode: calibration, enrolment of the player's own señas, drills and their scores, live bars, sensitivities, progress plot.
-import { api, enrolFailure, fill, filled, h, number, on, seconds } from "/static/core.js";
+import { api, enrolFailure, fill, filled, h, morphChildren, number, on, seconds } from "/static/core.js";
 import { t, meaningLabel, gestureLabel, getLang } from "/static/i18n.js";
 import { calibrationText, eyesUnreadable, shouldersHidden, unguardedText, unreadableEyes } from "/static/live.js";
 import { playerNameProblem } from "/static/names.js";
@@ -300,14 +300,15 @@ const learnt = () => enrolKinds.filter((k) => enrolled.has(k) && !enrolled.get(k
 const enrolCount = () => `${learnt()} / ${enrolKinds.length} ${t("practice.enrolled")}`;
 const stepName = (kind) => (kind === "rest" ? t("practice.rest") : gestureLabel(kind));
 
-/** The enrolment's buttons and bar: how many kinds are learnt. */
+/** The enrolment's buttons and bar: how many kinds are learnt. The buttons are drawn again in
+ * place (``morphChildren``): one pressed as the player's saved steps come keeps the press. */
 function renderEnrolSteps() {
   const steps = ["rest", ...enrolKinds];
-  fill($("enrol-steps"), ...steps.map((kind) => {
+  morphChildren($("enrol-steps"), steps.map((kind) => {
     const shown = enrolled.get(kind);
     const done = shown && !shown.missed;
     const figures = done && shown.sensitivity ? ` ×${number(shown.sensitivity, 1)}` : "";
-    return h("button", { type: "button", class: done ? "done" : shown ? "missed" : "", "data-kind": kind,
+    return h("button", { type: "button", class: `step${done ? " done" : shown ? " missed" : ""}`, "data-kind": kind,
       title: shown?.missed ? t("practice.notseen") : "", onclick: () => enrol(kind) },
       `${done ? "✔ " : shown ? "✗ " : ""}${stepName(kind)}${figures}`);
   }));

@@ -93,19 +93,19 @@ def test_the_steps_shown_read_the_same_after_a_reload(practice, server):
     twist = practice.locator("#enrol-steps [data-kind=mouth_twist]")
     state = practice.locator("#enrol-state")
     rest.click()
-    expect(rest).to_have_class("done", timeout=30_000)
+    expect(rest).to_contain_class("done", timeout=30_000)
     expect(rest).to_have_text("✔ Habla y mira tus cartas")
     twist.click()
     expect(state).to_contain_text("no visto, repítelo de frente", timeout=30_000)
-    expect(twist).to_have_class("missed")
+    expect(twist).to_contain_class("missed")
     saved = practice.request.get(server + "api/practice/players/Itziar").json()["calibration"]
     assert (saved["missed"], saved["enrolment"], saved["rest_shown"]) == (["mouth_twist"], {}, True)
 
     practice.reload(wait_until="domcontentloaded")
     expect(practice.locator("#enrol-steps button")).to_have_count(7)
     expect(practice.locator("#player")).to_have_value("Itziar")  # the name last used here
-    expect(rest).to_have_class("done")
-    expect(twist).to_have_class("missed")
+    expect(rest).to_contain_class("done")
+    expect(twist).to_contain_class("missed")
     expect(twist).to_have_text("✗ torcer la boca")
     expect(state).to_have_text("0 / 6 aprendidos")
 
@@ -159,6 +159,33 @@ def test_a_second_step_while_one_is_shown_says_why_it_waits(practice):
     expect(practice.locator("#enrol-state")).to_contain_text("Habla y mira tus cartas")
     practice.wait_for_timeout(5000)  # the first step's window (3 s) has ended
     expect(refusal).to_have_text(said)
+
+
+def test_a_step_pressed_as_the_players_saved_steps_come_takes_the_press(practice):
+    """The player's saved steps are drawn when the player's file comes: a step pressed
+    meanwhile (a hand holds a click about 200 ms) is still taken."""
+    practice.select_option("#practice-seat", "2")
+    expect(practice.locator("#calib-state")).to_contain_text("calibrado", timeout=60_000)
+    held = []
+    practice.route("**/api/practice/players/Nerea", lambda route: held.append(route))
+    name_player(practice, "Nerea")
+    for _ in range(200):
+        if held:
+            break
+        practice.wait_for_timeout(50)
+    assert held
+    box = practice.locator("#enrol-steps [data-kind=wink]").bounding_box()
+    assert box is not None
+    practice.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    practice.mouse.down()
+    with practice.expect_request_finished(lambda request: request.url.endswith("/Nerea")):
+        held[0].continue_()
+    practice.wait_for_timeout(200)  # the file, read and its steps drawn
+    with practice.expect_request(lambda request: "/Nerea/enrol" in request.url):
+        practice.mouse.up()
+    practice.unroute("**/api/practice/players/Nerea")
+    state = practice.locator("#enrol-state")
+    expect(state).to_contain_text("amplitud", timeout=30_000)  # the window has ended
 
 
 NO_NAME = (
