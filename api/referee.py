@@ -277,7 +277,8 @@ class Referee:
             if len(games) < number or games[number - 1].winner is None:
                 return None
             game = games[number - 1]
-            return GameWon(cast(str, game.winner), dict(game.score), game.awarded)
+            reason = None if game.awarded is None else game.awarded.reason
+            return GameWon(cast(str, game.winner), dict(game.score), reason)
 
     def engine_table(self, hand: HandRow) -> Table:
         """The hand's ``Table``, as rebuilt from the stored calls."""
@@ -778,13 +779,13 @@ class Referee:
         row = self.table(table_id)
         hands = self.store.hands_of(table_id)
         games = self._match(table_id).games
-        awards = self._awards(row, rules_of(row))
         deals = []
         for i, hand in enumerate(hands):
             deal = {k: v for k, v in self.record(hand.id).items() if k != "rules"}
             last_of_game = i + 1 == len(hands) or hands[i + 1].game != hand.game
-            if last_of_game and games[hand.game - 1].awarded is not None:
-                deal["awarded"] = awards[hand.game].to_dict()
+            awarded = games[hand.game - 1].awarded
+            if last_of_game and awarded is not None:
+                deal["awarded"] = awarded.to_dict()
             deals.append(deal)
         return {
             "rules": rules_of(row).to_dict(),

@@ -72,8 +72,8 @@ class Game:
         self.tables: list[Table] = []
         self.winner: str | None = None
         self.won_by_ordago = False
-        #: Why the game was given to its winner off the table (a sanction), or None.
-        self.awarded: str | None = None
+        #: The game given to its winner off the table (a sanction of the other side), or None.
+        self.awarded: Award | None = None
         self.dentro: list[dict[str, Any]] = []
         self._hands_ended = 0
 
@@ -115,21 +115,20 @@ class Game:
             if self.score[pair] >= self.rules.dentro and not announced:
                 self.dentro.append({"pair": pair, "hand_in_game": table.hand_in_game})
 
-    def award(self, winner: str, reason: str) -> None:
-        """The game stops here and goes to ``winner`` (``reason``: why, such as a sanction of
-        the other side), the score as it stands. A hand begun and not ended is abandoned, the
-        dejes it paid at once kept; the next game's mano is the seat after its mano, as after
-        any hand."""
+    def award(self, award: Award) -> None:
+        """The game stops here and goes to the award's side, the score as it stands. A hand
+        begun and not ended is abandoned, the dejes it paid at once kept; the next game's mano
+        is the seat after its mano, as after any hand."""
         if self.is_over:
             raise ValueError(f"game {self.number} is over: pair {self.winner} won it")
-        if winner not in self.rules.seating.teams:
-            raise ValueError(f"no side {winner!r}: the sides are {self.rules.seating.teams}")
+        if award.winner not in self.rules.seating.teams:
+            raise ValueError(f"no side {award.winner!r}: the sides are {self.rules.seating.teams}")
         if self._hands_ended != len(self.tables):
             self._hands_ended = len(self.tables)
             self.score = self.tables[-1].score
             self.mano = self._next_mano()
-        self.winner = winner
-        self.awarded = reason
+        self.winner = award.winner
+        self.awarded = award
 
     def _next_mano(self) -> int:
         """The next seat counterclockwise; in Encaje, the next that still holds stones (a seat
@@ -149,7 +148,7 @@ class Game:
             "score": dict(self.score),
             "winner": self.winner,
             "won_by_ordago": self.won_by_ordago,
-            "awarded": self.awarded,
+            "awarded": None if self.awarded is None else self.awarded.reason,
             "hands": len(self.tables),
             "dentro": list(self.dentro),
         }
@@ -213,7 +212,7 @@ class Match:
     def record_award(self, game: Game, award: Award) -> None:
         """``game`` (the current one, not won) stops and goes to the award's side, counted
         toward the vaca and the match; with ``award.match``, the match does too."""
-        game.award(award.winner, award.reason)
+        game.award(award)
         self.record_game(game)
         if award.match:
             self.award(award.winner)

@@ -67,6 +67,13 @@ def test_a_disqualification_ends_the_match(client):
     assert state["match"]["winner"] == "2-4"
     assert state["game_awarded"] == {"winner": "2-4", "sanction": "disqualification"}
     refused(client.post(f"/api/tables/{table_id}/hands"), 409, "match_over", {"side": "2-4"})
+    exported = client.get(f"/api/tables/{table_id}/export").json()
+    assert exported["deals"][-1]["awarded"] == {
+        "winner": "2-4",
+        "reason": "disqualification",
+        "match": True,
+    }
+    assert replay_summary(exported)["match"]["winner"] == "2-4"
 
 
 def test_a_warning_or_sanctions_on_both_sides_leave_the_game_stopped(client):

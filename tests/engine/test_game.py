@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.game import Game, Match
+from engine.game import Award, Game, Match
 from engine.rules import Rules
 from tests.engine.mus_helpers import calls
 
@@ -99,22 +99,26 @@ def test_a_game_stopped_mid_hand_and_given_to_a_side_counts_in_the_match():
     game = match.current_game()
     play_hand(game, FOLD_GRANDE)  # 1-3 take a deje: 1-0
     game.start_hand()  # mano 2; stopped before it ends
-    game.award("2-4", "game_lost")
+    game.award(Award("2-4", "game_lost"))
     match.record_game(game)
-    assert (game.winner, game.awarded, game.score) == ("2-4", "game_lost", {"1-3": 1, "2-4": 0})
+    assert (game.winner, game.awarded, game.score) == (
+        "2-4",
+        Award("2-4", "game_lost"),
+        {"1-3": 1, "2-4": 0},
+    )
     assert match.games_won == {"1-3": 0, "2-4": 1} and not match.is_over
     following = match.current_game()  # the abandoned hand's mano was 2: the next is 3
     assert (following.number, following.mano, following.score) == (2, 3, {"1-3": 0, "2-4": 0})
     with pytest.raises(ValueError, match="game 1 is over"):
-        game.award("1-3", "game_lost")
+        game.award(Award("1-3", "game_lost"))
 
 
 def test_a_game_given_between_hands_keeps_the_mano_turning_and_a_side_must_exist():
     game = Game(Rules(), mano=4)
     play_hand(game, FOLD_GRANDE)
     with pytest.raises(ValueError, match="no side '1-2'"):
-        game.award("1-2", "game_lost")
-    game.award("1-3", "game_lost")
+        game.award(Award("1-2", "game_lost"))
+    game.award(Award("1-3", "game_lost"))
     assert game.mano == 1 and game.to_dict()["awarded"] == "game_lost"
 
 
