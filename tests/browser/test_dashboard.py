@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.overflow import overflowing
 from tests.keinu_server import KeinuServer
 from vision.config.detector_settings import load_detector_settings
 from vision.detectors.enrolment import was_seen
@@ -200,6 +201,22 @@ def test_english_toggle_and_a_tablet_screen(server, browser, tmp_path):
     page.screenshot(path=str(tmp_path / "tablet.png"), full_page=True)
     page.click("#lang")
     expect(page.locator("[data-tab=referee]")).to_have_text("Árbitro")
+
+
+def test_a_phone_shows_every_tab_within_its_width(server, browser):
+    page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True)
+    page.goto(server, wait_until="domcontentloaded")
+    shown = {
+        "referee": "#status-phase:visible, #setup:visible",
+        "live": "#seat-tiles .seat-tile >> nth=3",
+        "practice": "#enrol-steps button >> nth=6",
+    }
+    for tab, sign in shown.items():
+        page.click(f"[data-tab={tab}]")
+        expect(page.locator(sign).first).to_be_visible()
+        page.wait_for_timeout(500)  # the tiles and the health line drawn from the feed
+        assert overflowing(page) == {"page": 390, "window": 390, "out": []}, tab
+    page.close()
 
 
 def test_a_seat_calibrating_on_a_face_not_at_rest_is_told_to_relax(server, browser):
