@@ -60,6 +60,23 @@ class LanceBetting(Protocol):
     def view(self) -> BettingView: ...
 
 
+def check_open(betting: LanceBetting, seat: int) -> None:
+    """What any lance's betting asks first of a call: that the betting is not over, and that
+    ``seat`` takes part in it."""
+    if betting.result is not None:
+        raise BettingError(
+            f"the betting of {betting.lance} is over",
+            code="betting_over",
+            params={"lance": str(betting.lance)},
+        )
+    if seat not in betting.participants:
+        raise BettingError(
+            f"seat {seat} takes no part in the betting of {betting.lance}",
+            code="not_in_the_lance",
+            params={"seat": seat, "lance": str(betting.lance)},
+        )
+
+
 @dataclass
 class Betting:
     lance: Lance
@@ -136,19 +153,8 @@ class Betting:
         return self.rules.bet_limit == "target" and stones > self.rules.target
 
     def check(self, call: Call) -> None:
-        if self.result is not None:
-            raise BettingError(
-                f"the betting of {self.lance} is over",
-                code="betting_over",
-                params={"lance": str(self.lance)},
-            )
         seat, action = call.seat, call.action
-        if seat not in self.participants:
-            raise BettingError(
-                f"seat {seat} takes no part in the betting of {self.lance}",
-                code="not_in_the_lance",
-                params={"seat": seat, "lance": str(self.lance)},
-            )
+        check_open(self, seat)
         if self.bettor is None:
             expected = self.to_speak
             if seat != expected:

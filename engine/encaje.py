@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.betting import ACCEPTED, FOLDED, PASO, BettingError, LanceBetting
+from engine.betting import ACCEPTED, FOLDED, PASO, BettingError, LanceBetting, check_open
 from engine.calls import MIN_BET, Action, Call
 from engine.cards import Hand
 from engine.errors import RuleBroken
@@ -98,19 +98,8 @@ class EncajeBetting:
         return calls
 
     def check(self, call: Call) -> None:
-        if self.result is not None:
-            raise BettingError(
-                f"the betting of {self.lance} is over",
-                code="betting_over",
-                params={"lance": str(self.lance)},
-            )
         seat, action = call.seat, call.action
-        if seat not in self.participants:
-            raise BettingError(
-                f"seat {seat} takes no part in the betting of {self.lance}",
-                code="not_in_the_lance",
-                params={"seat": seat, "lance": str(self.lance)},
-            )
+        check_open(self, seat)
         if action == Action.ORDAGO:
             raise BettingError("there is no órdago in Encaje", code="no_ordago_in_encaje")
         if action == Action.NO_QUEREMOS:

@@ -425,7 +425,7 @@ def raised_at(err: Exception) -> str:
 def test_every_rule_the_engine_raises_has_a_code_and_each_is_driven_here():
     codes = rule_codes()
     sites = {where: code for code, wheres in codes.items() for where in wheres}
-    assert len(sites) >= 45, sites  # the scan found the raise sites
+    assert len(sites) >= 43, sites  # the scan found the raise sites
     driven = {}
     for each in CASES:
         driven[raised_at(refusal(each))] = each.code
