@@ -243,7 +243,8 @@ export const seconds = (ms) => `${number(ms / 1000, 1)} s`;
 /** Where a seat sits around the table drawn as an ellipse, counterclockwise from the bottom. */
 export function seatPosition(seat, players) {
   const angle = Math.PI / 2 - ((seat - 1) * 2 * Math.PI) / players;
-  return `left:${(50 + 40 * Math.cos(angle)).toFixed(1)}%;top:${(50 + 38 * Math.sin(angle)).toFixed(1)}%`;
+  // how far across the seats spread is the stylesheet's (--seat-spread): a phone's is narrower
+  return `left:calc(50% + ${Math.cos(angle).toFixed(3)} * var(--seat-spread));top:${(50 + 38 * Math.sin(angle)).toFixed(1)}%`;
 }
 
 /** Replace an element's children, skipping null/false (conditional parts). */
