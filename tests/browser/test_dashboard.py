@@ -204,24 +204,25 @@ def test_english_toggle_and_a_tablet_screen(server, browser, tmp_path):
     expect(page.locator("[data-tab=referee]")).to_have_text("Árbitro")
 
 
-def test_a_phone_shows_every_tab_within_its_width(server, browser):
+def test_a_phone_shows_every_tab_within_its_width(browser, tmp_path):
     """At 390 px, each tab fits the width; the referee's at a hand's first call, the seats
-    round the table in sight."""
-    seats = [{"seat": seat, "name": name} for seat, name in NAMES.items()]
-    httpx.post(server + "api/tables", json={"name": "Mesa del móvil", "seats": seats})
-    page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True)
-    page.goto(server, wait_until="domcontentloaded")
-    shown = {
-        "referee": "#seat-picker .seat-btn >> nth=3",
-        "live": "#seat-tiles .seat-tile >> nth=3",
-        "practice": "#enrol-steps button >> nth=6",
-    }
-    for tab, sign in shown.items():
-        page.click(f"[data-tab={tab}]")
-        expect(page.locator(sign).first).to_be_visible()
-        page.wait_for_timeout(500)  # the tiles and the health line drawn from the feed
-        assert overflowing(page) == {"page": 390, "window": 390, "out": []}, tab
-    page.close()
+    round the table in sight. Its own server: the table it opens holds seat 1 in a hand."""
+    with serving(tmp_path) as url:
+        seats = [{"seat": seat, "name": name} for seat, name in NAMES.items()]
+        httpx.post(url + "api/tables", json={"name": "Mesa del móvil", "seats": seats})
+        page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True)
+        page.goto(url, wait_until="domcontentloaded")
+        shown = {
+            "referee": "#seat-picker .seat-btn >> nth=3",
+            "live": "#seat-tiles .seat-tile >> nth=3",
+            "practice": "#enrol-steps button >> nth=6",
+        }
+        for tab, sign in shown.items():
+            page.click(f"[data-tab={tab}]")
+            expect(page.locator(sign).first).to_be_visible()
+            page.wait_for_timeout(500)  # the tiles and the health line drawn from the feed
+            assert overflowing(page) == {"page": 390, "window": 390, "out": []}, tab
+        page.close()
 
 
 def test_a_seat_calibrating_on_a_face_not_at_rest_is_told_to_relax(server, browser):
