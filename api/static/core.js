@@ -365,3 +365,24 @@ export function keepFields(root, redraw) {
     }
   }
 }
+
+// A press in progress: a button drawn anew between a pointer's down and up takes no click, so a
+// page that draws a whole part anew (the desk's boards) waits for the press to end. A press held
+// longer than ``LONGEST_PRESS_MS`` (a pointer let go outside the window) no longer holds it.
+const LONGEST_PRESS_MS = 2000;
+let pressedAt = null;
+let afterPress = null;
+addEventListener("pointerdown", () => { pressedAt = performance.now(); }, true);
+const released = () => {
+  pressedAt = null;
+  const draw = afterPress;
+  afterPress = null;
+  if (draw) setTimeout(draw); // after the click the release makes
+};
+for (const type of ["pointerup", "pointercancel", "blur"]) addEventListener(type, released, true);
+
+/** Runs ``draw`` now, or once the press in progress ends; of draws that waited, the last. */
+export function drawWhenNotPressed(draw) {
+  if (pressedAt !== null && performance.now() - pressedAt < LONGEST_PRESS_MS) afterPress = draw;
+  else draw();
+}

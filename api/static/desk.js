@@ -2,7 +2,7 @@
 // table, results (from the tables, or the desk's own with a reason), standings and exports.
 // Every change anywhere (this desk, a table's game ending on any server) comes as a
 // "tournament" message on the websocket, and the page reads the tournament again.
-import { api, connectFeed, fill, filled, h, on } from "/static/core.js";
+import { api, connectFeed, drawWhenNotPressed, fill, filled, h, on } from "/static/core.js";
 import { t } from "/static/i18n.js";
 import { both, finishedLine, minutesText, standingsHeading, tieBreakLine, unrankedLine, WITHDRAWN } from "/static/desk_words.js";
 import { fieldValue, followNeeds, optionValue, rulesText } from "/static/rules_text.js";
@@ -72,7 +72,13 @@ async function load() {
 /** The tournament last drawn, as JSON without the server's clock. */
 let shownTournament = null;
 
+/** Draws the tournament as the server sent it, once no button is being pressed: the boards
+ * and teams are drawn anew, and a button replaced under a press would lose its click. */
 function show(data) {
+  drawWhenNotPressed(() => drawTournament(data));
+}
+
+function drawTournament(data) {
   state = data;
   clockOffset = data.now_ms - Date.now();
   // A change made here comes back twice (its answer, then the feed's news of it): drawing the

@@ -358,6 +358,43 @@ def test_the_desk_draws_a_change_once_and_keeps_the_field_the_referee_is_in(brow
         server.stop()
 
 
+def test_a_button_pressed_as_a_change_made_elsewhere_is_drawn_takes_the_press(browser, tmp_path):
+    """Another desk records an arrival while the referee's finger is on this desk's "arrives"
+    button (a hand holds a click about 200 ms): the boards are drawn again once it is let go, so
+    the press is taken and both arrivals are recorded."""
+    server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
+    try:
+        with httpx.Client(base_url=server.url) as api:
+            made = api.post("/api/desk/tournaments", json={"name": "Open", "settings": {}})
+            tid = made.json()["tournament"]["id"]
+            base = f"/api/desk/tournaments/{tid}"
+            for team in pairs(4):
+                api.post(f"{base}/teams", json=team).raise_for_status()
+            api.post(f"{base}/rounds").raise_for_status()
+            api.post(f"{base}/rounds/1/start").raise_for_status()
+            board_1, board_2 = api.get(base).json()["rounds"][0]["boards"]
+
+            page = browser.new_page(viewport={"width": 1500, "height": 1100})
+            page.goto(f"{server.url}/desk?tournament={tid}")
+            rows = page.locator("section.round[data-round='1'] tbody tr")
+            expect(rows).to_have_count(2)
+            box = rows.nth(0).locator(".arrival[data-side=a] button").bounding_box()
+            assert box is not None
+            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.mouse.down()
+            team_a = board_2["team_a"]["id"]
+            with page.expect_response(lambda r: r.url.endswith(base)):  # the feed's news, read
+                api.post(f"{base}/boards/{board_2['id']}/arrivals", json={"team_id": team_a})
+            page.wait_for_timeout(200)
+            page.mouse.up()
+            expect(rows.nth(0).locator(".sanction[data-side=a]")).to_contain_text("a tiempo")
+            expect(rows.nth(1).locator(".sanction[data-side=a]")).to_contain_text("a tiempo")
+            lateness = api.get(base).json()["rounds"][0]["boards"][0]["lateness"]
+            assert [event["team_id"] for event in lateness] == [board_1["team_a"]["id"]]
+    finally:
+        server.stop()
+
+
 SETTINGS_REFUSED = (
     "Retrasos: la incomparecencia llega después de la cortesía: más de 30 min, no 20"
     " · Lateness: the forfeit comes after the courtesy wait: more than 30 min, not 20"
