@@ -1,5 +1,5 @@
 // Referee mode: set up a table, enter the calls fast, watch each seña's verdict, settle the showdown.
-import { api, fill, filled, h, keepFields, namesDialog, on, profileName, refill, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
+import { api, drawWhenNotPressed, fill, filled, h, keepFields, namesDialog, on, profileName, refill, seatsOf, teamOf, teamName, teamsOf, scoreText, seatPosition } from "/static/core.js";
 import { getLang, t, term, meaningLabel, gestureLabel, callLabel, sanctionLabel } from "/static/i18n.js";
 import { givenPlayer } from "/static/live.js";
 import { falseSenasText, senaReason } from "/static/senas_text.js";
@@ -397,7 +397,8 @@ function setHand(handState) {
     state.seat = handState.view.to_speak ?? state.seat ?? handState.hand.mano;
     state.pinned = false;
   }
-  render();
+  // a seña coming in moves the list under a button being pressed: drawn once it is let go
+  drawWhenNotPressed(render);
 }
 
 /** The cards a hand shows, or, taken back by an undo, the cards it showed before: the picker

@@ -332,6 +332,27 @@ def test_a_sena_coming_in_leaves_the_focus_and_a_typed_note_where_they_were(page
     expect(page.locator("#actions button[data-call='envido 3']")).to_be_focused()
 
 
+def test_a_review_pressed_as_a_new_sena_comes_in_goes_to_the_sena_pressed(page):
+    """A new seña goes on top of the list and moves the others down: one coming in while the
+    referee's finger is on a seña's button (a hand holds a click about 200 ms) waits for the
+    press to end, so the click reaches the button pressed."""
+    hand_id = new_table(page)
+    post_call(page, hand_id, 3, "sena lip_bite center", 1000)
+    pressed = page.locator("#sena-list li.sena[data-seat='3']")
+    box = pressed.locator("button.ack").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    post_call(page, hand_id, 2, "sena wink left", 5000)
+    page.wait_for_timeout(300)  # the new seña's news, read
+    page.mouse.up()
+    expect(page.locator("#sena-list li.sena")).to_have_count(2)
+    expect(pressed).to_contain_class("reviewed-acknowledged")
+    expect(page.locator("#sena-list li.sena[data-seat='2']")).not_to_contain_class(
+        "reviewed-acknowledged"
+    )
+
+
 # Where the status bar and the header stand, scrolled to the bottom of the page.
 STUCK = """() => {
   window.scrollTo(0, document.documentElement.scrollHeight);
