@@ -18,6 +18,13 @@ const currentTab = () => document.querySelector("[data-tab][aria-selected=true]"
 function showTab(name) {
   for (const page of document.querySelectorAll(".page")) page.hidden = page.id !== `page-${name}`;
   for (const tab of document.querySelectorAll("[data-tab]")) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
+  showStreams(name);
+  location.hash = name;
+}
+
+/** The video of tab ``name``, the one shown. The address is left as it is: a hello coming as
+ * another tab is asked for there would take the page back to this one. */
+function showStreams(name) {
   // Only the visible page holds an MJPEG connection, and only once the server has said it has video.
   // Each page's picture has an address of its own: given the address of a stream another page
   // opened and let go before its first frame, chromium shows none, ever.
@@ -28,7 +35,6 @@ function showTab(name) {
     if (!streaming && img.getAttribute("src")) img.removeAttribute("src");
   }
   renderStreamLabels();
-  location.hash = name;
 }
 
 function init() {
@@ -81,7 +87,7 @@ function init() {
         card.append(img);
       }
     }
-    showTab(currentTab());
+    showStreams(currentTab());
   });
   initReferee();
   initLive();
