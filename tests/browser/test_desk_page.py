@@ -309,6 +309,18 @@ COUNT_REDRAWS = """() => {
 }"""
 
 
+def round_1_started(api: httpx.Client) -> tuple[int, str]:
+    """A tournament of four pairs whose round 1 has started: its id and its API path."""
+    made = api.post("/api/desk/tournaments", json={"name": "Open", "settings": {}})
+    tid = made.json()["tournament"]["id"]
+    base = f"/api/desk/tournaments/{tid}"
+    for team in pairs(4):
+        api.post(f"{base}/teams", json=team).raise_for_status()
+    api.post(f"{base}/rounds").raise_for_status()
+    api.post(f"{base}/rounds/1/start").raise_for_status()
+    return tid, base
+
+
 def test_the_desk_draws_a_change_once_and_keeps_the_field_the_referee_is_in(browser, tmp_path):
     """A result saved at the desk comes back twice (its answer, then the feed's news): the
     boards are drawn once for it, so a field typed in meanwhile is not taken away. A change made
@@ -317,13 +329,7 @@ def test_the_desk_draws_a_change_once_and_keeps_the_field_the_referee_is_in(brow
     server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
     try:
         with httpx.Client(base_url=server.url) as api:
-            made = api.post("/api/desk/tournaments", json={"name": "Open", "settings": {}})
-            tid = made.json()["tournament"]["id"]
-            base = f"/api/desk/tournaments/{tid}"
-            for team in pairs(4):
-                api.post(f"{base}/teams", json=team).raise_for_status()
-            api.post(f"{base}/rounds").raise_for_status()
-            api.post(f"{base}/rounds/1/start").raise_for_status()
+            tid, base = round_1_started(api)
             board_2 = api.get(base).json()["rounds"][0]["boards"][1]
 
             page = browser.new_page(viewport={"width": 1500, "height": 1100})
@@ -365,13 +371,7 @@ def test_a_button_pressed_as_a_change_made_elsewhere_is_drawn_takes_the_press(br
     server = KeinuServer("--no-live", "--desk", "--data-dir", str(tmp_path / "data"))
     try:
         with httpx.Client(base_url=server.url) as api:
-            made = api.post("/api/desk/tournaments", json={"name": "Open", "settings": {}})
-            tid = made.json()["tournament"]["id"]
-            base = f"/api/desk/tournaments/{tid}"
-            for team in pairs(4):
-                api.post(f"{base}/teams", json=team).raise_for_status()
-            api.post(f"{base}/rounds").raise_for_status()
-            api.post(f"{base}/rounds/1/start").raise_for_status()
+            tid, base = round_1_started(api)
             board_1, board_2 = api.get(base).json()["rounds"][0]["boards"]
 
             page = browser.new_page(viewport={"width": 1500, "height": 1100})
