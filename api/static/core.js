@@ -366,9 +366,10 @@ export function keepFields(root, redraw) {
   }
 }
 
-// A press in progress: a button drawn anew between a pointer's down and up takes no click, so a
-// page that draws a whole part anew (the desk's boards) waits for the press to end. A press held
-// longer than ``LONGEST_PRESS_MS`` (a pointer let go outside the window) no longer holds it.
+// A press in progress: a button drawn anew, or moved, between a pointer's down and up takes no
+// click, so a page that draws a whole part anew (the desk's boards, the referee's hand) waits for
+// the press to end. A press held longer than ``LONGEST_PRESS_MS`` (a pointer let go outside the
+// window) no longer holds it.
 const LONGEST_PRESS_MS = 2000;
 let pressedAt = null;
 let afterPress = null;
